@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { readdir, rm, stat } from 'node:fs/promises';
+import { sortDiagnostics, hasErrors } from './diagnostics.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import { emitSites, writeGeneratedFiles } from './emit.ts';
+import { loadContent } from './load.ts';
+import { PACKAGE_ROOT } from './paths.ts';
+import { resolveContent } from './resolve.ts';
+import type { SiteModel } from './resolve.ts';
+import { validateContent } from './validate.ts';
+import { buildRegionClient, buildServerRenderer, prerenderRegion } from './bundle.ts';
+import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
+import { REGION_CODES } from '../runtime/types.ts';
+import type { RegionCode } from '../runtime/types.ts';
+
+/** What a caller may set; every field is optional. */
+export interface UserBuildOptions {
+  /** Content folder (default `content`). */
+  content?: string;
+  /** Output folder (default `dist`). */
+  out?: string;
+  /** Folder of the generated region modules (default: the package's `sites/`). */
+  sites?: string;
+  /** Regions to build; all eight when omitted. */
+  regions?: readonly RegionCode[];
+  /** Working directory that relative folders and printed paths are relative to. */
+  cwd?: string;
+  /** Called as the build moves on, for progress output. */
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+/** Options with every default applied, resolved in one place. */
+export interface ResolvedBuildOptions {
+  readonly contentDir: string;
+  readonly outDir: string;
+  readonly sitesDir: string;
+  readonly regions: readonly RegionCode[];
+  readonly cwd: string;
+  readonly onProgress: (event: ProgressEvent) => void;
+}
+
+export interface ProgressEvent {
+  region?: RegionCode;
+  step: 'load' | 'validate' | 'resolve' | 'emit' | 'bundle' | 'prerender' | 'write' | 'done';
+  /** Milliseconds since the build started. */
+  elapsed: number;
+}
+
+export const DEFAULT_OPTIONS = Object.freeze({
+  content: 'content',
+  out: 'dist',
+  sites: path.join(PACKAGE_ROOT, 'sites'),
+});
+
+export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBuildOptions {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  return {
+    cwd,
+    contentDir: path.resolve(cwd, options.content ?? DEFAULT_OPTIONS.content),
+    outDir: path.resolve(cwd, options.out ?? DEFAULT_OPTIONS.out),
+    sitesDir: path.resolve(cwd, options.sites ?? DEFAULT_OPTIONS.sites),
+    regions: [...new Set(options.regions ?? REGION_CODES)].sort((a, b) => REGION_CODES.indexOf(a) - REGION_CODES.indexOf(b)),
+    onProgress: options.onProgress ?? (() => {}),
+  };
+}
+
+export interface CompileResult {
+  model: SiteModel;
+  diagnostics: Diagnostic[];
+  /** Source text by printed file path, for code frames. */
+  sources: Map<string, string>;
+}
+
+/** load -> validate -> resolve: every content problem, sorted, and the model. Writes nothing. */
+export async function compileContent(options: UserBuildOptions = {}): Promise<CompileResult> {
+  const resolved = resolveBuildOptions(options);
+  const started = performance.now();
+  const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
+  progress('load');
+  const content = await loadContent(resolved.contentDir, resolved.cwd);
+  progress('validate');
+  const schemaDiagnostics = validateContent(content);
+  progress('resolve');
+  const { model, diagnostics } = resolveContent(content);
+  const sources = new Map(content.files.map((f) => [f.file, f.text]));
+  return { model, diagnostics: sortDiagnostics([...content.diagnostics, ...schemaDiagnostics, ...diagnostics]), sources };
+}
+
+export interface RegionReport {
+  code: RegionCode;
+  /** Prerendered pages, including the not-found page. */
+  pages: string[];
+  /** Emitted asset files, relative to the region's folder. */
+  assets: string[];
+}
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  sources: Map<string, string>;
+  regions: RegionReport[];
+  /** Generated module files that changed on disk. */
+  emitted: string[];
+}
+
+/**
+ * The whole pipeline for the chosen regions. Content errors stop the build before anything is
+ * written; the regions are built into a staging folder and moved into place at the end, so
+ * the output folder is never half written.
+ */
+export async function buildRegions(options: UserBuildOptions = {}): Promise<BuildResult> {
+  const resolved = resolveBuildOptions(options);
+  const started = performance.now();
+  const progress = (step: ProgressEvent['step'], region?: RegionCode) => resolved.onProgress({ step, region, elapsed: performance.now() - started });
+  const compiled = await compileContent(options);
+  if (hasErrors(compiled.diagnostics)) {
+    return { ok: false, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: [], emitted: [] };
+  }
+  progress('emit');
+  const emitted = await writeGeneratedFiles(resolved.sitesDir, await emitSites(compiled.model, resolved.sitesDir));
+  const selected = compiled.model.regions.filter((r) => resolved.regions.includes(r.data.code));
+
+  const staging = await createStagingDir(resolved.outDir);
+  const rendererPromise = buildServerRenderer();
+  try {
+    const reports = await Promise.all(
+      selected.map(async (region): Promise<RegionReport> => {
+        const dir = regionOutputDir(staging, region.data.code);
+        progress('bundle', region.data.code);
+        const client = await buildRegionClient(region, resolved.sitesDir, dir);
+        const renderer = await rendererPromise;
+        progress('prerender', region.data.code);
+        const pages = await prerenderRegion(region, renderer, client, dir);
+        progress('done', region.data.code);
+        return { code: region.data.code, pages: pages.map((p) => p.path), assets: client.files };
+      }),
+    );
+    progress('write');
+    await commitOutput(staging, resolved.outDir, selected.map((r) => r.data.code));
+    return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await (await rendererPromise.catch(() => undefined))?.dispose();
+  }
+}
+
+/** Lists every file under a folder, relative and sorted: for reports and tests. */
+export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const out: string[] = [];
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), relative)));
+    else if ((await stat(path.join(dir, entry.name))).isFile()) out.push(relative);
+  }
+  return out.sort();
+}

@@ -1,0 +1,102 @@
+import type { ErrorCode } from './errors.ts';
+import { ERRORS } from './errors.ts';
+
+/** A problem found in the content. Diagnostics are data; printing is separate. */
+export interface Diagnostic {
+  code: ErrorCode;
+  severity: 'error' | 'warning';
+  message: string;
+  /** Path relative to the working directory, with forward slashes. */
+  file: string;
+  /** 1-based line and column of the start of the range. */
+  line: number;
+  column: number;
+  /** 1-based end of the range (exclusive column), when known. */
+  endLine?: number;
+  endColumn?: number;
+  hint?: string;
+}
+
+/** Where a piece of content came from: a file and a 1-based range. */
+export interface SourceRange {
+  file: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export function createDiagnostic(
+  code: ErrorCode,
+  message: string,
+  at: SourceRange | { file: string; line: number; column: number },
+  extra: { hint?: string; severity?: 'error' | 'warning' } = {},
+): Diagnostic {
+  const defaultHint = (ERRORS[code] as { hint?: string }).hint;
+  const diagnostic: Diagnostic = {
+    code,
+    severity: extra.severity ?? 'error',
+    message,
+    file: at.file,
+    line: at.line,
+    column: at.column,
+  };
+  if ('endLine' in at) {
+    diagnostic.endLine = at.endLine;
+    diagnostic.endColumn = at.endColumn;
+  }
+  const hint = extra.hint ?? defaultHint;
+  if (hint) diagnostic.hint = hint;
+  return diagnostic;
+}
+
+/** Code-unit comparison, never locale-dependent. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Sorts by file, line, column, code and message: a total order, so output is stable. */
+export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
+  return [...list].sort(
+    (a, b) =>
+      compareStrings(a.file, b.file) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      compareStrings(a.code, b.code) ||
+      compareStrings(a.message, b.message),
+  );
+}
+
+export function hasErrors(list: readonly Diagnostic[]): boolean {
+  return list.some((d) => d.severity === 'error');
+}
+
+/** Levenshtein distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The closest candidate within a distance that makes it a plausible typo, if any. */
+export function suggest(input: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of [...candidates].sort(compareStrings)) {
+    const distance = editDistance(input.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  const limit = Math.max(2, Math.floor(input.length / 3));
+  return bestDistance <= limit ? best : undefined;
+}

@@ -1,0 +1,143 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import type { Document, Node, Pair } from 'yaml';
+import { createDiagnostic, compareStrings } from './diagnostics.ts';
+import type { Diagnostic, SourceRange } from './diagnostics.ts';
+
+export type ContentKind = 'region' | 'page' | 'messages';
+
+/** One YAML file, parsed, with everything needed to point back into it. */
+export interface LoadedFile {
+  kind: ContentKind;
+  /** Path relative to the working directory, forward slashes: what diagnostics print. */
+  file: string;
+  /** Path relative to the content folder, forward slashes: `regions/us.yaml`. */
+  id: string;
+  text: string;
+  doc: Document.Parsed;
+  lineCounter: LineCounter;
+  /** The plain data (undefined when the file did not parse). */
+  data: unknown;
+}
+
+export interface LoadedContent {
+  root: string;
+  files: LoadedFile[];
+  diagnostics: Diagnostic[];
+}
+
+function classify(id: string): ContentKind | undefined {
+  if (/^regions\/[^/]+\.yaml$/.test(id)) return 'region';
+  if (/^messages\/[^/]+\.yaml$/.test(id)) return 'messages';
+  if (/^pages\/[^/]+\/[^/]+\.yaml$/.test(id)) return 'page';
+  return undefined;
+}
+
+async function listYamlFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const out: string[] = [];
+  for (const entry of entries.sort((a, b) => compareStrings(a.name, b.name))) {
+    const id = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== 'assets') out.push(...(await listYamlFiles(path.join(dir, entry.name), id)));
+    } else if (/\.ya?ml$/.test(entry.name)) {
+      out.push(id);
+    }
+  }
+  return out;
+}
+
+export function toDisplayPath(absPath: string, cwd = process.cwd()): string {
+  return path.relative(cwd, absPath).split(path.sep).join('/');
+}
+
+/** Loads every YAML file under the content folder, keeping each node's position. */
+export async function loadContent(contentDir: string, cwd = process.cwd()): Promise<LoadedContent> {
+  const root = path.resolve(cwd, contentDir);
+  const diagnostics: Diagnostic[] = [];
+  const files: LoadedFile[] = [];
+  const rootStat = await stat(root).catch(() => undefined);
+  if (!rootStat?.isDirectory()) {
+    diagnostics.push(createDiagnostic('E0002', `content folder '${contentDir}' does not exist or is not a folder`, { file: toDisplayPath(root, cwd) || '.', line: 1, column: 1 }));
+    return { root, files, diagnostics };
+  }
+  for (const id of await listYamlFiles(root)) {
+    const absPath = path.join(root, id);
+    const file = toDisplayPath(absPath, cwd);
+    const kind = classify(id);
+    if (!kind) {
+      diagnostics.push(createDiagnostic('E0003', `'${id}' is not in a place the compiler reads`, { file, line: 1, column: 1 }));
+      continue;
+    }
+    const text = await readFile(absPath, 'utf8');
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: false });
+    const loaded: LoadedFile = { kind, file, id, text, doc, lineCounter, data: undefined };
+    for (const error of doc.errors) {
+      const code = error.code === 'DUPLICATE_KEY' ? 'E0004' : 'E0001';
+      const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+      diagnostics.push(createDiagnostic(code, message, rangeAt(loaded, error.pos[0], error.pos[1])));
+    }
+    if (doc.errors.length === 0) loaded.data = doc.toJS({ maxAliasCount: 100 });
+    files.push(loaded);
+  }
+  return { root, files, diagnostics };
+}
+
+/** A 1-based source range from character offsets in a loaded file. */
+export function rangeAt(file: Pick<LoadedFile, 'file' | 'lineCounter'>, start: number, end: number): SourceRange {
+  const from = file.lineCounter.linePos(start);
+  const to = file.lineCounter.linePos(Math.max(start, end));
+  return { file: file.file, line: from.line, column: from.col, endLine: to.line, endColumn: to.col };
+}
+
+/** The range of a YAML node (its value, not trailing comments). */
+export function rangeOfNode(file: LoadedFile, node: Node | null | undefined): SourceRange {
+  const range = node?.range;
+  if (!range) return rangeAt(file, 0, 0);
+  return rangeAt(file, range[0], range[1]);
+}
+
+export interface NodeLookup {
+  /** The deepest node reached along the path. */
+  node: Node | null;
+  /** The map pair holding that node, when it is a map value. */
+  pair?: Pair<unknown, unknown>;
+  /** True when the whole path was found. */
+  complete: boolean;
+}
+
+/** Walks a JSON-pointer-like path (already split) from the document root. */
+export function findNode(doc: Document.Parsed, segments: readonly string[]): NodeLookup {
+  let node = doc.contents as Node | null;
+  let pair: Pair<unknown, unknown> | undefined;
+  for (const segment of segments) {
+    if (isMap(node)) {
+      const found = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
+      if (!found) return { node, pair, complete: false };
+      pair = found;
+      node = (found.value as Node | null) ?? (found.key as Node);
+    } else if (isSeq(node)) {
+      const item = node.items[Number(segment)] as Node | undefined;
+      if (!item) return { node, pair, complete: false };
+      pair = undefined;
+      node = item;
+    } else {
+      return { node, pair, complete: false };
+    }
+  }
+  return { node, pair, complete: true };
+}
+
+/** Range of the node at a data path, falling back to the nearest existing parent. */
+export function rangeOfPath(file: LoadedFile, segments: readonly string[]): SourceRange {
+  return rangeOfNode(file, findNode(file.doc, segments).node);
+}
+
+/** Range of the key of the pair at a data path (for unknown or misplaced keys). */
+export function rangeOfKey(file: LoadedFile, segments: readonly string[]): SourceRange {
+  const lookup = findNode(file.doc, segments);
+  if (lookup.complete && lookup.pair && isScalar(lookup.pair.key)) return rangeOfNode(file, lookup.pair.key);
+  return rangeOfNode(file, lookup.node);
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AjvModule from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createDiagnostic, suggest } from './diagnostics.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import type { ContentKind, LoadedContent, LoadedFile } from './load.ts';
+import { rangeOfKey, rangeOfPath } from './load.ts';
+import { SCHEMA_DIR } from './paths.ts';
+
+const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
+
+const SCHEMA_FILES: Record<ContentKind, string> = {
+  region: 'region.schema.json',
+  page: 'page.schema.json',
+  messages: 'messages.schema.json',
+};
+
+let validators: Record<ContentKind, ValidateFunction> | undefined;
+
+function getValidators(): Record<ContentKind, ValidateFunction> {
+  if (validators) return validators;
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+  const compile = (file: string) => ajv.compile(JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')));
+  validators = { region: compile(SCHEMA_FILES.region), page: compile(SCHEMA_FILES.page), messages: compile(SCHEMA_FILES.messages) };
+  return validators;
+}
+
+function splitPointer(pointer: string): string[] {
+  if (!pointer) return [];
+  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  return `${typeof value === 'string' ? 'the text' : `a ${typeof value}`} ${JSON.stringify(value)}`;
+}
+
+function article(type: string): string {
+  const names: Record<string, string> = { object: 'a map', array: 'a list', string: 'a text', number: 'a number', integer: 'a whole number', boolean: 'true or false' };
+  return names[type] ?? type;
+}
+
+function schemaHint(error: ErrorObject): string | undefined {
+  const description = (error.parentSchema as { description?: string } | undefined)?.description;
+  return description;
+}
+
+/** Turns one ajv error into a diagnostic at the YAML node that causes it. */
+function toDiagnostic(file: LoadedFile, error: ErrorObject): Diagnostic | undefined {
+  const segments = splitPointer(error.instancePath);
+  const where = segments.length ? `'${segments.join('.')}'` : 'the file';
+  const params = error.params as Record<string, unknown>;
+  const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
+  switch (error.keyword) {
+    case 'required': {
+      const missing = String(params.missingProperty);
+      return createDiagnostic('E0101', `missing required property '${missing}' in ${where}`, rangeOfPath(file, segments));
+    }
+    case 'additionalProperties': {
+      const unknown = String(params.additionalProperty);
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const guess = suggest(unknown, known);
+      const message = `unknown property '${unknown}'${segments.length ? ` in ${where}` : ''}${guess ? `; did you mean '${guess}'?` : ''}`;
+      return createDiagnostic('E0102', message, rangeOfKey(file, [...segments, unknown]), {
+        hint: known.length ? `Allowed here: ${known.join(', ')}.` : undefined,
+      });
+    }
+    case 'type': {
+      const expected = ([] as string[]).concat(params.type as string | string[]).map(article).join(' or ');
+      return createDiagnostic('E0103', `${where} must be ${expected}, found ${describeValue(error.data)}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
+    }
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      const guess = typeof error.data === 'string' ? suggest(error.data, allowed) : undefined;
+      const message = `${describeValue(error.data)} is not allowed for ${where}${guess ? `; did you mean '${guess}'?` : ''}`;
+      return createDiagnostic('E0104', message, rangeOfPath(file, segments), { hint: `Allowed values: ${allowed.join(', ')}.` });
+    }
+    case 'pattern':
+    case 'format': {
+      if (propertyName !== undefined) {
+        return createDiagnostic('E0105', `key '${propertyName}' in ${where} must start with a letter and hold only letters, digits and _`, rangeOfKey(file, [...segments, propertyName]));
+      }
+      return createDiagnostic('E0105', `${describeValue(error.data)} does not have the expected format for ${where}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
+    }
+    case 'propertyNames':
+      return undefined; // reported by the nested pattern error, at the key
+    default:
+      return createDiagnostic('E0106', `${where} ${error.message ?? 'is invalid'}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
+  }
+}
+
+/** Validates every parsed file against its JSON Schema; returns the diagnostics. */
+export function validateContent(content: LoadedContent): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const all = getValidators();
+  for (const file of content.files) {
+    if (file.doc.errors.length) continue;
+    const validate = all[file.kind];
+    if (validate(file.data)) continue;
+    const seen = new Set<string>();
+    for (const error of validate.errors ?? []) {
+      const diagnostic = toDiagnostic(file, error);
+      if (!diagnostic) continue;
+      const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.code}:${diagnostic.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      diagnostics.push(diagnostic);
+    }
+  }
+  return diagnostics;
+}

@@ -1,0 +1,35 @@
+import { RobotArt } from '../components/RobotArt.tsx';
+import { useT } from '../site.tsx';
+import type { PageProps } from './registry.ts';
+
+const ICONS = ['M12 3l7 4v10l-7 4-7-4V7z', 'M4 6h16M4 12h10M4 18h13', 'M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z'];
+
+export default function Home({ route }: PageProps) {
+  const t = useT();
+  const { content } = route;
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-heading">
+        <div className="hero-text">
+          <p className="eyebrow">{t('site.tagline')}</p>
+          <h1 id="hero-heading">{content.heading}</h1>
+          {content.lead && <p className="lead">{content.lead}</p>}
+        </div>
+        <RobotArt title={t('site.name')} />
+      </section>
+      {content.sections.length > 0 && (
+        <section className="features">
+          {content.sections.map((section, index) => (
+            <article className="feature" key={section.heading}>
+              <svg className="feature-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+                <path d={ICONS[index % ICONS.length]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
+              </svg>
+              <h2>{section.heading}</h2>
+              <p>{section.text}</p>
+            </article>
+          ))}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { startServer } from './serve.ts';
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535');
+  return port;
+}
+
+/** serve-regions: serves a built output folder. Resolves once listening; returns the exit status on failure. */
+export async function main(args: string[]): Promise<number | undefined> {
+  const program = new Command('serve-regions')
+    .description('Serve the built regional sites exactly as a static host would (no SPA fallback).')
+    .option('--port <port>', 'port to listen on', parsePort, 4173)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--dir <dir>', 'built output folder', 'dist')
+    .addHelpText('after', '\nExamples:\n  $ serve-regions                 serve dist/ on http://localhost:4173/\n  $ serve-regions --port 8080 --dir build\n')
+    .exitOverride();
+  try {
+    program.parse(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    throw error;
+  }
+  const options = program.opts<{ port: number; host: string; dir: string }>();
+  const dir = path.resolve(options.dir);
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
+    return 1;
+  }
+  try {
+    const running = await startServer({ dir, port: options.port, host: options.host });
+    process.stdout.write(`Serving ${options.dir} at ${running.url}\n`);
+    process.stdout.write(`  cn: ${running.url}   us: ${running.url}us   choose a region: ${running.url}us/choose-your-region\n`);
+    const stop = () => void running.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    process.stderr.write(`serve-regions: cannot listen on ${options.host}:${options.port}${code === 'EADDRINUSE' ? ' (the port is in use; pick another with --port)' : ''}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,123 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listFiles } from '../../generator/build.ts';
+import { main } from '../../generator/cli.ts';
+import { copyContent, replaceInFile } from '../support/content.ts';
+
+let work: string;
+let content: string;
+let out: string;
+
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files = await listFiles(dir);
+  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f), 'utf8')] as const)));
+}
+
+async function runCli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const status = await main(args, { cwd: work, isTTY: false, env: {}, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { status, stdout, stderr };
+}
+
+beforeEach(async () => {
+  ({ work, content } = await copyContent());
+  out = path.join(work, 'dist');
+  // A previous deployment that a failed build must leave exactly as it was.
+  await mkdir(path.join(out, 'us'), { recursive: true });
+  await writeFile(path.join(out, 'index.html'), '<p>previous cn build</p>');
+  await writeFile(path.join(out, 'us', 'index.html'), '<p>previous us build</p>');
+});
+
+afterEach(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('build-region on broken content', () => {
+  it('reports a YAML syntax error at its line and column, exits 1 and leaves dist/ untouched', async () => {
+    await replaceInFile(path.join(content, 'regions/us.yaml'), 'currency: USD', 'currency: [USD');
+    const before = await snapshot(out);
+    const result = await runCli(['--all']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^content\/regions\/us\.yaml:\d+:\d+ - error E0001: /m);
+    const [, line] = /^content\/regions\/us\.yaml:(\d+):\d+/m.exec(result.stderr)!;
+    // The unclosed flow sequence is reported where the parser gives up: on or after line 5.
+    expect(Number(line)).toBeGreaterThanOrEqual(5);
+    expect(result.stderr).toContain('>');
+    expect(await snapshot(out)).toEqual(before);
+  });
+
+  it('reports a schema violation at the offending value with a suggestion, and writes nothing', async () => {
+    await replaceInFile(path.join(content, 'regions/us.yaml'), 'currency: USD', 'currency: USDD');
+    const before = await snapshot(out);
+    const result = await runCli(['us']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("content/regions/us.yaml:5:11 - error E0104: the text \"USDD\" is not allowed for 'currency'; did you mean 'USD'?");
+    expect(result.stderr).toContain('> 5 | currency: USDD');
+    expect(result.stderr).toContain('    |           ^^^^');
+    expect(result.stderr).toMatch(/Found 1 error and 0 warnings\./);
+    expect(await snapshot(out)).toEqual(before);
+  });
+
+  it('points an unknown key at the key itself and names the missing required one', async () => {
+    await replaceInFile(path.join(content, 'pages/home/de.yaml'), 'heading:', 'headline:');
+    const result = await runCli(['--check']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/content\/pages\/home\/de\.yaml:\d+:1 - error E0102: unknown property 'headline'; did you mean 'heading'\?/);
+    expect(result.stderr).toMatch(/content\/pages\/home\/de\.yaml:2:1 - error E0101: missing required property 'heading' in the file/);
+  });
+
+  it('reports every problem of every file in one run, sorted by file', async () => {
+    await replaceInFile(path.join(content, 'regions/fr.yaml'), 'backend: eu', 'backend: europe');
+    await replaceInFile(path.join(content, 'regions/de.yaml'), 'locale: de-DE', 'locale: de-AT');
+    const result = await runCli(['--check', '--format', 'json']);
+    expect(result.status).toBe(1);
+    const report = JSON.parse(result.stdout) as { ok: boolean; diagnostics: { file: string; line: number; code: string }[] };
+    expect(report.ok).toBe(false);
+    expect(report.diagnostics.map((d) => [d.file, d.line, d.code])).toEqual([
+      ['content/regions/de.yaml', 3, 'E0104'],
+      ['content/regions/fr.yaml', 8, 'E0104'],
+    ]);
+  });
+
+  it('names a route whose content file does not exist, at the route', async () => {
+    await replaceInFile(path.join(content, 'regions/uk.yaml'), 'content: en', 'content: enn');
+    const result = await runCli(['--check']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("content/regions/uk.yaml:11:14 - error E0203: page 'choose-your-region' of region 'uk' has no content file pages/choose-your-region/enn.yaml; did you mean 'en'?");
+  });
+
+  it('names a message key that one locale lacks, with both files', async () => {
+    await replaceInFile(path.join(content, 'messages/ja-JP.yaml'), '  chooser:\n', '  chooserX:\n');
+    const result = await runCli(['--check']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("error E0205: message 'chooser.current' is missing in locale 'ja-JP' (content/messages/ja-JP.yaml); it is defined in content/messages/de-DE.yaml");
+  });
+});
+
+describe('build-region usage', () => {
+  it('answers an unknown region with a suggestion and exit status 2', async () => {
+    const result = await runCli(['usa']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("unknown region 'usa'; did you mean 'us'?");
+  });
+
+  it('answers an unknown flag with exit status 2', async () => {
+    const result = await runCli(['--everything']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("unknown option '--everything'");
+  });
+
+  it('asks for regions when none are named', async () => {
+    const result = await runCli([]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('name the regions to build, or pass --all');
+  });
+
+  it('--check on valid content prints no diagnostic and exits 0', async () => {
+    const result = await runCli(['--check', '--quiet']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+});

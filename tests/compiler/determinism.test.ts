@@ -1,0 +1,42 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildRegions, listFiles } from '../../generator/build.ts';
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-determinism-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+async function readTree(dir: string): Promise<Map<string, Buffer>> {
+  const files = await listFiles(dir);
+  return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f))] as const)));
+}
+
+describe('the build output', () => {
+  it('is byte-identical across two builds of the same content, and a partial build replaces only its regions', async () => {
+    const first = path.join(work, 'first');
+    const second = path.join(work, 'second');
+    const a = await buildRegions({ out: first, sites: path.join(work, 'sites-a') });
+    const b = await buildRegions({ out: second, sites: path.join(work, 'sites-b'), regions: ['kr', 'jp', 'de', 'fr', 'eu', 'uk', 'us', 'cn'] });
+    expect(a.ok && b.ok).toBe(true);
+    const treeA = await readTree(first);
+    const treeB = await readTree(second);
+    expect([...treeB.keys()]).toEqual([...treeA.keys()]);
+    for (const [file, bytes] of treeA) expect(treeB.get(file)?.equals(bytes), file).toBe(true);
+    // Every region has its home, chooser and not-found pages, cn at the root.
+    for (const prefix of ['', 'us/', 'uk/', 'eu/', 'fr/', 'de/', 'jp/', 'kr/']) {
+      for (const page of ['index.html', 'choose-your-region/index.html', '404.html']) expect(treeA.has(`${prefix}${page}`), `${prefix}${page}`).toBe(true);
+    }
+
+    // Rebuilding only us keeps every other region's files as they were.
+    await writeFile(path.join(second, 'uk', 'marker.txt'), 'uk stays');
+    await writeFile(path.join(second, 'index.html'), 'cn stays');
+    await writeFile(path.join(second, 'us', 'marker.txt'), 'us is replaced');
+    const c = await buildRegions({ out: second, sites: path.join(work, 'sites-b'), regions: ['us'] });
+    expect(c.ok).toBe(true);
+    expect(await readFile(path.join(second, 'uk', 'marker.txt'), 'utf8')).toBe('uk stays');
+    expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('cn stays');
+    const usTree = await readTree(path.join(second, 'us'));
+    expect([...usTree.keys()]).toEqual([...treeA.keys()].filter((f) => f.startsWith('us/')).map((f) => f.slice(3)));
+  });
+});

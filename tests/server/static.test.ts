@@ -1,0 +1,83 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer } from '../../server/serve.ts';
+import type { RunningServer } from '../../server/serve.ts';
+
+let server: RunningServer;
+const distDir = inject('distDir');
+
+beforeAll(async () => {
+  server = await startServer({ dir: distDir, port: 0, host: '127.0.0.1' });
+});
+afterAll(() => server.close());
+
+/** A raw request: fetch() would normalise the path, and the point here is the raw path. */
+function get(rawPath: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  const url = new URL(server.url);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: rawPath, method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('serve-regions', () => {
+  it('serves a page with and without a trailing slash, and with repeated slashes, from its index.html', async () => {
+    const plain = await get('/us/choose-your-region');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body.toString()).toContain('<html lang="en-US">');
+    for (const variant of ['/us/choose-your-region/', '//us//choose-your-region', '/us///choose-your-region//']) {
+      const res = await get(variant);
+      expect(res.status, variant).toBe(200);
+      expect(res.body.equals(plain.body), variant).toBe(true);
+    }
+  });
+
+  it('serves cn at the root and every other region under its code', async () => {
+    expect((await get('/')).body.toString()).toContain('<html lang="zh-CN">');
+    expect((await get('/kr')).body.toString()).toContain('<html lang="ko-KR">');
+    expect((await get('/jp/')).body.toString()).toContain('<html lang="ja-JP">');
+  });
+
+  it("answers a path with no page with 404 and the region's own not-found page", async () => {
+    const us = await get('/us/no-such-page');
+    expect(us.status).toBe(404);
+    expect(us.body.toString()).toContain('<html lang="en-US">');
+    expect(us.body.toString()).toContain('<meta name="robots" content="noindex">');
+    const de = await get('/de/keine-seite/');
+    expect(de.status).toBe(404);
+    expect(de.body.toString()).toContain('<html lang="de-DE">');
+    const cn = await get('/no-such-page');
+    expect(cn.status).toBe(404);
+    expect(cn.body.toString()).toContain('<html lang="zh-CN">');
+  });
+
+  it('gives hashed assets a long immutable cache and compresses text when asked', async () => {
+    const assets = await readdir(path.join(distDir, 'us', 'assets'));
+    const script = assets.find((name) => name.endsWith('.js'))!;
+    const res = await get(`/us/assets/${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.body).length).toBeGreaterThan(res.body.length);
+  });
+
+  it('never crashes on hostile or malformed requests', async () => {
+    expect((await get('/%E0%A4%A')).status).toBe(400);
+    expect((await get('/../../etc/passwd')).status).toBe(404);
+    expect((await get('/us/%2e%2e/%2e%2e/package.json')).status).toBe(404);
+    expect((await get('/us', { method: 'POST' })).status).toBe(405);
+    expect((await get('/us', { method: 'HEAD' })).status).toBe(200);
+    expect((await get('/us')).status).toBe(200);
+  });
+});

@@ -1,0 +1,19 @@
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../../generator/paths.ts';
+
+/** A private copy of the real content, for tests that break or change it. */
+export async function copyContent(): Promise<{ work: string; content: string }> {
+  const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-case-'));
+  const content = path.join(work, 'content');
+  await cp(path.join(PACKAGE_ROOT, 'content'), content, { recursive: true });
+  return { work, content };
+}
+
+/** Replaces one exact piece of text in a file (fails loudly when the text is not there). */
+export async function replaceInFile(file: string, from: string, to: string): Promise<void> {
+  const text = await readFile(file, 'utf8');
+  if (!text.includes(from)) throw new Error(`'${from}' is not in ${file}`);
+  await writeFile(file, text.replace(from, to));
+}
