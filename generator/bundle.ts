@@ -50,7 +50,8 @@ export async function buildServerRenderer(): Promise<ServerRenderer> {
 export interface ClientBundle {
   /** URL of the entry script. */
   entry: string;
-  styles: string[];
+  /** The entry's CSS, inlined into every page (small, and it saves a render-blocking request). */
+  css: string;
   /** URLs to modulepreload for each page module id (relative to the package root). */
   preloadsFor(pageModule: string | undefined): string[];
   /** Paths of all emitted files, relative to the region's folder. */
@@ -91,9 +92,10 @@ export async function buildRegionClient(region: ResolvedRegion, sitesDir: string
   const outputs = ([] as { fileName: string }[]).concat(
     ...(Array.isArray(result) ? result : [result]).map((r) => ('output' in r ? r.output : [])),
   );
+  const css = (await Promise.all((entry.css ?? []).map((file) => readFile(path.join(outDir, file), 'utf8')))).join('\n');
   return {
     entry: url(entry.file),
-    styles: (entry.css ?? []).map(url),
+    css: css.replace(/<\/style/gi, '<\\/style').trim(),
     preloadsFor(pageModule) {
       const keys = importsOf(entryKey);
       if (pageModule && manifest[pageModule]) {
@@ -143,7 +145,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       canonical: `${data.origin}${route.path === '/' ? '/' : route.path}`,
       base,
       entry: client.entry,
-      styles: client.styles,
+      css: client.css,
       preloads: client.preloadsFor(PAGE_MODULES[route.page]),
       html: rendered.html,
     });
@@ -154,7 +156,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
   const notFound = await renderer.renderPage(data, `${data.basePath}/404`);
   await write(
     '404.html',
-    renderPageShell({ lang: notFound.lang, title: notFound.title, noindex: true, base, entry: client.entry, styles: client.styles, preloads: client.preloadsFor(undefined), html: notFound.html }),
+    renderPageShell({ lang: notFound.lang, title: notFound.title, noindex: true, base, entry: client.entry, css: client.css, preloads: client.preloadsFor(undefined), html: notFound.html }),
   );
   written.push({ path: '404.html', route: `${data.basePath}/404` });
   await write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));

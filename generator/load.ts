@@ -19,6 +19,8 @@ export interface LoadedFile {
   lineCounter: LineCounter;
   /** The plain data (undefined when the file did not parse). */
   data: unknown;
+  /** True once the file parsed and matched its schema; only valid files are resolved. */
+  valid: boolean;
 }
 
 export interface LoadedContent {
@@ -73,7 +75,7 @@ export async function loadContent(contentDir: string, cwd = process.cwd()): Prom
     const text = await readFile(absPath, 'utf8');
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: false });
-    const loaded: LoadedFile = { kind, file, id, text, doc, lineCounter, data: undefined };
+    const loaded: LoadedFile = { kind, file, id, text, doc, lineCounter, data: undefined, valid: false };
     for (const error of doc.errors) {
       const code = error.code === 'DUPLICATE_KEY' ? 'E0004' : 'E0001';
       const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');

@@ -89,7 +89,7 @@ interface Catalogue {
   own: Record<string, string>;
 }
 
-function resolveCatalogues(files: LoadedFile[], diagnostics: Diagnostic[]): { merged: Map<string, Record<string, string>>; chains: Map<string, string[]> } {
+function resolveCatalogues(files: LoadedFile[], known: ReadonlySet<string>, diagnostics: Diagnostic[]): { merged: Map<string, Record<string, string>>; chains: Map<string, string[]> } {
   const catalogues = new Map<string, Catalogue>();
   for (const file of files) {
     const input = file.data as MessagesInput;
@@ -101,6 +101,7 @@ function resolveCatalogues(files: LoadedFile[], diagnostics: Diagnostic[]): { me
   }
   const merged = new Map<string, Record<string, string>>();
   const chains = new Map<string, string[]>();
+  const tainted = new Set<string>();
   const mergeOf = (locale: string, chain: string[]): Record<string, string> | undefined => {
     const done = merged.get(locale);
     if (done) return done;
@@ -112,9 +113,12 @@ function resolveCatalogues(files: LoadedFile[], diagnostics: Diagnostic[]): { me
       if (chain.includes(parent) || parent === locale) {
         diagnostics.push(createDiagnostic('E0206', `catalogue '${locale}' extends '${parent}', which leads back to '${locale}'`, rangeOfPath(catalogue.file, ['extends'])));
       } else if (!catalogues.has(parent)) {
-        diagnostics.push(createDiagnostic('E0204', `catalogue '${locale}' extends '${parent}', which has no file messages/${parent}.yaml`, rangeOfPath(catalogue.file, ['extends'])));
+        // A parent that exists but is invalid was reported already; its children are incomplete.
+        if (known.has(parent)) tainted.add(locale);
+        else diagnostics.push(createDiagnostic('E0204', `catalogue '${locale}' extends '${parent}', which has no file messages/${parent}.yaml`, rangeOfPath(catalogue.file, ['extends'])));
       } else {
         inherited = mergeOf(parent, [...chain, locale]) ?? {};
+        if (tainted.has(parent)) tainted.add(locale);
       }
     }
     const result = sortRecord({ ...inherited, ...catalogue.own });
@@ -132,6 +136,7 @@ function resolveCatalogues(files: LoadedFile[], diagnostics: Diagnostic[]): { me
   }
   for (const [locale, messages] of [...merged].sort(([a], [b]) => compareStrings(a, b))) {
     const catalogue = catalogues.get(locale)!;
+    if (tainted.has(locale)) continue;
     for (const [key, origin] of [...definedIn].sort(([a], [b]) => compareStrings(a, b))) {
       if (key in messages) continue;
       diagnostics.push(
@@ -159,10 +164,17 @@ function resolvePage(input: PageInput): PageContent {
  */
 export function resolveContent(content: LoadedContent): ResolveResult {
   const diagnostics: Diagnostic[] = [];
-  const usable = content.files.filter((f) => f.data !== undefined);
+  // Files that failed to parse or validate are already reported: resolving them would only
+  // repeat the same problem as other errors. Their mere existence still counts below.
+  const usable = content.files.filter((f) => f.valid);
+  const present = new Set(content.files.map((f) => f.id));
   const byKind = (kind: LoadedFile['kind']) => usable.filter((f) => f.kind === kind);
 
-  const { merged: catalogues, chains } = resolveCatalogues(byKind('messages'), diagnostics);
+  const { merged: catalogues, chains } = resolveCatalogues(
+    byKind('messages'),
+    new Set(content.files.filter((f) => f.kind === 'messages').map(baseName)),
+    diagnostics,
+  );
   const pages = new Map(byKind('page').map((f) => [f.id, f]));
 
   const regionFiles = new Map<RegionCode, LoadedFile>();
@@ -176,7 +188,7 @@ export function resolveContent(content: LoadedContent): ResolveResult {
   }
   const relativeRoot = content.files[0]?.file.slice(0, content.files[0].file.length - content.files[0].id.length) ?? '';
   for (const code of REGION_CODES) {
-    if (!regionFiles.has(code)) {
+    if (!present.has(`regions/${code}.yaml`)) {
       diagnostics.push(createDiagnostic('E0207', `region '${code}' has no file regions/${code}.yaml`, { file: `${relativeRoot}regions/${code}.yaml`, line: 1, column: 1 }));
     }
   }
@@ -192,7 +204,7 @@ export function resolveContent(content: LoadedContent): ResolveResult {
     if (!file) continue;
     const input = file.data as RegionInput;
     const messages = catalogues.get(input.locale);
-    if (!messages) {
+    if (!present.has(`messages/${input.locale}.yaml`)) {
       diagnostics.push(createDiagnostic('E0204', `locale '${input.locale}' has no catalogue messages/${input.locale}.yaml`, rangeOfPath(file, ['locale'])));
     }
     const seen = new Set<PageName>();
@@ -209,6 +221,7 @@ export function resolveContent(content: LoadedContent): ResolveResult {
       const id = `pages/${route.page}/${name}.yaml`;
       const pageFile = pages.get(id);
       if (!pageFile) {
+        if (present.has(id)) return; // exists but invalid: already reported
         const names = [...pages.keys()].filter((k) => k.startsWith(`pages/${route.page}/`)).map((k) => k.slice(k.lastIndexOf('/') + 1, -'.yaml'.length));
         const guess = suggest(name, names);
         diagnostics.push(

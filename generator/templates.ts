@@ -13,7 +13,8 @@ export interface PageShell {
   /** The region's base path with a trailing slash: `/` or `/us/`. */
   base: string;
   entry: string;
-  styles: string[];
+  /** Stylesheet text to inline in a <style> element. */
+  css: string;
   preloads: string[];
   /** Prerendered markup of the app (trusted: produced by React's renderer). */
   html: string;

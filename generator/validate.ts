@@ -85,6 +85,20 @@ function toDiagnostic(file: LoadedFile, error: ErrorObject): Diagnostic | undefi
       }
       return createDiagnostic('E0105', `${describeValue(error.data)} does not have the expected format for ${where}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
     }
+    case 'maxLength':
+    case 'minLength': {
+      const limit = Number(params.limit);
+      const length = typeof error.data === 'string' ? [...error.data].length : 0;
+      const message =
+        error.keyword === 'maxLength'
+          ? `${where} is ${length} characters long; at most ${limit} are allowed`
+          : limit === 1
+            ? `${where} must not be empty`
+            : `${where} is ${length} characters long; at least ${limit} are needed`;
+      return createDiagnostic('E0106', message, rangeOfPath(file, segments), { hint: schemaHint(error) });
+    }
+    case 'minItems':
+      return createDiagnostic('E0106', `${where} must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
     case 'propertyNames':
       return undefined; // reported by the nested pattern error, at the key
     default:
@@ -92,14 +106,15 @@ function toDiagnostic(file: LoadedFile, error: ErrorObject): Diagnostic | undefi
   }
 }
 
-/** Validates every parsed file against its JSON Schema; returns the diagnostics. */
+/** Validates every parsed file against its JSON Schema, marks the valid ones, returns the diagnostics. */
 export function validateContent(content: LoadedContent): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const all = getValidators();
   for (const file of content.files) {
     if (file.doc.errors.length) continue;
     const validate = all[file.kind];
-    if (validate(file.data)) continue;
+    file.valid = validate(file.data);
+    if (file.valid) continue;
     const seen = new Set<string>();
     for (const error of validate.errors ?? []) {
       const diagnostic = toDiagnostic(file, error);
