@@ -8,7 +8,7 @@ import { PACKAGE_ROOT } from './paths.ts';
 import { resolveContent } from './resolve.ts';
 import type { SiteModel } from './resolve.ts';
 import { validateContent } from './validate.ts';
-import { buildRegionClient, buildServerRenderer, prerenderRegion } from './bundle.ts';
+import { buildClients, buildServerRenderer, prerenderRegion } from './bundle.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import { REGION_CODES } from '../runtime/types.ts';
 import type { RegionCode } from '../runtime/types.ts';
@@ -123,16 +123,16 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   const staging = await createStagingDir(resolved.outDir);
   const rendererPromise = buildServerRenderer();
   try {
+    for (const region of selected) progress('bundle', region.data.code);
+    const [clients, renderer] = await Promise.all([buildClients(selected, resolved.sitesDir, staging), rendererPromise]);
     const reports = await Promise.all(
       selected.map(async (region): Promise<RegionReport> => {
-        const dir = regionOutputDir(staging, region.data.code);
-        progress('bundle', region.data.code);
-        const client = await buildRegionClient(region, resolved.sitesDir, dir);
-        const renderer = await rendererPromise;
-        progress('prerender', region.data.code);
-        const pages = await prerenderRegion(region, renderer, client, dir);
-        progress('done', region.data.code);
-        return { code: region.data.code, pages: pages.map((p) => p.path), assets: client.files };
+        const code = region.data.code;
+        const client = clients.get(code)!;
+        progress('prerender', code);
+        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, code));
+        progress('done', code);
+        return { code, pages: pages.map((p) => p.path), assets: client.files };
       }),
     );
     progress('write');

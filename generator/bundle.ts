@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -8,7 +8,7 @@ import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ResolvedRegion } from './resolve.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
-import type { RegionData } from '../runtime/types.ts';
+import type { RegionCode, RegionData } from '../runtime/types.ts';
 
 /** The server renderer built from runtime/server.tsx: one build serves every region. */
 export interface ServerRenderer {
@@ -58,28 +58,48 @@ export interface ClientBundle {
   files: string[];
 }
 
-/** Builds one region's client bundle with its own base into `outDir`. */
-export async function buildRegionClient(region: ResolvedRegion, sitesDir: string, outDir: string): Promise<ClientBundle> {
-  const base = `${region.data.basePath}/`;
-  const input = path.join(sitesDir, region.data.code, 'main.ts');
-  const result = await build({
+/** Whether a module belongs in the shared runtime chunk: everything but the pages and region data. */
+function isSharedRuntimeModule(id: string, sitesDir: string): boolean {
+  const file = id.split('?', 1)[0]!;
+  if (file.startsWith(sitesDir + path.sep) || file.startsWith(`${sitesDir}/`)) return false;
+  if (file.includes(`${path.sep}runtime${path.sep}pages${path.sep}`)) return false;
+  return file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(RUNTIME_DIR);
+}
+
+/**
+ * Builds the client bundles of the given regions in one Vite build: one entry per region (its
+ * data and start-up call), one shared runtime chunk, one chunk per page. The build uses a
+ * relative base, so the same files work under any region's folder; each region then gets the
+ * shared files and its own entry in `<region>/assets/`. The shared chunks are forced by a
+ * code-splitting group, so building one region alone gives exactly the same files for it.
+ */
+export async function buildClients(regions: readonly ResolvedRegion[], sitesDir: string, stagingDir: string): Promise<Map<RegionCode, ClientBundle>> {
+  const buildDir = path.join(stagingDir, '.client-build');
+  const input = Object.fromEntries(regions.map((r) => [r.data.code, path.join(sitesDir, r.data.code, 'main.ts')]));
+  await build({
     ...baseConfig(),
-    base,
+    base: './',
     build: {
-      outDir,
-      emptyOutDir: false,
+      outDir: buildDir,
+      emptyOutDir: true,
       manifest: true,
       reportCompressedSize: false,
-      rolldownOptions: { input },
+      rolldownOptions: {
+        input,
+        output: {
+          codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir) }] },
+        },
+      },
     },
   });
-  const manifestPath = path.join(outDir, '.vite', 'manifest.json');
-  const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
-  await rm(path.join(outDir, '.vite'), { recursive: true, force: true });
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  if (!entryKey) throw new Error(`Vite produced no entry chunk for region ${region.data.code}`);
-  const entry = manifest[entryKey]!;
-  const url = (file: string) => `${base}${file}`;
+  const manifest = JSON.parse(await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entries = new Map(Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key, chunk]) => [chunk.name, key]));
+  const sharedFiles = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    if (!chunk.isEntry) sharedFiles.add(chunk.file);
+    for (const css of chunk.css ?? []) sharedFiles.add(css);
+    for (const asset of chunk.assets ?? []) sharedFiles.add(asset);
+  }
 
   const importsOf = (key: string, seen = new Set<string>()): Set<string> => {
     for (const dependency of manifest[key]?.imports ?? []) {
@@ -89,24 +109,43 @@ export async function buildRegionClient(region: ResolvedRegion, sitesDir: string
     }
     return seen;
   };
-  const outputs = ([] as { fileName: string }[]).concat(
-    ...(Array.isArray(result) ? result : [result]).map((r) => ('output' in r ? r.output : [])),
-  );
-  const css = (await Promise.all((entry.css ?? []).map((file) => readFile(path.join(outDir, file), 'utf8')))).join('\n');
-  return {
-    entry: url(entry.file),
-    css: css.replace(/<\/style/gi, '<\\/style').trim(),
-    preloadsFor(pageModule) {
-      const keys = importsOf(entryKey);
-      if (pageModule && manifest[pageModule]) {
-        keys.add(pageModule);
-        importsOf(pageModule, keys);
-      }
-      keys.delete(entryKey);
-      return [...keys].map((key) => url(manifest[key]!.file)).sort();
-    },
-    files: outputs.map((o) => o.fileName).sort(),
-  };
+
+  const bundles = new Map<RegionCode, ClientBundle>();
+  for (const region of regions) {
+    const code = region.data.code;
+    const entryKey = entries.get(code);
+    if (!entryKey) throw new Error(`Vite produced no entry chunk for region ${code}`);
+    const entry = manifest[entryKey]!;
+    const base = `${region.data.basePath}/`;
+    const url = (file: string) => `${base}${file}`;
+    const files = [...sharedFiles, entry.file].sort();
+    const regionDir = code === 'cn' ? stagingDir : path.join(stagingDir, code);
+    await Promise.all(
+      files.map(async (file) => {
+        await mkdir(path.dirname(path.join(regionDir, file)), { recursive: true });
+        await copyFile(path.join(buildDir, file), path.join(regionDir, file));
+      }),
+    );
+    const staticKeys = [entryKey, ...importsOf(entryKey)];
+    const cssFiles = staticKeys.flatMap((key) => manifest[key]!.css ?? []);
+    const css = (await Promise.all(cssFiles.map((file) => readFile(path.join(buildDir, file), 'utf8')))).join('\n');
+    bundles.set(code, {
+      entry: url(entry.file),
+      css: css.replace(/<\/style/gi, '<\\/style').trim(),
+      preloadsFor(pageModule) {
+        const keys = importsOf(entryKey);
+        if (pageModule && manifest[pageModule]) {
+          keys.add(pageModule);
+          importsOf(pageModule, keys);
+        }
+        keys.delete(entryKey);
+        return [...keys].map((key) => url(manifest[key]!.file)).sort();
+      },
+      files,
+    });
+  }
+  await rm(buildDir, { recursive: true, force: true });
+  return bundles;
 }
 
 const PAGE_MODULES: Record<string, string> = {

@@ -36,7 +36,9 @@ describe('the build output', () => {
     expect(c.ok).toBe(true);
     expect(await readFile(path.join(second, 'uk', 'marker.txt'), 'utf8')).toBe('uk stays');
     expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('cn stays');
+    // ...and gives the region exactly the files a build of all eight gives it.
     const usTree = await readTree(path.join(second, 'us'));
     expect([...usTree.keys()]).toEqual([...treeA.keys()].filter((f) => f.startsWith('us/')).map((f) => f.slice(3)));
+    for (const [file, bytes] of usTree) expect(treeA.get(`us/${file}`)?.equals(bytes), file).toBe(true);
   });
 });
