@@ -4,6 +4,7 @@ import { sortDiagnostics, hasErrors } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { emitSites, writeGeneratedFiles } from './emit.ts';
 import { loadContent } from './load.ts';
+import type { LoadedContent } from './load.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { resolveContent } from './resolve.ts';
 import type { SiteModel } from './resolve.ts';
@@ -27,6 +28,8 @@ export interface UserBuildOptions {
   cwd?: string;
   /** Called as the build moves on, for progress output. */
   onProgress?: (event: ProgressEvent) => void;
+  /** The build's instant in epoch milliseconds (default: now), for time-dependent warnings. */
+  now?: number;
 }
 
 /** Options with every default applied, resolved in one place. */
@@ -37,6 +40,7 @@ export interface ResolvedBuildOptions {
   readonly regions: readonly RegionCode[];
   readonly cwd: string;
   readonly onProgress: (event: ProgressEvent) => void;
+  readonly now: number;
 }
 
 export interface ProgressEvent {
@@ -61,6 +65,7 @@ export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBui
     sitesDir: path.resolve(cwd, options.sites ?? DEFAULT_OPTIONS.sites),
     regions: [...new Set(options.regions ?? REGION_CODES)].sort((a, b) => REGION_CODES.indexOf(a) - REGION_CODES.indexOf(b)),
     onProgress: options.onProgress ?? (() => {}),
+    now: options.now ?? Date.now(),
   };
 }
 
@@ -78,10 +83,17 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
   const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
   progress('load');
   const content = await loadContent(resolved.contentDir, resolved.cwd);
-  progress('validate');
+  return compileLoaded(content, resolved.now, () => progress('validate'));
+}
+
+/** validate -> resolve over content already parsed (from disk, or from memory in tests). */
+export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}): CompileResult {
+  if (content.diagnostics.some((d) => d.code === 'E0002')) {
+    return { model: { regions: [], inputs: [] }, diagnostics: content.diagnostics, sources: new Map() };
+  }
+  onValidate();
   const schemaDiagnostics = validateContent(content);
-  progress('resolve');
-  const { model, diagnostics } = resolveContent(content);
+  const { model, diagnostics } = resolveContent(content, { now });
   const sources = new Map(content.files.map((f) => [f.file, f.text]));
   return { model, diagnostics: sortDiagnostics([...content.diagnostics, ...schemaDiagnostics, ...diagnostics]), sources };
 }

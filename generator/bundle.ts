@@ -7,6 +7,7 @@ import type { InlineConfig, Manifest } from 'vite';
 import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ResolvedRegion } from './resolve.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
+import { pageComponentName } from '../runtime/pages/modules.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
 import type { RegionCode, RegionData } from '../runtime/types.ts';
 
@@ -148,10 +149,6 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
   return bundles;
 }
 
-const PAGE_MODULES: Record<string, string> = {
-  home: 'runtime/pages/Home.tsx',
-  'choose-your-region': 'runtime/pages/ChooseRegion.tsx',
-};
 
 function outputPathFor(routePath: string, basePath: string): string {
   const rest = routePath.slice(basePath.length).replace(/^\/+/, '');
@@ -175,20 +172,28 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     await writeFile(target, content);
   };
   for (const route of data.routes) {
+    const relative = outputPathFor(route.path, data.basePath);
+    if (route.redirect) {
+      // A static host cannot answer a redirect by itself: the page redirects at once, and the
+      // canonical link tells search engines where the content lives.
+      await write(relative, renderTemplate('redirect.html.hbs', { lang: data.locale, target: route.redirect, canonical: `${data.origin}${route.redirect}`, text: data.messages['redirect.text'] ?? '' }));
+      written.push({ path: relative, route: route.path });
+      continue;
+    }
+    const content = route.content!;
     const rendered = await renderer.renderPage(data, route.path);
     const html = renderPageShell({
       lang: rendered.lang,
       title: rendered.title,
-      description: route.content.description,
-      keywords: route.content.keywords.join(', '),
+      description: content.description,
+      keywords: content.keywords.join(', '),
       canonical: `${data.origin}${route.path === '/' ? '/' : route.path}`,
       base,
       entry: client.entry,
       css: client.css,
-      preloads: client.preloadsFor(PAGE_MODULES[route.page]),
+      preloads: client.preloadsFor(`runtime/pages/${pageComponentName(route.page)}.tsx`),
       html: rendered.html,
     });
-    const relative = outputPathFor(route.path, data.basePath);
     await write(relative, html);
     written.push({ path: relative, route: route.path });
   }

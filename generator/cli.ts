@@ -35,6 +35,7 @@ interface CliOptions {
   out: string;
   format: 'text' | 'json';
   quiet?: boolean;
+  now?: string;
 }
 
 function printDiagnostics(diagnostics: Diagnostic[], sources: Map<string, string>, options: CliOptions, io: CliIO): void {
@@ -77,6 +78,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .option('--out <dir>', 'output folder', 'dist')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--quiet', 'print only problems')
+    .option('--now <instant>', 'judge time-dependent warnings as of this instant (ISO 8601 with offset)')
     .addHelpText(
       'after',
       ['', 'Examples:', '  $ build-region --all            build every region into dist/', '  $ build-region us uk            rebuild two regions, keep the others', '  $ build-region --check          validate the content only', ''].join('\n'),
@@ -106,20 +108,28 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
     io.stderr(`build-region: ${error.message}\nRun 'build-region --help' for usage.\n`);
     return 2;
   }
+  let now: number | undefined;
+  if (options.now !== undefined) {
+    now = Date.parse(options.now);
+    if (Number.isNaN(now) || !/(Z|[+-]\d{2}:\d{2})$/.test(options.now)) {
+      io.stderr(`build-region: --now '${options.now}' is not an instant with an offset, like 2025-10-25T15:00:00+08:00\n`);
+      return 2;
+    }
+  }
   const started = performance.now();
   const progress = (event: ProgressEvent) => {
     if (options.quiet || options.format === 'json' || !event.region) return;
     if (event.step === 'done') io.stderr(`  ${event.region}: done at ${(event.elapsed / 1000).toFixed(1)} s\n`);
   };
   if (options.check) {
-    const compiled = await compileContent({ content: options.content, cwd: io.cwd });
+    const compiled = await compileContent({ content: options.content, cwd: io.cwd, now });
     printDiagnostics(compiled.diagnostics, compiled.sources, options, io);
     const ok = !hasErrors(compiled.diagnostics);
     if (options.format === 'json') io.stdout(`${JSON.stringify({ ok, diagnostics: compiled.diagnostics }, null, 2)}\n`);
     else if (ok && !options.quiet) io.stderr(`Content is valid: ${compiled.model.regions.length} regions, ${compiled.model.inputs.length} files.\n`);
     return ok ? 0 : 1;
   }
-  const result = await buildRegions({ content: options.content, out: options.out, regions, cwd: io.cwd, onProgress: progress });
+  const result = await buildRegions({ content: options.content, out: options.out, regions, cwd: io.cwd, now, onProgress: progress });
   printDiagnostics(result.diagnostics, result.sources, options, io);
   if (options.format === 'json') {
     io.stdout(`${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, regions: result.regions }, null, 2)}\n`);

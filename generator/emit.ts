@@ -57,6 +57,8 @@ export async function emitRegionModule(region: ResolvedRegion, sitesDir: string)
       'export type RoutePath = (typeof region.routes)[number][\'path\'];',
       '/** Every message key of this region\'s catalogue. */',
       'export type MessageKey = keyof typeof region.messages;',
+      '/** The products sold in this region. */',
+      'export type ProductKey = keyof typeof region.products;',
       ].join('\n'),
     );
   });

@@ -5,7 +5,7 @@ import type { Document, Node, Pair } from 'yaml';
 import { createDiagnostic, compareStrings } from './diagnostics.ts';
 import type { Diagnostic, SourceRange } from './diagnostics.ts';
 
-export type ContentKind = 'region' | 'page' | 'messages';
+export type ContentKind = 'region' | 'products' | 'page' | 'messages' | 'stages' | 'constants';
 
 /** One YAML file, parsed, with everything needed to point back into it. */
 export interface LoadedFile {
@@ -21,6 +21,10 @@ export interface LoadedFile {
   data: unknown;
   /** True once the file parsed and matched its schema; only valid files are resolved. */
   valid: boolean;
+  /** Parse problems of this file. */
+  parseDiagnostics: Diagnostic[];
+  /** Schema problems of this file, once validated (kept so that a cached file is not validated twice). */
+  schemaDiagnostics?: Diagnostic[];
 }
 
 export interface LoadedContent {
@@ -29,10 +33,14 @@ export interface LoadedContent {
   diagnostics: Diagnostic[];
 }
 
-function classify(id: string): ContentKind | undefined {
-  if (/^regions\/[^/]+\.yaml$/.test(id)) return 'region';
+/** Where each kind of content file lives, relative to the content folder. */
+export function classify(id: string): ContentKind | undefined {
+  if (/^regions\/[^/]+\/region\.yaml$/.test(id)) return 'region';
+  if (/^regions\/[^/]+\/products\.yaml$/.test(id)) return 'products';
   if (/^messages\/[^/]+\.yaml$/.test(id)) return 'messages';
-  if (/^pages\/[^/]+\/[^/]+\.yaml$/.test(id)) return 'page';
+  if (/^pages\/.+\/[^/]+\.yaml$/.test(id)) return 'page';
+  if (id === 'stages.yaml') return 'stages';
+  if (id === 'constants.yaml') return 'constants';
   return undefined;
 }
 
@@ -54,37 +62,71 @@ export function toDisplayPath(absPath: string, cwd = process.cwd()): string {
   return path.relative(cwd, absPath).split(path.sep).join('/');
 }
 
-/** Loads every YAML file under the content folder, keeping each node's position. */
-export async function loadContent(contentDir: string, cwd = process.cwd()): Promise<LoadedContent> {
-  const root = path.resolve(cwd, contentDir);
+/** One content file as text: its id relative to the content folder, and its text. */
+export interface ContentSource {
+  id: string;
+  text: string;
+}
+
+/** Reads every YAML file under the content folder, sorted by id. */
+export async function readContentSources(root: string): Promise<ContentSource[]> {
+  const ids = await listYamlFiles(root);
+  return Promise.all(ids.map(async (id) => ({ id, text: await readFile(path.join(root, id), 'utf8') })));
+}
+
+/**
+ * Parses content files given as text (no disk access), keeping each node's position.
+ * `root` is the content folder the ids are relative to; paths are printed relative to `cwd`.
+ */
+export function parseContent(root: string, sources: readonly ContentSource[], cwd = process.cwd(), cache?: Map<string, LoadedFile>): LoadedContent {
   const diagnostics: Diagnostic[] = [];
   const files: LoadedFile[] = [];
-  const rootStat = await stat(root).catch(() => undefined);
-  if (!rootStat?.isDirectory()) {
-    diagnostics.push(createDiagnostic('E0002', `content folder '${contentDir}' does not exist or is not a folder`, { file: toDisplayPath(root, cwd) || '.', line: 1, column: 1 }));
-    return { root, files, diagnostics };
-  }
-  for (const id of await listYamlFiles(root)) {
-    const absPath = path.join(root, id);
-    const file = toDisplayPath(absPath, cwd);
+  for (const { id, text } of [...sources].sort((a, b) => compareStrings(a.id, b.id))) {
+    const file = toDisplayPath(path.join(root, id), cwd);
     const kind = classify(id);
     if (!kind) {
       diagnostics.push(createDiagnostic('E0003', `'${id}' is not in a place the compiler reads`, { file, line: 1, column: 1 }));
       continue;
     }
-    const text = await readFile(absPath, 'utf8');
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: false });
-    const loaded: LoadedFile = { kind, file, id, text, doc, lineCounter, data: undefined, valid: false };
-    for (const error of doc.errors) {
-      const code = error.code === 'DUPLICATE_KEY' ? 'E0004' : 'E0001';
-      const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-      diagnostics.push(createDiagnostic(code, message, rangeAt(loaded, error.pos[0], error.pos[1])));
-    }
-    if (doc.errors.length === 0) loaded.data = doc.toJS({ maxAliasCount: 100 });
+    const key = `${file}\u0000${text}`;
+    const loaded = cache?.get(key) ?? parseFile(kind, file, id, text);
+    cache?.set(key, loaded);
+    diagnostics.push(...loaded.parseDiagnostics);
     files.push(loaded);
   }
   return { root, files, diagnostics };
+}
+
+function parseFile(kind: ContentKind, file: string, id: string, text: string): LoadedFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: false });
+  const loaded: LoadedFile = { kind, file, id, text, doc, lineCounter, data: undefined, valid: false, parseDiagnostics: [] };
+  for (const error of doc.errors) {
+    const code = error.code === 'DUPLICATE_KEY' ? 'E0004' : 'E0001';
+    const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    loaded.parseDiagnostics.push(createDiagnostic(code, message, rangeAt(loaded, error.pos[0], error.pos[1])));
+  }
+  if (doc.errors.length === 0) {
+    try {
+      loaded.data = doc.toJS({ maxAliasCount: 100 });
+    } catch (error) {
+      // toJS refuses alias bombs and similar; that is a content error, not a crash.
+      loaded.parseDiagnostics.push(createDiagnostic('E0001', error instanceof Error ? error.message : String(error), rangeAt(loaded, 0, 0)));
+    }
+  }
+  return loaded;
+}
+
+/** Loads every YAML file under the content folder, keeping each node's position. */
+export async function loadContent(contentDir: string, cwd = process.cwd()): Promise<LoadedContent> {
+  const root = path.resolve(cwd, contentDir);
+  const rootStat = await stat(root).catch(() => undefined);
+  if (!rootStat?.isDirectory()) {
+    const shown = toDisplayPath(root, cwd) || '.';
+    const diagnostic = createDiagnostic('E0002', `content folder '${shown}' does not exist or is not a folder`, { file: shown, line: 1, column: 1 });
+    return { root, files: [], diagnostics: [diagnostic] };
+  }
+  return parseContent(root, await readContentSources(root), cwd);
 }
 
 /** A 1-based source range from character offsets in a loaded file. */

@@ -2,10 +2,52 @@ import { createDiagnostic, compareStrings, suggest } from './diagnostics.ts';
 import type { Diagnostic, SourceRange } from './diagnostics.ts';
 import type { LoadedContent, LoadedFile } from './load.ts';
 import { rangeOfKey, rangeOfPath } from './load.ts';
+import { RUNTIME_MESSAGE_KEYS } from '../runtime/message-keys.ts';
+import { normalizePath, parsePath } from '../runtime/paths.ts';
+import { currentStage } from '../runtime/time.ts';
 import { REGION_CODES } from '../runtime/types.ts';
-import type { PageContent, PageName, RegionCode, RegionData, RegionLink, RouteData } from '../runtime/types.ts';
+import type {
+  Constants,
+  NavItem,
+  PageContent,
+  PageName,
+  ProductData,
+  ProductKey,
+  RegionCode,
+  RegionData,
+  RegionLink,
+  RouteData,
+  StageGate,
+} from '../runtime/types.ts';
 
-/** The region file as the schema allows it (the user-facing shape). */
+// ---- The user-facing shapes, as the schemas allow them -------------------------------------
+
+interface StagesListInput {
+  description?: string;
+  archived?: boolean;
+  instants: string[];
+}
+interface NavInput {
+  label: string;
+  footerLabel?: string;
+  link?: string;
+  identify?: string;
+  children?: NavInput[];
+  tag?: { label: string; color: string };
+  hidden?: NavItem['hidden'][number][];
+  icon?: string;
+  color?: string;
+  stages?: string;
+  stage?: number[];
+}
+interface RouteInput {
+  page: PageName;
+  content?: string;
+  redirect?: PageName;
+  product?: string;
+  scroll?: RouteData['scroll'];
+  window?: { start?: string; end?: string };
+}
 interface RegionInput {
   code: RegionCode;
   locale: string;
@@ -13,10 +55,34 @@ interface RegionInput {
   currency: string;
   label: string;
   origin: string;
-  backend: 'us' | 'eu' | 'cn';
-  routes: { page: PageName; content?: string }[];
+  backend: RegionData['backend'];
+  hosts: { production: string; preproduction: string[]; cnToCom?: boolean };
+  paymentMethods: string[];
+  installment?: { months?: number; text?: string };
+  links: RegionData['links'];
+  region: RegionData['regionSwitch'];
+  media: { network: string; link: string }[];
+  copyright: string;
+  subscribe: RegionData['subscribe'];
+  footerNavs: { label: string; links: { label: string; link: string }[] }[];
+  textBanner?: { link: string; label: string; bg: string; stages: string; stage: number[] };
+  countdown?: { title: string; button: string; link: string; stages: string; stage: number[] };
+  navs: NavInput[];
+  company: { name: string; address: string[] };
+  stages?: Record<string, StagesListInput>;
+  routes: RouteInput[];
 }
-
+interface ProductInput {
+  name: string;
+  link: string;
+  buy: string;
+  alt: string;
+  price: number;
+  activityPrice?: number;
+  activityTime?: { startTime?: string; endTime?: string; stages?: string; stage?: number[] };
+  stock: number;
+  isPreSale: boolean;
+}
 interface PageInput {
   title: string;
   description: string;
@@ -25,7 +91,6 @@ interface PageInput {
   lead?: string;
   sections?: { heading: string; text: string }[];
 }
-
 interface MessagesInput {
   locale: string;
   extends?: string;
@@ -34,6 +99,11 @@ interface MessagesInput {
 interface MessageTree {
   [key: string]: string | MessageTree;
 }
+interface ConstantsInput extends Constants {
+  currencies: Record<RegionCode, string>;
+}
+
+// ---- The model ------------------------------------------------------------------------------
 
 /** A region resolved for the runtime, with the source of each piece for late diagnostics. */
 export interface ResolvedRegion {
@@ -56,6 +126,11 @@ export interface ResolveResult {
   diagnostics: Diagnostic[];
 }
 
+export interface ResolveOptions {
+  /** The build's instant, for warnings about windows already over (default: no such warnings). */
+  now?: number;
+}
+
 export function regionBasePath(code: RegionCode): string {
   return code === 'cn' ? '' : `/${code}`;
 }
@@ -66,6 +141,9 @@ export function routePath(code: RegionCode, page: PageName): string {
   return `${base}/${page}`;
 }
 
+const sortByKey = <T>(record: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareStrings(a, b)));
+
 function flattenMessages(tree: MessageTree, prefix = '', out: Record<string, string> = {}): Record<string, string> {
   for (const [key, value] of Object.entries(tree)) {
     const dotted = prefix ? `${prefix}.${key}` : key;
@@ -75,22 +153,29 @@ function flattenMessages(tree: MessageTree, prefix = '', out: Record<string, str
   return out;
 }
 
-function sortRecord(record: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => compareStrings(a, b)));
-}
-
 function baseName(file: LoadedFile): string {
   return file.id.slice(file.id.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
 }
 
-interface Catalogue {
-  file: LoadedFile;
-  input: MessagesInput;
-  own: Record<string, string>;
+/** Parses an instant written with an explicit offset; NaN when it is not a real date. */
+export function parseInstant(text: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text);
+  if (!match) return NaN;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const probe = new Date(Date.UTC(y, mo - 1, d, h, mi));
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d || h > 23 || mi > 59) return NaN;
+  return Date.parse(text);
 }
 
-function resolveCatalogues(files: LoadedFile[], known: ReadonlySet<string>, diagnostics: Diagnostic[]): { merged: Map<string, Record<string, string>>; chains: Map<string, string[]> } {
-  const catalogues = new Map<string, Catalogue>();
+// ---- Message catalogues ---------------------------------------------------------------------
+
+interface Catalogues {
+  merged: Map<string, Record<string, string>>;
+  chains: Map<string, string[]>;
+}
+
+function resolveCatalogues(files: LoadedFile[], known: ReadonlySet<string>, diagnostics: Diagnostic[]): Catalogues {
+  const catalogues = new Map<string, { file: LoadedFile; input: MessagesInput; own: Record<string, string> }>();
   for (const file of files) {
     const input = file.data as MessagesInput;
     if (baseName(file) !== input.locale) {
@@ -112,16 +197,17 @@ function resolveCatalogues(files: LoadedFile[], known: ReadonlySet<string>, diag
     if (parent) {
       if (chain.includes(parent) || parent === locale) {
         diagnostics.push(createDiagnostic('E0206', `catalogue '${locale}' extends '${parent}', which leads back to '${locale}'`, rangeOfPath(catalogue.file, ['extends'])));
+        tainted.add(locale);
       } else if (!catalogues.has(parent)) {
         // A parent that exists but is invalid was reported already; its children are incomplete.
-        if (known.has(parent)) tainted.add(locale);
-        else diagnostics.push(createDiagnostic('E0204', `catalogue '${locale}' extends '${parent}', which has no file messages/${parent}.yaml`, rangeOfPath(catalogue.file, ['extends'])));
+        tainted.add(locale);
+        if (!known.has(parent)) diagnostics.push(createDiagnostic('E0204', `catalogue '${locale}' extends '${parent}', which has no file messages/${parent}.yaml`, rangeOfPath(catalogue.file, ['extends'])));
       } else {
         inherited = mergeOf(parent, [...chain, locale]) ?? {};
         if (tainted.has(parent)) tainted.add(locale);
       }
     }
-    const result = sortRecord({ ...inherited, ...catalogue.own });
+    const result = sortByKey({ ...inherited, ...catalogue.own });
     merged.set(locale, result);
     chains.set(locale, [catalogue.file.id, ...(parent ? (chains.get(parent) ?? []) : [])]);
     return result;
@@ -131,20 +217,183 @@ function resolveCatalogues(files: LoadedFile[], known: ReadonlySet<string>, diag
   // Every key must exist in every locale (after extension); name both files.
   const definedIn = new Map<string, string>();
   for (const locale of [...catalogues.keys()].sort(compareStrings)) {
-    const catalogue = catalogues.get(locale)!;
-    for (const key of Object.keys(catalogue.own)) if (!definedIn.has(key)) definedIn.set(key, catalogue.file.file);
+    for (const key of Object.keys(catalogues.get(locale)!.own)) if (!definedIn.has(key)) definedIn.set(key, catalogues.get(locale)!.file.file);
   }
   for (const [locale, messages] of [...merged].sort(([a], [b]) => compareStrings(a, b))) {
     const catalogue = catalogues.get(locale)!;
     if (tainted.has(locale)) continue;
     for (const [key, origin] of [...definedIn].sort(([a], [b]) => compareStrings(a, b))) {
       if (key in messages) continue;
-      diagnostics.push(
-        createDiagnostic('E0205', `message '${key}' is missing in locale '${locale}' (${catalogue.file.file}); it is defined in ${origin}`, rangeOfKey(catalogue.file, ['messages'])),
-      );
+      diagnostics.push(createDiagnostic('E0205', `message '${key}' is missing in locale '${locale}' (${catalogue.file.file}); it is defined in ${origin}`, rangeOfKey(catalogue.file, ['messages'])));
+    }
+    for (const key of RUNTIME_MESSAGE_KEYS) {
+      if (key in messages || definedIn.has(key)) continue;
+      diagnostics.push(createDiagnostic('E0219', `message '${key}' is used by the runtime but missing in locale '${locale}' (${catalogue.file.file})`, rangeOfKey(catalogue.file, ['messages'])));
     }
   }
   return { merged, chains };
+}
+
+// ---- Stages ---------------------------------------------------------------------------------
+
+interface StagesList {
+  instants: number[];
+  archived: boolean;
+  file: LoadedFile;
+  path: string[];
+}
+
+function resolveStagesLists(file: LoadedFile, lists: Record<string, StagesListInput> | undefined, at: string[], diagnostics: Diagnostic[], broken: Set<string>): Map<string, StagesList> {
+  const out = new Map<string, StagesList>();
+  for (const [name, list] of Object.entries(lists ?? {})) {
+    const path = [...at, name];
+    const instants: number[] = [];
+    let ok = true;
+    list.instants.forEach((text, index) => {
+      const value = parseInstant(text);
+      const where = rangeOfPath(file, [...path, 'instants', String(index)]);
+      if (Number.isNaN(value)) {
+        diagnostics.push(createDiagnostic('E0213', `'${text}' is not a real instant`, where));
+        ok = false;
+      } else if (instants.length && value <= instants[instants.length - 1]!) {
+        diagnostics.push(createDiagnostic('E0212', `instant ${index + 1} of stages list '${name}' (${text}) is not after the one before it`, where));
+        ok = false;
+      }
+      instants.push(value);
+    });
+    if (ok) out.set(name, { instants, archived: list.archived ?? false, file, path });
+    else broken.add(name); // reported above; its users are not reported again
+  }
+  return out;
+}
+
+// ---- Regions --------------------------------------------------------------------------------
+
+interface RegionContext {
+  code: RegionCode;
+  file: LoadedFile;
+  input: RegionInput;
+  stages: Map<string, StagesList>;
+  /** Lists that exist but are invalid (already reported). */
+  brokenStages: Set<string>;
+  usedStages: Set<string>;
+  diagnostics: Diagnostic[];
+  now: number | undefined;
+}
+
+/** Every stages list name a region file refers to (for when stages.yaml itself is broken). */
+function collectGateNames(input: RegionInput): Set<string> {
+  const names = new Set<string>();
+  const visit = (nav: NavInput) => {
+    if (nav.stages) names.add(nav.stages);
+    nav.children?.forEach(visit);
+  };
+  input.navs.forEach(visit);
+  if (input.textBanner) names.add(input.textBanner.stages);
+  if (input.countdown) names.add(input.countdown.stages);
+  return names;
+}
+
+/** Checks a stage gate (list name and indexes) at a node; returns whether it resolved. */
+function checkGate(ctx: RegionContext, file: LoadedFile, at: string[], gate: { stages?: string; stage?: number[] }): boolean {
+  if (gate.stages === undefined) return true;
+  const list = ctx.stages.get(gate.stages);
+  if (!list && ctx.brokenStages.has(gate.stages)) return false;
+  if (!list) {
+    const guess = suggest(gate.stages, [...ctx.stages.keys()]);
+    ctx.diagnostics.push(createDiagnostic('E0210', `stages list '${gate.stages}' does not exist${guess ? `; did you mean '${guess}'?` : ''}`, rangeOfPath(file, [...at, 'stages'])));
+    return false;
+  }
+  ctx.usedStages.add(gate.stages);
+  let ok = true;
+  (gate.stage ?? []).forEach((index, i) => {
+    if (index > list.instants.length) {
+      ctx.diagnostics.push(
+        createDiagnostic('E0211', `stage ${index} is outside stages list '${gate.stages}', which has stages 0 to ${list.instants.length}`, rangeOfPath(file, [...at, 'stage', String(i)])),
+      );
+      ok = false;
+    }
+  });
+  if (ok && ctx.now !== undefined && !list.archived && gate.stage?.length) {
+    const current = currentStage(list.instants, ctx.now);
+    if (gate.stage.every((index) => index < current)) {
+      ctx.diagnostics.push(
+        createDiagnostic('W0303', `${gate.stage.length === 1 ? `stage ${gate.stage[0]} of '${gate.stages}' is` : `stages ${gate.stage.join(', ')} of '${gate.stages}' are all`} over (the current stage is ${current}); this never shows again`, rangeOfPath(file, [...at, 'stage']), {
+          severity: 'warning',
+        }),
+      );
+    }
+  }
+  return ok;
+}
+
+function resolveNav(ctx: RegionContext, nav: NavInput, at: string[], links: PendingLink[]): NavItem {
+  if (nav.link) links.push({ file: ctx.file, at: [...at, 'link'], link: nav.link });
+  checkGate(ctx, ctx.file, at, nav);
+  return {
+    label: nav.label,
+    ...(nav.footerLabel !== undefined && { footerLabel: nav.footerLabel }),
+    ...(nav.link !== undefined && { link: nav.link }),
+    ...(nav.identify !== undefined && { identify: nav.identify }),
+    children: (nav.children ?? []).map((child, i) => resolveNav(ctx, child, [...at, 'children', String(i)], links)),
+    ...(nav.tag && { tag: { label: nav.tag.label, color: nav.tag.color } }),
+    hidden: [...(nav.hidden ?? [])].sort(compareStrings),
+    ...(nav.icon !== undefined && { icon: nav.icon }),
+    ...(nav.color !== undefined && { color: nav.color }),
+    ...(nav.stages !== undefined && { stages: nav.stages, stage: [...(nav.stage ?? [])].sort((a, b) => a - b) }),
+  };
+}
+
+interface PendingLink {
+  file: LoadedFile;
+  at: string[];
+  link: string;
+}
+
+function resolveProduct(ctx: RegionContext, file: LoadedFile, key: string, input: ProductInput, links: PendingLink[]): ProductData {
+  const at = ['products', key];
+  links.push({ file, at: [...at, 'link'], link: input.link });
+  const product: { -readonly [K in keyof ProductData]: ProductData[K] } = {
+    name: input.name,
+    link: input.link,
+    buy: input.buy,
+    alt: input.alt,
+    price: input.price,
+    stock: input.stock,
+    isPreSale: input.isPreSale,
+  };
+  if (input.activityPrice !== undefined) {
+    product.activityPrice = input.activityPrice;
+    if (input.activityPrice >= input.price) {
+      ctx.diagnostics.push(
+        createDiagnostic('W0301', `activity price ${input.activityPrice} of '${key}' is not below its price ${input.price}`, rangeOfPath(file, [...at, 'activityPrice']), { severity: 'warning' }),
+      );
+    }
+  }
+  if (input.stock === 0 && input.buy) {
+    ctx.diagnostics.push(createDiagnostic('W0302', `'${key}' is sold out (stock 0) but has a buy link`, rangeOfPath(file, [...at, 'buy']), { severity: 'warning' }));
+  }
+  const time = input.activityTime;
+  if (time) {
+    const timeAt = [...at, 'activityTime'];
+    const hasStart = time.startTime !== undefined;
+    const hasStages = time.stages !== undefined;
+    if (hasStart === hasStages) {
+      ctx.diagnostics.push(createDiagnostic('E0220', `activityTime of '${key}' needs either startTime or stages, not ${hasStart ? 'both' : 'neither'}`, rangeOfPath(file, timeAt)));
+    } else if (hasStart) {
+      const start = parseInstant(time.startTime!);
+      const end = time.endTime === undefined ? undefined : parseInstant(time.endTime);
+      if (Number.isNaN(start)) ctx.diagnostics.push(createDiagnostic('E0213', `'${time.startTime}' is not a real instant`, rangeOfPath(file, [...timeAt, 'startTime'])));
+      if (end !== undefined && Number.isNaN(end)) ctx.diagnostics.push(createDiagnostic('E0213', `'${time.endTime}' is not a real instant`, rangeOfPath(file, [...timeAt, 'endTime'])));
+      if (end !== undefined && !Number.isNaN(start) && !Number.isNaN(end) && start >= end) {
+        ctx.diagnostics.push(createDiagnostic('E0215', `activity of '${key}' starts at or after it ends`, rangeOfPath(file, [...timeAt, 'endTime'])));
+      }
+      product.activityTime = end === undefined ? { startTime: start } : { startTime: start, endTime: end };
+    } else if (checkGate(ctx, file, timeAt, time)) {
+      product.activityTime = { stages: time.stages!, stage: [...(time.stage ?? [])].sort((a, b) => a - b) };
+    }
+  }
+  return product;
 }
 
 function resolvePage(input: PageInput): PageContent {
@@ -162,80 +411,190 @@ function resolvePage(input: PageInput): PageContent {
  * Resolves validated content into the typed model: cross-references are checked here, after
  * every file is loaded, and reported at the node that holds them.
  */
-export function resolveContent(content: LoadedContent): ResolveResult {
+export function resolveContent(content: LoadedContent, options: ResolveOptions = {}): ResolveResult {
   const diagnostics: Diagnostic[] = [];
   // Files that failed to parse or validate are already reported: resolving them would only
   // repeat the same problem as other errors. Their mere existence still counts below.
   const usable = content.files.filter((f) => f.valid);
   const present = new Set(content.files.map((f) => f.id));
+  const byId = new Map(usable.map((f) => [f.id, f]));
   const byKind = (kind: LoadedFile['kind']) => usable.filter((f) => f.kind === kind);
+  const rootPrefix = content.files[0] ? content.files[0].file.slice(0, content.files[0].file.length - content.files[0].id.length) : '';
+  const missing = (id: string, what: string) => diagnostics.push(createDiagnostic('E0207', `${what} has no file ${id}`, { file: `${rootPrefix}${id}`, line: 1, column: 1 }));
 
-  const { merged: catalogues, chains } = resolveCatalogues(
-    byKind('messages'),
-    new Set(content.files.filter((f) => f.kind === 'messages').map(baseName)),
-    diagnostics,
-  );
+  const { merged: catalogues, chains } = resolveCatalogues(byKind('messages'), new Set(content.files.filter((f) => f.kind === 'messages').map(baseName)), diagnostics);
   const pages = new Map(byKind('page').map((f) => [f.id, f]));
 
+  const constantsFile = byId.get('constants.yaml');
+  if (!present.has('constants.yaml')) missing('constants.yaml', 'the content');
+  const constantsInput = constantsFile?.data as ConstantsInput | undefined;
+  const constants: Constants | undefined = constantsInput && (({ currencies: _currencies, ...rest }) => rest)(constantsInput);
+
+  const stagesFile = byId.get('stages.yaml');
+  if (!present.has('stages.yaml')) missing('stages.yaml', 'the content');
+  const brokenShared = new Set<string>();
+  const sharedStages = stagesFile ? resolveStagesLists(stagesFile, (stagesFile.data as { stages: Record<string, StagesListInput> }).stages, ['stages'], diagnostics, brokenShared) : new Map<string, StagesList>();
+  // An invalid stages.yaml was reported already: then no shared list is reported as unknown.
+  const sharedStagesKnown = stagesFile !== undefined || !present.has('stages.yaml');
+
+  // Pass 1: region identities, so that links between regions can be checked.
   const regionFiles = new Map<RegionCode, LoadedFile>();
-  for (const file of byKind('region')) {
+  for (const code of REGION_CODES) {
+    const id = `regions/${code}/region.yaml`;
+    if (!present.has(id)) missing(id, `region '${code}'`);
+    if (!present.has(`regions/${code}/products.yaml`)) missing(`regions/${code}/products.yaml`, `region '${code}'`);
+    const file = byId.get(id);
+    if (!file) continue;
     const input = file.data as RegionInput;
-    if (baseName(file) !== input.code) {
-      diagnostics.push(createDiagnostic('E0201', `region declares code '${input.code}' but its file is named '${baseName(file)}.yaml'`, rangeOfPath(file, ['code'])));
+    if (input.code !== code) {
+      diagnostics.push(createDiagnostic('E0201', `region declares code '${input.code}' but its folder is regions/${code}/`, rangeOfPath(file, ['code'])));
       continue;
     }
-    regionFiles.set(input.code, file);
+    regionFiles.set(code, file);
   }
-  const relativeRoot = content.files[0]?.file.slice(0, content.files[0].file.length - content.files[0].id.length) ?? '';
-  for (const code of REGION_CODES) {
-    if (!present.has(`regions/${code}.yaml`)) {
-      diagnostics.push(createDiagnostic('E0207', `region '${code}' has no file regions/${code}.yaml`, { file: `${relativeRoot}regions/${code}.yaml`, line: 1, column: 1 }));
+  for (const file of content.files) {
+    const match = /^regions\/([^/]+)\//.exec(file.id);
+    if (match && !(REGION_CODES as readonly string[]).includes(match[1]!)) {
+      diagnostics.push(createDiagnostic('E0003', `'${match[1]}' is not a region code (${REGION_CODES.join(', ')})`, { file: file.file, line: 1, column: 1 }));
     }
   }
 
-  const links: RegionLink[] = REGION_CODES.filter((code) => regionFiles.has(code)).map((code) => {
-    const input = regionFiles.get(code)!.data as RegionInput;
+  const links: RegionLink[] = [...regionFiles].map(([code, file]) => {
+    const input = file.data as RegionInput;
     return { code, label: input.label, locale: input.locale, hreflang: input.hreflang, home: routePath(code, 'home'), origin: input.origin };
   });
 
+  // Route tables of every region, for link checks.
+  const routeTables = new Map<RegionCode, Set<string>>();
+  for (const [code, file] of regionFiles) {
+    routeTables.set(code, new Set((file.data as RegionInput).routes.map((r) => routePath(code, r.page))));
+  }
+
   const regions: ResolvedRegion[] = [];
-  for (const code of REGION_CODES) {
-    const file = regionFiles.get(code);
-    if (!file) continue;
+  const pendingLinks: PendingLink[] = [];
+  for (const [code, file] of regionFiles) {
     const input = file.data as RegionInput;
+    const brokenStages = new Set(brokenShared);
+    const localStages = resolveStagesLists(file, input.stages, ['stages'], diagnostics, brokenStages);
+    const ctx: RegionContext = { code, file, input, stages: new Map([...sharedStages, ...localStages]), brokenStages, usedStages: new Set(), diagnostics, now: options.now };
+    if (!sharedStagesKnown) {
+      // Every name could have been a list of the broken stages.yaml.
+      for (const name of [...collectGateNames(input)]) if (!ctx.stages.has(name)) brokenStages.add(name);
+    }
+    const inputs = new Set([file.id, ...(chains.get(input.locale) ?? [])]);
+    if (stagesFile) inputs.add(stagesFile.id);
+    if (constantsFile) inputs.add(constantsFile.id);
+
     const messages = catalogues.get(input.locale);
     if (!present.has(`messages/${input.locale}.yaml`)) {
       diagnostics.push(createDiagnostic('E0204', `locale '${input.locale}' has no catalogue messages/${input.locale}.yaml`, rangeOfPath(file, ['locale'])));
     }
-    const seen = new Set<PageName>();
+    const expectedCurrency = constantsInput?.currencies[code];
+    if (expectedCurrency && expectedCurrency !== input.currency) {
+      diagnostics.push(createDiagnostic('E0217', `region '${code}' sells in ${expectedCurrency} (constants.yaml), not ${input.currency}`, rangeOfPath(file, ['currency'])));
+    }
+
+    // Products.
+    const productsFile = byId.get(`regions/${code}/products.yaml`);
+    // A missing or invalid products file was reported already: do not report its products as unknown.
+    const productsKnown = productsFile !== undefined;
+    const products: Partial<Record<ProductKey, ProductData>> = {};
+    if (productsFile) {
+      inputs.add(productsFile.id);
+      const entries = Object.entries((productsFile.data as { products: Record<string, ProductInput> }).products).sort(([a], [b]) => compareStrings(a, b));
+      for (const [key, product] of entries) products[key as ProductKey] = resolveProduct(ctx, productsFile, key, product, pendingLinks);
+    }
+
+    // Routes.
     const routes: { route: RouteData; source: SourceRange }[] = [];
-    const inputs = new Set([file.id, ...(chains.get(input.locale) ?? [])]);
+    const seen = new Map<PageName, RouteInput>();
+    const language = input.locale.split('-')[0]!;
     input.routes.forEach((route, index) => {
       const at = ['routes', String(index)];
       if (seen.has(route.page)) {
         diagnostics.push(createDiagnostic('E0202', `page '${route.page}' is listed twice in region '${code}'`, rangeOfPath(file, [...at, 'page'])));
         return;
       }
-      seen.add(route.page);
-      const name = route.content ?? code;
-      const id = `pages/${route.page}/${name}.yaml`;
-      const pageFile = pages.get(id);
-      if (!pageFile) {
-        if (present.has(id)) return; // exists but invalid: already reported
-        const names = [...pages.keys()].filter((k) => k.startsWith(`pages/${route.page}/`)).map((k) => k.slice(k.lastIndexOf('/') + 1, -'.yaml'.length));
-        const guess = suggest(name, names);
-        diagnostics.push(
-          createDiagnostic('E0203', `page '${route.page}' of region '${code}' has no content file ${id}${guess ? `; did you mean '${guess}'?` : ''}`, rangeOfPath(file, route.content ? [...at, 'content'] : [...at, 'page'])),
-        );
-        return;
-      }
-      inputs.add(id);
-      routes.push({ route: { page: route.page, path: routePath(code, route.page), content: resolvePage(pageFile.data as PageInput) }, source: rangeOfPath(file, at) });
+      seen.set(route.page, route);
     });
-    if (!seen.has('home')) {
-      diagnostics.push(createDiagnostic('E0208', `region '${code}' has no home page`, rangeOfKey(file, ['routes'])));
-    }
+    input.routes.forEach((route, index) => {
+      const at = ['routes', String(index)];
+      if (seen.get(route.page) !== route) return;
+      const data: { -readonly [K in keyof RouteData]: RouteData[K] } = { page: route.page, path: routePath(code, route.page) };
+      if (route.redirect !== undefined) {
+        const target = seen.get(route.redirect);
+        if (!target || target.redirect !== undefined || route.redirect === route.page) {
+          const why = !target ? 'is not a page of this region' : 'is itself a redirect';
+          diagnostics.push(createDiagnostic('E0216', `'${route.page}' redirects to '${route.redirect}', which ${why}`, rangeOfPath(file, [...at, 'redirect'])));
+        }
+        data.redirect = routePath(code, route.redirect);
+      } else {
+        const names = route.content ? [route.content] : [code, language];
+        const id = names.map((name) => `pages/${route.page}/${name}.yaml`).find((candidate) => present.has(candidate));
+        const pageFile = id ? pages.get(id) : undefined;
+        if (!id) {
+          const existing = [...present].filter((k) => k.startsWith(`pages/${route.page}/`) && !k.slice(`pages/${route.page}/`.length).includes('/')).map((k) => k.slice(k.lastIndexOf('/') + 1, -'.yaml'.length));
+          const guess = route.content ? suggest(route.content, existing) : undefined;
+          const wanted = names.map((name) => `pages/${route.page}/${name}.yaml`).join(' or ');
+          diagnostics.push(
+            createDiagnostic('E0203', `page '${route.page}' of region '${code}' has no content file ${wanted}${guess ? `; did you mean '${guess}'?` : ''}`, rangeOfPath(file, route.content ? [...at, 'content'] : [...at, 'page'])),
+          );
+        } else if (pageFile) {
+          inputs.add(pageFile.id);
+          data.content = resolvePage(pageFile.data as PageInput);
+        }
+      }
+      if (route.product !== undefined) {
+        if (products[route.product as ProductKey]) data.product = route.product as ProductKey;
+        else if (productsKnown) {
+          const guess = suggest(route.product, Object.keys(products));
+          diagnostics.push(createDiagnostic('E0218', `product '${route.product}' is not in regions/${code}/products.yaml${guess ? `; did you mean '${guess}'?` : ''}`, rangeOfPath(file, [...at, 'product'])));
+        }
+      }
+      if (route.scroll) data.scroll = route.scroll;
+      if (route.window) {
+        const window: { start?: number; end?: number } = {};
+        for (const edge of ['start', 'end'] as const) {
+          const text = route.window[edge];
+          if (text === undefined) continue;
+          const value = parseInstant(text);
+          if (Number.isNaN(value)) diagnostics.push(createDiagnostic('E0213', `'${text}' is not a real instant`, rangeOfPath(file, [...at, 'window', edge])));
+          else window[edge] = value;
+        }
+        if (window.start !== undefined && window.end !== undefined && window.start >= window.end) {
+          diagnostics.push(createDiagnostic('E0215', `the window of '${route.page}' starts at or after it ends`, rangeOfPath(file, [...at, 'window', 'end'])));
+        }
+        data.window = window;
+      }
+      routes.push({ route: data, source: rangeOfPath(file, at) });
+    });
+    if (!seen.has('home')) diagnostics.push(createDiagnostic('E0208', `region '${code}' has no home page`, rangeOfKey(file, ['routes'])));
     routes.sort((a, b) => compareStrings(a.route.path, b.route.path));
+
+    // Navigation and banners.
+    const navs = input.navs.map((nav, i) => resolveNav(ctx, nav, ['navs', String(i)], pendingLinks));
+    input.footerNavs.forEach((column, c) => column.links.forEach((link, l) => pendingLinks.push({ file, at: ['footerNavs', String(c), 'links', String(l), 'link'], link: link.link })));
+    for (const key of ['home', 'shop', 'account', 'tmall'] as const) if (input.links[key]) pendingLinks.push({ file, at: ['links', key], link: input.links[key]! });
+    pendingLinks.push({ file, at: ['region', 'link'], link: input.region.link });
+    const banner = input.textBanner;
+    if (banner) {
+      pendingLinks.push({ file, at: ['textBanner', 'link'], link: banner.link });
+      checkGate(ctx, file, ['textBanner'], banner);
+    }
+    const countdown = input.countdown;
+    if (countdown) {
+      pendingLinks.push({ file, at: ['countdown', 'link'], link: countdown.link });
+      checkGate(ctx, file, ['countdown'], countdown);
+    }
+    const gate = (g: { stages: string; stage: number[] }): StageGate => ({ stages: g.stages, stage: [...g.stage].sort((a, b) => a - b) });
+
+    const stages: Record<string, number[]> = {};
+    for (const name of [...ctx.usedStages].sort(compareStrings)) {
+      const list = ctx.stages.get(name)!;
+      stages[name] = list.instants;
+      inputs.add(list.file.id);
+    }
+
     regions.push({
       data: {
         code,
@@ -246,15 +605,45 @@ export function resolveContent(content: LoadedContent): ResolveResult {
         origin: input.origin,
         backend: input.backend,
         basePath: regionBasePath(code),
+        hosts: { production: input.hosts.production, preproduction: [...input.hosts.preproduction], cnToCom: input.hosts.cnToCom ?? false },
+        paymentMethods: [...input.paymentMethods],
+        ...(input.installment && { installment: { ...input.installment } }),
+        links: { ...input.links },
+        regionSwitch: { ...input.region },
+        media: input.media.map((m) => ({ network: m.network, link: m.link })),
+        copyright: input.copyright,
+        subscribe: { ...input.subscribe },
+        footerNavs: input.footerNavs.map((column) => ({ label: column.label, links: column.links.map((l) => ({ label: l.label, link: l.link })) })),
+        ...(banner && { textBanner: { link: banner.link, label: banner.label, bg: banner.bg, ...gate(banner) } }),
+        ...(countdown && { countdown: { title: countdown.title, button: countdown.button, link: countdown.link, ...gate(countdown) } }),
+        navs,
+        company: { name: input.company.name, address: [...input.company.address] },
+        stages,
+        products,
         routes: routes.map((r) => r.route),
         messages: messages ?? {},
         regions: links,
+        constants: constants ?? ({} as Constants),
       },
       source: rangeOfPath(file, []),
       routeSources: routes.map((r) => r.source),
       inputs: [...inputs].sort(compareStrings),
     });
   }
+
+  // Internal links must name a page of the region they point into.
+  for (const pending of pendingLinks) {
+    if (!pending.link.startsWith('/')) continue;
+    const path = normalizePath(pending.link);
+    const target = parsePath(path).region;
+    const table = routeTables.get(target);
+    if (!table || table.has(path.toLowerCase())) continue;
+    const guess = suggest(path, [...table]);
+    diagnostics.push(
+      createDiagnostic('E0214', `link '${pending.link}' is not a page of region '${target}'${guess ? `; did you mean '${guess}'?` : ''}`, rangeOfPath(pending.file, pending.at)),
+    );
+  }
+
   const inputs = content.files.map((f) => f.id).sort(compareStrings);
   return { model: { regions, inputs }, diagnostics };
 }

@@ -12,8 +12,11 @@ const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? A
 
 const SCHEMA_FILES: Record<ContentKind, string> = {
   region: 'region.schema.json',
+  products: 'products.schema.json',
   page: 'page.schema.json',
   messages: 'messages.schema.json',
+  stages: 'stages.schema.json',
+  constants: 'constants.schema.json',
 };
 
 let validators: Record<ContentKind, ValidateFunction> | undefined;
@@ -22,8 +25,9 @@ function getValidators(): Record<ContentKind, ValidateFunction> {
   if (validators) return validators;
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
   const compile = (file: string) => ajv.compile(JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')));
-  validators = { region: compile(SCHEMA_FILES.region), page: compile(SCHEMA_FILES.page), messages: compile(SCHEMA_FILES.messages) };
-  return validators;
+  const compiled = Object.fromEntries(Object.entries(SCHEMA_FILES).map(([kind, file]) => [kind, compile(file)])) as Record<ContentKind, ValidateFunction>;
+  validators = compiled;
+  return compiled;
 }
 
 function splitPointer(pointer: string): string[] {
@@ -63,7 +67,8 @@ function toDiagnostic(file: LoadedFile, error: ErrorObject): Diagnostic | undefi
       const unknown = String(params.additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const guess = suggest(unknown, known);
-      const message = `unknown property '${unknown}'${segments.length ? ` in ${where}` : ''}${guess ? `; did you mean '${guess}'?` : ''}`;
+      const required = ((error.parentSchema as { required?: string[] } | undefined)?.required ?? []).includes(guess ?? '');
+      const message = `unknown property '${unknown}'${segments.length ? ` in ${where}` : ''}${guess ? `; did you mean '${guess}'?${required ? ` ('${guess}' is required)` : ''}` : ''}`;
       return createDiagnostic('E0102', message, rangeOfKey(file, [...segments, unknown]), {
         hint: known.length ? `Allowed here: ${known.join(', ')}.` : undefined,
       });
@@ -106,24 +111,40 @@ function toDiagnostic(file: LoadedFile, error: ErrorObject): Diagnostic | undefi
   }
 }
 
+function validateFile(file: LoadedFile, validate: ValidateFunction): Diagnostic[] {
+  if (validate(file.data)) return [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const errors = validate.errors ?? [];
+  // A misspelt required key gives two schema errors, unknown and missing: report one.
+  const misspelt = new Set<string>();
+  for (const error of errors) {
+    if (error.keyword !== 'additionalProperties') continue;
+    const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const guess = suggest(String((error.params as { additionalProperty: string }).additionalProperty), known);
+    if (guess) misspelt.add(`${error.instancePath}\u0000${guess}`);
+  }
+  for (const error of errors) {
+    if (error.keyword === 'required' && misspelt.has(`${error.instancePath}\u0000${String((error.params as { missingProperty: string }).missingProperty)}`)) continue;
+    const diagnostic = toDiagnostic(file, error);
+    if (!diagnostic) continue;
+    const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.code}:${diagnostic.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    diagnostics.push(diagnostic);
+  }
+  return diagnostics;
+}
+
 /** Validates every parsed file against its JSON Schema, marks the valid ones, returns the diagnostics. */
 export function validateContent(content: LoadedContent): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const all = getValidators();
   for (const file of content.files) {
-    if (file.doc.errors.length) continue;
-    const validate = all[file.kind];
-    file.valid = validate(file.data);
-    if (file.valid) continue;
-    const seen = new Set<string>();
-    for (const error of validate.errors ?? []) {
-      const diagnostic = toDiagnostic(file, error);
-      if (!diagnostic) continue;
-      const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.code}:${diagnostic.message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      diagnostics.push(diagnostic);
-    }
+    if (file.data === undefined) continue;
+    file.schemaDiagnostics ??= validateFile(file, all[file.kind]);
+    file.valid = file.schemaDiagnostics.length === 0;
+    diagnostics.push(...file.schemaDiagnostics);
   }
   return diagnostics;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Router, useLocation } from 'wouter';
 import { SiteLink } from './components/SiteLink.tsx';
 import { NotFound } from './pages/NotFound.tsx';
-import { pages } from './pages/registry.ts';
+import { pageFor } from './pages/registry.ts';
 import { pagePath } from './paths.ts';
 import { findRoute, routeTitle } from './routes.ts';
 import { SiteProvider, useSite, useT } from './site.tsx';
@@ -106,7 +106,24 @@ function Shell() {
     main.current?.focus({ preventScroll: true });
   }, [location, title]);
 
-  const Page = route ? pages[route.page].Component : undefined;
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (route?.redirect) navigate(route.redirect, { replace: true });
+  }, [route, navigate]);
+
+  let body;
+  if (route?.redirect) {
+    body = (
+      <p className="redirect">
+        <SiteLink href={route.redirect}>{t('redirect.text')}</SiteLink>
+      </p>
+    );
+  } else if (route?.content) {
+    const Page = pageFor(route.page).Component;
+    body = <Page route={route} content={route.content} />;
+  } else {
+    body = <NotFound />;
+  }
   return (
     <>
       <a className="skip-link" href="#main">
@@ -114,7 +131,7 @@ function Shell() {
       </a>
       <Header />
       <main id="main" ref={main} tabIndex={-1}>
-        {Page && route ? <Page route={route} /> : <NotFound />}
+        {body}
       </main>
       <Footer />
     </>

@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { pages } from './pages/registry.ts';
+import { pageFor } from './pages/registry.ts';
 import { normalizePath } from './paths.ts';
 import { findRoute } from './routes.ts';
 import type { RegionData } from './types.ts';
@@ -15,7 +15,7 @@ export async function startClient(region: RegionData): Promise<void> {
   const path = normalizePath(pathname);
   if (path !== pathname) window.history.replaceState(window.history.state, '', `${path}${search}${hash}`);
   const route = findRoute(region, path);
-  if (route) await pages[route.page].preload();
+  if (route?.content) await pageFor(route.page).preload();
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element to hydrate');
   hydrateRoot(root, <App region={region} path={path} />);

@@ -9,7 +9,7 @@ export function findRoute(region: RegionData, path: string): RouteData | undefin
 
 /** The `<title>` of a route, or of the not-found page. */
 export function routeTitle(region: RegionData, route: RouteData | undefined): string {
-  if (route) return route.content.title;
+  if (route?.content) return route.content.title;
   const notFound = region.messages['notFound.title'] ?? '';
   const name = region.messages['site.name'] ?? '';
   return [notFound, name].filter(Boolean).join(' | ');

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './App.tsx';
-import { pages } from './pages/registry.ts';
+import { pageFor } from './pages/registry.ts';
 import { normalizePath } from './paths.ts';
 import { findRoute, routeTitle } from './routes.ts';
 import type { RegionData, RouteData } from './types.ts';
@@ -17,7 +17,7 @@ export interface RenderedPage {
 export async function renderPage(region: RegionData, path: string): Promise<RenderedPage> {
   const normalized = normalizePath(path);
   const route = findRoute(region, normalized);
-  if (route) await pages[route.page].preload();
+  if (route?.content) await pageFor(route.page).preload();
   const html = renderToString(<App region={region} path={normalized} />);
   return { html, title: routeTitle(region, route), lang: region.locale, route };
 }

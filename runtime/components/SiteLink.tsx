@@ -2,7 +2,7 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useSite } from '../site.tsx';
 import { findRoute } from '../routes.ts';
-import { pages } from '../pages/registry.ts';
+import { pageFor } from '../pages/registry.ts';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
@@ -20,13 +20,13 @@ export function SiteLink({ href, onClick, onMouseEnter, onFocus, ...rest }: Prop
   const [, navigate] = useLocation();
   const route = findRoute(region, href);
   const preload = () => {
-    if (route) void pages[route.page].preload();
+    if (route) void pageFor(route.page).preload();
   };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (!route || !isPlainLeftClick(event) || (rest.target && rest.target !== '_self')) return;
     event.preventDefault();
-    pages[route.page].preload().then(
+    pageFor(route.page).preload().then(
       () => navigate(href),
       () => window.location.assign(href),
     );

@@ -2,10 +2,9 @@ import { useSite, useT } from '../site.tsx';
 import type { PageProps } from './registry.ts';
 
 /** The region chooser: every region is its own site, so choosing one is a full page load. */
-export default function ChooseRegion({ route }: PageProps) {
+export default function ChooseRegion({ content }: PageProps) {
   const site = useSite();
   const t = useT();
-  const { content } = route;
   return (
     <section className="chooser" aria-labelledby="chooser-heading">
       <h1 id="chooser-heading">{content.heading}</h1>

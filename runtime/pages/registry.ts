@@ -1,13 +1,21 @@
 import { lazyPage } from '../lazy-page.ts';
 import type { LazyPage } from '../lazy-page.ts';
-import type { PageName, RouteData } from '../types.ts';
+import type { PageContent, PageName, RouteData } from '../types.ts';
+import { pageComponentName } from './modules.ts';
+import type { PageComponentName } from './modules.ts';
 
 export interface PageProps {
   route: RouteData;
+  content: PageContent;
 }
 
-/** Every page type, each in its own chunk. */
-export const pages: Record<PageName, LazyPage<PageProps>> = {
-  home: lazyPage(() => import('./Home.tsx')),
-  'choose-your-region': lazyPage(() => import('./ChooseRegion.tsx')),
+const components: Record<PageComponentName, LazyPage<PageProps>> = {
+  Home: lazyPage(() => import('./Home.tsx')),
+  ChooseRegion: lazyPage(() => import('./ChooseRegion.tsx')),
+  ContentPage: lazyPage(() => import('./ContentPage.tsx')),
 };
+
+/** The lazily loaded component of a page. */
+export function pageFor(page: PageName): LazyPage<PageProps> {
+  return components[pageComponentName(page)];
+}

@@ -34,8 +34,8 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     expect(response?.status()).toBe(200);
     // Without any script: the prerendered HTML alone is the page.
     expect(await page.getAttribute('html', 'lang')).toBe(data.locale);
-    expect(await page.title()).toBe(home.content.title);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content.heading);
+    expect(await page.title()).toBe(home.content!.title);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content!.heading);
     await context.close();
   });
 
@@ -49,15 +49,15 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     const nav = page.getByRole('navigation', { name: data.messages['a11y.mainNav'] });
     await nav.getByRole('link', { name: data.messages['nav.chooseRegion'] }).click();
     await page.waitForURL((url) => url.pathname === chooser.path);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(chooser.content.heading);
-    await expect.poll(() => page.title()).toBe(chooser.content.title);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(chooser.content!.heading);
+    await expect.poll(() => page.title()).toBe(chooser.content!.title);
     // Every region is listed with its label; the current one is marked.
     for (const link of data.regions) await expect.poll(() => page.getByRole('link', { name: new RegExp(link.label) }).count()).toBe(1);
     expect(await page.locator('.region-list a[aria-current="page"]').getAttribute('href')).toBe(data.regions.find((r) => r.code === code)!.home);
 
     await nav.getByRole('link', { name: data.messages['nav.home'] }).click();
     await page.waitForURL((url) => url.pathname === home.path);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content.heading);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content!.heading);
     expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe('same document');
     expect(errors).toEqual([]);
     await page.close();

@@ -1,0 +1,142 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildRegions, compileLoaded, listFiles } from '../../generator/build.ts';
+import { hasErrors } from '../../generator/diagnostics.ts';
+import { parseContent, readContentSources } from '../../generator/load.ts';
+import type { ContentSource } from '../../generator/load.ts';
+import { PACKAGE_ROOT } from '../../generator/paths.ts';
+
+const contentRoot = path.join(PACKAGE_ROOT, 'content');
+const sources = await readContentSources(contentRoot);
+const NOW = Date.parse('2026-11-22T12:00:00+08:00');
+/** Unchanged files are parsed and validated once across all runs (the dev server does the same). */
+const cache = new Map<string, import('../../generator/load.ts').LoadedFile>();
+
+/** Random junk a maintainer (or a bad merge) could leave in a YAML value. */
+const junk = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.constantFrom('', '~', 'null', '[]', '{}', '-1', '1e400', '99999999999999999999', 'true', '"', "'", ':', '- x', '&a', '*a', '!!binary x', '2025-02-30T10:00:00+08:00', '2025-10-25T15:00:00', '/nowhere', 'https://', '#zzz', '\t', '💥'.repeat(50)),
+  fc.integer().map(String),
+  fc.double().map(String),
+);
+
+type Mutation =
+  | { kind: 'delete-line'; file: number; line: number }
+  | { kind: 'replace-value'; file: number; line: number; value: string }
+  | { kind: 'rename-key'; file: number; line: number; extra: string }
+  | { kind: 'insert'; file: number; at: number; text: string }
+  | { kind: 'duplicate-line'; file: number; line: number }
+  | { kind: 'delete-file'; file: number };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.record({ kind: fc.constant('delete-line' as const), file: fc.nat(), line: fc.nat() }),
+  fc.record({ kind: fc.constant('replace-value' as const), file: fc.nat(), line: fc.nat(), value: junk }),
+  fc.record({ kind: fc.constant('rename-key' as const), file: fc.nat(), line: fc.nat(), extra: fc.string({ minLength: 1, maxLength: 3 }) }),
+  fc.record({ kind: fc.constant('insert' as const), file: fc.nat(), at: fc.nat(), text: junk }),
+  fc.record({ kind: fc.constant('duplicate-line' as const), file: fc.nat(), line: fc.nat() }),
+  fc.record({ kind: fc.constant('delete-file' as const), file: fc.nat() }),
+);
+
+function applyMutations(base: readonly ContentSource[], mutations: readonly Mutation[]): ContentSource[] {
+  let files = base.map((s) => ({ ...s }));
+  for (const m of mutations) {
+    if (files.length === 0) break;
+    const index = m.file % files.length;
+    const file = files[index]!;
+    const lines = file.text.split('\n');
+    switch (m.kind) {
+      case 'delete-file':
+        files = files.filter((_, i) => i !== index);
+        continue;
+      case 'delete-line':
+        lines.splice(m.line % lines.length, 1);
+        break;
+      case 'duplicate-line': {
+        const at = m.line % lines.length;
+        lines.splice(at, 0, lines[at]!);
+        break;
+      }
+      case 'replace-value': {
+        const at = m.line % lines.length;
+        lines[at] = lines[at]!.replace(/:\s.*$/, `: ${m.value}`);
+        break;
+      }
+      case 'rename-key': {
+        const at = m.line % lines.length;
+        lines[at] = lines[at]!.replace(/^(\s*-?\s*)([A-Za-z][\w-]*)(?=:)/, `$1$2${m.extra}`);
+        break;
+      }
+      case 'insert': {
+        const text = file.text;
+        const at = m.at % (text.length + 1);
+        file.text = text.slice(0, at) + m.text + text.slice(at);
+        continue;
+      }
+    }
+    file.text = lines.join('\n');
+  }
+  return files;
+}
+
+describe('the compiler on randomly broken content', () => {
+  it('never throws, and every diagnostic points at a line and column that exist', () => {
+    fc.assert(
+      fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (mutations) => {
+        const mutated = applyMutations(sources, mutations);
+        const content = parseContent(contentRoot, mutated, PACKAGE_ROOT, cache);
+        const result = compileLoaded(content, NOW);
+        const texts = new Map(mutated.map((s) => [`content/${s.id}`, s.text]));
+        for (const d of result.diagnostics) {
+          expect(d.message.length).toBeGreaterThan(0);
+          const text = texts.get(d.file);
+          if (text === undefined) {
+            // Only a missing file may be named without existing, at its first line.
+            expect(d.code).toBe('E0207');
+            expect([d.line, d.column]).toEqual([1, 1]);
+            continue;
+          }
+          const lines = text.split(/\r?\n/);
+          expect(d.line).toBeGreaterThanOrEqual(1);
+          expect(d.line).toBeLessThanOrEqual(lines.length);
+          expect(d.column).toBeGreaterThanOrEqual(1);
+          expect(d.column).toBeLessThanOrEqual(lines[d.line - 1]!.length + 1);
+        }
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 2000), seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined },
+    );
+  });
+
+  it('writes nothing, neither dist/ nor the generated modules, when the content has errors', async () => {
+    const work = await import('node:fs/promises').then((fs) => fs.mkdtemp(path.join(os.tmpdir(), 'robot-sites-property-')));
+    try {
+      const out = path.join(work, 'dist');
+      const sites = path.join(work, 'sites');
+      await mkdir(out, { recursive: true });
+      await writeFile(path.join(out, 'index.html'), 'previous build');
+      await fc.assert(
+        fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 2 }), async (mutations) => {
+          const mutated = applyMutations(sources, mutations);
+          if (!hasErrors(compileLoaded(parseContent(contentRoot, mutated, PACKAGE_ROOT, cache), NOW).diagnostics)) return; // a harmless mutation builds; not this test's business
+          const content = path.join(work, 'content');
+          await rm(content, { recursive: true, force: true });
+          for (const file of mutated) {
+            await mkdir(path.dirname(path.join(content, file.id)), { recursive: true });
+            await writeFile(path.join(content, file.id), file.text);
+          }
+          const result = await buildRegions({ content, out, sites, now: NOW });
+          expect(result.ok).toBe(false);
+          expect(await listFiles(out)).toEqual(['index.html']);
+          expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('previous build');
+          expect(await listFiles(sites)).toEqual([]);
+        }),
+        { numRuns: 25 },
+      );
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { parseInstant } from '../../generator/resolve.ts';
+import { currentStage, isActivityActive, isGateOpen, isRouteOpen } from '../../runtime/time.ts';
+import type { ProductData } from '../../runtime/types.ts';
+
+const t = (iso: string) => parseInstant(iso);
+// SPEC.md section 4: the mini-robot launch list (us) and the us Halloween stages.
+const launch = ['2025-09-18T19:30:00+08:00', '2025-09-20T19:30:00+08:00', '2025-09-22T19:30:00+08:00', '2025-09-24T19:30:00+08:00', '2025-09-25T19:30:00+08:00'].map(t);
+const halloween = ['2025-10-25T15:00:00+08:00', '2025-11-01T15:00:00+08:00'].map(t);
+const region = { stages: { 'mini-robot-launch': launch, halloween } };
+
+describe('currentStage', () => {
+  it('counts the instants at or before now', () => {
+    expect(currentStage(launch, launch[0]! - 1)).toBe(0);
+    expect(currentStage(launch, launch[0]!)).toBe(1);
+    expect(currentStage(launch, launch[0]! + 1)).toBe(1);
+    expect(currentStage(launch, launch[4]! - 1)).toBe(4);
+    expect(currentStage(launch, launch[4]!)).toBe(5);
+  });
+});
+
+describe('the mini-robot text banner (stages 1 to 4)', () => {
+  const banner = { stages: 'mini-robot-launch', stage: [1, 2, 3, 4] };
+  it('shows from the first launch instant until the fifth', () => {
+    expect(isGateOpen(region, banner, t('2025-09-18T19:29:59.999+08:00'))).toBe(false);
+    expect(isGateOpen(region, banner, t('2025-09-18T19:30:00+08:00'))).toBe(true);
+    expect(isGateOpen(region, banner, t('2025-09-25T19:29:59.999+08:00'))).toBe(true);
+    expect(isGateOpen(region, banner, t('2025-09-25T19:30:00+08:00'))).toBe(false);
+  });
+  it('never shows for a list that does not exist', () => {
+    expect(isGateOpen(region, { stages: 'nope', stage: [0, 1] }, launch[0]!)).toBe(false);
+  });
+});
+
+describe('activity prices', () => {
+  const megatronUk: ProductData = { name: 'Megatron', link: '/uk/flagship-megatron', buy: '', alt: 'x', price: 1299, activityPrice: 1169, activityTime: { startTime: t('2025-09-22T08:00:00+08:00') }, stock: 5, isPreSale: false };
+  it('apply from the start time on (uk Megatron, 08:00 +08:00)', () => {
+    expect(isActivityActive(region, megatronUk, t('2025-09-22T07:59:59.999+08:00'))).toBe(false);
+    expect(isActivityActive(region, megatronUk, t('2025-09-22T08:00:00+08:00'))).toBe(true);
+    expect(isActivityActive(region, megatronUk, t('2025-09-22T08:00:00.001+08:00'))).toBe(true);
+  });
+  it('end at the end time', () => {
+    const ends = { ...megatronUk, activityTime: { startTime: t('2025-09-22T08:00:00+08:00'), endTime: t('2025-10-01T00:00:00+08:00') } };
+    expect(isActivityActive(region, ends, t('2025-09-30T23:59:59.999+08:00'))).toBe(true);
+    expect(isActivityActive(region, ends, t('2025-10-01T00:00:00+08:00'))).toBe(false);
+  });
+  it('apply during the listed stages (us Halloween, stage 1)', () => {
+    const bumblebee: ProductData = { ...megatronUk, price: 1299, activityPrice: 1219, activityTime: { stages: 'halloween', stage: [1] } };
+    expect(isActivityActive(region, bumblebee, t('2025-10-25T14:59:59.999+08:00'))).toBe(false);
+    expect(isActivityActive(region, bumblebee, t('2025-10-25T15:00:00+08:00'))).toBe(true);
+    expect(isActivityActive(region, bumblebee, t('2025-11-01T14:59:59.999+08:00'))).toBe(true);
+    expect(isActivityActive(region, bumblebee, t('2025-11-01T15:00:00+08:00'))).toBe(false);
+  });
+  it('never apply without an activity price', () => {
+    const { activityPrice: _ignored, ...plain } = megatronUk;
+    expect(isActivityActive(region, plain, t('2026-01-01T00:00:00+08:00'))).toBe(false);
+  });
+});
+
+describe('route windows', () => {
+  const route = { window: { start: t('2026-11-20T00:00:00-05:00'), end: t('2026-12-01T00:00:00-05:00') } };
+  it('are closed before the start and from the end on', () => {
+    expect(isRouteOpen(route, route.window.start - 1)).toBe(false);
+    expect(isRouteOpen(route, route.window.start)).toBe(true);
+    expect(isRouteOpen(route, route.window.end - 1)).toBe(true);
+    expect(isRouteOpen(route, route.window.end)).toBe(false);
+    expect(isRouteOpen({}, 0)).toBe(true);
+  });
+});
+
+describe('parseInstant', () => {
+  it('reads instants with their offset and refuses dates that do not exist', () => {
+    expect(parseInstant('2025-10-25T15:00:00+08:00')).toBe(Date.UTC(2025, 9, 25, 7, 0, 0));
+    expect(parseInstant('2025-02-30T10:00:00+08:00')).toBeNaN();
+    expect(parseInstant('2025-10-25T24:00:00+08:00')).toBeNaN();
+    expect(parseInstant('yesterday')).toBeNaN();
+  });
+});
