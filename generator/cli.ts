@@ -126,7 +126,7 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
     printDiagnostics(compiled.diagnostics, compiled.sources, options, io);
     const ok = !hasErrors(compiled.diagnostics);
     if (options.format === 'json') io.stdout(`${JSON.stringify({ ok, diagnostics: compiled.diagnostics }, null, 2)}\n`);
-    else if (ok && !options.quiet) io.stderr(`Content is valid: ${compiled.model.regions.length} regions, ${compiled.model.inputs.length} files.\n`);
+    // Like a compiler, --check is silent when there is nothing to say.
     return ok ? 0 : 1;
   }
   const result = await buildRegions({ content: options.content, out: options.out, regions, cwd: io.cwd, now, onProgress: progress });

@@ -216,14 +216,38 @@ function resolveCatalogues(files: LoadedFile[], known: ReadonlySet<string>, diag
 
   // Every key must exist in every locale (after extension); name both files.
   const definedIn = new Map<string, string>();
+  const owners = new Map<string, string[]>();
   for (const locale of [...catalogues.keys()].sort(compareStrings)) {
-    for (const key of Object.keys(catalogues.get(locale)!.own)) if (!definedIn.has(key)) definedIn.set(key, catalogues.get(locale)!.file.file);
+    for (const key of Object.keys(catalogues.get(locale)!.own)) {
+      if (!definedIn.has(key)) definedIn.set(key, catalogues.get(locale)!.file.file);
+      owners.set(key, [...(owners.get(key) ?? []), locale]);
+    }
   }
+  // A key written in one catalogue only, close to a key that catalogue lacks, is a typo: it is
+  // reported once, at the misspelt key, instead of as missing everywhere else.
+  const typos = new Map<string, string>();
+  for (const [locale, catalogue] of [...catalogues].sort(([a], [b]) => compareStrings(a, b))) {
+    if (tainted.has(locale)) continue;
+    const others = [...owners].filter(([, by]) => !by.includes(locale)).map(([key]) => key);
+    for (const key of Object.keys(catalogue.own).sort(compareStrings)) {
+      if (owners.get(key)!.length !== 1 || catalogues.size < 2) continue;
+      const meant = suggest(key, others.filter((other) => other.slice(0, other.lastIndexOf('.')) === key.slice(0, key.lastIndexOf('.'))));
+      if (!meant) continue;
+      typos.set(key, meant);
+      diagnostics.push(
+        createDiagnostic('E0205', `message '${key}' exists only in locale '${locale}'; did you mean '${meant}'?`, rangeOfKey(catalogue.file, ['messages', ...key.split('.')]), {
+          hint: 'Rename the key: every catalogue must have the same keys.',
+        }),
+      );
+    }
+  }
+  const intended = new Set(typos.values());
   for (const [locale, messages] of [...merged].sort(([a], [b]) => compareStrings(a, b))) {
     const catalogue = catalogues.get(locale)!;
     if (tainted.has(locale)) continue;
+    const hasTypoFor = (key: string) => [...typos].some(([typo, meant]) => meant === key && typo in messages);
     for (const [key, origin] of [...definedIn].sort(([a], [b]) => compareStrings(a, b))) {
-      if (key in messages) continue;
+      if (key in messages || typos.has(key) || (intended.has(key) && hasTypoFor(key))) continue;
       diagnostics.push(createDiagnostic('E0205', `message '${key}' is missing in locale '${locale}' (${catalogue.file.file}); it is defined in ${origin}`, rangeOfKey(catalogue.file, ['messages'])));
     }
     for (const key of RUNTIME_MESSAGE_KEYS) {

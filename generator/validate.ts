@@ -102,6 +102,10 @@ function toDiagnostic(file: LoadedFile, error: ErrorObject): Diagnostic | undefi
             : `${where} is ${length} characters long; at least ${limit} are needed`;
       return createDiagnostic('E0106', message, rangeOfPath(file, segments), { hint: schemaHint(error) });
     }
+    case 'dependencies': {
+      const params2 = error.params as { property: string; missingProperty: string };
+      return createDiagnostic('E0101', `'${params2.property}' needs '${params2.missingProperty}' beside it in ${where}`, rangeOfKey(file, [...segments, params2.property]), { hint: schemaHint(error) });
+    }
     case 'minItems':
       return createDiagnostic('E0106', `${where} must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
     case 'propertyNames':
@@ -125,7 +129,8 @@ function validateFile(file: LoadedFile, validate: ValidateFunction): Diagnostic[
     if (guess) misspelt.add(`${error.instancePath}\u0000${guess}`);
   }
   for (const error of errors) {
-    if (error.keyword === 'required' && misspelt.has(`${error.instancePath}\u0000${String((error.params as { missingProperty: string }).missingProperty)}`)) continue;
+    const missing = (error.params as { missingProperty?: string }).missingProperty;
+    if ((error.keyword === 'required' || error.keyword === 'dependencies') && misspelt.has(`${error.instancePath}\u0000${String(missing)}`)) continue;
     const diagnostic = toDiagnostic(file, error);
     if (!diagnostic) continue;
     const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.code}:${diagnostic.message}`;

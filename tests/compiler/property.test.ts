@@ -2,6 +2,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import type { Node } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { buildRegions, compileLoaded, listFiles } from '../../generator/build.ts';
 import { hasErrors } from '../../generator/diagnostics.ts';
@@ -138,5 +140,45 @@ describe('the compiler on randomly broken content', () => {
     } finally {
       await rm(work, { recursive: true, force: true });
     }
+  });
+
+  it('gives exactly one error, on its line, for a typo in any key of any file', () => {
+    // Every key of a fixed vocabulary (schema properties, product keys) and every message key.
+    // Names that maintainers choose freely (stages list names) are not typos of anything.
+    const keys: { file: number; line: number; offset: number }[] = [];
+    sources.forEach((source, file) => {
+      const doc = parseDocument(source.text);
+      const visit = (node: Node | null, path: string[]) => {
+        if (isMap(node)) {
+          for (const pair of node.items) {
+            if (!isPair(pair) || !isScalar(pair.key)) continue;
+            const name = String(pair.key.value);
+            const value = pair.value as Node | null;
+            const freeName = path.at(-1) === 'stages' && !source.id.startsWith('pages/');
+            const messageGroup = source.id.startsWith('messages/') && isMap(value);
+            if (!freeName && !messageGroup) {
+              const offset = pair.key.range![0];
+              keys.push({ file, line: source.text.slice(0, offset).split('\n').length, offset });
+            }
+            visit(value, [...path, name]);
+          }
+        } else if (isSeq(node)) {
+          node.items.forEach((item, i) => visit(item as Node, [...path, String(i)]));
+        }
+      };
+      visit(doc.contents as Node | null, []);
+    });
+    fc.assert(
+      fc.property(fc.nat(keys.length - 1), (index) => {
+        const key = keys[index]!;
+        const mutated = sources.map((s, i) => (i === key.file ? { ...s, text: `${s.text.slice(0, key.offset + 1)}q${s.text.slice(key.offset + 1)}` } : s));
+        const result = compileLoaded(parseContent(contentRoot, mutated, PACKAGE_ROOT, cache), NOW);
+        const errors = result.diagnostics.filter((d) => d.severity === 'error');
+        expect(errors.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`)).toHaveLength(1);
+        expect(errors[0]!.file).toBe(`content/${sources[key.file]!.id}`);
+        expect(errors[0]!.line).toBe(key.line);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 2000) / 4 },
+    );
   });
 });
