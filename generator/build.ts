@@ -11,6 +11,9 @@ import type { SiteModel } from './resolve.ts';
 import { validateContent } from './validate.ts';
 import { buildClients, buildServerRenderer, prerenderRegion } from './bundle.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
+import { buildSchedule, renderRobots, renderSitemap } from './deployment.ts';
+import type { Schedule } from './deployment.ts';
+import { writeFile } from 'node:fs/promises';
 import { REGION_CODES } from '../runtime/types.ts';
 import type { RegionCode } from '../runtime/types.ts';
 
@@ -28,7 +31,10 @@ export interface UserBuildOptions {
   cwd?: string;
   /** Called as the build moves on, for progress output. */
   onProgress?: (event: ProgressEvent) => void;
-  /** The build's instant in epoch milliseconds (default: now), for time-dependent warnings. */
+  /**
+   * The build's instant in epoch milliseconds: pages are rendered as of it and time-dependent
+   * warnings judged at it. Default: SOURCE_DATE_EPOCH (seconds) when set, else now.
+   */
   now?: number;
 }
 
@@ -56,6 +62,12 @@ export const DEFAULT_OPTIONS = Object.freeze({
   sites: path.join(PACKAGE_ROOT, 'sites'),
 });
 
+/** The reproducible-builds convention: SOURCE_DATE_EPOCH in seconds fixes the build instant. */
+function sourceDateEpoch(): number | undefined {
+  const value = process.env.SOURCE_DATE_EPOCH;
+  return value && /^\d+$/.test(value) ? Number(value) * 1000 : undefined;
+}
+
 export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBuildOptions {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   return {
@@ -65,7 +77,7 @@ export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBui
     sitesDir: path.resolve(cwd, options.sites ?? DEFAULT_OPTIONS.sites),
     regions: [...new Set(options.regions ?? REGION_CODES)].sort((a, b) => REGION_CODES.indexOf(a) - REGION_CODES.indexOf(b)),
     onProgress: options.onProgress ?? (() => {}),
-    now: options.now ?? Date.now(),
+    now: options.now ?? sourceDateEpoch() ?? Date.now(),
   };
 }
 
@@ -113,7 +125,12 @@ export interface BuildResult {
   regions: RegionReport[];
   /** Generated module files that changed on disk. */
   emitted: string[];
+  /** When the prerendered pages go stale (also written to schedule.json); absent on failure. */
+  schedule?: Schedule;
 }
+
+/** Files of the whole deployment, at the output's root, rewritten by every build. */
+export const DEPLOYMENT_FILES = ['robots.txt', 'schedule.json', 'sitemap.xml'] as const;
 
 /**
  * The whole pipeline for the chosen regions. Content errors stop the build before anything is
@@ -142,14 +159,19 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
         const code = region.data.code;
         const client = clients.get(code)!;
         progress('prerender', code);
-        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, code));
+        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, code), resolved.now);
         progress('done', code);
         return { code, pages: pages.map((p) => p.path), assets: client.files };
       }),
     );
+    // The deployment's own files describe every region, so a partial build keeps them whole.
+    const schedule = buildSchedule(compiled.model.regions, resolved.now);
+    await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);
+    await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(compiled.model, resolved.now));
+    await writeFile(path.join(staging, 'robots.txt'), renderRobots(compiled.model));
     progress('write');
-    await commitOutput(staging, resolved.outDir, selected.map((r) => r.data.code));
-    return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted };
+    await commitOutput(staging, resolved.outDir, selected.map((r) => r.data.code), DEPLOYMENT_FILES);
+    return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted, schedule };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -9,11 +9,14 @@ import type { ResolvedRegion } from './resolve.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
 import { pageComponentName } from '../runtime/pages/modules.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
-import type { RegionCode, RegionData } from '../runtime/types.ts';
+import type { ProductKey, RegionCode, RegionData } from '../runtime/types.ts';
+import { serializeJsonLd } from '../runtime/head.ts';
+import { pageModulePath } from './emit.ts';
 
 /** The server renderer built from runtime/server.tsx: one build serves every region. */
 export interface ServerRenderer {
-  renderPage(region: RegionData, path: string): Promise<RenderedPage>;
+  renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage>;
+  renderProductImage(product: ProductKey, title: string): string;
   dispose(): Promise<void>;
 }
 
@@ -44,8 +47,8 @@ export async function buildServerRenderer(): Promise<ServerRenderer> {
       rolldownOptions: { output: { entryFileNames: 'server.js' } },
     },
   });
-  const module = (await import(pathToFileURL(path.join(outDir, 'server.js')).href)) as Pick<ServerRenderer, 'renderPage'>;
-  return { renderPage: module.renderPage, dispose: () => rm(outDir, { recursive: true, force: true }) };
+  const module = (await import(pathToFileURL(path.join(outDir, 'server.js')).href)) as Pick<ServerRenderer, 'renderPage' | 'renderProductImage'>;
+  return { renderPage: module.renderPage, renderProductImage: module.renderProductImage, dispose: () => rm(outDir, { recursive: true, force: true }) };
 }
 
 export interface ClientBundle {
@@ -53,8 +56,8 @@ export interface ClientBundle {
   entry: string;
   /** The entry's CSS, inlined into every page (small, and it saves a render-blocking request). */
   css: string;
-  /** URLs to modulepreload for each page module id (relative to the package root). */
-  preloadsFor(pageModule: string | undefined): string[];
+  /** URLs to modulepreload for a page: the entry's imports and the given modules (ids relative to the package root) with theirs. */
+  preloadsFor(modules: readonly string[]): string[];
   /** Paths of all emitted files, relative to the region's folder. */
   files: string[];
 }
@@ -88,6 +91,14 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
       rolldownOptions: {
         input,
         output: {
+          // A region's page texts are named after the region: the same text in two regions (us
+          // and uk share English pages) would otherwise give two files of one name, and Rolldown
+          // would change one hash to tell them apart, so a partial build would name files
+          // differently from a build of all regions.
+          chunkFileNames: (chunk) => {
+            const match = chunk.facadeModuleId ? /[\\/]([a-z]{2})[\\/](?:pages[\\/][^\\/]+|messages)\.ts$/.exec(chunk.facadeModuleId) : null;
+            return match && chunk.facadeModuleId!.startsWith(sitesDir) ? `assets/${match[1]}-[name]-[hash].js` : 'assets/[name]-[hash].js';
+          },
           codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir) }] },
         },
       },
@@ -95,13 +106,6 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
   });
   const manifest = JSON.parse(await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entries = new Map(Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key, chunk]) => [chunk.name, key]));
-  const sharedFiles = new Set<string>();
-  for (const chunk of Object.values(manifest)) {
-    if (!chunk.isEntry) sharedFiles.add(chunk.file);
-    for (const css of chunk.css ?? []) sharedFiles.add(css);
-    for (const asset of chunk.assets ?? []) sharedFiles.add(asset);
-  }
-
   const importsOf = (key: string, seen = new Set<string>()): Set<string> => {
     for (const dependency of manifest[key]?.imports ?? []) {
       if (seen.has(dependency)) continue;
@@ -111,6 +115,13 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
     return seen;
   };
 
+  // Manifest keys are paths relative to the build root; the sites folder may live elsewhere.
+  const manifestKey = (module: string): string | undefined => {
+    if (manifest[module]) return module;
+    const absolute = module.startsWith('sites/') ? path.join(sitesDir, module.slice('sites/'.length)) : path.join(PACKAGE_ROOT, module);
+    const relative = path.relative(PACKAGE_ROOT, absolute).split(path.sep).join('/');
+    return manifest[relative] ? relative : undefined;
+  };
   const bundles = new Map<RegionCode, ClientBundle>();
   for (const region of regions) {
     const code = region.data.code;
@@ -119,7 +130,16 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
     const entry = manifest[entryKey]!;
     const base = `${region.data.basePath}/`;
     const url = (file: string) => `${base}${file}`;
-    const files = [...sharedFiles, entry.file].sort();
+    // Everything the region's entry can load: its static and dynamic imports, transitively.
+    const reachable = new Set<string>();
+    const visit = (key: string) => {
+      if (reachable.has(key)) return;
+      reachable.add(key);
+      const chunk = manifest[key]!;
+      for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+    };
+    visit(entryKey);
+    const files = [...new Set([...reachable].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? []), ...(manifest[key]!.assets ?? [])]))].sort();
     const regionDir = code === 'cn' ? stagingDir : path.join(stagingDir, code);
     await Promise.all(
       files.map(async (file) => {
@@ -133,11 +153,13 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
     bundles.set(code, {
       entry: url(entry.file),
       css: css.replace(/<\/style/gi, '<\\/style').trim(),
-      preloadsFor(pageModule) {
+      preloadsFor(modules) {
         const keys = importsOf(entryKey);
-        if (pageModule && manifest[pageModule]) {
-          keys.add(pageModule);
-          importsOf(pageModule, keys);
+        for (const module of modules) {
+          const key = manifestKey(module);
+          if (!key) throw new Error(`Vite built no chunk for ${module}`);
+          keys.add(key);
+          importsOf(key, keys);
         }
         keys.delete(entryKey);
         return [...keys].map((key) => url(manifest[key]!.file)).sort();
@@ -161,8 +183,8 @@ export interface PrerenderedFile {
   route: string;
 }
 
-/** Prerenders every route of a region, its not-found page and its static files into `outDir`. */
-export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string): Promise<PrerenderedFile[]> {
+/** Prerenders every route of a region at the build's instant, its not-found page and its static files into `outDir`. */
+export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number): Promise<PrerenderedFile[]> {
   const data = region.data;
   const base = `${data.basePath}/`;
   const written: PrerenderedFile[] = [];
@@ -170,6 +192,20 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     const target = path.join(outDir, relative);
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);
+  };
+  const messages = `sites/${data.code}/messages.ts`;
+  const shell = async (routePath: string, modules: string[]) => {
+    const rendered = await renderer.renderPage(data, routePath, now);
+    return renderPageShell({
+      head: rendered.head,
+      jsonLd: rendered.head.jsonLd.map(serializeJsonLd),
+      base,
+      entry: client.entry,
+      css: client.css,
+      preloads: client.preloadsFor([messages, ...modules]),
+      html: rendered.html,
+      now,
+    });
   };
   for (const route of data.routes) {
     const relative = outputPathFor(route.path, data.basePath);
@@ -180,29 +216,14 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       written.push({ path: relative, route: route.path });
       continue;
     }
-    const content = route.content!;
-    const rendered = await renderer.renderPage(data, route.path);
-    const html = renderPageShell({
-      lang: rendered.lang,
-      title: rendered.title,
-      description: content.description,
-      keywords: content.keywords.join(', '),
-      canonical: `${data.origin}${route.path === '/' ? '/' : route.path}`,
-      base,
-      entry: client.entry,
-      css: client.css,
-      preloads: client.preloadsFor(`runtime/pages/${pageComponentName(route.page)}.tsx`),
-      html: rendered.html,
-    });
-    await write(relative, html);
+    await write(relative, await shell(route.path, [`runtime/pages/${pageComponentName(route.page)}.tsx`, `sites/${pageModulePath(data.code, route.page)}`]));
     written.push({ path: relative, route: route.path });
   }
-  const notFound = await renderer.renderPage(data, `${data.basePath}/404`);
-  await write(
-    '404.html',
-    renderPageShell({ lang: notFound.lang, title: notFound.title, noindex: true, base, entry: client.entry, css: client.css, preloads: client.preloadsFor(undefined), html: notFound.html }),
-  );
+  await write('404.html', await shell(`${data.basePath}/404`, []));
   written.push({ path: '404.html', route: `${data.basePath}/404` });
   await write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
+  for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await write(`images/${key}.svg`, renderer.renderProductImage(key as ProductKey, product.alt));
+  }
   return written;
 }

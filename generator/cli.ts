@@ -4,6 +4,7 @@ import type { BuildResult, ProgressEvent } from './build.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { hasErrors, suggest } from './diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from './format.ts';
+import { describeNext } from './deployment.ts';
 import { isRegionCode } from '../runtime/paths.ts';
 import { REGION_CODES } from '../runtime/types.ts';
 import type { RegionCode } from '../runtime/types.ts';
@@ -78,7 +79,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .option('--out <dir>', 'output folder', 'dist')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--quiet', 'print only problems')
-    .option('--now <instant>', 'judge time-dependent warnings as of this instant (ISO 8601 with offset)')
+    .option('--now <instant>', 'build as of this instant (ISO 8601 with offset): pages show its prices and banners, warnings are judged at it')
     .addHelpText(
       'after',
       ['', 'Examples:', '  $ build-region --all            build every region into dist/', '  $ build-region us uk            rebuild two regions, keep the others', '  $ build-region --check          validate the content only', ''].join('\n'),
@@ -132,10 +133,12 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
   const result = await buildRegions({ content: options.content, out: options.out, regions, cwd: io.cwd, now, onProgress: progress });
   printDiagnostics(result.diagnostics, result.sources, options, io);
   if (options.format === 'json') {
-    io.stdout(`${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, regions: result.regions }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, regions: result.regions, next: result.schedule?.next ?? null }, null, 2)}\n`);
   } else if (result.ok && !options.quiet) {
     io.stderr(summarize(result, performance.now() - started));
   }
+  // A deploy pipeline needs this even in quiet mode: when to rebuild.
+  if (result.ok && result.schedule && options.format !== 'json') io.stdout(`${describeNext(result.schedule)}\n`);
   return result.ok ? 0 : 1;
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { compareStrings } from './diagnostics.ts';
 import { RUNTIME_DIR } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve.ts';
+import { splitRegion } from '../runtime/types.ts';
 
 /** A file to write: path relative to the sites folder, and its full text. */
 export interface GeneratedFile {
@@ -31,51 +32,105 @@ async function createSourceText(build: (file: import('ts-morph').SourceFile) => 
   return file.getFullText();
 }
 
+/** The file name of a page's text module: `where-to-buy/hongkong-macao` -> `where-to-buy--hongkong-macao`. */
+export function pageModuleName(page: string): string {
+  return page.replace(/\//g, '--');
+}
+
+/** The generated module holding a route's text, relative to the package root's sites folder. */
+export function pageModulePath(code: string, page: string): string {
+  return `${code}/pages/${pageModuleName(page)}.ts`;
+}
+
 /**
- * The typed module of one region: its resolved data `as const`, and the unions that make a
- * misspelt page or message key a compile error.
+ * The typed modules of one region: its site data `as const` (with the unions that make a
+ * misspelt page, path or product a compile error), its locale catalogue, one module per page
+ * text (each its own chunk, loaded on demand) and the entry that starts the client.
  */
 export async function emitRegionModule(region: ResolvedRegion, sitesDir: string): Promise<GeneratedFile[]> {
   const code = region.data.code;
   const dir = path.join(sitesDir, code);
   const typesImport = importPath(dir, path.join(RUNTIME_DIR, 'types.ts'));
+  const pageTypesImport = importPath(path.join(dir, 'pages'), path.join(RUNTIME_DIR, 'types.ts'));
   const clientImport = importPath(dir, path.join(RUNTIME_DIR, 'client.tsx'));
-  const data = JSON.stringify(region.data, null, 2);
+  const { site, messages, pages } = splitRegion(region.data);
+  const head = banner(region.inputs);
 
   const regionText = await createSourceText((file) => {
     file.addStatements(
       [
-      banner(region.inputs),
-      `import type { RegionData } from '${typesImport}';`,
-      '',
-      `/** Region ${code}: resolved configuration, routes and messages. */`,
-      `export const region = ${data} as const satisfies RegionData;`,
-      '',
-      '/** The pages that exist in this region. */',
-      'export type PageName = (typeof region.routes)[number][\'page\'];',
-      '/** The paths of this region\'s pages. */',
-      'export type RoutePath = (typeof region.routes)[number][\'path\'];',
-      '/** Every message key of this region\'s catalogue. */',
-      'export type MessageKey = keyof typeof region.messages;',
-      '/** The products sold in this region. */',
-      'export type ProductKey = keyof typeof region.products;',
+        head,
+        `import type { SiteData } from '${typesImport}';`,
+        `export type { MessageKey } from './messages.ts';`,
+        '',
+        `/** Region ${code}: resolved configuration and routes. Texts load on demand. */`,
+        `export const region = ${JSON.stringify(site, null, 2)} as const satisfies SiteData;`,
+        '',
+        '/** The pages that exist in this region. */',
+        "export type PageName = (typeof region.routes)[number]['page'];",
+        "/** The paths of this region's pages. */",
+        "export type RoutePath = (typeof region.routes)[number]['path'];",
+        '/** The products sold in this region. */',
+        'export type ProductKey = keyof typeof region.products;',
       ].join('\n'),
     );
   });
+  const messagesText = await createSourceText((file) => {
+    file.addStatements(
+      [
+        head,
+        `import type { Messages } from '${typesImport}';`,
+        '',
+        `/** The ${region.data.locale} catalogue, merged with the catalogues it extends. */`,
+        `const messages = ${JSON.stringify(messages, null, 2)} as const satisfies Messages;`,
+        '',
+        'export default messages;',
+        "/** Every message key of this region's catalogue. */",
+        'export type MessageKey = keyof typeof messages;',
+      ].join('\n'),
+    );
+  });
+  const routes = region.data.routes.filter((route) => pages.has(route.path));
+  const pageFiles = await Promise.all(
+    routes.map(async (route): Promise<GeneratedFile> => ({
+      path: pageModulePath(code, route.page),
+      content: await createSourceText((file) => {
+        file.addStatements(
+          [
+            head,
+            `import type { PageContent } from '${pageTypesImport}';`,
+            '',
+            `/** The text of ${route.path}. */`,
+            `const content = ${JSON.stringify(pages.get(route.path), null, 2)} as const satisfies PageContent;`,
+            '',
+            'export default content;',
+          ].join('\n'),
+        );
+      }),
+    })),
+  );
+  const loaders = routes.map((route) => `    ${JSON.stringify(route.path)}: () => import('./pages/${pageModuleName(route.page)}.ts'),`);
   const mainText = await createSourceText((file) => {
     file.addStatements(
       [
-      banner(region.inputs),
-      `import { startClient } from '${clientImport}';`,
-      `import { region } from './region.ts';`,
-      '',
-      'void startClient(region);',
+        head,
+        `import { startClient } from '${clientImport}';`,
+        `import { region } from './region.ts';`,
+        '',
+        'void startClient(region, {',
+        "  messages: () => import('./messages.ts'),",
+        '  pages: {',
+        ...loaders,
+        '  },',
+        '});',
       ].join('\n'),
     );
   });
   return [
     { path: `${code}/region.ts`, content: regionText },
+    { path: `${code}/messages.ts`, content: messagesText },
     { path: `${code}/main.ts`, content: mainText },
+    ...pageFiles,
   ];
 }
 
@@ -107,7 +162,7 @@ export async function writeGeneratedFiles(sitesDir: string, files: readonly Gene
   for (const dir of dirs) {
     for (const name of await readdir(path.join(sitesDir, dir))) {
       const relative = `${dir}/${name}`;
-      if (!keep.has(relative)) await rm(path.join(sitesDir, relative), { recursive: true, force: true });
+      if (!keep.has(relative) && !dirs.has(relative)) await rm(path.join(sitesDir, relative), { recursive: true, force: true });
     }
   }
   return written;

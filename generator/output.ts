@@ -26,9 +26,10 @@ async function exists(target: string): Promise<boolean> {
 
 /**
  * Moves the built regions from the staging folder into the output folder, replacing only
- * those regions: every other region's files stay as they were.
+ * those regions: every other region's files stay as they were. `rootFiles` (the deployment's
+ * sitemap, robots.txt and schedule) are replaced whatever regions were built.
  */
-export async function commitOutput(staging: string, outDir: string, regions: readonly RegionCode[]): Promise<void> {
+export async function commitOutput(staging: string, outDir: string, regions: readonly RegionCode[], rootFiles: readonly string[] = []): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const trash = `${staging}-old`;
   await mkdir(trash, { recursive: true });
@@ -47,6 +48,12 @@ export async function commitOutput(staging: string, outDir: string, regions: rea
       if (await exists(target)) await rename(target, path.join(trash, code));
       await rename(path.join(staging, code), target);
     }
+  }
+  for (const name of rootFiles) {
+    // Root files of the whole deployment: replaced on every build, whichever regions it built.
+    if (!(await exists(path.join(staging, name)))) continue;
+    if (await exists(path.join(outDir, name))) await rename(path.join(outDir, name), path.join(trash, `${name}.old`));
+    await rename(path.join(staging, name), path.join(outDir, name));
   }
   await rm(trash, { recursive: true, force: true });
   await rm(staging, { recursive: true, force: true });

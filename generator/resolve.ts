@@ -7,6 +7,7 @@ import { normalizePath, parsePath } from '../runtime/paths.ts';
 import { currentStage } from '../runtime/time.ts';
 import { REGION_CODES } from '../runtime/types.ts';
 import type {
+  Alternate,
   Constants,
   NavItem,
   PageContent,
@@ -84,6 +85,7 @@ interface ProductInput {
   isPreSale: boolean;
 }
 interface PageInput {
+  lang?: string;
   title: string;
   description: string;
   keywords?: string[];
@@ -101,6 +103,7 @@ interface MessageTree {
 }
 interface ConstantsInput extends Constants {
   currencies: Record<RegionCode, string>;
+  backends: Record<RegionData['backend'], RegionData['api']>;
 }
 
 // ---- The model ------------------------------------------------------------------------------
@@ -422,6 +425,7 @@ function resolveProduct(ctx: RegionContext, file: LoadedFile, key: string, input
 
 function resolvePage(input: PageInput): PageContent {
   return {
+    ...(input.lang !== undefined && { lang: input.lang }),
     title: input.title,
     description: input.description,
     keywords: input.keywords ?? [],
@@ -429,6 +433,30 @@ function resolvePage(input: PageInput): PageContent {
     lead: input.lead ?? '',
     sections: (input.sections ?? []).map((s) => ({ heading: s.heading, text: s.text })),
   };
+}
+
+/**
+ * Gives every content route its `hreflang` alternates: the same page in each region that has
+ * it (in region order, with the page's own language when it declares one), and `x-default`,
+ * the region chooser of the first English region.
+ */
+function addAlternates(regions: ResolvedRegion[]): void {
+  const byPage = new Map<PageName, Alternate[]>();
+  for (const code of REGION_CODES) {
+    const region = regions.find((r) => r.data.code === code);
+    for (const route of region?.data.routes ?? []) {
+      if (!route.content) continue;
+      const list = byPage.get(route.page) ?? [];
+      list.push({ hreflang: route.content.lang ?? region!.data.hreflang, href: `${region!.data.origin}${route.path}` });
+      byPage.set(route.page, list);
+    }
+  }
+  const english = REGION_CODES.map((code) => regions.find((r) => r.data.code === code)).find((r) => r?.data.locale.startsWith('en'));
+  const chooser = english?.data.routes.find((r) => r.page === 'choose-your-region' && r.content);
+  const fallback = chooser ? [{ hreflang: 'x-default', href: `${english!.data.origin}${chooser.path}` }] : [];
+  for (const region of regions) {
+    Object.assign(region.data, { routes: region.data.routes.map((route) => (route.content ? { ...route, alternates: [...(byPage.get(route.page) ?? []), ...fallback] } : route)) });
+  }
 }
 
 /**
@@ -452,7 +480,7 @@ export function resolveContent(content: LoadedContent, options: ResolveOptions =
   const constantsFile = byId.get('constants.yaml');
   if (!present.has('constants.yaml')) missing('constants.yaml', 'the content');
   const constantsInput = constantsFile?.data as ConstantsInput | undefined;
-  const constants: Constants | undefined = constantsInput && (({ currencies: _currencies, ...rest }) => rest)(constantsInput);
+  const constants: Constants | undefined = constantsInput && (({ currencies: _currencies, backends: _backends, ...rest }) => rest)(constantsInput);
 
   const stagesFile = byId.get('stages.yaml');
   if (!present.has('stages.yaml')) missing('stages.yaml', 'the content');
@@ -628,6 +656,7 @@ export function resolveContent(content: LoadedContent, options: ResolveOptions =
         label: input.label,
         origin: input.origin,
         backend: input.backend,
+        api: constantsInput?.backends[input.backend] ?? { production: '', preproduction: '' },
         basePath: regionBasePath(code),
         hosts: { production: input.hosts.production, preproduction: [...input.hosts.preproduction], cnToCom: input.hosts.cnToCom ?? false },
         paymentMethods: [...input.paymentMethods],
@@ -668,6 +697,7 @@ export function resolveContent(content: LoadedContent, options: ResolveOptions =
     );
   }
 
+  addAlternates(regions);
   const inputs = content.files.map((f) => f.id).sort(compareStrings);
   return { model: { regions, inputs }, diagnostics };
 }

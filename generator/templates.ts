@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { TEMPLATE_DIR } from './paths.ts';
+import type { Head } from '../runtime/head.ts';
 
 export interface PageShell {
-  lang: string;
-  title: string;
-  description?: string;
-  keywords?: string;
-  canonical?: string;
-  noindex?: boolean;
+  /** The page's head fields (the JSON-LD objects are serialised into `jsonLd`). */
+  head: Omit<Head, 'jsonLd'>;
+  /** Structured data, each already serialised safely for a script element. */
+  jsonLd: string[];
   /** The region's base path with a trailing slash: `/` or `/us/`. */
   base: string;
   entry: string;
@@ -18,6 +17,8 @@ export interface PageShell {
   preloads: string[];
   /** Prerendered markup of the app (trusted: produced by React's renderer). */
   html: string;
+  /** The instant the page was rendered at, in epoch milliseconds; the client hydrates with it. */
+  now: number;
 }
 
 const cache = new Map<string, Handlebars.TemplateDelegate>();
@@ -32,6 +33,18 @@ export function renderTemplate(name: string, data: object): string {
   return template(data);
 }
 
+let staleAssetCheck: string | undefined;
+
+/** The inline stale-asset check of every page: templates/stale-asset-check.js without comments. */
+function staleAssetCheckScript(): string {
+  staleAssetCheck ??= readFileSync(path.join(TEMPLATE_DIR, 'stale-asset-check.js'), 'utf8')
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('//'))
+    .map((line) => line.trim())
+    .join('');
+  return staleAssetCheck;
+}
+
 export function renderPageShell(shell: PageShell): string {
-  return renderTemplate('page.html.hbs', shell);
+  return renderTemplate('page.html.hbs', { ...shell, staleAssetCheck: staleAssetCheckScript() });
 }

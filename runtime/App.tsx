@@ -1,26 +1,34 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Router, useLocation } from 'wouter';
+import { pushPageView } from './analytics.ts';
+import { catchAllUrl } from './catch-all.ts';
+import { browserReloadEnvironment, failedAssetUrl, reloadIfStale } from './chunk-reload.ts';
+import { cookieTimestamp } from './clock.ts';
 import { SiteLink } from './components/SiteLink.tsx';
+import { regionLabel, useCountry } from './country.ts';
+import { applyHead, headFor } from './head.ts';
+import { getScrollMemory, isRouteReady, preloadRoute, setScrollMemory, useGo } from './navigation.ts';
 import { NotFound } from './pages/NotFound.tsx';
 import { pageFor } from './pages/registry.ts';
-import { pagePath } from './paths.ts';
-import { findRoute, routeTitle } from './routes.ts';
-import { SiteProvider, useSite, useT } from './site.tsx';
-import type { RegionData } from './types.ts';
+import { findRoute, homePath } from './routes.ts';
+import { createScrollMemory, scrollAfterNavigation } from './scroll.ts';
+import { AppProvider, useApp, useNow, useSite, useSynced, useT } from './site.tsx';
+import type { AppServices } from './site.tsx';
+import { isRouteOpen } from './time.ts';
 
 export interface AppProps {
-  region: RegionData;
+  app: AppServices;
   /** The path to render: given on the server, and on the client for hydration. */
   path: string;
 }
 
-export function App({ region, path }: AppProps) {
+export function App({ app, path }: AppProps) {
   return (
-    <SiteProvider value={region}>
+    <AppProvider value={app}>
       <Router ssrPath={path}>
         <Shell />
       </Router>
-    </SiteProvider>
+    </AppProvider>
   );
 }
 
@@ -31,9 +39,9 @@ function Header() {
   const current = findRoute(site, location)?.path;
   const links = site.routes.filter((r) => r.page === 'home' || r.page === 'choose-your-region');
   return (
-    <header className="site-header">
+    <header className="site-header" id="header">
       <div className="bar">
-        <SiteLink className="brand" href={pagePath(site.code, '')}>
+        <SiteLink className="brand" href={homePath(site)}>
           <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
             <rect x="6" y="4" width="20" height="14" rx="5" fill="#ffb23f" />
             <circle cx="12" cy="11" r="3" fill="#0b1a33" />
@@ -61,12 +69,29 @@ function Header() {
 function Footer() {
   const site = useSite();
   const t = useT();
+  const country = useCountry();
   const chooser = site.routes.find((r) => r.page === 'choose-your-region');
   return (
     <footer className="site-footer">
+      {site.footerNavs.length > 0 && (
+        <div className="footer-columns">
+          {site.footerNavs.map((column) => (
+            <nav key={column.label} aria-label={column.label}>
+              <h2>{column.label}</h2>
+              <ul>
+                {column.links.map((link) => (
+                  <li key={link.link}>
+                    <SiteLink href={link.link}>{link.label}</SiteLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      )}
       <div className="bar">
         <p>
-          {t('footer.regionLabel')} <strong>{site.label}</strong>
+          {t('footer.regionLabel')} <strong data-testid="region-label">{regionLabel(site.code, site.label, country)}</strong>
           {chooser && (
             <>
               {' · '}
@@ -74,42 +99,104 @@ function Footer() {
             </>
           )}
         </p>
-        <p>
-          © {t('site.name')}. {t('footer.rights')}
-        </p>
+        <p>{site.copyright}</p>
       </div>
     </footer>
   );
 }
 
-function Shell() {
+/** A time-gated page outside its window: what the prerendered HTML shows until server time says otherwise. */
+function Closed() {
   const site = useSite();
   const t = useT();
+  return (
+    <section className="not-found" aria-labelledby="closed-heading">
+      <h1 id="closed-heading">{t('closed.heading')}</h1>
+      <p className="lead">{t('closed.text')}</p>
+      <p>
+        <SiteLink className="button" href={homePath(site)}>
+          {t('notFound.backHome')}
+        </SiteLink>
+      </p>
+    </section>
+  );
+}
+
+function Shell() {
+  const app = useApp();
+  const { site, content } = app;
+  const t = useT();
+  const now = useNow();
+  const synced = useSynced();
   const [location] = useLocation();
+  const go = useGo();
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
   const route = findRoute(site, location);
-  const title = routeTitle(site, route);
+  const open = route ? isRouteOpen(route, now) : true;
+  const ready = route ? isRouteReady(app, route) : true;
+  const page = route && !route.redirect ? content.page(route.path) : undefined;
+  const head = useMemo(() => headFor(site, route?.redirect ? undefined : route, page, content.message, now), [site, route, page, content, now]);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  const lastView = useRef<string | undefined>(undefined);
 
+  // Once hydrated: read server time, remember scroll positions per history entry.
   useEffect(() => {
-    // Marks the moment the app is interactive (tests and monitoring wait for it).
     document.documentElement.setAttribute('data-hydrated', '');
-  }, []);
+    const cookie = cookieTimestamp(document.cookie);
+    if (cookie !== undefined) app.clock.set(cookie);
+    void app.clock.sync(app.serverTime);
+    const memory = createScrollMemory(window);
+    setScrollMemory(memory);
+    return () => {
+      memory.dispose();
+      setScrollMemory(undefined);
+    };
+  }, [app]);
 
+  // After each navigation: catch-all, redirect, or scroll (restored, target or top).
   useEffect(() => {
-    document.title = title;
     if (first.current) {
       first.current = false;
       return;
     }
-    window.scrollTo(0, 0);
+    const prepared = app.prepared !== undefined && app.prepared === route?.path;
+    app.prepared = undefined;
+    if (!route) {
+      window.location.replace(catchAllUrl(site, location, window.location));
+      return;
+    }
+    if (route.redirect) {
+      void go(route.redirect, { replace: true });
+      return;
+    }
+    if (!prepared) void app.clock.sync(app.serverTime); // back/forward: still on server time
+    scrollAfterNavigation(window, prepared ? undefined : getScrollMemory()?.saved(), route.scroll);
     main.current?.focus({ preventScroll: true });
-  }, [location, title]);
+    // Only the location matters: the route and preparation are read as of this navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location]);
 
-  const [, navigate] = useLocation();
+  // A route whose page is not loaded (back/forward, or a window that opened after the build).
   useEffect(() => {
-    if (route?.redirect) navigate(route.redirect, { replace: true });
-  }, [route, navigate]);
+    if (!route || route.redirect || ready || !open) return;
+    preloadRoute(app, route).then(rerender, (error: unknown) => reloadIfStale(failedAssetUrl(error), window.location.href, browserReloadEnvironment()));
+  }, [app, route, ready, open]);
+
+  // Time gates: once server time is known, a route outside its window sends the visitor home.
+  useEffect(() => {
+    if (route && synced && !open && route.path !== homePath(site)) void go(homePath(site), { replace: true });
+  }, [route, synced, open, site, go]);
+
+  // The head follows the page; each page shown counts once as a virtual page view.
+  useEffect(() => {
+    applyHead(document, head);
+    const settled = !route || (!route.redirect && ready && open && (!route.window || synced));
+    if (settled && lastView.current !== location) {
+      lastView.current = location;
+      pushPageView(window, { page_path: location, page_title: head.title, page_location: window.location.href, region: site.code });
+    }
+  }, [head, location, route, ready, open, synced, site]);
 
   let body;
   if (route?.redirect) {
@@ -118,9 +205,13 @@ function Shell() {
         <SiteLink href={route.redirect}>{t('redirect.text')}</SiteLink>
       </p>
     );
-  } else if (route?.content) {
+  } else if (route && !open) {
+    body = <Closed />;
+  } else if (route && page && pageFor(route.page).isLoaded()) {
     const Page = pageFor(route.page).Component;
-    body = <Page route={route} content={route.content} />;
+    body = <Page route={route} content={page} />;
+  } else if (route) {
+    body = <div className="loading" aria-busy="true" />;
   } else {
     body = <NotFound />;
   }

@@ -1,22 +1,42 @@
 import { hydrateRoot } from 'react-dom/client';
+import { fetchServerTime } from './api.ts';
 import { App } from './App.tsx';
-import { pageFor } from './pages/registry.ts';
+import { browserReloadEnvironment, failedAssetUrl, reloadIfStale } from './chunk-reload.ts';
+import { createClock } from './clock.ts';
+import { createContentStore } from './content.ts';
+import type { ContentSources } from './content.ts';
+import { preloadRoute } from './navigation.ts';
 import { normalizePath } from './paths.ts';
 import { findRoute } from './routes.ts';
-import type { RegionData } from './types.ts';
+import type { AppServices } from './site.tsx';
+import type { SiteData } from './types.ts';
 import './styles.css';
 
 /**
- * Hydrates the prerendered page. The current page's chunk is loaded first, so the first client
- * render matches the HTML and nothing flashes.
+ * Hydrates the prerendered page. The catalogue and the current page's component and text load
+ * first, and the clock starts at the instant the page was rendered (embedded in #root), so the
+ * first client render matches the HTML exactly; server time takes over after hydration.
  */
-export async function startClient(region: RegionData): Promise<void> {
+export async function startClient(site: SiteData, sources: ContentSources): Promise<void> {
   const { pathname, search, hash } = window.location;
   const path = normalizePath(pathname);
   if (path !== pathname) window.history.replaceState(window.history.state, '', `${path}${search}${hash}`);
-  const route = findRoute(region, path);
-  if (route?.content) await pageFor(route.page).preload();
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element to hydrate');
-  hydrateRoot(root, <App region={region} path={path} />);
+  const rendered = Number(root.dataset.now);
+  const content = createContentStore(sources);
+  const route = findRoute(site, path);
+  const [, failure] = await Promise.all([
+    content.loadMessages(),
+    route ? preloadRoute({ content }, route).then(() => undefined, (error: unknown) => error ?? new Error('load failed')) : undefined,
+  ]);
+  if (failure && (await reloadIfStale(failedAssetUrl(failure), window.location.href, browserReloadEnvironment()))) return;
+  const app: AppServices = {
+    site,
+    content,
+    clock: createClock(Number.isFinite(rendered) && rendered > 0 ? rendered : Date.now()),
+    serverTime: () => fetchServerTime(site, window.location.hostname),
+    prepared: undefined,
+  };
+  hydrateRoot(root, <App app={app} path={path} />);
 }

@@ -6,6 +6,8 @@ export interface LazyPage<P> {
   Component: ComponentType<P>;
   /** Starts (or reuses) the chunk's load; resolves once the component renders synchronously. */
   preload: () => Promise<void>;
+  /** Whether the chunk is loaded, so the component renders without suspending. */
+  isLoaded: () => boolean;
 }
 
 /**
@@ -17,12 +19,18 @@ export function lazyPage<P extends object>(load: () => Promise<{ default: Compon
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () =>
-    (pending ??= load().then((module) => {
-      loaded = module.default;
-    }));
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+      },
+      (error: unknown) => {
+        pending = undefined; // a later attempt may succeed
+        throw error;
+      },
+    ));
   function Component(props: P) {
     if (!loaded) use(preload());
     return createElement(loaded!, props);
   }
-  return { Component, preload };
+  return { Component, preload, isLoaded: () => loaded !== undefined };
 }

@@ -1,23 +1,41 @@
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { App } from './App.tsx';
-import { pageFor } from './pages/registry.ts';
+import { ProductArt } from './components/ProductArt.tsx';
+import { createClock } from './clock.ts';
+import { createContentStore, memorySources } from './content.ts';
+import { headFor } from './head.ts';
+import type { Head } from './head.ts';
+import { preloadRoute } from './navigation.ts';
 import { normalizePath } from './paths.ts';
-import { findRoute, routeTitle } from './routes.ts';
-import type { RegionData, RouteData } from './types.ts';
+import { findRoute } from './routes.ts';
+import type { AppServices } from './site.tsx';
+import { splitRegion } from './types.ts';
+import type { ProductKey, RegionData, RouteInfo } from './types.ts';
 
 export interface RenderedPage {
   /** The markup inside #root. */
   html: string;
-  title: string;
-  lang: string;
-  route: RouteData | undefined;
+  head: Head;
+  route: RouteInfo | undefined;
 }
 
-/** Renders one path of a region to HTML, with its page chunk loaded first. */
-export async function renderPage(region: RegionData, path: string): Promise<RenderedPage> {
+/**
+ * Renders one path of a region to HTML at an instant (the build's), with its catalogue, page
+ * component and text loaded first: the state a visitor would see at that instant.
+ */
+export async function renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage> {
+  const { site, messages, pages } = splitRegion(region);
+  const content = createContentStore(memorySources(messages, pages));
   const normalized = normalizePath(path);
-  const route = findRoute(region, normalized);
-  if (route?.content) await pageFor(route.page).preload();
-  const html = renderToString(<App region={region} path={normalized} />);
-  return { html, title: routeTitle(region, route), lang: region.locale, route };
+  const route = findRoute(site, normalized);
+  await Promise.all([content.loadMessages(), route ? preloadRoute({ content }, route) : undefined]);
+  const app: AppServices = { site, content, clock: createClock(now), serverTime: () => Promise.resolve(now), prepared: undefined };
+  const html = renderToString(<App app={app} path={normalized} />);
+  const head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, content.message, now);
+  return { html, head, route };
+}
+
+/** A product's illustration as a standalone SVG file (the image of its structured data). */
+export function renderProductImage(product: ProductKey, title: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<ProductArt product={product} title={title} standalone />)}\n`;
 }

@@ -1,20 +1,47 @@
 import { createContext, useContext } from 'react';
-import type { RegionData } from './types.ts';
-import { translate } from './messages.ts';
+import { useStore } from 'zustand';
+import type { Clock } from './clock.ts';
+import type { ContentStore } from './content.ts';
+import type { SiteData } from './types.ts';
 
-const SiteContext = createContext<RegionData | null>(null);
-
-export const SiteProvider = SiteContext.Provider;
-
-/** The current region's resolved data. */
-export function useSite(): RegionData {
-  const site = useContext(SiteContext);
-  if (!site) throw new Error('useSite() must be used inside <SiteProvider>');
-  return site;
+/** What every component of a region's app can reach: its data, texts, clock and server time. */
+export interface AppServices {
+  readonly site: SiteData;
+  readonly content: ContentStore;
+  readonly clock: Clock;
+  /** Reads server time (GET /ssr/timestamp); rejects on failure. */
+  readonly serverTime: () => Promise<number>;
+  /** The location a navigation already prepared (synced and loaded) before changing to it. */
+  prepared: string | undefined;
 }
 
-/** A translator bound to the current region's messages. */
+const AppContext = createContext<AppServices | null>(null);
+
+export const AppProvider = AppContext.Provider;
+
+export function useApp(): AppServices {
+  const app = useContext(AppContext);
+  if (!app) throw new Error('useApp() must be used inside <AppProvider>');
+  return app;
+}
+
+/** The current region's data. */
+export function useSite(): SiteData {
+  return useApp().site;
+}
+
+/** A translator bound to the current region's catalogue: a missing key is ''. */
 export function useT(): (key: string) => string {
-  const { messages } = useSite();
-  return (key) => translate(messages, key);
+  const { content } = useApp();
+  return content.message;
+}
+
+/** The instant the page renders with: build time until hydrated, then server time. */
+export function useNow(): number {
+  return useStore(useApp().clock.store, (state) => state.instant);
+}
+
+/** Whether the clock has read server time yet. */
+export function useSynced(): boolean {
+  return useStore(useApp().clock.store, (state) => state.synced);
 }

@@ -68,6 +68,8 @@ export interface PageSection {
 }
 
 export interface PageContent {
+  /** Language of this page when it differs from the region's locale (BCP 47, e.g. zh-HK). */
+  readonly lang?: string;
   readonly title: string;
   readonly description: string;
   readonly keywords: readonly string[];
@@ -83,18 +85,31 @@ export interface StageGate {
   readonly stage: readonly number[];
 }
 
-export interface RouteData {
+/** One `hreflang` alternate of a page: the same page in another region (or `x-default`). */
+export interface Alternate {
+  readonly hreflang: string;
+  readonly href: string;
+}
+
+/** What the runtime knows of a route before its content is loaded. */
+export interface RouteInfo {
   readonly page: PageName;
   /** Normalised absolute path, including the region prefix: `/us/choose-your-region`, `/`. */
   readonly path: string;
-  /** The page's text; absent on a redirect. */
-  readonly content?: PageContent;
   /** Path this route redirects to (new-release -> mini-robot). */
   readonly redirect?: string;
   readonly product?: ProductKey;
   readonly scroll?: 'banner' | 'header' | 'app-menu';
   /** Time window in epoch milliseconds; outside it visitors are sent home. */
   readonly window?: { readonly start?: number; readonly end?: number };
+  /** The same page in every region that has it, plus `x-default`; absent on a redirect. */
+  readonly alternates?: readonly Alternate[];
+}
+
+/** A route with its text, as the generator resolves it. */
+export interface RouteData extends RouteInfo {
+  /** The page's text; absent on a redirect. */
+  readonly content?: PageContent;
 }
 
 export interface ProductData {
@@ -153,6 +168,20 @@ export interface RegionLink {
   readonly origin: string;
 }
 
+/** A locale's interface texts by dotted key. */
+export type Messages = Readonly<Record<string, string>>;
+
+/** The backend addresses of a region: production and pre-production API origins. */
+export interface ApiOrigins {
+  readonly production: string;
+  readonly preproduction: string;
+}
+
+/**
+ * Everything the generator resolves for a region. The client bundle gets it in three parts:
+ * the site data (`SiteData`), the locale catalogue and one module per page text, loaded on
+ * demand.
+ */
 export interface RegionData {
   readonly code: RegionCode;
   readonly locale: string;
@@ -161,6 +190,7 @@ export interface RegionData {
   readonly label: string;
   readonly origin: string;
   readonly backend: 'us' | 'eu' | 'cn';
+  readonly api: ApiOrigins;
   /** '' for cn, '/us' for us: what prefixes every path of the region. */
   readonly basePath: string;
   readonly hosts: { readonly production: string; readonly preproduction: readonly string[]; readonly cnToCom: boolean };
@@ -191,7 +221,23 @@ export interface RegionData {
   readonly products: { readonly [K in ProductKey]?: ProductData };
   readonly routes: readonly RouteData[];
   /** Interface texts by dotted key, already merged with the catalogues this one extends. */
-  readonly messages: Readonly<Record<string, string>>;
+  readonly messages: Messages;
   readonly regions: readonly RegionLink[];
   readonly constants: Constants;
+}
+
+/** The part of a region the client bundle holds from the start: no texts, no page content. */
+export interface SiteData extends Omit<RegionData, 'routes' | 'messages'> {
+  readonly routes: readonly RouteInfo[];
+}
+
+/** Splits resolved region data into what the entry holds, the catalogue and the page texts. */
+export function splitRegion(region: RegionData): { site: SiteData; messages: Messages; pages: ReadonlyMap<string, PageContent> } {
+  const { messages, routes, ...rest } = region;
+  const pages = new Map<string, PageContent>();
+  const infos = routes.map(({ content, ...info }) => {
+    if (content) pages.set(info.path, content);
+    return info;
+  });
+  return { site: { ...rest, routes: infos }, messages, pages };
 }

@@ -9,6 +9,12 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseInstant(value: string): number {
+  const instant = /(Z|[+-]\d{2}:\d{2})$/.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(instant)) throw new InvalidArgumentError('an instant is ISO 8601 with an offset, like 2026-11-27T00:00:00-05:00');
+  return instant;
+}
+
 /** serve-regions: serves a built output folder. Resolves once listening; returns the exit status on failure. */
 export async function main(args: string[]): Promise<number | undefined> {
   const program = new Command('serve-regions')
@@ -16,7 +22,8 @@ export async function main(args: string[]): Promise<number | undefined> {
     .option('--port <port>', 'port to listen on', parsePort, 4173)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--dir <dir>', 'built output folder', 'dist')
-    .addHelpText('after', '\nExamples:\n  $ serve-regions                 serve dist/ on http://localhost:4173/\n  $ serve-regions --port 8080 --dir build\n')
+    .option('--now <instant>', "start the emulated back ends' clock at this instant (ISO 8601 with offset)", parseInstant)
+    .addHelpText('after', '\nExamples:\n  $ serve-regions                 serve dist/ on http://localhost:4173/\n  $ serve-regions --port 8080 --dir build\n  $ serve-regions --now 2026-11-27T00:00:00-05:00   the back ends say it is Black Friday\n')
     .exitOverride();
   try {
     program.parse(args, { from: 'user' });
@@ -24,14 +31,14 @@ export async function main(args: string[]): Promise<number | undefined> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     throw error;
   }
-  const options = program.opts<{ port: number; host: string; dir: string }>();
+  const options = program.opts<{ port: number; host: string; dir: string; now?: number }>();
   const dir = path.resolve(options.dir);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
     return 1;
   }
   try {
-    const running = await startServer({ dir, port: options.port, host: options.host });
+    const running = await startServer({ dir, port: options.port, host: options.host, now: options.now });
     process.stdout.write(`Serving ${options.dir} at ${running.url}\n`);
     process.stdout.write(`  cn: ${running.url}   us: ${running.url}us   choose a region: ${running.url}us/choose-your-region\n`);
     const stop = () => void running.close().then(() => process.exit(0));

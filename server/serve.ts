@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createEmulatedClock, createEmulator } from './emulator.ts';
+import type { Emulator } from './emulator.ts';
 import { createStaticHandler } from './static.ts';
 
 export interface ServeOptions {
@@ -8,18 +10,34 @@ export interface ServeOptions {
   dir: string;
   port: number;
   host: string;
+  /** Where the emulated back ends' clock starts (epoch ms); default: the real time. */
+  now?: number;
 }
 
 export interface RunningServer {
   server: Server;
   url: string;
+  emulator: Emulator;
   close(): Promise<void>;
 }
 
-/** Starts the preview server: the built output, served as a static host would. */
+/** Starts the preview server: the built output, served as a static host would, and the emulated back ends. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const handle = createStaticHandler({ root: options.dir });
-  const server = createServer((req, res) => void handle(req, res));
+  const emulator = createEmulator(createEmulatedClock(options.now));
+  const server = createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    emulator.handle(req, res, pathname).then(
+      (handled) => {
+        if (!handled) void handle(req, res);
+      },
+      (error: unknown) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"code":500,"message":"Internal server error"}');
+        else res.destroy();
+      },
+    );
+  });
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
@@ -31,6 +49,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     server,
+    emulator,
     url: `http://${host === '127.0.0.1' || host === '[::1]' ? 'localhost' : host}:${address.port}/`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,8 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { useLocation } from 'wouter';
-import { useSite } from '../site.tsx';
+import { preloadRoute, useGo } from '../navigation.ts';
 import { findRoute } from '../routes.ts';
-import { pageFor } from '../pages/registry.ts';
+import { useApp } from '../site.tsx';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
@@ -11,25 +10,22 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 }
 
 /**
- * A link inside the site. A path that is a route of the current region navigates in the app,
- * after its page chunk has loaded (no empty flash); any other path is an ordinary link and
- * leaves the app with a full page load.
+ * A link inside the site. A path that is a route of the current region navigates in the app
+ * (after server time is read and the page is loaded, so nothing flashes); its page starts
+ * loading on hover or focus. Any other path leaves the app with a full page load.
  */
 export function SiteLink({ href, onClick, onMouseEnter, onFocus, ...rest }: Props) {
-  const region = useSite();
-  const [, navigate] = useLocation();
-  const route = findRoute(region, href);
+  const app = useApp();
+  const go = useGo();
+  const route = findRoute(app.site, href);
   const preload = () => {
-    if (route) void pageFor(route.page).preload();
+    if (route) preloadRoute(app, route).catch(() => {}); // a click retries and handles failure
   };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (!route || !isPlainLeftClick(event) || (rest.target && rest.target !== '_self')) return;
+    if (!isPlainLeftClick(event) || (rest.target && rest.target !== '_self')) return;
     event.preventDefault();
-    pageFor(route.page).preload().then(
-      () => navigate(href),
-      () => window.location.assign(href),
-    );
+    void go(href);
   };
   return (
     <a

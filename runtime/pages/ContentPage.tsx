@@ -1,40 +1,95 @@
+import { ProductArt } from '../components/ProductArt.tsx';
 import { formatPrice } from '../format.ts';
-import { useSite, useT } from '../site.tsx';
+import { useNow, useSite, useT } from '../site.tsx';
+import { isActivityActive } from '../time.ts';
+import type { ProductData, SiteData } from '../types.ts';
 import type { PageProps } from './registry.ts';
 
-/** A page made of its content: heading, lead, sections, and the product it presents, if any. */
+/** Price, promotion and the way to buy, on the one clock (the activity price follows server time). */
+function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
+  const t = useT();
+  const now = useNow();
+  const onOffer = isActivityActive(site, product, now);
+  const price = (amount: number) => formatPrice(amount, site.locale, site.currency);
+  return (
+    <div className="buy-box" id="buy">
+      <p className="buy-name">{product.name}</p>
+      {onOffer ? (
+        <p className="buy-price">
+          <span className="visually-hidden">{t('product.offerPrice')} </span>
+          <strong data-testid="price">{price(product.activityPrice!)}</strong>{' '}
+          <s className="was">
+            <span className="visually-hidden">{t('product.regularPrice')} </span>
+            {price(product.price)}
+          </s>
+        </p>
+      ) : (
+        <p className="buy-price">
+          <strong data-testid="price">{price(product.price)}</strong>
+        </p>
+      )}
+      {product.stock === 0 ? (
+        <p className="buy-state">{t('product.soldOut')}</p>
+      ) : product.buy ? (
+        <a className="button" href={product.buy} target="_blank" rel="noopener noreferrer">
+          {product.isPreSale ? t('product.preOrder') : t('product.buy')}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A page made of its content: heading, lead and sections. A product page adds its banner
+ * (drawing, price, buy), an in-page menu and the scroll targets its route may name.
+ */
 export default function ContentPage({ route, content }: PageProps) {
   const site = useSite();
   const t = useT();
   const product = route.product ? site.products[route.product] : undefined;
+  const sections = content.sections.map((section, index) => (
+    <section key={section.heading} id={`section-${index + 1}`}>
+      <h2>{section.heading}</h2>
+      <p>{section.text}</p>
+    </section>
+  ));
+  if (!product || !route.product) {
+    return (
+      <article className="content-page" aria-labelledby="page-heading">
+        <header className="page-intro">
+          <h1 id="page-heading">{content.heading}</h1>
+          {content.lead && <p className="lead">{content.lead}</p>}
+        </header>
+        {sections.length > 0 && <div className="sections">{sections}</div>}
+      </article>
+    );
+  }
   return (
-    <article className="content-page" aria-labelledby="page-heading">
-      <header className="page-intro">
-        <h1 id="page-heading">{content.heading}</h1>
-        {content.lead && <p className="lead">{content.lead}</p>}
-      </header>
-      {product && (
-        <aside className="buy-box" aria-label={product.name}>
-          <p className="buy-name">{product.name}</p>
-          <p className="buy-price">{formatPrice(product.price, site.locale, site.currency)}</p>
-          {product.stock === 0 ? (
-            <p className="buy-state">{t('product.soldOut')}</p>
-          ) : product.buy ? (
-            <a className="button" href={product.buy} target="_blank" rel="noopener noreferrer">
-              {product.isPreSale ? t('product.preOrder') : t('product.buy')}
-            </a>
-          ) : null}
-        </aside>
-      )}
-      {content.sections.length > 0 && (
-        <div className="sections">
-          {content.sections.map((section) => (
-            <section key={section.heading}>
-              <h2>{section.heading}</h2>
-              <p>{section.text}</p>
-            </section>
-          ))}
+    <article className="content-page product-page" aria-labelledby="page-heading">
+      <section className="product-banner" id="banner" aria-labelledby="page-heading">
+        <div className="banner-text">
+          <h1 id="page-heading">{content.heading}</h1>
+          {content.lead && <p className="lead">{content.lead}</p>}
+          <BuyBox product={product} site={site} />
         </div>
+        <ProductArt product={route.product} title={product.alt} />
+      </section>
+      {sections.length > 0 && (
+        <>
+          <nav className="app-menu" id="app-menu" aria-label={t('product.menu')}>
+            <ul>
+              {content.sections.map((section, index) => (
+                <li key={section.heading}>
+                  <a href={`#section-${index + 1}`}>{section.heading}</a>
+                </li>
+              ))}
+              <li>
+                <a href="#buy">{t('product.purchase')}</a>
+              </li>
+            </ul>
+          </nav>
+          <div className="sections">{sections}</div>
+        </>
       )}
     </article>
   );

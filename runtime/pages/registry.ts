@@ -1,11 +1,11 @@
 import { lazyPage } from '../lazy-page.ts';
 import type { LazyPage } from '../lazy-page.ts';
-import type { PageContent, PageName, RouteData } from '../types.ts';
+import type { PageContent, PageName, RouteInfo } from '../types.ts';
 import { pageComponentName } from './modules.ts';
 import type { PageComponentName } from './modules.ts';
 
 export interface PageProps {
-  route: RouteData;
+  route: RouteInfo;
   content: PageContent;
 }
 

@@ -4,4 +4,18 @@
 import { startClient } from '../../runtime/client.tsx';
 import { region } from './region.ts';
 
-void startClient(region);
+void startClient(region, {
+  messages: () => import('./messages.ts'),
+  pages: {
+    "/": () => import('./pages/home.ts'),
+    "/choose-your-region": () => import('./pages/choose-your-region.ts'),
+    "/flagship-bumblebee": () => import('./pages/flagship-bumblebee.ts'),
+    "/flagship-megatron": () => import('./pages/flagship-megatron.ts'),
+    "/k1-pro-interstellar-scout": () => import('./pages/k1-pro-interstellar-scout.ts'),
+    "/manuals": () => import('./pages/manuals.ts'),
+    "/mini-robot": () => import('./pages/mini-robot.ts'),
+    "/optimus-prime-rise-of-the-beasts-signature-limited-edition": () => import('./pages/optimus-prime-rise-of-the-beasts-signature-limited-edition.ts'),
+    "/toy-story-buzz-lightyear": () => import('./pages/toy-story-buzz-lightyear.ts'),
+    "/where-to-buy/hongkong-macao": () => import('./pages/where-to-buy--hongkong-macao.ts'),
+  },
+});

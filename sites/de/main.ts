@@ -4,4 +4,20 @@
 import { startClient } from '../../runtime/client.tsx';
 import { region } from './region.ts';
 
-void startClient(region);
+void startClient(region, {
+  messages: () => import('./messages.ts'),
+  pages: {
+    "/de": () => import('./pages/home.ts'),
+    "/de/black-friday": () => import('./pages/black-friday.ts'),
+    "/de/choose-your-region": () => import('./pages/choose-your-region.ts'),
+    "/de/christmas-sale": () => import('./pages/christmas-sale.ts'),
+    "/de/flagship-bumblebee": () => import('./pages/flagship-bumblebee.ts'),
+    "/de/flagship-megatron": () => import('./pages/flagship-megatron.ts'),
+    "/de/manuals": () => import('./pages/manuals.ts'),
+    "/de/mini-robot": () => import('./pages/mini-robot.ts'),
+    "/de/product-registration": () => import('./pages/product-registration.ts'),
+    "/de/return-manufacturer": () => import('./pages/return-manufacturer.ts'),
+    "/de/toy-story-buzz-lightyear": () => import('./pages/toy-story-buzz-lightyear.ts'),
+    "/de/where-to-buy": () => import('./pages/where-to-buy.ts'),
+  },
+});

@@ -4,4 +4,20 @@
 import { startClient } from '../../runtime/client.tsx';
 import { region } from './region.ts';
 
-void startClient(region);
+void startClient(region, {
+  messages: () => import('./messages.ts'),
+  pages: {
+    "/eu": () => import('./pages/home.ts'),
+    "/eu/black-friday": () => import('./pages/black-friday.ts'),
+    "/eu/choose-your-region": () => import('./pages/choose-your-region.ts'),
+    "/eu/christmas-sale": () => import('./pages/christmas-sale.ts'),
+    "/eu/flagship-bumblebee": () => import('./pages/flagship-bumblebee.ts'),
+    "/eu/flagship-megatron": () => import('./pages/flagship-megatron.ts'),
+    "/eu/manuals": () => import('./pages/manuals.ts'),
+    "/eu/mini-robot": () => import('./pages/mini-robot.ts'),
+    "/eu/product-registration": () => import('./pages/product-registration.ts'),
+    "/eu/return-manufacturer": () => import('./pages/return-manufacturer.ts'),
+    "/eu/toy-story-buzz-lightyear": () => import('./pages/toy-story-buzz-lightyear.ts'),
+    "/eu/where-to-buy": () => import('./pages/where-to-buy.ts'),
+  },
+});

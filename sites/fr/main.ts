@@ -4,4 +4,20 @@
 import { startClient } from '../../runtime/client.tsx';
 import { region } from './region.ts';
 
-void startClient(region);
+void startClient(region, {
+  messages: () => import('./messages.ts'),
+  pages: {
+    "/fr": () => import('./pages/home.ts'),
+    "/fr/black-friday": () => import('./pages/black-friday.ts'),
+    "/fr/choose-your-region": () => import('./pages/choose-your-region.ts'),
+    "/fr/christmas-sale": () => import('./pages/christmas-sale.ts'),
+    "/fr/flagship-bumblebee": () => import('./pages/flagship-bumblebee.ts'),
+    "/fr/flagship-megatron": () => import('./pages/flagship-megatron.ts'),
+    "/fr/manuals": () => import('./pages/manuals.ts'),
+    "/fr/mini-robot": () => import('./pages/mini-robot.ts'),
+    "/fr/product-registration": () => import('./pages/product-registration.ts'),
+    "/fr/return-manufacturer": () => import('./pages/return-manufacturer.ts'),
+    "/fr/toy-story-buzz-lightyear": () => import('./pages/toy-story-buzz-lightyear.ts'),
+    "/fr/where-to-buy": () => import('./pages/where-to-buy.ts'),
+  },
+});

@@ -4,4 +4,12 @@
 import { startClient } from '../../runtime/client.tsx';
 import { region } from './region.ts';
 
-void startClient(region);
+void startClient(region, {
+  messages: () => import('./messages.ts'),
+  pages: {
+    "/kr": () => import('./pages/home.ts'),
+    "/kr/choose-your-region": () => import('./pages/choose-your-region.ts'),
+    "/kr/manuals": () => import('./pages/manuals.ts'),
+    "/kr/mini-robot": () => import('./pages/mini-robot.ts'),
+  },
+});

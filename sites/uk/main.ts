@@ -4,4 +4,20 @@
 import { startClient } from '../../runtime/client.tsx';
 import { region } from './region.ts';
 
-void startClient(region);
+void startClient(region, {
+  messages: () => import('./messages.ts'),
+  pages: {
+    "/uk": () => import('./pages/home.ts'),
+    "/uk/black-friday": () => import('./pages/black-friday.ts'),
+    "/uk/choose-your-region": () => import('./pages/choose-your-region.ts'),
+    "/uk/christmas-sale": () => import('./pages/christmas-sale.ts'),
+    "/uk/flagship-bumblebee": () => import('./pages/flagship-bumblebee.ts'),
+    "/uk/flagship-megatron": () => import('./pages/flagship-megatron.ts'),
+    "/uk/manuals": () => import('./pages/manuals.ts'),
+    "/uk/mini-robot": () => import('./pages/mini-robot.ts'),
+    "/uk/product-registration": () => import('./pages/product-registration.ts'),
+    "/uk/return-manufacturer": () => import('./pages/return-manufacturer.ts'),
+    "/uk/toy-story-buzz-lightyear": () => import('./pages/toy-story-buzz-lightyear.ts'),
+    "/uk/where-to-buy": () => import('./pages/where-to-buy.ts'),
+  },
+});

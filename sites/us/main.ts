@@ -4,4 +4,35 @@
 import { startClient } from '../../runtime/client.tsx';
 import { region } from './region.ts';
 
-void startClient(region);
+void startClient(region, {
+  messages: () => import('./messages.ts'),
+  pages: {
+    "/us": () => import('./pages/home.ts'),
+    "/us/account": () => import('./pages/account.ts'),
+    "/us/ai-base": () => import('./pages/ai-base.ts'),
+    "/us/black-friday": () => import('./pages/black-friday.ts'),
+    "/us/bumblebee-g1-performance": () => import('./pages/bumblebee-g1-performance.ts'),
+    "/us/buzz-lightyear-space-ranger-alpha": () => import('./pages/buzz-lightyear-space-ranger-alpha.ts'),
+    "/us/choose-your-region": () => import('./pages/choose-your-region.ts'),
+    "/us/christmas-sale": () => import('./pages/christmas-sale.ts'),
+    "/us/cookies-policy": () => import('./pages/cookies-policy.ts'),
+    "/us/elite-optimus-prime": () => import('./pages/elite-optimus-prime.ts'),
+    "/us/faq": () => import('./pages/faq.ts'),
+    "/us/flagship-bumblebee": () => import('./pages/flagship-bumblebee.ts'),
+    "/us/flagship-megatron": () => import('./pages/flagship-megatron.ts'),
+    "/us/flagship-optimus-prime": () => import('./pages/flagship-optimus-prime.ts'),
+    "/us/grimlock-g1-flagship": () => import('./pages/grimlock-g1-flagship.ts'),
+    "/us/k1-pro-interstellar-scout": () => import('./pages/k1-pro-interstellar-scout.ts'),
+    "/us/manuals": () => import('./pages/manuals.ts'),
+    "/us/mini-robot": () => import('./pages/mini-robot.ts'),
+    "/us/optimus-prime-rise-of-the-beasts-signature-limited-edition": () => import('./pages/optimus-prime-rise-of-the-beasts-signature-limited-edition.ts'),
+    "/us/privacy-policy": () => import('./pages/privacy-policy.ts'),
+    "/us/product-registration": () => import('./pages/product-registration.ts'),
+    "/us/return-manufacturer": () => import('./pages/return-manufacturer.ts'),
+    "/us/support": () => import('./pages/support.ts'),
+    "/us/technical-support": () => import('./pages/technical-support.ts'),
+    "/us/terms-use": () => import('./pages/terms-use.ts'),
+    "/us/toy-story-buzz-lightyear": () => import('./pages/toy-story-buzz-lightyear.ts'),
+    "/us/where-to-buy": () => import('./pages/where-to-buy.ts'),
+  },
+});

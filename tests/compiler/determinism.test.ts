@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegions, listFiles } from '../../generator/build.ts';
 
+/** Pages are rendered as of the build's instant; the same instant gives the same bytes. */
+const BUILT_AT = Date.parse('2026-11-22T12:00:00+08:00');
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-determinism-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -16,8 +18,8 @@ describe('the build output', () => {
   it('is byte-identical across two builds of the same content, and a partial build replaces only its regions', async () => {
     const first = path.join(work, 'first');
     const second = path.join(work, 'second');
-    const a = await buildRegions({ out: first, sites: path.join(work, 'sites-a') });
-    const b = await buildRegions({ out: second, sites: path.join(work, 'sites-b'), regions: ['kr', 'jp', 'de', 'fr', 'eu', 'uk', 'us', 'cn'] });
+    const a = await buildRegions({ out: first, sites: path.join(work, 'sites-a'), now: BUILT_AT });
+    const b = await buildRegions({ out: second, sites: path.join(work, 'sites-b'), regions: ['kr', 'jp', 'de', 'fr', 'eu', 'uk', 'us', 'cn'], now: BUILT_AT });
     expect(a.ok && b.ok).toBe(true);
     const treeA = await readTree(first);
     const treeB = await readTree(second);
@@ -32,10 +34,14 @@ describe('the build output', () => {
     await writeFile(path.join(second, 'uk', 'marker.txt'), 'uk stays');
     await writeFile(path.join(second, 'index.html'), 'cn stays');
     await writeFile(path.join(second, 'us', 'marker.txt'), 'us is replaced');
-    const c = await buildRegions({ out: second, sites: path.join(work, 'sites-b'), regions: ['us'] });
+    const c = await buildRegions({ out: second, sites: path.join(work, 'sites-b'), regions: ['us'], now: BUILT_AT });
     expect(c.ok).toBe(true);
     expect(await readFile(path.join(second, 'uk', 'marker.txt'), 'utf8')).toBe('uk stays');
     expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('cn stays');
+    // The deployment's own files describe every region, whichever regions a build rebuilt.
+    for (const file of ['sitemap.xml', 'robots.txt', 'schedule.json']) {
+      expect((await readFile(path.join(second, file))).equals(treeA.get(file)!), file).toBe(true);
+    }
     // ...and gives the region exactly the files a build of all eight gives it.
     const usTree = await readTree(path.join(second, 'us'));
     expect([...usTree.keys()]).toEqual([...treeA.keys()].filter((f) => f.startsWith('us/')).map((f) => f.slice(3)));

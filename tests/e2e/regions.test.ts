@@ -6,13 +6,14 @@ import type { ResolvedRegion } from '../../generator/resolve.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { BUILT_AT } from '../support/instants.ts';
 
 let server: RunningServer;
 let browser: Browser;
 const { model } = await compileContent();
 
 beforeAll(async () => {
-  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1' });
+  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT });
   browser = await launchBrowser();
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildRegions } from '../../generator/build.ts';
+import { BUILT_AT } from './instants.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +16,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-test-'));
   const distDir = path.join(work, 'dist');
-  const result = await buildRegions({ out: distDir, sites: path.join(work, 'sites') });
+  const result = await buildRegions({ out: distDir, sites: path.join(work, 'sites'), now: BUILT_AT });
   if (!result.ok) {
     throw new Error(`The real content does not build:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`);
   }

@@ -1,0 +1,148 @@
+import type { ResolvedRegion, SiteModel } from './resolve.ts';
+import { renderTemplate } from './templates.ts';
+import { currentStage, isRouteOpen } from '../runtime/time.ts';
+import type { RegionCode, RegionData, StageGate } from '../runtime/types.ts';
+
+/** One thing that changes on a region's pages at an instant. */
+export interface ScheduledChange {
+  region: RegionCode;
+  /** What changes, in words: "text banner 'The Mini Robot is landing' shows". */
+  change: string;
+  /** The paths whose prerendered HTML goes stale. */
+  paths: string[];
+}
+
+/** Every change at one instant. */
+export interface ScheduleEntry {
+  /** ISO 8601, UTC. */
+  at: string;
+  /** Epoch milliseconds. */
+  time: number;
+  changes: ScheduledChange[];
+}
+
+/** dist/schedule.json: when prerendered pages go stale, so a deploy pipeline can rebuild then. */
+export interface Schedule {
+  /** The instant the pages were rendered at. */
+  builtAt: string;
+  /** The first entry after the build, or null when nothing will change. */
+  next: ScheduleEntry | null;
+  /** Every content change of the deployment, past and future, in time order. */
+  entries: ScheduleEntry[];
+}
+
+interface Gated {
+  gate: StageGate;
+  what: string;
+  paths: string[];
+}
+
+function allPaths(region: RegionData): string[] {
+  return region.routes.filter((r) => !r.redirect).map((r) => r.path);
+}
+
+function productPaths(region: RegionData, key: string): string[] {
+  return region.routes.filter((r) => r.product === key).map((r) => r.path);
+}
+
+/** Everything of a region shown only in some stages of a list. */
+function gatedItems(region: RegionData): Gated[] {
+  const items: Gated[] = [];
+  const everywhere = allPaths(region);
+  if (region.textBanner) items.push({ gate: region.textBanner, what: `text banner '${region.textBanner.label}'`, paths: everywhere });
+  if (region.countdown) items.push({ gate: region.countdown, what: `countdown '${region.countdown.title}'`, paths: everywhere });
+  const walk = (navs: RegionData['navs']) => {
+    for (const nav of navs) {
+      if (nav.stages && nav.stage) items.push({ gate: { stages: nav.stages, stage: nav.stage }, what: `nav item '${nav.label}'`, paths: everywhere });
+      walk(nav.children);
+    }
+  };
+  walk(region.navs);
+  for (const [key, product] of Object.entries(region.products)) {
+    const time = product.activityTime;
+    if (product.activityPrice !== undefined && time?.stages && time.stage) {
+      items.push({ gate: { stages: time.stages, stage: time.stage }, what: `activity price of ${product.name}`, paths: productPaths(region, key) });
+    }
+  }
+  return items;
+}
+
+function regionChanges(region: RegionData): { time: number; change: ScheduledChange }[] {
+  const out: { time: number; change: ScheduledChange }[] = [];
+  const add = (time: number, change: string, paths: string[]) => out.push({ time, change: { region: region.code, change, paths: [...paths].sort() } });
+  for (const item of gatedItems(region)) {
+    const list = region.stages[item.gate.stages] ?? [];
+    list.forEach((instant, index) => {
+      const before = item.gate.stage.includes(currentStage(list, instant - 1));
+      const after = item.gate.stage.includes(index + 1);
+      if (before !== after) add(instant, `${item.what} ${after ? 'shows' : 'hides'} (stage ${index + 1} of ${item.gate.stages})`, item.paths);
+    });
+  }
+  for (const [key, product] of Object.entries(region.products)) {
+    const time = product.activityTime;
+    if (product.activityPrice === undefined || !time) continue;
+    if (time.startTime !== undefined) add(time.startTime, `activity price of ${product.name} starts`, productPaths(region, key));
+    if (time.endTime !== undefined) add(time.endTime, `activity price of ${product.name} ends`, productPaths(region, key));
+  }
+  for (const route of region.routes) {
+    if (route.window?.start !== undefined) add(route.window.start, `${route.path} opens`, [route.path]);
+    if (route.window?.end !== undefined) add(route.window.end, `${route.path} closes`, [route.path]);
+  }
+  return out;
+}
+
+/** The schedule of every region of the model, as of the build instant. */
+export function buildSchedule(regions: readonly ResolvedRegion[], now: number): Schedule {
+  const byTime = new Map<number, ScheduledChange[]>();
+  for (const region of regions) {
+    for (const { time, change } of regionChanges(region.data)) {
+      const list = byTime.get(time) ?? [];
+      list.push(change);
+      byTime.set(time, list);
+    }
+  }
+  const entries = [...byTime]
+    .sort(([a], [b]) => a - b)
+    .map(([time, changes]) => ({
+      at: new Date(time).toISOString(),
+      time,
+      changes: changes.sort((a, b) => (a.region === b.region ? (a.change < b.change ? -1 : 1) : a.region < b.region ? -1 : 1)),
+    }));
+  return { builtAt: new Date(now).toISOString(), next: entries.find((e) => e.time > now) ?? null, entries };
+}
+
+/** How long until an instant, for people: "4 d 3 h", "35 min". */
+export function describeDelay(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** The line the build prints about the next change. */
+export function describeNext(schedule: Schedule): string {
+  if (!schedule.next) return 'No scheduled content change after the build: the pages stay current.';
+  const next = schedule.next;
+  const changes = next.changes.map((c) => `${c.region}: ${c.change}`).join('; ');
+  return `Pages go stale at ${next.at} (in ${describeDelay(next.time - Date.parse(schedule.builtAt))}): ${changes}. Rebuild then; dist/schedule.json lists every change.`;
+}
+
+/**
+ * sitemap.xml for the whole deployment: every page that is open at the build instant, each
+ * with its `hreflang` alternates (SEO section of DECISIONS.md).
+ */
+export function renderSitemap(model: SiteModel, now: number): string {
+  const urls = model.regions.flatMap((region) =>
+    region.data.routes
+      .filter((route) => route.content && isRouteOpen(route, now))
+      .map((route) => ({ loc: `${region.data.origin}${route.path}`, alternates: route.alternates ?? [] })),
+  );
+  return renderTemplate('sitemap.xml.hbs', { urls });
+}
+
+/** robots.txt: crawl everything; the sitemap is named on every origin the deployment serves. */
+export function renderRobots(model: SiteModel): string {
+  const origins = [...new Set(model.regions.map((r) => r.data.origin))].sort();
+  return renderTemplate('robots.txt.hbs', { sitemaps: origins.map((origin) => `${origin}/sitemap.xml`) });
+}

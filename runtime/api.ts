@@ -1,0 +1,37 @@
+import { ofetch } from 'ofetch';
+import type { SiteData } from './types.ts';
+
+/** Hosts that use the emulated back ends of `serve-regions` on the page's own origin. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * The API origin for a page served at `hostname` (SPEC.md section 7, DECISIONS.md "Back ends"):
+ * local hosts use their own origin (''), the region's pre-production hosts the pre-production
+ * API, every other host production. One bundle serves every environment.
+ */
+export function apiBase(site: Pick<SiteData, 'api' | 'hosts'>, hostname: string): string {
+  const host = hostname.toLowerCase();
+  if (LOCAL_HOSTS.has(host)) return '';
+  if (site.hosts.preproduction.includes(host)) return site.api.preproduction;
+  return site.api.production;
+}
+
+/** The answer of every back-end call: `code` 2000 is success. */
+export interface ApiAnswer<T> {
+  code: number;
+  message?: string;
+  data?: T;
+}
+
+/** GET /ssr/timestamp: the back end's current instant in epoch milliseconds. */
+export async function fetchServerTime(site: SiteData, hostname: string): Promise<number> {
+  const answer = await ofetch<ApiAnswer<{ timestamp: number }>>(`${apiBase(site, hostname)}/ssr/timestamp`, {
+    timeout: site.constants.timeouts.serverTime,
+    retry: 0,
+    headers: { region: site.code },
+    cache: 'no-store',
+  });
+  const timestamp = answer?.data?.timestamp;
+  if (answer?.code !== site.constants.codes.success || typeof timestamp !== 'number') throw new Error('unexpected /ssr/timestamp answer');
+  return timestamp;
+}

@@ -1,0 +1,56 @@
+/**
+ * Recovery from a stale page after a deploy (SPEC.md section 8): when a script under /assets/
+ * ending in .js fails to load, ask the server for it; if it answers 404 the page's code is gone,
+ * so load the intended route afresh. At most once per missing file in a browser tab: a second
+ * failure of the same file is left alone, so the page never loops.
+ *
+ * The HTML shell has an inline copy of this check for the entry and preloaded scripts, which
+ * fail before any of this code runs (templates/page.html.hbs).
+ */
+export const STALE_ASSET = /\/assets\/[^?#]*\.js$/;
+
+/** The asset URL named in a failed dynamic import's error, if any. */
+export function failedAssetUrl(error: unknown): string | undefined {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /(https?:\/\/[^\s'"]+|\/[^\s'"]*\/assets\/[^\s'"]+)/.exec(text);
+  return match?.[1];
+}
+
+export interface ReloadEnvironment {
+  fetch: (url: string, init: RequestInit) => Promise<{ status: number }>;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  assign: (url: string) => void;
+  base: string;
+}
+
+/**
+ * Checks a failed asset and reloads to `target` when it answers 404 and has not caused a reload
+ * before. Resolves to whether it reloaded.
+ */
+export async function reloadIfStale(assetUrl: string | undefined, target: string, env: ReloadEnvironment): Promise<boolean> {
+  if (!assetUrl) return false;
+  const url = new URL(assetUrl, env.base);
+  if (!STALE_ASSET.test(url.pathname)) return false;
+  const status = await env.fetch(url.href, { method: 'HEAD', cache: 'no-store' }).then(
+    (response) => response.status,
+    () => 0,
+  );
+  if (status !== 404) return false;
+  const key = `stale-asset-reload:${url.pathname}`;
+  if (env.storage.getItem(key)) {
+    console.warn(`${url.pathname} is missing again after a reload; not reloading again`);
+    return false;
+  }
+  env.storage.setItem(key, String(Date.now()));
+  env.assign(target);
+  return true;
+}
+
+export function browserReloadEnvironment(): ReloadEnvironment {
+  return {
+    fetch: (url, init) => window.fetch(url, init),
+    storage: window.sessionStorage,
+    assign: (url) => window.location.assign(url),
+    base: window.location.href,
+  };
+}

@@ -1,0 +1,82 @@
+import { useCallback } from 'react';
+import { useLocation } from 'wouter';
+import { catchAllUrl } from './catch-all.ts';
+import { browserReloadEnvironment, failedAssetUrl, reloadIfStale } from './chunk-reload.ts';
+import { pageFor } from './pages/registry.ts';
+import { findRoute, homePath } from './routes.ts';
+import type { ScrollMemory } from './scroll.ts';
+import { useApp } from './site.tsx';
+import type { AppServices } from './site.tsx';
+import { isRouteOpen } from './time.ts';
+import type { RouteInfo } from './types.ts';
+
+/** Loads what a route renders with: its page component and its text. */
+export function preloadRoute(app: Pick<AppServices, 'content'>, route: RouteInfo): Promise<unknown> {
+  if (route.redirect) return Promise.resolve();
+  return Promise.all([pageFor(route.page).preload(), app.content.loadPage(route.path)]);
+}
+
+/** Whether a route renders at once: its component and text are loaded. */
+export function isRouteReady(app: Pick<AppServices, 'content'>, route: RouteInfo): boolean {
+  return Boolean(route.redirect) || (pageFor(route.page).isLoaded() && app.content.page(route.path) !== undefined);
+}
+
+let scrollMemory: ScrollMemory | undefined;
+
+/** Registers the page's scroll memory, so navigations save the position they leave. */
+export function setScrollMemory(memory: ScrollMemory | undefined): void {
+  scrollMemory = memory;
+}
+
+export function getScrollMemory(): ScrollMemory | undefined {
+  return scrollMemory;
+}
+
+export interface GoOptions {
+  replace?: boolean;
+}
+
+/**
+ * Navigates like a visitor expects (SPEC.md section 2):
+ * - a path that is not a route of this region leaves the app with a full page load (catch-all);
+ * - a redirect route goes to its target;
+ * - otherwise server time is read and the route's page loaded first, so it renders at once
+ *   with the right prices and banners; a time-gated route outside its window goes home;
+ * - a script that fails to load because a newer deploy removed it reloads the page into the
+ *   intended route, once.
+ */
+export function useGo(): (href: string, options?: GoOptions) => Promise<void> {
+  const app = useApp();
+  const [, navigate] = useLocation();
+  return useCallback(
+    async function go(href: string, options: GoOptions = {}): Promise<void> {
+      const route = findRoute(app.site, href);
+      if (!route) {
+        window.location.assign(catchAllUrl(app.site, href, window.location));
+        return;
+      }
+      if (route.redirect) return go(route.redirect, options);
+      let failure: unknown;
+      const [now] = await Promise.all([
+        app.clock.sync(app.serverTime),
+        preloadRoute(app, route).catch((error: unknown) => {
+          failure = error;
+        }),
+      ]);
+      if (failure !== undefined) {
+        const reloaded = await reloadIfStale(failedAssetUrl(failure), href, browserReloadEnvironment());
+        if (!reloaded) console.warn(`Could not load the page ${route.path}`, failure);
+        return;
+      }
+      if (!isRouteOpen(route, now)) {
+        const home = homePath(app.site);
+        if (route.path !== home) return go(home, options);
+      }
+      scrollMemory?.save();
+      app.prepared = route.path;
+      const suffix = /[?#]/.exec(href) ? href.slice(href.search(/[?#]/)) : '';
+      navigate(`${route.path}${suffix}`, { replace: options.replace ?? false, state: scrollMemory?.newEntryState() ?? null });
+    },
+    [app, navigate],
+  );
+}

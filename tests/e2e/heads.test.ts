@@ -1,0 +1,64 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { listFiles } from '../../generator/build.ts';
+import { readHead } from '../support/html-head.ts';
+
+const distDir = inject('distDir');
+const files = (await listFiles(distDir)).filter((f) => f.endsWith('.html'));
+const ORIGIN = /^https:\/\/www\.example\.(com|cn)$/;
+
+/** The path a page file is served at: `us/faq/index.html` -> `/us/faq`, `index.html` -> `/`. */
+const servedAt = (file: string) => `/${file.replace(/(^|\/)index\.html$/, '')}`.replace(/(.)\/$/, '$1');
+
+describe('the head of every page in every region, read from the raw HTML', () => {
+  it('covers every prerendered page', () => {
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it.each(files)('%s', async (file) => {
+    const html = await readFile(path.join(distDir, file), 'utf8');
+    const head = readHead(html);
+    expect(head.lang, 'html lang').toMatch(/^[a-z]{2}(-[A-Z]{2})?$/);
+    expect(head.titles, 'one non-empty <title>').toHaveLength(1);
+    expect(head.titles[0]!.trim()).not.toBe('');
+    if (file.endsWith('404.html')) {
+      expect(head.meta.get('robots')).toBe('noindex');
+      return;
+    }
+    expect(head.canonical, 'one canonical link').toHaveLength(1);
+    const canonical = new URL(head.canonical[0]!);
+    expect(canonical.origin).toMatch(ORIGIN);
+    if (head.meta.get('robots') === 'noindex' && html.includes('http-equiv="refresh"')) {
+      // A redirect page (new-release): its canonical is where the content lives.
+      expect(canonical.pathname).toMatch(/\/mini-robot$/);
+      return;
+    }
+    // The canonical URL is the page's own, normalised path on its region's origin.
+    expect(canonical.pathname).toBe(servedAt(file));
+    expect(head.meta.get('description')?.trim(), 'description').toBeTruthy();
+    expect(head.meta.get('keywords')?.trim(), 'keywords').toBeTruthy();
+    // Alternates: the page itself, every other region that has it, and x-default.
+    const hrefs = head.alternates.map((a) => a.href);
+    expect(hrefs).toContain(canonical.href);
+    expect(head.alternates.at(-1)?.hreflang).toBe('x-default');
+    expect(new Set(head.alternates.map((a) => a.hreflang)).size).toBe(head.alternates.length);
+    for (const alternate of head.alternates) expect(new URL(alternate.href).origin).toMatch(ORIGIN);
+    // JSON-LD: every block parses; Organization and WebPage always, Product on product pages.
+    const data = head.jsonLd.map((text) => JSON.parse(text) as { '@context': string; '@type': string; url?: string });
+    expect(data.every((d) => d['@context'] === 'https://schema.org')).toBe(true);
+    const types = data.map((d) => d['@type']);
+    expect(types.slice(0, 2)).toEqual(['Organization', 'WebPage']);
+    expect(data[1]!.url).toBe(canonical.href);
+    // A page that presents a product (its banner and buy box) describes it as a Product.
+    expect(types.includes('Product'), 'Product structured data on a product page').toBe(html.includes('class="content-page product-page"'));
+    if (types.includes('Product')) {
+      const product = data.find((d) => d['@type'] === 'Product') as unknown as { name: string; image: string; offers: { price: number; priceCurrency: string; availability: string } };
+      expect(product.name).toBeTruthy();
+      expect(product.image).toMatch(/^https:\/\/.+\.svg$/);
+      expect(product.offers.price).toBeGreaterThan(0);
+      expect(product.offers.priceCurrency).toMatch(/^[A-Z]{3}$/);
+      expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder)$/);
+    }
+  });
+});

@@ -1,0 +1,499 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { compileContent } from '../../generator/build.ts';
+import { startServer } from '../../server/serve.ts';
+import type { RunningServer } from '../../server/serve.ts';
+import type { RegionCode } from '../../runtime/types.ts';
+import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { BUILT_AT } from '../support/instants.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const { model } = await compileContent();
+const region = (code: RegionCode) => model.regions.find((r) => r.data.code === code)!.data;
+const us = region('us');
+const route = (page: string) => us.routes.find((r) => r.page === page)!;
+const url = (path: string) => new URL(path, server.url).href;
+
+beforeAll(async () => {
+  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** Opens a path in a fresh context; `serverTime` answers /ssr/timestamp with that instant. */
+async function open(path: string, options: { serverTime?: number; viewport?: { width: number; height: number } } = {}): Promise<Opened> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  if (options.serverTime !== undefined) {
+    const body = JSON.stringify({ code: 2000, message: 'success', data: { timestamp: options.serverTime } });
+    await page.route('**/ssr/timestamp', (r) => r.fulfill({ status: 200, contentType: 'application/json', body }));
+  }
+  await page.goto(url(path));
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  await mark(page);
+  return { context, page, errors };
+}
+
+/** Marks the current document: a full page load loses the mark, client navigation keeps it. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: boolean }).__mark = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: boolean }).__mark === true);
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+/** Client-side navigation as the app's router sees it (history.pushState, as wouter listens to it). */
+const pushPath = (page: Page, path: string) => page.evaluate((p) => history.pushState(null, '', p), path);
+
+/**
+ * SPEC.md's availability table, written out here (not read from the content), so content that
+ * drifts from the specification fails: pages each region has, and pages it must not have.
+ */
+const AVAILABILITY: Record<RegionCode, { has: string[]; lacks: string[] }> = {
+  cn: { has: ['mini-robot', 'flagship-megatron', 'k1-pro-interstellar-scout', 'manuals', 'where-to-buy/hongkong-macao'], lacks: ['where-to-buy', 'black-friday', 'product-registration', 'support'] },
+  us: { has: ['elite-optimus-prime', 'ai-base', 'faq', 'where-to-buy', 'terms-use'], lacks: ['where-to-buy/hongkong-macao'] },
+  uk: { has: ['toy-story-buzz-lightyear', 'black-friday', 'where-to-buy', 'return-manufacturer'], lacks: ['elite-optimus-prime', 'k1-pro-interstellar-scout', 'faq'] },
+  eu: { has: ['flagship-megatron', 'christmas-sale', 'manuals', 'product-registration'], lacks: ['ai-base', 'support', 'optimus-prime-rise-of-the-beasts-signature-limited-edition'] },
+  fr: { has: ['flagship-bumblebee', 'where-to-buy', 'manuals'], lacks: ['grimlock-g1-flagship', 'account'] },
+  de: { has: ['toy-story-buzz-lightyear', 'return-manufacturer', 'black-friday'], lacks: ['flagship-optimus-prime', 'privacy-policy'] },
+  jp: { has: ['mini-robot', 'flagship-bumblebee', 'where-to-buy'], lacks: ['toy-story-buzz-lightyear', 'manuals', 'product-registration', 'black-friday'] },
+  kr: { has: ['mini-robot', 'manuals'], lacks: ['flagship-bumblebee', 'flagship-megatron', 'where-to-buy', 'return-manufacturer'] },
+};
+const pathOf = (code: RegionCode, page: string) => (code === 'cn' ? `/${page}` : `/${code}/${page}`);
+
+describe('the availability table', () => {
+  describe.each(Object.entries(AVAILABILITY) as [RegionCode, { has: string[]; lacks: string[] }][])('region %s', (code, table) => {
+    it('serves the pages it has, and answers 404 with its not-found page for the others (direct load)', async () => {
+      const data = region(code);
+      for (const page of table.has) {
+        const response = await fetch(url(pathOf(code, page)));
+        expect(response.status, pathOf(code, page)).toBe(200);
+        const html = await response.text();
+        const content = data.routes.find((r) => r.page === page)!.content!;
+        expect(html, pathOf(code, page)).toContain(`<title>${content.title.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')}</title>`);
+      }
+      for (const page of table.lacks) {
+        const response = await fetch(url(pathOf(code, page)));
+        expect(response.status, pathOf(code, page)).toBe(404);
+        expect(await response.text()).toContain(`lang="${data.locale}"`);
+      }
+    });
+
+    it('navigates to a page it has in the app, and leaves the app for a page it lacks', async () => {
+      const data = region(code);
+      const home = data.routes.find((r) => r.page === 'home')!;
+      const { context, page, errors } = await open(home.path);
+      const has = table.has[0]!;
+      await pushPath(page, pathOf(code, has));
+      await expect.poll(() => heading(page)).toBe(data.routes.find((r) => r.page === has)!.content!.heading);
+      expect(await sameDocument(page)).toBe(true);
+
+      const lacks = table.lacks[0]!;
+      await pushPath(page, pathOf(code, lacks));
+      // The catch-all: a full page load of the same path, which the server answers with 404.
+      await page.waitForFunction(() => !(window as unknown as { __mark?: boolean }).__mark);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      expect(new URL(page.url()).pathname).toBe(pathOf(code, lacks));
+      expect(await heading(page)).toBe(data.messages['notFound.heading']);
+      expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+      await context.close();
+    });
+  });
+});
+
+describe('new-release', () => {
+  it.each([
+    ['/us/new-release', '/us/mini-robot'],
+    ['/new-release', '/mini-robot'],
+  ])('redirects %s to %s in the build output', async (from, to) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url(from));
+    await page.waitForURL((u) => u.pathname === to);
+    await context.close();
+  });
+
+  it('redirects in the client, replacing the history entry, with one page view', async () => {
+    const { context, page } = await open('/us');
+    await pushPath(page, '/us/new-release');
+    await page.waitForURL((u) => u.pathname === '/us/mini-robot');
+    await expect.poll(() => heading(page)).toBe(route('mini-robot').content!.heading);
+    expect(await sameDocument(page)).toBe(true);
+    const views = await page.evaluate(() => (window.dataLayer as { page_path: string }[]).map((e) => e.page_path));
+    expect(views).toEqual(['/us', '/us/mini-robot']);
+    await context.close();
+  });
+});
+
+describe('a time-gated route, judged on server time', () => {
+  const christmas = route('christmas-sale');
+  const { start, end } = christmas.window as { start: number; end: number };
+
+  it('is prerendered as it was at build time: outside its window, with a link home and noindex', async () => {
+    expect(BUILT_AT).toBeLessThan(start);
+    const html = await (await fetch(url(christmas.path))).text();
+    expect(html).toContain(us.messages['closed.heading']!.replace(/'/g, '&#x27;'));
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain(`<h1 id="page-heading">${christmas.content!.heading}`);
+  });
+
+  it.each([
+    ['one millisecond before its start', start - 1, false],
+    ['at its start', start, true],
+    ['one millisecond before its end', end - 1, true],
+    ['at its end', end, false],
+  ])('on a direct load %s: %s', async (_when, instant, open_) => {
+    const { context, page } = await open(christmas.path, { serverTime: instant });
+    if (open_) {
+      await expect.poll(() => heading(page)).toBe(christmas.content!.heading);
+      expect(new URL(page.url()).pathname).toBe(christmas.path);
+    } else {
+      await page.waitForURL((u) => u.pathname === '/us');
+      await expect.poll(() => heading(page)).toBe(route('home').content!.heading);
+    }
+    expect(await sameDocument(page)).toBe(true);
+    await context.close();
+  });
+
+  it('sends a visitor who navigates to it outside its window home, after reading server time', async () => {
+    const { context, page } = await open('/us', { serverTime: end });
+    const requests: string[] = [];
+    page.on('request', (r) => r.url().includes('/ssr/timestamp') && requests.push(r.url()));
+    await pushPath(page, christmas.path);
+    await page.waitForURL((u) => u.pathname === '/us');
+    expect(requests.length).toBeGreaterThan(0);
+    expect(await heading(page)).toBe(route('home').content!.heading);
+    await context.close();
+  });
+
+  it('uses the emulated back end clock of serve-regions when nothing intercepts it', async () => {
+    const { context, page } = await open(route('black-friday').path);
+    await expect.poll(() => heading(page)).toBe(route('black-friday').content!.heading);
+    await context.close();
+  });
+});
+
+describe('activity prices follow server time', () => {
+  it('shows the Halloween price of the flagship Bumblebee only in stage 1', async () => {
+    const bumblebee = route('flagship-bumblebee');
+    const before = await open(bumblebee.path, { serverTime: Date.parse('2025-10-25T14:59:59.999+08:00') });
+    await expect.poll(() => before.page.getByTestId('price').textContent()).toBe('$1,299.00');
+    await before.context.close();
+    const during = await open(bumblebee.path, { serverTime: Date.parse('2025-10-25T15:00:00+08:00') });
+    await expect.poll(() => during.page.getByTestId('price').textContent()).toBe('$1,219.00');
+    expect(await during.page.locator('.buy-price s').textContent()).toContain('$1,299.00');
+    await during.context.close();
+  });
+});
+
+describe('server time', () => {
+  it('is read after hydration and before each route change; a failure keeps the last known time', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let calls = 0;
+    await page.route('**/ssr/timestamp', (r) => {
+      calls++;
+      return calls === 1 ? r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 2000, data: { timestamp: BUILT_AT } }) }) : r.abort();
+    });
+    const errors = collectErrors(page);
+    await page.goto(url('/us'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => calls).toBe(1);
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL((u) => u.pathname === '/us/faq');
+    expect(calls).toBe(2);
+    await expect.poll(() => heading(page)).toBe(route('faq').content!.heading);
+    expect(errors.filter((e) => !e.includes('ERR_FAILED'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the analytics data layer', () => {
+  it('gets one virtual page view per navigation, with path, region and title', async () => {
+    const { context, page } = await open('/us');
+    const views = () => page.evaluate(() => window.dataLayer as Record<string, string>[]);
+    expect(await views()).toEqual([expect.objectContaining({ event: 'virtual_page_view', page_path: '/us', region: 'us', page_title: route('home').content!.title })]);
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await expect.poll(async () => (await views()).length).toBe(2);
+    await page.goBack();
+    await expect.poll(async () => (await views()).length).toBe(3);
+    await page.waitForTimeout(300);
+    expect((await views()).map((v) => `${v.page_path} ${v.page_title}`)).toEqual([
+      `/us ${route('home').content!.title}`,
+      `/us/faq ${route('faq').content!.title}`,
+      `/us ${route('home').content!.title}`,
+    ]);
+    await context.close();
+  });
+});
+
+describe('scroll after navigation', () => {
+  const mobile = { width: 375, height: 740 };
+  const top = (page: Page, id: string) => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
+
+  it("goes to the route's scroll target (banner, app menu), else to the top", async () => {
+    const { context, page } = await open('/us', { viewport: mobile });
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('link', { name: 'Flagship Megatron' }).click();
+    await page.waitForURL((u) => u.pathname === '/us/flagship-megatron');
+    expect(route('flagship-megatron').scroll).toBe('banner');
+    await expect.poll(() => top(page, 'banner')).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL((u) => u.pathname === '/us/faq');
+    expect(route('faq').scroll).toBeUndefined();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('link', { name: 'K1 Pro Interstellar Scout' }).click();
+    await page.waitForURL((u) => u.pathname === '/us/k1-pro-interstellar-scout');
+    expect(route('k1-pro-interstellar-scout').scroll).toBe('app-menu');
+    await expect.poll(() => top(page, 'app-menu')).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('restores the position on back and forward', async () => {
+    const { context, page } = await open('/us/faq', { viewport: mobile });
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForTimeout(100);
+    // A keyboard visitor: activating the link does not scroll the page first.
+    await page.getByRole('link', { name: 'Manuals' }).focus();
+    const left = await page.evaluate(() => window.scrollY);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/us/manuals');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/us/faq');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+    expect(await sameDocument(page)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('a stale page after a new deploy', () => {
+  const faqChunk = '**/us/assets/us-faq-*.js';
+
+  it('reloads once into the intended route when a page script answers 404', async () => {
+    const { context, page } = await open('/us');
+    let gone = 2; // the import and the check after it see the old deploy's missing file
+    await page.route(faqChunk, (r) => (gone-- > 0 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL((u) => u.pathname === '/us/faq');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => heading(page)).toBe(route('faq').content!.heading);
+    expect(await sameDocument(page)).toBe(false);
+    expect(documents).toEqual(['/us/faq']);
+    await context.close();
+  });
+
+  it('never reloads twice for the same missing script', async () => {
+    const { context, page } = await open('/us');
+    await page.route(faqChunk, (r) => r.fulfill({ status: 404, body: 'gone' }));
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL((u) => u.pathname === '/us/faq');
+    await page.waitForTimeout(1500);
+    expect(documents).toEqual(['/us/faq']);
+    await context.close();
+  });
+
+  it('does not reload when the script failed for another reason (the file still exists)', async () => {
+    const { context, page } = await open('/us');
+    await page.route(faqChunk, (r) => (r.request().method() === 'GET' ? r.abort() : r.continue()));
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/us');
+    expect(await sameDocument(page)).toBe(true);
+    await context.close();
+  });
+
+  it('reloads once when the entry script of a cached page is gone', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const html = await (await fetch(url('/us/faq'))).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
+    let gone = 2;
+    await page.route(url(entry), (r) => (gone-- > 0 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.goto(url('/us/faq'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(documents).toEqual(['/us/faq', '/us/faq']);
+    await context.close();
+  });
+});
+
+describe('page heads', () => {
+  const headOf = (page: Page) =>
+    page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      title: document.title,
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+      keywords: document.querySelector('meta[name="keywords"]')?.getAttribute('content'),
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+      alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!) as Record<string, unknown>),
+    }));
+  const bumblebee = route('flagship-bumblebee');
+  const expected = {
+    lang: 'en-US',
+    title: bumblebee.content!.title,
+    description: bumblebee.content!.description,
+    keywords: bumblebee.content!.keywords.join(', '),
+    canonical: 'https://www.example.com/us/flagship-bumblebee',
+    // flagship-bumblebee: us, uk, eu, fr, de, cn, jp (SPEC.md), plus x-default.
+    alternates: [
+      'zh-CN https://www.example.cn/flagship-bumblebee',
+      'en-US https://www.example.com/us/flagship-bumblebee',
+      'en-GB https://www.example.com/uk/flagship-bumblebee',
+      'en https://www.example.com/eu/flagship-bumblebee',
+      'fr-FR https://www.example.com/fr/flagship-bumblebee',
+      'de-DE https://www.example.com/de/flagship-bumblebee',
+      'ja-JP https://www.example.com/jp/flagship-bumblebee',
+      'x-default https://www.example.com/us/choose-your-region',
+    ],
+  };
+
+  it('of a product page are complete in the raw HTML, before any script runs', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url(bumblebee.path));
+    const head = await headOf(page);
+    expect(head).toMatchObject(expected);
+    expect(head.jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebPage', 'Product']);
+    expect(head.jsonLd[2]).toMatchObject({
+      name: us.products.flagshipBumblebee!.name,
+      image: 'https://www.example.com/us/images/flagshipBumblebee.svg',
+      offers: { price: 1299, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
+    // The product image exists where the structured data says.
+    expect((await fetch(url('/us/images/flagshipBumblebee.svg'))).headers.get('content-type')).toBe('image/svg+xml');
+    await context.close();
+  });
+
+  it('say OutOfStock for a sold-out product', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url(route('flagship-optimus-prime').path));
+    const product = (await headOf(page)).jsonLd.find((d) => d['@type'] === 'Product') as { offers: { availability: string; price: number } };
+    expect(product.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock', price: 999 });
+    await context.close();
+  });
+
+  it('follow client-side navigation', async () => {
+    const { context, page } = await open('/us');
+    await page.getByRole('link', { name: 'Flagship Bumblebee' }).click();
+    await page.waitForURL((u) => u.pathname === bumblebee.path);
+    await expect.poll(() => page.title()).toBe(expected.title);
+    const head = await headOf(page);
+    expect(head).toMatchObject(expected);
+    expect(head.jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebPage', 'Product']);
+    expect(await sameDocument(page)).toBe(true);
+    await context.close();
+  });
+
+  it('give the Hong Kong and Macao page its own language', async () => {
+    const html = await (await fetch(url('/where-to-buy/hongkong-macao'))).text();
+    expect(html).toContain('<html lang="zh-HK">');
+    expect(html).toContain('<link rel="alternate" hreflang="zh-HK" href="https://www.example.cn/where-to-buy/hongkong-macao">');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('is a well-formed sitemap of every open page, with its alternates', async () => {
+    const response = await fetch(url('/sitemap.xml'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('xml');
+    const xml = await response.text();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(url('/'));
+    const parsed = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      const SITEMAP = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+      const XHTML = 'http://www.w3.org/1999/xhtml';
+      const root = doc.documentElement;
+      const urls = [...root.children].map((u) => ({
+        name: `${u.namespaceURI} ${u.localName}`,
+        children: [...u.children].map((c) => `${c.namespaceURI} ${c.localName}`),
+        loc: u.getElementsByTagNameNS(SITEMAP, 'loc')[0]?.textContent ?? '',
+        alternates: [...u.getElementsByTagNameNS(XHTML, 'link')].map((l) => ({ rel: l.getAttribute('rel'), hreflang: l.getAttribute('hreflang'), href: l.getAttribute('href') })),
+      }));
+      return { error: doc.getElementsByTagName('parsererror').length, root: `${root.namespaceURI} ${root.localName}`, urls, SITEMAP, XHTML };
+    }, xml);
+    await context.close();
+    expect(parsed.error).toBe(0);
+    expect(parsed.root).toBe(`${parsed.SITEMAP} urlset`);
+    expect(parsed.urls.length).toBeGreaterThan(50);
+    expect(parsed.urls.length).toBeLessThanOrEqual(50_000);
+    const locs = parsed.urls.map((u) => u.loc);
+    expect(new Set(locs).size).toBe(locs.length);
+    for (const entry of parsed.urls) {
+      // The schema's shape: <url> holds exactly one <loc> first, then only xhtml:link elements.
+      expect(entry.name).toBe(`${parsed.SITEMAP} url`);
+      expect(entry.children[0]).toBe(`${parsed.SITEMAP} loc`);
+      expect(entry.children.slice(1).every((c) => c === `${parsed.XHTML} link`)).toBe(true);
+      expect(entry.loc).toMatch(/^https:\/\/www\.example\.(com|cn)\//);
+      expect(entry.loc.length).toBeLessThan(2048);
+      expect(entry.alternates.every((a) => a.rel === 'alternate' && a.hreflang && /^https:\/\//.test(a.href ?? ''))).toBe(true);
+      expect(entry.alternates.some((a) => a.href === entry.loc)).toBe(true);
+      expect(entry.alternates.at(-1)?.hreflang).toBe('x-default');
+    }
+    // Open pages only: Christmas is outside its window at the build instant, Black Friday inside.
+    expect(locs).toContain('https://www.example.com/us/black-friday');
+    expect(locs).not.toContain('https://www.example.com/us/christmas-sale');
+    // Redirects are not pages.
+    expect(locs.some((l) => l.endsWith('/new-release'))).toBe(false);
+  });
+
+  it('robots.txt allows crawling and names the sitemap on every origin', async () => {
+    const text = await (await fetch(url('/robots.txt'))).text();
+    expect(text).toContain('User-agent: *');
+    expect(text).toContain('Sitemap: https://www.example.com/sitemap.xml');
+    expect(text).toContain('Sitemap: https://www.example.cn/sitemap.xml');
+  });
+});
+
+describe('the region chooser and the country setting', () => {
+  it('labels the us site by the country chosen, kept in local storage', async () => {
+    const { context, page } = await open('/us/choose-your-region');
+    await page.getByRole('link', { name: /Canada - English/ }).click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await sameDocument(page)).toBe(false); // each region is its own bundle: a full page load
+    expect(await page.evaluate(() => localStorage.getItem('country'))).toBe('CA');
+    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe('Canada - English');
+
+    await page.goto(url('/us/choose-your-region'));
+    await page.getByRole('link', { name: /Other Regions - English/ }).click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe('Other Regions - English');
+    // Another region keeps its own label whatever the country.
+    await page.goto(url('/uk'));
+    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe(region('uk').label);
+    await context.close();
+  });
+
+  it('switches region with a full page load into the chosen one', async () => {
+    const { context, page } = await open('/us/choose-your-region');
+    await page.getByRole('link', { name: new RegExp(region('de').label) }).click();
+    await page.waitForURL((u) => u.pathname === '/de');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await sameDocument(page)).toBe(false);
+    expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
+    await context.close();
+  });
+});

@@ -1,0 +1,210 @@
+import { describe, expect, it, vi } from 'vitest';
+import { compileContent } from '../../generator/build.ts';
+import { buildSchedule, describeNext } from '../../generator/deployment.ts';
+import { apiBase } from '../../runtime/api.ts';
+import { catchAllUrl } from '../../runtime/catch-all.ts';
+import { failedAssetUrl, reloadIfStale } from '../../runtime/chunk-reload.ts';
+import type { ReloadEnvironment } from '../../runtime/chunk-reload.ts';
+import { cookieTimestamp, createClock } from '../../runtime/clock.ts';
+import { createContentStore } from '../../runtime/content.ts';
+import { regionLabel } from '../../runtime/country.ts';
+import { availability, headFor, serializeJsonLd } from '../../runtime/head.ts';
+import { splitRegion } from '../../runtime/types.ts';
+
+const { model } = await compileContent();
+const regionData = (code: string) => model.regions.find((r) => r.data.code === code)!.data;
+const t = (iso: string) => Date.parse(iso);
+
+describe('the clock', () => {
+  it('starts at the rendered instant, then follows server time plus local time elapsed', async () => {
+    let local = 1000;
+    const clock = createClock(t('2026-11-22T04:00:00Z'), () => local);
+    expect(clock.store.getState()).toEqual({ instant: t('2026-11-22T04:00:00Z'), synced: false });
+    await clock.sync(() => Promise.resolve(t('2026-12-08T05:00:00Z')));
+    expect(clock.store.getState()).toEqual({ instant: t('2026-12-08T05:00:00Z'), synced: true });
+    local += 90_000;
+    expect(clock.now()).toBe(t('2026-12-08T05:01:30Z'));
+  });
+
+  it('keeps the last known time, advanced by elapsed local time, when server time fails', async () => {
+    let local = 0;
+    const clock = createClock(t('2026-11-22T04:00:00Z'), () => local);
+    await clock.sync(() => Promise.resolve(t('2026-11-30T00:00:00Z')));
+    local += 60_000;
+    const shown = await clock.sync(() => Promise.reject(new Error('offline')));
+    expect(shown).toBe(t('2026-11-30T00:01:00Z'));
+    expect(clock.store.getState().instant).toBe(t('2026-11-30T00:01:00Z'));
+    // A nonsensical answer counts as a failure too.
+    local += 1000;
+    expect(await clock.sync(() => Promise.resolve(Number.NaN))).toBe(t('2026-11-30T00:01:01Z'));
+  });
+
+  it('shares one read between concurrent syncs', async () => {
+    const read = vi.fn(() => Promise.resolve(5));
+    const clock = createClock(1, () => 0);
+    await Promise.all([clock.sync(read), clock.sync(read)]);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads a timestamp cookie', () => {
+    expect(cookieTimestamp('a=1; timestamp=1795320000000; b=2')).toBe(1795320000000);
+    expect(cookieTimestamp('timestamp=soon')).toBeUndefined();
+    expect(cookieTimestamp('')).toBeUndefined();
+  });
+});
+
+describe('the content store', () => {
+  it('loads a catalogue once and answers an empty string for a missing key', async () => {
+    const messages = vi.fn(() => Promise.resolve({ default: { 'nav.home': 'Home' } }));
+    const store = createContentStore({ messages, pages: {} });
+    expect(store.message('nav.home')).toBe('');
+    await Promise.all([store.loadMessages(), store.loadMessages()]);
+    await store.loadMessages();
+    expect(messages).toHaveBeenCalledTimes(1);
+    expect(store.message('nav.home')).toBe('Home');
+    expect(store.message('nav.nope')).toBe('');
+    expect(store.message('toString')).toBe('');
+  });
+
+  it('ignores a failed catalogue load silently', async () => {
+    const store = createContentStore({ messages: () => Promise.reject(new Error('404')), pages: {} });
+    await expect(store.loadMessages()).resolves.toBeUndefined();
+    expect(store.message('nav.home')).toBe('');
+  });
+
+  it('caches route texts by normalised path and lets a failed load be retried', async () => {
+    const content = splitRegion(regionData('us')).pages.get('/us/faq')!;
+    let fail = true;
+    const loader = vi.fn(() => (fail ? Promise.reject(new Error('chunk gone')) : Promise.resolve({ default: content })));
+    const store = createContentStore({ messages: () => Promise.resolve({ default: {} }), pages: { '/us/faq': loader } });
+    await expect(store.loadPage('/us/faq')).rejects.toThrow('chunk gone');
+    fail = false;
+    await store.loadPage('//us//faq/');
+    await store.loadPage('/us/faq');
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(store.page('/us/faq/')).toBe(content);
+    expect(store.page('/us/nope')).toBeUndefined();
+  });
+});
+
+describe('page heads', () => {
+  it('escape JSON-LD so no content string can close the script element, and parse back unchanged', () => {
+    const hostile = { name: '</script><script>alert(1)</script> & <!-- \u2028' };
+    const text = serializeJsonLd(hostile);
+    expect(text).not.toMatch(/<|>|&|\u2028/);
+    expect(JSON.parse(text)).toEqual(hostile);
+  });
+
+  it('describe a product with its current price, currency and availability', () => {
+    const us = regionData('us');
+    const { site, pages } = splitRegion(us);
+    const route = site.routes.find((r) => r.page === 'flagship-bumblebee')!;
+    const head = (iso: string) => headFor(site, route, pages.get(route.path), () => 'Axlebot Robotics', t(iso));
+    const offer = (iso: string) => (head(iso).jsonLd.find((d) => (d as { '@type': string })['@type'] === 'Product') as { offers: { price: number; priceCurrency: string } }).offers;
+    // SPEC.md: Bumblebee flagship 1299, 1219 during the Halloween promotion (stage 1).
+    expect(offer('2025-10-25T14:59:59.999+08:00')).toMatchObject({ price: 1299, priceCurrency: 'USD' });
+    expect(offer('2025-10-25T15:00:00+08:00')).toMatchObject({ price: 1219 });
+    expect(head('2026-01-01T00:00:00Z').canonical).toBe('https://www.example.com/us/flagship-bumblebee');
+    expect(availability({ stock: 0, isPreSale: true })).toBe('https://schema.org/OutOfStock');
+    expect(availability({ stock: 3, isPreSale: true })).toBe('https://schema.org/PreOrder');
+    expect(availability({ stock: 3, isPreSale: false })).toBe('https://schema.org/InStock');
+  });
+
+  it('say noindex on a time-gated page outside its window', () => {
+    const { site, pages } = splitRegion(regionData('us'));
+    const route = site.routes.find((r) => r.page === 'christmas-sale')!;
+    expect(headFor(site, route, pages.get(route.path), () => '', route.window!.start! - 1).robots).toBe('noindex');
+    expect(headFor(site, route, pages.get(route.path), () => '', route.window!.start!).robots).toBeUndefined();
+  });
+});
+
+describe('the catch-all', () => {
+  const here = (host: string) => ({ protocol: 'https:', host, hostname: host });
+  it('sends a path to the same origin, switching .cn to .com for the configured regions', () => {
+    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: true } }, '/us/news', here('www.example.cn'))).toBe('https://www.example.com/us/news');
+    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: false } }, '/news', here('www.example.cn'))).toBe('https://www.example.cn/news');
+    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: true } }, '/us/news?a=1', here('www.example.com'))).toBe('https://www.example.com/us/news?a=1');
+  });
+  it('is configured for every region but cn', () => {
+    for (const region of model.regions) expect(region.data.hosts.cnToCom, region.data.code).toBe(region.data.code !== 'cn');
+  });
+});
+
+describe('the stale-asset reload', () => {
+  const environment = (status: number) => {
+    const stored = new Map<string, string>();
+    const assign = vi.fn();
+    const env: ReloadEnvironment = {
+      fetch: vi.fn(() => Promise.resolve({ status })),
+      storage: { getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) },
+      assign,
+      base: 'http://localhost/us',
+    };
+    return { env, assign };
+  };
+  const error = new TypeError('Failed to fetch dynamically imported module: http://localhost/us/assets/faq-Abc12345.js');
+
+  it('reloads into the intended route once when the script answers 404, never twice', async () => {
+    const { env, assign } = environment(404);
+    expect(failedAssetUrl(error)).toBe('http://localhost/us/assets/faq-Abc12345.js');
+    expect(await reloadIfStale(failedAssetUrl(error), '/us/faq', env)).toBe(true);
+    expect(assign).toHaveBeenCalledWith('/us/faq');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await reloadIfStale(failedAssetUrl(error), '/us/faq', env)).toBe(false);
+    warn.mockRestore();
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing when the script exists, or is not a script under /assets/', async () => {
+    const { env, assign } = environment(200);
+    expect(await reloadIfStale(failedAssetUrl(error), '/us/faq', env)).toBe(false);
+    const missing = environment(404);
+    expect(await reloadIfStale('http://localhost/us/app.js', '/us', missing.env)).toBe(false);
+    expect(await reloadIfStale('http://localhost/us/assets/logo.svg', '/us', missing.env)).toBe(false);
+    expect(await reloadIfStale(undefined, '/us', missing.env)).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+    expect(missing.assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('region labels and the country setting', () => {
+  it('labels us by country, and leaves every other region as it is', () => {
+    expect(regionLabel('us', 'United States - English', 'CA')).toBe('Canada - English');
+    expect(regionLabel('us', 'United States - English', 'OTHER')).toBe('Other Regions - English');
+    expect(regionLabel('us', 'United States - English', 'US')).toBe('United States - English');
+    expect(regionLabel('us', 'United States - English', undefined)).toBe('United States - English');
+    expect(regionLabel('uk', 'United Kingdom - English', 'CA')).toBe('United Kingdom - English');
+  });
+});
+
+describe('the API base address', () => {
+  it('is the local origin on local hosts, pre-production on the listed hosts, production elsewhere', () => {
+    const { site } = splitRegion(regionData('jp'));
+    expect(apiBase(site, 'localhost')).toBe('');
+    expect(apiBase(site, '127.0.0.1')).toBe('');
+    expect(apiBase(site, 'pre1.example.com')).toBe('https://api-us.pre.example.com');
+    expect(apiBase(site, 'www.example.com')).toBe('https://api-us.example.com');
+    expect(apiBase(splitRegion(regionData('fr')).site, 'www.example.com')).toBe('https://api-eu.example.com');
+    expect(apiBase(splitRegion(regionData('cn')).site, 'www.example.cn')).toBe('https://api.example.cn');
+  });
+});
+
+describe('the rebuild schedule', () => {
+  it('names the next instant any region changes, and what changes', () => {
+    const schedule = buildSchedule(model.regions, t('2025-10-25T14:59:59.999+08:00'));
+    expect(schedule.next?.at).toBe('2025-10-25T07:00:00.000Z');
+    const changes = schedule.next!.changes.map((c) => `${c.region}: ${c.change}`);
+    expect(changes).toContain("us: countdown 'Halloween deals: up to $278 off plus free shipping' shows (stage 1 of halloween)");
+    expect(changes.some((c) => c.startsWith('us: activity price of Flagship Bumblebee shows'))).toBe(true);
+    expect(describeNext(schedule)).toMatch(/^Pages go stale at 2025-10-25T07:00:00.000Z \(in 0 min\): /);
+  });
+
+  it('lists route windows opening and closing, in time order', () => {
+    const schedule = buildSchedule(model.regions, t('2026-11-22T12:00:00+08:00'));
+    const times = schedule.entries.map((e) => e.time);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const christmas = schedule.entries.find((e) => e.changes.some((c) => c.change === '/us/christmas-sale opens'));
+    expect(christmas?.at).toBe('2026-12-08T05:00:00.000Z');
+    expect(buildSchedule(model.regions, t('2030-01-01T00:00:00Z')).next).toBeNull();
+  });
+});
