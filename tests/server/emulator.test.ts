@@ -1,0 +1,53 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/serve.ts';
+import type { RunningServer } from '../../server/serve.ts';
+
+const START = Date.parse('2026-12-08T00:00:00-05:00');
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-emulator-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>cn</title>');
+  server = await startServer({ dir, port: 0, host: '127.0.0.1', now: START });
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const call = (pathname: string, init?: RequestInit) => fetch(new URL(pathname, server.url), init);
+
+describe('the emulated back ends of serve-regions', () => {
+  it('answer GET /ssr/timestamp with the emulated clock, which starts at --now and runs on', async () => {
+    const response = await call('/ssr/timestamp');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = (await response.json()) as { code: number; data: { timestamp: number } };
+    expect(body.code).toBe(2000);
+    expect(body.data.timestamp).toBeGreaterThanOrEqual(START);
+    expect(body.data.timestamp).toBeLessThan(START + 60_000);
+  });
+
+  it('move the clock with PUT /__emulator/clock', async () => {
+    const put = await call('/__emulator/clock', { method: 'PUT', body: JSON.stringify({ now: '2026-12-26T00:00:00-05:00' }) });
+    expect(put.status).toBe(200);
+    const { data } = (await (await call('/ssr/timestamp')).json()) as { data: { timestamp: number } };
+    expect(data.timestamp).toBeGreaterThanOrEqual(Date.parse('2026-12-26T00:00:00-05:00'));
+  });
+
+  it('refuse malformed requests with a clear message and keep serving', async () => {
+    for (const body of ['not json', '{"now": "tomorrow"}', '{"now": "2026-12-26T00:00:00"}', '[]', 'x'.repeat(70 * 1024)]) {
+      const response = await call('/__emulator/clock', { method: 'PUT', body });
+      expect(response.status, body.slice(0, 20)).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toMatch(/now|JSON/);
+    }
+    expect((await call('/ssr/timestamp', { method: 'POST' })).status).toBe(405);
+    expect((await call('/__emulator/clock', { method: 'DELETE' })).status).toBe(405);
+    // Everything else is still the static site.
+    expect((await call('/')).status).toBe(200);
+  });
+});
