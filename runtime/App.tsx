@@ -2,7 +2,7 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Router, useLocation } from 'wouter';
 import { pushPageView } from './analytics.ts';
 import { catchAllUrl } from './catch-all.ts';
-import { browserReloadEnvironment, failedAssetUrl, reloadIfStale } from './chunk-reload.ts';
+import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { cookieTimestamp } from './clock.ts';
 import { SiteLink } from './components/SiteLink.tsx';
 import { regionLabel, useCountry } from './country.ts';
@@ -180,7 +180,7 @@ function Shell() {
   // A route whose page is not loaded (back/forward, or a window that opened after the build).
   useEffect(() => {
     if (!route || route.redirect || ready || !open) return;
-    preloadRoute(app, route).then(rerender, (error: unknown) => reloadIfStale(failedAssetUrl(error), window.location.href, browserReloadEnvironment()));
+    preloadRoute(app, route).then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
   }, [app, route, ready, open]);
 
   // Time gates: once server time is known, a route outside its window sends the visitor home.

@@ -54,3 +54,8 @@ export function browserReloadEnvironment(): ReloadEnvironment {
     base: window.location.href,
   };
 }
+
+/** In the browser: after a failed load of a page's code, reload into `target` if the code is gone. */
+export function recoverFromLoadFailure(error: unknown, target: string): Promise<boolean> {
+  return reloadIfStale(failedAssetUrl(error), target, browserReloadEnvironment());
+}

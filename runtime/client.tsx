@@ -1,7 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import { fetchServerTime } from './api.ts';
 import { App } from './App.tsx';
-import { browserReloadEnvironment, failedAssetUrl, reloadIfStale } from './chunk-reload.ts';
+import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { createClock } from './clock.ts';
 import { createContentStore } from './content.ts';
 import type { ContentSources } from './content.ts';
@@ -30,7 +30,7 @@ export async function startClient(site: SiteData, sources: ContentSources): Prom
     content.loadMessages(),
     route ? preloadRoute({ content }, route).then(() => undefined, (error: unknown) => error ?? new Error('load failed')) : undefined,
   ]);
-  if (failure && (await reloadIfStale(failedAssetUrl(failure), window.location.href, browserReloadEnvironment()))) return;
+  if (failure && (await recoverFromLoadFailure(failure, window.location.href))) return;
   const app: AppServices = {
     site,
     content,

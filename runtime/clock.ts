@@ -47,22 +47,11 @@ export function createClock(initial: number, monotonic: () => number = () => per
     set,
     sync(read) {
       pending ??= read()
-        .then(
-          (instant) => {
-            if (!Number.isFinite(instant)) throw new Error('server time is not a number');
-            set(instant);
-          },
-          () => {
-            const instant = now();
-            base = instant;
-            baseAt = monotonic();
-            store.setState({ instant });
-          },
-        )
-        .catch(() => {
-          const instant = now();
-          store.setState({ instant });
+        .then((instant) => {
+          if (!Number.isFinite(instant)) throw new Error('server time is not a number');
+          set(instant);
         })
+        .catch(() => store.setState({ instant: now() })) // the last known time, advanced locally
         .then(() => store.getState().instant)
         .finally(() => {
           pending = undefined;

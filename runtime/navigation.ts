@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { catchAllUrl } from './catch-all.ts';
-import { browserReloadEnvironment, failedAssetUrl, reloadIfStale } from './chunk-reload.ts';
+import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { pageFor } from './pages/registry.ts';
 import { findRoute, homePath } from './routes.ts';
 import type { ScrollMemory } from './scroll.ts';
@@ -64,7 +64,7 @@ export function useGo(): (href: string, options?: GoOptions) => Promise<void> {
         }),
       ]);
       if (failure !== undefined) {
-        const reloaded = await reloadIfStale(failedAssetUrl(failure), href, browserReloadEnvironment());
+        const reloaded = await recoverFromLoadFailure(failure, href);
         if (!reloaded) console.warn(`Could not load the page ${route.path}`, failure);
         return;
       }
