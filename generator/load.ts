@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { createDiagnostic, compareStrings } from './diagnostics.ts';
 import type { Diagnostic, SourceRange } from './diagnostics.ts';
@@ -16,7 +16,8 @@ export interface LoadedFile {
   id: string;
   text: string;
   doc: Document.Parsed;
-  lineCounter: LineCounter;
+  /** Offsets at which each line starts, for positions. */
+  lineStarts: number[];
   /** The plain data (undefined when the file did not parse). */
   data: unknown;
   /** True once the file parsed and matched its schema; only valid files are resolved. */
@@ -98,9 +99,8 @@ export function parseContent(root: string, sources: readonly ContentSource[], cw
 }
 
 function parseFile(kind: ContentKind, file: string, id: string, text: string): LoadedFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, merge: false });
-  const loaded: LoadedFile = { kind, file, id, text, doc, lineCounter, data: undefined, valid: false, parseDiagnostics: [] };
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: false });
+  const loaded: LoadedFile = { kind, file, id, text, doc, lineStarts: lineStarts(text), data: undefined, valid: false, parseDiagnostics: [] };
   for (const error of doc.errors) {
     const code = error.code === 'DUPLICATE_KEY' ? 'E0004' : 'E0001';
     const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
@@ -130,10 +130,33 @@ export async function loadContent(contentDir: string, cwd = process.cwd()): Prom
 }
 
 /** A 1-based source range from character offsets in a loaded file. */
-export function rangeAt(file: Pick<LoadedFile, 'file' | 'lineCounter'>, start: number, end: number): SourceRange {
-  const from = file.lineCounter.linePos(start);
-  const to = file.lineCounter.linePos(Math.max(start, end));
-  return { file: file.file, line: from.line, column: from.col, endLine: to.line, endColumn: to.col };
+export function rangeAt(file: Pick<LoadedFile, 'file' | 'lineStarts' | 'text'>, start: number, end: number): SourceRange {
+  const from = linePosition(file.lineStarts, Math.min(Math.max(start, 0), file.text.length));
+  const to = linePosition(file.lineStarts, Math.min(Math.max(start, end, 0), file.text.length));
+  return { file: file.file, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+}
+
+/** Offsets at which each line of a text starts. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * The 1-based line and column of an offset, from the text itself. (The yaml package's
+ * LineCounter misses the line breaks inside a multi-line quoted scalar, which would put a
+ * position past the end of its line.)
+ */
+function linePosition(starts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, column: offset - starts[low]! + 1 };
 }
 
 /** The range of a YAML node (its value, not trailing comments). */

@@ -112,6 +112,16 @@ describe('the compiler on randomly broken content', () => {
     );
   });
 
+  it('points inside the line for a quote left open across lines (a case the random runs found)', () => {
+    const index = sources.findIndex((s) => s.id === 'regions/cn/products.yaml');
+    const mutated = applyMutations(sources, [{ kind: 'insert', file: index, at: 0, text: '"' }]);
+    const result = compileLoaded(parseContent(contentRoot, mutated, PACKAGE_ROOT), NOW);
+    const text = mutated[index]!.text.split('\n');
+    const errors = result.diagnostics.filter((d) => d.file === 'content/regions/cn/products.yaml');
+    expect(errors.length).toBeGreaterThan(0);
+    for (const d of errors) expect(d.column, `${d.line}:${d.column} ${d.message}`).toBeLessThanOrEqual(text[d.line - 1]!.length + 1);
+  });
+
   it('writes nothing, neither dist/ nor the generated modules, when the content has errors', async () => {
     const work = await import('node:fs/promises').then((fs) => fs.mkdtemp(path.join(os.tmpdir(), 'robot-sites-property-')));
     try {
