@@ -1,6 +1,7 @@
 import type { ResolvedRegion, SiteModel } from './resolve.ts';
 import { renderTemplate } from './templates.ts';
 import { currentStage, isRouteOpen } from '../runtime/time.ts';
+import { isAccountScreen } from '../runtime/types.ts';
 import type { RegionCode, RegionData, StageGate } from '../runtime/types.ts';
 
 /** One thing that changes on a region's pages at an instant. */
@@ -130,12 +131,13 @@ export function describeNext(schedule: Schedule): string {
 
 /**
  * sitemap.xml for the whole deployment: every page that is open at the build instant, each
- * with its `hreflang` alternates (SEO section of DECISIONS.md).
+ * with its `hreflang` alternates (SEO section of DECISIONS.md). The account screens are
+ * utility pages with nothing to find in a search, so they are left out.
  */
 export function renderSitemap(model: SiteModel, now: number): string {
   const urls = model.regions.flatMap((region) =>
     region.data.routes
-      .filter((route) => route.content && isRouteOpen(route, now))
+      .filter((route) => route.content && !isAccountScreen(route.page) && isRouteOpen(route, now))
       .map((route) => ({ loc: `${region.data.origin}${route.path}`, alternates: route.alternates ?? [] })),
   );
   return renderTemplate('sitemap.xml.hbs', { urls });

@@ -5,8 +5,9 @@ import { rangeOfKey, rangeOfPath } from './load.ts';
 import { RUNTIME_MESSAGE_KEYS } from '../runtime/message-keys.ts';
 import { normalizePath, parsePath } from '../runtime/paths.ts';
 import { currentStage } from '../runtime/time.ts';
-import { REGION_CODES } from '../runtime/types.ts';
+import { ACCOUNT_SCREENS, REGION_CODES } from '../runtime/types.ts';
 import type {
+  AccountScreen,
   Alternate,
   Constants,
   NavItem,
@@ -423,6 +424,27 @@ function resolveProduct(ctx: RegionContext, file: LoadedFile, key: string, input
   return product;
 }
 
+/**
+ * An account screen of a region: every region has them all, with their head and heading from
+ * the catalogue (`account.screens.<camelCase name>.title|description|lead`).
+ */
+function accountScreenRoute(code: RegionCode, screen: AccountScreen, messages: Readonly<Record<string, string>>): RouteData {
+  const key = `account.screens.${screen.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}`;
+  const text = (name: string) => messages[`${key}.${name}`] ?? '';
+  return {
+    page: screen,
+    path: routePath(code, screen),
+    content: {
+      title: `${text('title')} | ${messages['site.name'] ?? ''}`,
+      description: text('description'),
+      keywords: [],
+      heading: text('title'),
+      lead: text('lead'),
+      sections: [],
+    },
+  };
+}
+
 function resolvePage(input: PageInput): PageContent {
   return {
     ...(input.lang !== undefined && { lang: input.lang }),
@@ -519,7 +541,8 @@ export function resolveContent(content: LoadedContent, options: ResolveOptions =
   // Route tables of every region, for link checks.
   const routeTables = new Map<RegionCode, Set<string>>();
   for (const [code, file] of regionFiles) {
-    routeTables.set(code, new Set((file.data as RegionInput).routes.map((r) => routePath(code, r.page))));
+    const pages: PageName[] = [...(file.data as RegionInput).routes.map((r) => r.page), ...ACCOUNT_SCREENS];
+    routeTables.set(code, new Set(pages.map((page) => routePath(code, page))));
   }
 
   const regions: ResolvedRegion[] = [];
@@ -620,6 +643,7 @@ export function resolveContent(content: LoadedContent, options: ResolveOptions =
       }
       routes.push({ route: data, source: rangeOfPath(file, at) });
     });
+    for (const screen of ACCOUNT_SCREENS) routes.push({ route: accountScreenRoute(code, screen, messages ?? {}), source: rangeOfKey(file, ['routes']) });
     if (!seen.has('home')) diagnostics.push(createDiagnostic('E0208', `region '${code}' has no home page`, rangeOfKey(file, ['routes'])));
     routes.sort((a, b) => compareStrings(a.route.path, b.route.path));
 

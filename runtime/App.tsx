@@ -4,7 +4,9 @@ import { pushPageView } from './analytics.ts';
 import { catchAllUrl } from './catch-all.ts';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { cookieTimestamp } from './clock.ts';
+import { Newsletter } from './components/Newsletter.tsx';
 import { SiteLink } from './components/SiteLink.tsx';
+import { Toaster } from './components/Toaster.tsx';
 import { regionLabel, useCountry } from './country.ts';
 import { applyHead, headFor } from './head.ts';
 import { getScrollMemory, isRouteReady, preloadRoute, setScrollMemory, useGo } from './navigation.ts';
@@ -12,9 +14,11 @@ import { NotFound } from './pages/NotFound.tsx';
 import { pageFor } from './pages/registry.ts';
 import { findRoute, homePath } from './routes.ts';
 import { createScrollMemory, scrollAfterNavigation } from './scroll.ts';
-import { AppProvider, useApp, useNow, useSite, useSynced, useT } from './site.tsx';
+import { isLoggedIn } from './session.ts';
+import { AppProvider, useApp, useNow, useSession, useSite, useSynced, useT } from './site.tsx';
 import type { AppServices } from './site.tsx';
 import { isRouteOpen } from './time.ts';
+import { isAccountScreen } from './types.ts';
 
 export interface AppProps {
   app: AppServices;
@@ -61,8 +65,33 @@ function Header() {
             ))}
           </ul>
         </nav>
+        <AccountLink />
       </div>
     </header>
+  );
+}
+
+/** Log in, or the account's profile once logged in (the prerendered page is logged out). */
+function AccountLink() {
+  const site = useSite();
+  const t = useT();
+  const [location] = useLocation();
+  const loggedIn = useSession(isLoggedIn);
+  const nickname = useSession((s) => s.userInfo?.nickname);
+  const login = `${site.basePath}/login`;
+  if (loggedIn) {
+    return (
+      <SiteLink className="account-link" href={`${site.basePath}/profile`} data-testid="account-link">
+        {nickname || t('account.text.account')}
+      </SiteLink>
+    );
+  }
+  const here = findRoute(site, location);
+  const from = here && !isAccountScreen(here.page) ? `?fromPath=${encodeURIComponent(here.path)}` : '';
+  return (
+    <SiteLink className="account-link" href={`${login}${from}`} data-testid="account-link">
+      {t('account.actions.login')}
+    </SiteLink>
   );
 }
 
@@ -73,6 +102,7 @@ function Footer() {
   const chooser = site.routes.find((r) => r.page === 'choose-your-region');
   return (
     <footer className="site-footer">
+      <Newsletter />
       {site.footerNavs.length > 0 && (
         <div className="footer-columns">
           {site.footerNavs.map((column) => (
@@ -140,8 +170,19 @@ function Shell() {
   const first = useRef(true);
   const lastView = useRef<string | undefined>(undefined);
 
-  // Once hydrated: read server time, remember scroll positions per history entry.
+  // Navigation by the services (the API client's login redirects) goes through the router.
   useEffect(() => {
+    app.go = (href, options) => void go(href, options);
+  }, [app, go]);
+
+  // Once hydrated: read the stored session (and follow other tabs' logins and logouts), read
+  // server time, remember scroll positions per history entry.
+  useEffect(() => {
+    app.session.restore();
+    const follow = (event: StorageEvent) => {
+      if (event.key === null || event.key === 'apptoken' || event.key === 'user_id' || event.key === 'userInfo') app.session.restore();
+    };
+    window.addEventListener('storage', follow);
     document.documentElement.setAttribute('data-hydrated', '');
     const cookie = cookieTimestamp(document.cookie);
     if (cookie !== undefined) app.clock.set(cookie);
@@ -149,6 +190,7 @@ function Shell() {
     const memory = createScrollMemory(window);
     setScrollMemory(memory);
     return () => {
+      window.removeEventListener('storage', follow);
       memory.dispose();
       setScrollMemory(undefined);
     };
@@ -225,6 +267,7 @@ function Shell() {
         {body}
       </main>
       <Footer />
+      <Toaster />
     </>
   );
 }

@@ -4,14 +4,19 @@ import type { SiteData } from './types.ts';
 /** Hosts that use the emulated back ends of `serve-regions` on the page's own origin. */
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
+export function isLocalHost(hostname: string): boolean {
+  return LOCAL_HOSTS.has(hostname.toLowerCase());
+}
+
 /**
- * The API origin for a page served at `hostname` (SPEC.md section 7, DECISIONS.md "Back ends"):
- * local hosts use their own origin (''), the region's pre-production hosts the pre-production
- * API, every other host production. One bundle serves every environment.
+ * The API base for a page served at `hostname` (SPEC.md section 7, docs/api.md): local hosts
+ * use the emulated back end on their own origin (`/_api/us`), the region's pre-production
+ * hosts the pre-production API, every other host production. One bundle serves every
+ * environment.
  */
-export function apiBase(site: Pick<SiteData, 'api' | 'hosts'>, hostname: string): string {
+export function apiBase(site: Pick<SiteData, 'api' | 'hosts' | 'backend'>, hostname: string): string {
   const host = hostname.toLowerCase();
-  if (LOCAL_HOSTS.has(host)) return '';
+  if (isLocalHost(host)) return `/_api/${site.backend}`;
   if (site.hosts.preproduction.includes(host)) return site.api.preproduction;
   return site.api.production;
 }
@@ -23,7 +28,7 @@ export interface ApiAnswer<T> {
   data?: T;
 }
 
-/** GET /ssr/timestamp: the back end's current instant in epoch milliseconds. */
+/** GET /ssr/timestamp: the back end's current instant in epoch milliseconds (timeout 10 s). */
 export async function fetchServerTime(site: SiteData, hostname: string): Promise<number> {
   const answer = await ofetch<ApiAnswer<{ timestamp: number }>>(`${apiBase(site, hostname)}/ssr/timestamp`, {
     timeout: site.constants.timeouts.serverTime,

@@ -1,5 +1,5 @@
 import { hydrateRoot } from 'react-dom/client';
-import { fetchServerTime } from './api.ts';
+import { apiBase, fetchServerTime } from './api.ts';
 import { App } from './App.tsx';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { createClock } from './clock.ts';
@@ -8,7 +8,7 @@ import type { ContentSources } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { normalizePath } from './paths.ts';
 import { findRoute } from './routes.ts';
-import type { AppServices } from './site.tsx';
+import { createServices } from './services.ts';
 import type { SiteData } from './types.ts';
 import './styles.css';
 
@@ -31,12 +31,24 @@ export async function startClient(site: SiteData, sources: ContentSources): Prom
     route ? preloadRoute({ content }, route).then(() => undefined, (error: unknown) => error ?? new Error('load failed')) : undefined,
   ]);
   if (failure && (await recoverFromLoadFailure(failure, window.location.href))) return;
-  const app: AppServices = {
+  const app = createServices({
     site,
     content,
     clock: createClock(Number.isFinite(rendered) && rendered > 0 ? rendered : Date.now()),
     serverTime: () => fetchServerTime(site, window.location.hostname),
-    prepared: undefined,
-  };
+    base: apiBase(site, window.location.hostname),
+    storage: safeLocalStorage(),
+    currentPath: () => `${window.location.pathname}${window.location.search}`,
+    assign: (url) => window.location.assign(url),
+  });
   hydrateRoot(root, <App app={app} path={path} />);
+}
+
+/** Local storage, or none when the browser denies it (the session then lives for the page). */
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
 }

@@ -8,7 +8,7 @@ import type { Head } from './head.ts';
 import { preloadRoute } from './navigation.ts';
 import { normalizePath } from './paths.ts';
 import { findRoute } from './routes.ts';
-import type { AppServices } from './site.tsx';
+import { createServices } from './services.ts';
 import { splitRegion } from './types.ts';
 import type { ProductKey, RegionData, RouteInfo } from './types.ts';
 
@@ -29,7 +29,15 @@ export async function renderPage(region: RegionData, path: string, now: number):
   const normalized = normalizePath(path);
   const route = findRoute(site, normalized);
   await Promise.all([content.loadMessages(), route ? preloadRoute({ content }, route) : undefined]);
-  const app: AppServices = { site, content, clock: createClock(now), serverTime: () => Promise.resolve(now), prepared: undefined };
+  const app = createServices({
+    site,
+    content,
+    clock: createClock(now),
+    serverTime: () => Promise.resolve(now),
+    base: '',
+    currentPath: () => normalized,
+    assign: () => undefined,
+  });
   const html = renderToString(<App app={app} path={normalized} />);
   const head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, content.message, now);
   return { html, head, route };

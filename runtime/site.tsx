@@ -1,7 +1,10 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
+import type { Account } from './account.ts';
 import type { Clock } from './clock.ts';
 import type { ContentStore } from './content.ts';
+import type { Session, SessionState } from './session.ts';
+import type { Toasts } from './toasts.ts';
 import type { SiteData } from './types.ts';
 
 /** What every component of a region's app can reach: its data, texts, clock and server time. */
@@ -13,6 +16,13 @@ export interface AppServices {
   readonly serverTime: () => Promise<number>;
   /** The location a navigation already prepared (synced and loaded) before changing to it. */
   prepared: string | undefined;
+  /** The visitor's session (empty on the server). */
+  readonly session: Session;
+  /** The account calls, through the site's one API client. */
+  readonly account: Account;
+  readonly toasts: Toasts;
+  /** Goes to a path as a link would; the app shell sets it once mounted (a full load before). */
+  go: (href: string, options?: { replace?: boolean }) => void;
 }
 
 const AppContext = createContext<AppServices | null>(null);
@@ -44,4 +54,9 @@ export function useNow(): number {
 /** Whether the clock has read server time yet. */
 export function useSynced(): boolean {
   return useStore(useApp().clock.store, (state) => state.synced);
+}
+
+/** A value from the visitor's session; the prerendered page always sees the logged-out state. */
+export function useSession<T>(select: (state: SessionState) => T): T {
+  return useStore(useApp().session.store, select);
 }

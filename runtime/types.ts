@@ -38,7 +38,32 @@ export const PAGE_NAMES = [
   'terms-use',
   'technical-support',
 ] as const;
-export type PageName = (typeof PAGE_NAMES)[number];
+
+/**
+ * The account screens (SPEC.md section 2, "Account screens"). Every region has them, at
+ * `/{region}/<screen>` (`/<screen>` in cn); their texts come from the locale's catalogue
+ * (`account.screens.<camelCase>`), not from page files, and they are left out of the sitemap.
+ */
+export const ACCOUNT_SCREENS = [
+  'login',
+  'register',
+  'verify-email',
+  'set-password',
+  'forgot-password',
+  'secure-link-sent',
+  'reset-password',
+  'password-reset-success',
+  'verification-success',
+  'verification-failed',
+  'profile',
+] as const;
+export type AccountScreen = (typeof ACCOUNT_SCREENS)[number];
+
+export type PageName = (typeof PAGE_NAMES)[number] | AccountScreen;
+
+export function isAccountScreen(page: string): page is AccountScreen {
+  return (ACCOUNT_SCREENS as readonly string[]).includes(page);
+}
 
 /** The product keys of the specification (aliases are distinct keys). */
 export const PRODUCT_KEYS = [

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { startServer } from './serve.ts';
@@ -23,7 +23,21 @@ export async function main(args: string[]): Promise<number | undefined> {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--dir <dir>', 'built output folder', 'dist')
     .option('--now <instant>', "start the emulated back ends' clock at this instant (ISO 8601 with offset)", parseInstant)
-    .addHelpText('after', '\nExamples:\n  $ serve-regions                 serve dist/ on http://localhost:4173/\n  $ serve-regions --port 8080 --dir build\n  $ serve-regions --now 2026-11-27T00:00:00-05:00   the back ends say it is Black Friday\n')
+    .option('--data <dir>', "folder of the emulated back ends' accounts, subscriptions and mail (one SQLite file each)", '.data')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ serve-regions                 serve dist/ on http://localhost:4173/',
+        '  $ serve-regions --port 8080 --dir build',
+        '  $ serve-regions --now 2026-11-27T00:00:00-05:00   the back ends say it is Black Friday',
+        '  $ serve-regions --data /tmp/try-accounts           start with no accounts, keep the usual ones in .data/',
+        '',
+        'The mail the back ends would send (codes, verification and reset links) is at /__emulator/outbox.',
+        '',
+      ].join('\n'),
+    )
     .exitOverride();
   try {
     program.parse(args, { from: 'user' });
@@ -31,22 +45,34 @@ export async function main(args: string[]): Promise<number | undefined> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     throw error;
   }
-  const options = program.opts<{ port: number; host: string; dir: string; now?: number }>();
+  const options = program.opts<{ port: number; host: string; dir: string; now?: number; data: string }>();
   const dir = path.resolve(options.dir);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
     return 1;
   }
+  const dataDir = path.resolve(options.data);
   try {
-    const running = await startServer({ dir, port: options.port, host: options.host, now: options.now });
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    process.stderr.write(`serve-regions: cannot create the data folder ${options.data}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    const running = await startServer({ dir, port: options.port, host: options.host, now: options.now, dataDir });
     process.stdout.write(`Serving ${options.dir} at ${running.url}\n`);
     process.stdout.write(`  cn: ${running.url}   us: ${running.url}us   choose a region: ${running.url}us/choose-your-region\n`);
+    process.stdout.write(`  back ends: ${running.url}_api/us|eu|cn, data in ${options.data}   mail they sent: ${running.url}__emulator/outbox\n`);
     const stop = () => void running.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     return undefined;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_')) {
+      process.stderr.write(`serve-regions: cannot open the back ends' data in ${options.data}: ${(error as Error).message}\n`);
+      return 1;
+    }
     process.stderr.write(`serve-regions: cannot listen on ${options.host}:${options.port}${code === 'EADDRINUSE' ? ' (the port is in use; pick another with --port)' : ''}\n`);
     return 1;
   }

@@ -1,13 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BACKEND_NAMES, createBackend } from './backends/backend.ts';
+import type { Backend, BackendName } from './backends/backend.ts';
+import { handleApiRequest, readJsonBody, sendJson } from './backends/http.ts';
+import type { LimitOptions } from './backends/limits.ts';
+import { listOutbox } from './backends/mail.ts';
+import { loadMessages } from './backends/messages.ts';
+import { normalizeEmail } from './backends/fields.ts';
+import { OUTBOX_PAGE_POLICY, renderOutboxPage } from './backends/outbox-page.ts';
 
 /**
- * The emulated back ends of serve-regions (DECISIONS.md, "Back ends"): on a local host the
- * sites call their API on their own origin, and this answers. Every answer has the back ends'
- * envelope `{ code, message, data }`; code 2000 is success.
+ * The emulated back ends of serve-regions (DECISIONS.md, "Back ends"; docs/api.md): on a local
+ * host the sites call their API on their own origin, at `/_api/us`, `/_api/eu` and `/_api/cn`,
+ * and this answers. Every answer has the back ends' envelope `{ code, message, data }`; code
+ * 2000 is success.
  *
- * The emulator has its own clock, so time-gated pages, stages and prices can be tried at any
- * instant: it starts at `--now` (or the real time) and runs on from there. PUT
- * /__emulator/clock with `{ "now": "<ISO instant>" }` moves it.
+ * The emulator has its own clock, shared by the three back ends, so time-gated pages, stages,
+ * prices and token expiry can be tried at any instant: it starts at `--now` (or the real time)
+ * and runs on from there. PUT /__emulator/clock with `{ "now": "<ISO instant>" }` moves it.
+ * The mail the back ends would send is at /__emulator/outbox.
  */
 export interface EmulatedClock {
   now(): number;
@@ -27,61 +37,93 @@ export function createEmulatedClock(start?: number, monotonic: () => number = ()
 }
 
 const SUCCESS = 2000;
-const MAX_BODY = 64 * 1024;
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
+/** The emulator's own controls answer only to a local Host header, so a DNS-rebinding page cannot read the outbox. */
+function isLocalRequest(req: IncomingMessage): boolean {
+  const host = (req.headers.host ?? '').toLowerCase();
+  const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':', 1)[0]!;
+  return LOCAL_HOSTNAMES.has(hostname);
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+export interface EmulatorOptions {
+  /** The clock of all three back ends; default: one starting at the real time. */
+  clock?: EmulatedClock;
+  /** Folder of the back ends' SQLite files (`us.sqlite`, `eu.sqlite`, `cn.sqlite`); default: memory, gone on close. */
+  dataDir?: string;
+  /** Overrides of the attempt, resend and per-client limits of docs/api.md, "Limits" (tests use small ones). */
+  limits?: Partial<LimitOptions>;
+  /** The content folder whose `messages/*.yaml` give the localised error messages; default: the project's `content/`. */
+  contentDir?: string;
+  /** scrypt cost N of new password hashes, a power of two; default 16384. Tests lower it to stay fast. */
+  passwordCost?: number;
 }
 
 export interface Emulator {
-  /** Answers the request when it is an API path; resolves false when it is not. */
+  /** Answers the request when it is an API or emulator path; resolves false when it is not. */
   handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
   clock: EmulatedClock;
+  backends: ReadonlyMap<BackendName, Backend>;
+  /** Closes the databases. */
+  close(): void;
 }
 
-export function createEmulator(clock: EmulatedClock = createEmulatedClock()): Emulator {
+async function handleClock(clock: EmulatedClock, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method === 'GET' || req.method === 'HEAD') return sendJson(res, 200, { code: SUCCESS, message: 'success', data: { now: new Date(clock.now()).toISOString() } });
+  if (req.method !== 'PUT') return sendJson(res, 405, { code: 405, message: 'Use GET or PUT.' }, { allow: 'GET, PUT' });
+  const read = await readJsonBody(req);
+  if (!read.ok) return sendJson(res, 400, { code: 400, message: 'The body must be JSON: { "now": "2026-11-27T00:00:00-05:00" }.' });
+  const body = read.value;
+  const text = body && typeof body === 'object' ? (body as { now?: unknown }).now : undefined;
+  const instant = typeof text === 'string' && /(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(instant)) return sendJson(res, 400, { code: 400, message: '"now" must be an ISO 8601 instant with an offset.' });
+  clock.set(instant);
+  sendJson(res, 200, { code: SUCCESS, message: 'success', data: { now: new Date(instant).toISOString() } });
+}
+
+function handleOutbox(backends: readonly Backend[], req: IncomingMessage, res: ServerResponse, format: 'html' | 'json'): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { code: 405, message: 'Use GET.' }, { allow: 'GET' });
+  const url = req.url ?? '';
+  const to = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').get('to')?.trim() || undefined;
+  const mails = listOutbox(backends, to === undefined ? undefined : normalizeEmail(to));
+  if (format === 'json') return sendJson(res, 200, { code: SUCCESS, message: 'success', data: mails });
+  const page = renderOutboxPage(mails, to);
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': OUTBOX_PAGE_POLICY,
+    'x-content-type-options': 'nosniff',
+    'content-length': String(Buffer.byteLength(page)),
+  });
+  res.end(page);
+}
+
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const clock = options.clock ?? createEmulatedClock();
+  const backends = new Map<BackendName, Backend>();
+  try {
+    for (const name of BACKEND_NAMES) {
+      backends.set(name, createBackend(name, { clock, dataDir: options.dataDir, limits: options.limits, passwordCost: options.passwordCost }));
+    }
+  } catch (error) {
+    for (const backend of backends.values()) backend.store.close();
+    throw error;
+  }
+  const messages = loadMessages(options.contentDir);
+  const all = [...backends.values()];
   return {
     clock,
+    backends,
     async handle(req, res, pathname) {
-      if (pathname === '/ssr/timestamp') {
-        if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { code: 405, message: 'Use GET.' }), true;
-        send(res, 200, { code: SUCCESS, message: 'success', data: { timestamp: clock.now() } });
-        return true;
-      }
-      if (pathname === '/__emulator/clock') {
-        if (req.method === 'GET') return send(res, 200, { code: SUCCESS, message: 'success', data: { now: new Date(clock.now()).toISOString() } }), true;
-        if (req.method !== 'PUT') return send(res, 405, { code: 405, message: 'Use GET or PUT.' }), true;
-        let body: unknown;
-        try {
-          body = await readJson(req);
-        } catch {
-          return send(res, 400, { code: 400, message: 'The body must be JSON: { "now": "2026-11-27T00:00:00-05:00" }.' }), true;
-        }
-        const text = body && typeof body === 'object' ? (body as { now?: unknown }).now : undefined;
-        const instant = typeof text === 'string' && /(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : Number.NaN;
-        if (Number.isNaN(instant)) return send(res, 400, { code: 400, message: '"now" must be an ISO 8601 instant with an offset.' }), true;
-        clock.set(instant);
-        send(res, 200, { code: SUCCESS, message: 'success', data: { now: new Date(instant).toISOString() } });
-        return true;
-      }
+      if (await handleApiRequest({ backends, messages }, req, res, pathname)) return true;
+      if (!pathname.startsWith('/__emulator/') || !isLocalRequest(req)) return false;
+      if (pathname === '/__emulator/clock') return await handleClock(clock, req, res), true;
+      if (pathname === '/__emulator/outbox') return handleOutbox(all, req, res, 'html'), true;
+      if (pathname === '/__emulator/outbox.json') return handleOutbox(all, req, res, 'json'), true;
       return false;
+    },
+    close() {
+      for (const backend of all) backend.store.close();
     },
   };
 }

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEmulatedClock, createEmulator } from './emulator.ts';
-import type { Emulator } from './emulator.ts';
+import type { Emulator, EmulatorOptions } from './emulator.ts';
 import { createStaticHandler } from './static.ts';
 
 export interface ServeOptions {
@@ -12,6 +12,10 @@ export interface ServeOptions {
   host: string;
   /** Where the emulated back ends' clock starts (epoch ms); default: the real time. */
   now?: number;
+  /** Folder of the emulated back ends' databases, so accounts and mail survive a restart; default: memory only. */
+  dataDir?: string;
+  /** Further settings of the emulated back ends (limits, scrypt cost, content folder), mostly for tests. */
+  emulator?: Pick<EmulatorOptions, 'limits' | 'passwordCost' | 'contentDir'>;
 }
 
 export interface RunningServer {
@@ -24,7 +28,7 @@ export interface RunningServer {
 /** Starts the preview server: the built output, served as a static host would, and the emulated back ends. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const handle = createStaticHandler({ root: options.dir });
-  const emulator = createEmulator(createEmulatedClock(options.now));
+  const emulator = createEmulator({ ...options.emulator, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     emulator.handle(req, res, pathname).then(
@@ -41,16 +45,28 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    emulator.close();
+    throw error;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     server,
     emulator,
     url: `http://${host === '127.0.0.1' || host === '[::1]' ? 'localhost' : host}:${address.port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          // After the last request is answered, so no handler meets a closed database.
+          emulator.close();
+          resolve();
+        }),
+      ),
   };
 }

@@ -13,6 +13,7 @@ const components: Record<PageComponentName, LazyPage<PageProps>> = {
   Home: lazyPage(() => import('./Home.tsx')),
   ChooseRegion: lazyPage(() => import('./ChooseRegion.tsx')),
   ContentPage: lazyPage(() => import('./ContentPage.tsx')),
+  Account: lazyPage(() => import('./Account.tsx')),
 };
 
 /** The lazily loaded component of a page. */

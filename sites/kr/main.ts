@@ -9,7 +9,18 @@ void startClient(region, {
   pages: {
     "/kr": () => import('./pages/home.ts'),
     "/kr/choose-your-region": () => import('./pages/choose-your-region.ts'),
+    "/kr/forgot-password": () => import('./pages/forgot-password.ts'),
+    "/kr/login": () => import('./pages/login.ts'),
     "/kr/manuals": () => import('./pages/manuals.ts'),
     "/kr/mini-robot": () => import('./pages/mini-robot.ts'),
+    "/kr/password-reset-success": () => import('./pages/password-reset-success.ts'),
+    "/kr/profile": () => import('./pages/profile.ts'),
+    "/kr/register": () => import('./pages/register.ts'),
+    "/kr/reset-password": () => import('./pages/reset-password.ts'),
+    "/kr/secure-link-sent": () => import('./pages/secure-link-sent.ts'),
+    "/kr/set-password": () => import('./pages/set-password.ts'),
+    "/kr/verification-failed": () => import('./pages/verification-failed.ts'),
+    "/kr/verification-success": () => import('./pages/verification-success.ts'),
+    "/kr/verify-email": () => import('./pages/verify-email.ts'),
   },
 });

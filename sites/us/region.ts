@@ -1094,6 +1094,48 @@ export const region = {
       ]
     },
     {
+      "page": "forgot-password",
+      "path": "/us/forgot-password",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/forgot-password"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/forgot-password"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/forgot-password"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/forgot-password"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/forgot-password"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/forgot-password"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/forgot-password"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/forgot-password"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
       "page": "grimlock-g1-flagship",
       "path": "/us/grimlock-g1-flagship",
       "product": "grimlockG1Flagship",
@@ -1122,6 +1164,48 @@ export const region = {
         {
           "hreflang": "en-US",
           "href": "https://www.example.com/us/k1-pro-interstellar-scout"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
+      "page": "login",
+      "path": "/us/login",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/login"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/login"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/login"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/login"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/login"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/login"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/login"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/login"
         },
         {
           "hreflang": "x-default",
@@ -1237,6 +1321,48 @@ export const region = {
       ]
     },
     {
+      "page": "password-reset-success",
+      "path": "/us/password-reset-success",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/password-reset-success"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/password-reset-success"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/password-reset-success"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/password-reset-success"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/password-reset-success"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/password-reset-success"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/password-reset-success"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/password-reset-success"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
       "page": "privacy-policy",
       "path": "/us/privacy-policy",
       "alternates": [
@@ -1281,6 +1407,132 @@ export const region = {
       ]
     },
     {
+      "page": "profile",
+      "path": "/us/profile",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/profile"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/profile"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/profile"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/profile"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/profile"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/profile"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/profile"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/profile"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
+      "page": "register",
+      "path": "/us/register",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/register"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/register"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/register"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/register"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/register"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/register"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/register"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/register"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
+      "page": "reset-password",
+      "path": "/us/reset-password",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/reset-password"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/reset-password"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/reset-password"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/reset-password"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/reset-password"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/reset-password"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/reset-password"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/reset-password"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
       "page": "return-manufacturer",
       "path": "/us/return-manufacturer",
       "alternates": [
@@ -1303,6 +1555,90 @@ export const region = {
         {
           "hreflang": "de-DE",
           "href": "https://www.example.com/de/return-manufacturer"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
+      "page": "secure-link-sent",
+      "path": "/us/secure-link-sent",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/secure-link-sent"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/secure-link-sent"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/secure-link-sent"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/secure-link-sent"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/secure-link-sent"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/secure-link-sent"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/secure-link-sent"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/secure-link-sent"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
+      "page": "set-password",
+      "path": "/us/set-password",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/set-password"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/set-password"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/set-password"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/set-password"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/set-password"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/set-password"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/set-password"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/set-password"
         },
         {
           "hreflang": "x-default",
@@ -1381,6 +1717,132 @@ export const region = {
         {
           "hreflang": "de-DE",
           "href": "https://www.example.com/de/toy-story-buzz-lightyear"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
+      "page": "verification-failed",
+      "path": "/us/verification-failed",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/verification-failed"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/verification-failed"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/verification-failed"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/verification-failed"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/verification-failed"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/verification-failed"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/verification-failed"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/verification-failed"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
+      "page": "verification-success",
+      "path": "/us/verification-success",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/verification-success"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/verification-success"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/verification-success"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/verification-success"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/verification-success"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/verification-success"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/verification-success"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/verification-success"
+        },
+        {
+          "hreflang": "x-default",
+          "href": "https://www.example.com/us/choose-your-region"
+        }
+      ]
+    },
+    {
+      "page": "verify-email",
+      "path": "/us/verify-email",
+      "alternates": [
+        {
+          "hreflang": "zh-CN",
+          "href": "https://www.example.cn/verify-email"
+        },
+        {
+          "hreflang": "en-US",
+          "href": "https://www.example.com/us/verify-email"
+        },
+        {
+          "hreflang": "en-GB",
+          "href": "https://www.example.com/uk/verify-email"
+        },
+        {
+          "hreflang": "en",
+          "href": "https://www.example.com/eu/verify-email"
+        },
+        {
+          "hreflang": "fr-FR",
+          "href": "https://www.example.com/fr/verify-email"
+        },
+        {
+          "hreflang": "de-DE",
+          "href": "https://www.example.com/de/verify-email"
+        },
+        {
+          "hreflang": "ja-JP",
+          "href": "https://www.example.com/jp/verify-email"
+        },
+        {
+          "hreflang": "ko-KR",
+          "href": "https://www.example.com/kr/verify-email"
         },
         {
           "hreflang": "x-default",

@@ -22,8 +22,8 @@ afterAll(async () => {
 const call = (pathname: string, init?: RequestInit) => fetch(new URL(pathname, server.url), init);
 
 describe('the emulated back ends of serve-regions', () => {
-  it('answer GET /ssr/timestamp with the emulated clock, which starts at --now and runs on', async () => {
-    const response = await call('/ssr/timestamp');
+  it('answer GET /_api/<backend>/ssr/timestamp with the emulated clock, which starts at --now and runs on', async () => {
+    const response = await call('/_api/us/ssr/timestamp');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = (await response.json()) as { code: number; data: { timestamp: number } };
@@ -32,11 +32,18 @@ describe('the emulated back ends of serve-regions', () => {
     expect(body.data.timestamp).toBeLessThan(START + 60_000);
   });
 
-  it('move the clock with PUT /__emulator/clock', async () => {
+  it('move the clock of all three back ends with PUT /__emulator/clock', async () => {
     const put = await call('/__emulator/clock', { method: 'PUT', body: JSON.stringify({ now: '2026-12-26T00:00:00-05:00' }) });
     expect(put.status).toBe(200);
-    const { data } = (await (await call('/ssr/timestamp')).json()) as { data: { timestamp: number } };
-    expect(data.timestamp).toBeGreaterThanOrEqual(Date.parse('2026-12-26T00:00:00-05:00'));
+    for (const backend of ['us', 'eu', 'cn']) {
+      const { data } = (await (await call(`/_api/${backend}/ssr/timestamp`)).json()) as { data: { timestamp: number } };
+      expect(data.timestamp, backend).toBeGreaterThanOrEqual(Date.parse('2026-12-26T00:00:00-05:00'));
+      expect(data.timestamp, backend).toBeLessThan(Date.parse('2026-12-26T00:01:00-05:00'));
+    }
+  });
+
+  it('answer the time only under a back end: /ssr/timestamp at the root is the static site', async () => {
+    expect((await call('/ssr/timestamp')).status).toBe(404);
   });
 
   it('refuse malformed requests with a clear message and keep serving', async () => {
@@ -45,7 +52,7 @@ describe('the emulated back ends of serve-regions', () => {
       expect(response.status, body.slice(0, 20)).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(/now|JSON/);
     }
-    expect((await call('/ssr/timestamp', { method: 'POST' })).status).toBe(405);
+    expect((await call('/_api/us/ssr/timestamp', { method: 'POST' })).status).toBe(405);
     expect((await call('/__emulator/clock', { method: 'DELETE' })).status).toBe(405);
     // Everything else is still the static site.
     expect((await call('/')).status).toBe(200);

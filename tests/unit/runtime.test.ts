@@ -178,10 +178,12 @@ describe('region labels and the country setting', () => {
 });
 
 describe('the API base address', () => {
-  it('is the local origin on local hosts, pre-production on the listed hosts, production elsewhere', () => {
+  it("is the emulated back end on the local origin on local hosts, pre-production on the listed hosts, production elsewhere", () => {
     const { site } = splitRegion(regionData('jp'));
-    expect(apiBase(site, 'localhost')).toBe('');
-    expect(apiBase(site, '127.0.0.1')).toBe('');
+    expect(apiBase(site, 'localhost')).toBe('/_api/us');
+    expect(apiBase(site, '127.0.0.1')).toBe('/_api/us');
+    expect(apiBase(splitRegion(regionData('de')).site, 'localhost')).toBe('/_api/eu');
+    expect(apiBase(splitRegion(regionData('cn')).site, 'localhost')).toBe('/_api/cn');
     expect(apiBase(site, 'pre1.example.com')).toBe('https://api-us.pre.example.com');
     expect(apiBase(site, 'www.example.com')).toBe('https://api-us.example.com');
     expect(apiBase(splitRegion(regionData('fr')).site, 'www.example.com')).toBe('https://api-eu.example.com');

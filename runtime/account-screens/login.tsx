@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { writeFlow } from '../account-flow.ts';
+import { ApiError } from '../api-client.ts';
+import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { SiteLink } from '../components/SiteLink.tsx';
+import { useApp, useT } from '../site.tsx';
+import { isValidEmail } from '../validation.ts';
+import { ScreenFrame, useNextPath, useQuery, useScreenPath, useScreenText } from './common.tsx';
+
+const NO_ACCOUNT = 4012;
+
+/**
+ * Log in (SPEC.md section 4, "Login flow"): by password, or by a code mailed to the address;
+ * a code login of an unregistered email creates the account. Arriving with `fromPath` (sent
+ * here by an expired login) shows the login tip; the visitor goes back there afterwards.
+ */
+export function LoginScreen() {
+  const app = useApp();
+  const t = useT();
+  const text = useScreenText('login');
+  const screenPath = useScreenPath();
+  const next = useNextPath();
+  const fromPath = useQuery('fromPath');
+  const errorText = useErrorText();
+  const [mode, setMode] = useState<'password' | 'code'>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string; noAccount?: boolean }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!isValidEmail(email.trim())) found.email = t('account.validation.email');
+    if (mode === 'password' && !password) found.password = t('account.validation.required');
+    setErrors(found);
+    if (found.email || found.password) return;
+    setBusy(true);
+    try {
+      if (mode === 'password') {
+        await app.account.loginByPassword(email.trim(), password);
+        app.toasts.toast('success', t('account.text.loggedIn'));
+        app.go(next, { replace: true });
+      } else {
+        const sent = await app.account.sendCode(email.trim());
+        writeFlow({ email: email.trim(), purpose: 'login', next, resendAt: Date.now() + sent.resendAfter * 1000 });
+        app.go(screenPath('verify-email'));
+      }
+    } catch (error) {
+      setErrors({ form: errorText(error), noAccount: error instanceof ApiError && error.code === NO_ACCOUNT });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const registerLink = screenPath('register', fromPath ? { fromPath: next } : undefined);
+  return (
+    <ScreenFrame heading={text('title')} lead={text('lead')}>
+      {fromPath && <p className="notice">{t('account.text.loginTip')}</p>}
+      <form className="account-form" noValidate onSubmit={submit}>
+        <FormMessage error>
+          {errors.form}
+          {errors.noAccount && (
+            <>
+              {' '}
+              <SiteLink href={registerLink}>{t('account.actions.createAccount')}</SiteLink>
+            </>
+          )}
+        </FormMessage>
+        <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
+        {mode === 'password' && (
+          <Field
+            label={t('account.fields.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onValue={setPassword}
+            error={errors.password}
+          />
+        )}
+        <Submit busy={busy}>{mode === 'password' ? t('account.actions.login') : t('account.actions.sendCode')}</Submit>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setMode(mode === 'password' ? 'code' : 'password');
+            setErrors({});
+          }}
+        >
+          {mode === 'password' ? t('account.actions.useCode') : t('account.actions.usePassword')}
+        </button>
+      </form>
+      <p className="account-links">
+        <SiteLink href={screenPath('forgot-password')}>{t('account.actions.forgotPassword')}</SiteLink>
+      </p>
+      <p className="account-links">
+        {t('account.text.newHere')} <SiteLink href={registerLink}>{t('account.actions.createAccount')}</SiteLink>
+      </p>
+    </ScreenFrame>
+  );
+}

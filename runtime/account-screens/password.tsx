@@ -1,0 +1,202 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import { clearFlow, writeFlow } from '../account-flow.ts';
+import { ApiError } from '../api-client.ts';
+import { Field, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
+import { SiteLink } from '../components/SiteLink.tsx';
+import { useApp, useSite, useT } from '../site.tsx';
+import { fill, isValidEmail } from '../validation.ts';
+import { ScreenFrame, useFlow, useQuery, useScreenPath, useScreenText } from './common.tsx';
+import { checkNewPassword } from './register.tsx';
+
+const LINK_UNUSABLE = 4014;
+/** How long the password reset success screen waits before going to login. */
+export const RESET_REDIRECT_SECONDS = 5;
+
+/** Forgot password: the email of the account, to mail a secure reset link to. */
+export function ForgotPasswordScreen() {
+  const app = useApp();
+  const t = useT();
+  const text = useScreenText('forgotPassword');
+  const screenPath = useScreenPath();
+  const errorText = useErrorText();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidEmail(email.trim())) {
+      setErrors({ email: t('account.validation.email') });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const sent = await app.account.forgotPassword(email.trim());
+      writeFlow({ email: email.trim(), purpose: 'reset', resendAt: Date.now() + sent.resendAfter * 1000 });
+      app.go(screenPath('secure-link-sent'));
+    } catch (error) {
+      setErrors({ form: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ScreenFrame heading={text('title')} lead={text('lead')}>
+      <form className="account-form" noValidate onSubmit={submit}>
+        <FormMessage error>{errors.form}</FormMessage>
+        <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
+        <Submit busy={busy}>{t('account.actions.sendLink')}</Submit>
+      </form>
+      <p className="account-links">
+        <SiteLink href={screenPath('login')}>{t('account.actions.backToLogin')}</SiteLink>
+      </p>
+    </ScreenFrame>
+  );
+}
+
+/** Secure link sent, with a resend after the countdown. */
+export function SecureLinkSentScreen() {
+  const app = useApp();
+  const t = useT();
+  const text = useScreenText('secureLinkSent');
+  const screenPath = useScreenPath();
+  const errorText = useErrorText();
+  const hydrated = useHydrated();
+  const { flow } = useFlow();
+  const [resendAt, setResendAt] = useState<number | undefined>(undefined);
+  const [message, setMessage] = useState<{ error?: string; notice?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const left = useCountdown(resendAt ?? flow?.resendAt);
+
+  async function resend() {
+    if (!flow) return;
+    setBusy(true);
+    try {
+      const sent = await app.account.forgotPassword(flow.email);
+      const at = Date.now() + sent.resendAfter * 1000;
+      writeFlow({ ...flow, resendAt: at });
+      setResendAt(at);
+      setMessage({ notice: t('account.text.linkResent') });
+    } catch (error) {
+      setMessage({ error: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ScreenFrame heading={text('title')} lead={flow ? fill(text('lead'), { email: flow.email }) : text('description')}>
+      <FormMessage error>{message.error}</FormMessage>
+      <FormMessage>{message.notice}</FormMessage>
+      {flow && (
+        <p>
+          <button type="button" className="button secondary" onClick={resend} disabled={!hydrated || busy || left > 0}>
+            {left > 0 ? fill(t('account.actions.resendIn'), { seconds: left }) : t('account.actions.resendLink')}
+          </button>
+        </p>
+      )}
+      <p className="account-links">
+        <SiteLink href={screenPath('login')}>{t('account.actions.backToLogin')}</SiteLink>
+      </p>
+    </ScreenFrame>
+  );
+}
+
+/** Reset password, opened from the mailed link (`?token=`). */
+export function ResetPasswordScreen() {
+  const app = useApp();
+  const site = useSite();
+  const t = useT();
+  const text = useScreenText('resetPassword');
+  const screenPath = useScreenPath();
+  const errorText = useErrorText();
+  const token = useQuery('token');
+  const hydrated = useHydrated();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string; unusable?: boolean }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = checkNewPassword(password, confirm, site.constants.passwordMinimum, t);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await app.account.resetPassword(token, password);
+      clearFlow();
+      app.account.logout(); // the reset ended every session of the account
+      app.go(screenPath('password-reset-success'), { replace: true });
+    } catch (error) {
+      setErrors({ form: errorText(error), unusable: error instanceof ApiError && error.code === LINK_UNUSABLE });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const unusable = (hydrated && !token) || errors.unusable;
+  return (
+    <ScreenFrame heading={text('title')} lead={text('lead')}>
+      <form className="account-form" noValidate onSubmit={submit}>
+        <FormMessage error>{hydrated && !token ? t('account.screens.verificationFailed.lead') : errors.form}</FormMessage>
+        {unusable && (
+          <p className="account-links">
+            <SiteLink href={screenPath('forgot-password')}>{t('account.actions.requestNew')}</SiteLink>
+          </p>
+        )}
+        <Field
+          label={t('account.fields.newPassword')}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onValue={setPassword}
+          hint={t('account.text.passwordRule')}
+          error={errors.password}
+        />
+        <Field
+          label={t('account.fields.confirmPassword')}
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onValue={setConfirm}
+          error={errors.confirm}
+        />
+        <Submit busy={busy} disabled={!token}>
+          {t('account.actions.resetPassword')}
+        </Submit>
+      </form>
+    </ScreenFrame>
+  );
+}
+
+/** Password reset success: a countdown, then the login screen. */
+export function PasswordResetSuccessScreen() {
+  const app = useApp();
+  const t = useT();
+  const text = useScreenText('passwordResetSuccess');
+  const screenPath = useScreenPath();
+  const hydrated = useHydrated();
+  const [until, setUntil] = useState<number | undefined>(undefined);
+  useEffect(() => setUntil(Date.now() + RESET_REDIRECT_SECONDS * 1000), []);
+  const left = useCountdown(until);
+  useEffect(() => {
+    if (until !== undefined && left === 0) app.go(screenPath('login'), { replace: true });
+  }, [until, left, app, screenPath]);
+  return (
+    <ScreenFrame heading={text('title')} lead={fill(text('lead'), { seconds: hydrated && until !== undefined ? left : RESET_REDIRECT_SECONDS })}>
+      <p>
+        <SiteLink className="button" href={screenPath('login')}>
+          {t('account.actions.login')}
+        </SiteLink>
+      </p>
+    </ScreenFrame>
+  );
+}

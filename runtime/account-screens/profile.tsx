@@ -1,0 +1,116 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { writeFlow } from '../account-flow.ts';
+import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { homePath } from '../routes.ts';
+import { isLoggedIn } from '../session.ts';
+import { useApp, useSession, useSite, useT } from '../site.tsx';
+import { ScreenFrame, useRequireLogin, useScreenPath, useScreenText } from './common.tsx';
+
+/**
+ * The profile: email and its verification, credits, editable details, and logout. Opening it
+ * reloads the profile from the back end (an expired access token is refreshed on the way).
+ */
+export function ProfileScreen() {
+  const app = useApp();
+  const site = useSite();
+  const t = useT();
+  const text = useScreenText('profile');
+  const screenPath = useScreenPath();
+  const errorText = useErrorText();
+  const ready = useSession((s) => s.ready);
+  const loggedIn = useSession(isLoggedIn);
+  const profile = useSession((s) => s.userInfo);
+  useRequireLogin('profile', loggedIn, ready);
+  const [form, setForm] = useState({ nickname: '', firstName: '', lastName: '', birthday: '' });
+  const [message, setMessage] = useState<{ error?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const loaded = useRef(false);
+
+  useEffect(() => {
+    if (!ready || !loggedIn || loaded.current) return;
+    loaded.current = true;
+    app.account.loadProfile().catch(() => undefined); // errors were shown as toasts
+  }, [ready, loggedIn, app]);
+  useEffect(() => {
+    if (profile) setForm({ nickname: profile.nickname, firstName: profile.firstName, lastName: profile.lastName, birthday: profile.birthday });
+  }, [profile]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage({});
+    try {
+      await app.account.updateProfile(form);
+      app.toasts.notify(t('account.text.saved'));
+    } catch (error) {
+      setMessage({ error: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verifyNow() {
+    if (!profile) return;
+    try {
+      const sent = await app.account.sendVerification(profile.email);
+      writeFlow({ email: profile.email, purpose: 'verify', next: screenPath('profile'), resendAt: Date.now() + sent.resendAfter * 1000 });
+      app.go(screenPath('verify-email'));
+    } catch (error) {
+      setMessage({ error: errorText(error) });
+    }
+  }
+
+  function logout() {
+    app.go(homePath(site));
+    app.account.logout();
+    app.toasts.notify(t('account.text.loggedOut'));
+  }
+
+  const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
+  return (
+    <ScreenFrame heading={text('title')} lead={text('lead')}>
+      {profile && (
+        <dl className="profile-facts">
+          <div>
+            <dt>{t('account.fields.email')}</dt>
+            <dd data-testid="profile-email">{profile.email}</dd>
+          </div>
+          <div>
+            <dt>{t('account.fields.status')}</dt>
+            <dd>
+              {profile.verified ? t('account.text.verified') : t('account.text.unverified')}
+              {!profile.verified && (
+                <>
+                  {' '}
+                  <button type="button" className="link-button" onClick={verifyNow}>
+                    {t('account.actions.verify')}
+                  </button>
+                </>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('account.fields.credits')}</dt>
+            <dd>{profile.credits}</dd>
+          </div>
+        </dl>
+      )}
+      <form className="account-form" noValidate onSubmit={submit}>
+        <FormMessage error>{message.error}</FormMessage>
+        <Field label={t('account.fields.nickname')} name="nickname" autoComplete="nickname" maxLength={40} value={form.nickname} onValue={set('nickname')} />
+        <Field label={t('account.fields.firstName')} name="given-name" autoComplete="given-name" maxLength={60} value={form.firstName} onValue={set('firstName')} />
+        <Field label={t('account.fields.lastName')} name="family-name" autoComplete="family-name" maxLength={60} value={form.lastName} onValue={set('lastName')} />
+        <Field label={t('account.fields.birthday')} type="date" name="bday" autoComplete="bday" value={form.birthday} onValue={set('birthday')} />
+        <Submit busy={busy} disabled={!profile}>
+          {t('account.actions.save')}
+        </Submit>
+      </form>
+      <p>
+        <button type="button" className="button secondary" onClick={logout} disabled={!loggedIn}>
+          {t('account.actions.logout')}
+        </button>
+      </p>
+    </ScreenFrame>
+  );
+}

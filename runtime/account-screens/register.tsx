@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { writeFlow } from '../account-flow.ts';
+import { ApiError } from '../api-client.ts';
+import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { SiteLink } from '../components/SiteLink.tsx';
+import { useApp, useSite, useT } from '../site.tsx';
+import { fill, isStrongPassword, isValidEmail } from '../validation.ts';
+import { ScreenFrame, useNextPath, useScreenPath, useScreenText } from './common.tsx';
+
+const EMAIL_IN_USE = 4013;
+
+/** Passwords of a new or reset password: strength and confirmation (SPEC.md section 5). */
+export function checkNewPassword(password: string, confirm: string, minimum: number, t: (key: string) => string): { password?: string; confirm?: string } {
+  const errors: { password?: string; confirm?: string } = {};
+  if (!isStrongPassword(password, minimum)) errors.password = t('account.validation.password');
+  if (confirm !== password) errors.confirm = t('account.validation.confirm');
+  return errors;
+}
+
+/** Create account: email and password; the new account then confirms its email by code. */
+export function RegisterScreen() {
+  const app = useApp();
+  const site = useSite();
+  const t = useT();
+  const text = useScreenText('register');
+  const screenPath = useScreenPath();
+  const next = useNextPath();
+  const errorText = useErrorText();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string; confirm?: string; form?: string; inUse?: boolean }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = { ...checkNewPassword(password, confirm, site.constants.passwordMinimum, t), ...(!isValidEmail(email.trim()) && { email: t('account.validation.email') }) };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await app.account.registerByPassword(email.trim(), password);
+      writeFlow({ email: email.trim(), purpose: 'verify', next, resendAt: Date.now() + 60_000 });
+      app.go(screenPath('verify-email'));
+    } catch (error) {
+      setErrors({ form: errorText(error), inUse: error instanceof ApiError && error.code === EMAIL_IN_USE });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ScreenFrame heading={text('title')} lead={fill(text('lead'), { credits: site.constants.newUserReward })}>
+      <form className="account-form" noValidate onSubmit={submit}>
+        <FormMessage error>
+          {errors.form}
+          {errors.inUse && (
+            <>
+              {' '}
+              <SiteLink href={screenPath('login')}>{t('account.actions.login')}</SiteLink>
+            </>
+          )}
+        </FormMessage>
+        <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
+        <Field
+          label={t('account.fields.password')}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onValue={setPassword}
+          hint={t('account.text.passwordRule')}
+          error={errors.password}
+        />
+        <Field
+          label={t('account.fields.confirmPassword')}
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onValue={setConfirm}
+          error={errors.confirm}
+        />
+        <Submit busy={busy}>{t('account.actions.createAccount')}</Submit>
+      </form>
+      <p className="account-links">
+        {t('account.text.haveAccount')} <SiteLink href={screenPath('login')}>{t('account.actions.login')}</SiteLink>
+      </p>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,238 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { clearFlow, writeFlow } from '../account-flow.ts';
+import { ApiError } from '../api-client.ts';
+import { Field, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
+import { SiteLink } from '../components/SiteLink.tsx';
+import { homePath } from '../routes.ts';
+import { isLoggedIn } from '../session.ts';
+import { useApp, useSession, useSite, useT } from '../site.tsx';
+import { fill } from '../validation.ts';
+import { ScreenFrame, useFlow, useNextPath, useQuery, useRequireLogin, useScreenPath, useScreenText } from './common.tsx';
+import { checkNewPassword } from './register.tsx';
+
+/**
+ * Email verification code: the 6-digit code of a code login (which creates the account when
+ * the email is new) or of a new account's verification. Resend waits out a countdown.
+ */
+export function VerifyEmailScreen() {
+  const app = useApp();
+  const site = useSite();
+  const t = useT();
+  const text = useScreenText('verifyEmail');
+  const screenPath = useScreenPath();
+  const errorText = useErrorText();
+  const { flow, loaded } = useFlow();
+  const [code, setCode] = useState('');
+  const [resendAt, setResendAt] = useState<number | undefined>(undefined);
+  const [errors, setErrors] = useState<{ code?: string; form?: string }>({});
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const left = useCountdown(resendAt ?? flow?.resendAt);
+  const hydrated = useHydrated();
+
+  if (loaded && !flow) {
+    return (
+      <ScreenFrame heading={text('title')}>
+        <FormMessage error>{t('account.validation.code')}</FormMessage>
+        <p className="account-links">
+          <SiteLink href={screenPath('login')}>{t('account.actions.backToLogin')}</SiteLink>
+        </p>
+      </ScreenFrame>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!flow) return;
+    if (!/^\d{6}$/.test(code.trim())) {
+      setErrors({ code: t('account.validation.code') });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const next = flow.next ?? homePath(site);
+      if (flow.purpose === 'verify') {
+        await app.account.verifyByCode(flow.email, code.trim());
+        if (isLoggedIn(app.session.store.getState())) await app.account.loadProfile().catch(() => undefined);
+        clearFlow();
+        app.go(`${screenPath('verification-success')}${next !== homePath(site) ? `?fromPath=${encodeURIComponent(next)}` : ''}`, { replace: true });
+      } else {
+        const login = site.code === 'cn' ? app.account.loginCn : app.account.registerOrLogin;
+        const answer = await login(flow.email, code.trim());
+        clearFlow();
+        app.toasts.toast('success', t('account.text.loggedIn'));
+        if (answer.created) app.go(screenPath('set-password', { fromPath: next }), { replace: true });
+        else app.go(next, { replace: true });
+      }
+    } catch (error) {
+      setErrors(error instanceof ApiError && error.code === 4011 ? { code: errorText(error) } : { form: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function resend() {
+    if (!flow) return;
+    setBusy(true);
+    try {
+      const sent = flow.purpose === 'verify' ? await app.account.sendVerification(flow.email) : await app.account.sendCode(flow.email);
+      const at = Date.now() + sent.resendAfter * 1000;
+      writeFlow({ ...flow, resendAt: at });
+      setResendAt(at);
+      setErrors({});
+      setNotice(t('account.text.codeResent'));
+    } catch (error) {
+      setErrors({ form: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ScreenFrame heading={text('title')} lead={flow ? fill(text('lead'), { email: flow.email }) : text('description')}>
+      <form className="account-form" noValidate onSubmit={submit}>
+        <FormMessage error>{errors.form}</FormMessage>
+        <FormMessage>{notice}</FormMessage>
+        <Field
+          label={t('account.fields.code')}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          value={code}
+          onValue={(value) => setCode(value.replace(/\D/g, ''))}
+          error={errors.code}
+        />
+        <Submit busy={busy}>{t('account.actions.verify')}</Submit>
+        <button type="button" className="link-button" onClick={resend} disabled={!hydrated || busy || left > 0}>
+          {left > 0 ? fill(t('account.actions.resendIn'), { seconds: left }) : t('account.actions.resendCode')}
+        </button>
+      </form>
+    </ScreenFrame>
+  );
+}
+
+/** Set password: a new account made by code login adds a password (or skips for now). */
+export function SetPasswordScreen() {
+  const app = useApp();
+  const site = useSite();
+  const t = useT();
+  const text = useScreenText('setPassword');
+  const next = useNextPath();
+  const errorText = useErrorText();
+  const ready = useSession((s) => s.ready);
+  const loggedIn = useSession(isLoggedIn);
+  useRequireLogin('set-password', loggedIn, ready);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = checkNewPassword(password, confirm, site.constants.passwordMinimum, t);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await app.account.setPassword(password);
+      await app.account.loadProfile().catch(() => undefined);
+      app.go(next, { replace: true });
+    } catch (error) {
+      setErrors({ form: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ScreenFrame heading={text('title')} lead={text('lead')}>
+      <form className="account-form" noValidate onSubmit={submit}>
+        <FormMessage error>{errors.form}</FormMessage>
+        <Field
+          label={t('account.fields.newPassword')}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onValue={setPassword}
+          hint={t('account.text.passwordRule')}
+          error={errors.password}
+        />
+        <Field
+          label={t('account.fields.confirmPassword')}
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onValue={setConfirm}
+          error={errors.confirm}
+        />
+        <Submit busy={busy}>{t('account.actions.setPassword')}</Submit>
+      </form>
+      <p className="account-links">
+        <SiteLink href={next}>{t('account.actions.skip')}</SiteLink>
+      </p>
+    </ScreenFrame>
+  );
+}
+
+/**
+ * Account verification success. Opened from the mailed link (`?token=`), it verifies first and
+ * sends an unusable link to the verification failed screen.
+ */
+export function VerificationSuccessScreen() {
+  const app = useApp();
+  const t = useT();
+  const text = useScreenText('verificationSuccess');
+  const screenPath = useScreenPath();
+  const next = useNextPath();
+  const token = useQuery('token');
+  const hydrated = useHydrated();
+  const [verified, setVerified] = useState(false);
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    app.account.verifyByLink(token).then(
+      () => {
+        if (isLoggedIn(app.session.store.getState())) void app.account.loadProfile().catch(() => undefined);
+        setVerified(true);
+      },
+      () => app.go(screenPath('verification-failed'), { replace: true }),
+    );
+  }, [token, app, screenPath]);
+  // Until hydrated the query is unknown: the prerendered page waits rather than claim success.
+  if (!hydrated || (token && !verified)) return <ScreenFrame heading={text('title')} lead={t('account.text.working')} />;
+  return (
+    <ScreenFrame heading={text('title')} lead={text('lead')}>
+      <p>
+        <SiteLink className="button" href={next}>
+          {t('account.actions.continue')}
+        </SiteLink>
+      </p>
+    </ScreenFrame>
+  );
+}
+
+/** Verification failed, with the link back home. */
+export function VerificationFailedScreen() {
+  const site = useSite();
+  const t = useT();
+  const text = useScreenText('verificationFailed');
+  return (
+    <ScreenFrame heading={text('title')} lead={text('lead')}>
+      <p>
+        <SiteLink className="button" href={homePath(site)}>
+          {t('account.actions.backHome')}
+        </SiteLink>
+      </p>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,170 @@
+import { ofetch } from 'ofetch';
+import type { $Fetch } from 'ofetch';
+import type { ApiAnswer } from './api.ts';
+import type { SiteData } from './types.ts';
+
+/**
+ * The one HTTP client of a site (SPEC.md sections 7 and 8, docs/api.md). Every call goes to the
+ * region's API base, carries the session's tokens, the region and the language, and resolves
+ * to the answer's `data` when its code is 2000.
+ *
+ * - 4003 with user_id, apptoken and reftoken present: one refresh, shared by every call that
+ *   hit 4003 meanwhile, then the call is replayed once. A failed refresh clears the session and
+ *   goes to the region's login.
+ * - 4003 without them: an error toast (the server's message, or 'Login expired, please log in
+ *   again.'), and 300 ms later the region's login with `fromPath`.
+ * - Any other code: an error toast (server message, the catalogue's text for the code, or the
+ *   generic one) unless the call passes `toast: false`; the call rejects with an `ApiError`.
+ * - Transport failures (no answer, timeout, not an API answer) reject with an
+ *   `ApiTransportError` and never toast.
+ */
+
+/** A call's answer had a code other than 2000. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly data: unknown;
+  constructor(answer: ApiAnswer<unknown>) {
+    super(answer.message || `API error ${answer.code}`);
+    this.name = 'ApiError';
+    this.code = answer.code;
+    this.data = answer.data;
+  }
+}
+
+/** A call got no usable answer: network down, timeout, or a body that is not the envelope. */
+export class ApiTransportError extends Error {
+  constructor(cause: unknown) {
+    super('The server could not be reached.', { cause });
+    this.name = 'ApiTransportError';
+  }
+}
+
+export interface SessionTokens {
+  readonly user_id?: string;
+  readonly apptoken?: string;
+  readonly reftoken?: string;
+}
+
+export interface ApiClientOptions {
+  site: Pick<SiteData, 'code' | 'locale' | 'basePath' | 'constants'>;
+  /** The API base from `apiBase()`: an origin, or `/_api/<backend>` on local hosts. */
+  base: string;
+  /** The session's tokens, read at the moment of each call. */
+  tokens(): SessionTokens;
+  /** Stores a refreshed user_id and apptoken. */
+  refreshed(tokens: { user_id: string; apptoken: string }): void;
+  /** Clears the whole session (a failed refresh). */
+  clearSession(): void;
+  /** Shows an error toast. */
+  toast(text: string): void;
+  /** The catalogue text of a key ('' when missing). */
+  message(key: string): string;
+  /** Goes to a path of the site. */
+  go(path: string): void;
+  /** The current path and query, for `fromPath`. */
+  currentPath(): string;
+  /** Waits; a test passes a fake. */
+  delay?(ms: number): Promise<void>;
+  /** The fetch to use; a test passes a fake. */
+  fetch?: $Fetch;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST';
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+  /** false: the caller shows the error itself (no toast). Default true. */
+  toast?: boolean;
+}
+
+export interface ApiClient {
+  call<T = unknown>(path: string, options?: CallOptions): Promise<T>;
+}
+
+/** The region's login screen, with `fromPath` when given. */
+export function loginPath(site: Pick<SiteData, 'basePath'>, fromPath?: string): string {
+  const path = `${site.basePath}/login`;
+  return fromPath ? `${path}?fromPath=${encodeURIComponent(fromPath)}` : path;
+}
+
+function isAnswer(body: unknown): body is ApiAnswer<unknown> {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { site, base } = options;
+  const fetcher = options.fetch ?? ofetch;
+  const delay = options.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const { success, authExpired } = site.constants.codes;
+  const language = site.locale.startsWith('en') ? 'en' : site.code;
+  let refreshing: Promise<boolean> | undefined;
+
+  async function send(path: string, call: CallOptions, tokens: SessionTokens): Promise<ApiAnswer<unknown>> {
+    // Paths are relative to the API base, so the tokens can never go to another origin.
+    if (!path.startsWith('/') || path.startsWith('//')) throw new TypeError(`API paths start with a single '/': ${path}`);
+    const headers: Record<string, string> = { region: site.code };
+    if (path !== '/ssr/iso') headers['Accept-Language'] = language;
+    if (tokens.apptoken) headers.apptoken = tokens.apptoken;
+    if (tokens.reftoken) headers.reftoken = tokens.reftoken;
+    let body: unknown;
+    try {
+      body = await fetcher(`${base}${path}`, {
+        method: call.method ?? (call.body ? 'POST' : 'GET'),
+        ...(call.body && { body: call.body }),
+        ...(call.query && { query: call.query }),
+        headers,
+        timeout: path === '/ssr/timestamp' ? site.constants.timeouts.serverTime : site.constants.timeouts.default,
+        retry: 0,
+        ignoreResponseError: true,
+      });
+    } catch (error) {
+      throw new ApiTransportError(error);
+    }
+    if (!isAnswer(body)) throw new ApiTransportError(new Error(`${path} did not answer with the API envelope`));
+    return body;
+  }
+
+  function refresh(): Promise<boolean> {
+    refreshing ??= (async () => {
+      const tokens = options.tokens();
+      const answer = await send('/account/user/sign_in/refresh', { method: 'GET', query: { user_id: tokens.user_id ?? '' } }, tokens);
+      const data = answer.data as { user_id?: unknown; apptoken?: unknown } | undefined;
+      if (answer.code === success && typeof data?.user_id === 'string' && typeof data.apptoken === 'string') {
+        options.refreshed({ user_id: data.user_id, apptoken: data.apptoken });
+        return true;
+      }
+      options.clearSession();
+      options.toast(answer.message || options.message('errors.loginExpired'));
+      options.go(loginPath(site));
+      return false;
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
+  async function call<T>(path: string, callOptions: CallOptions = {}, replayed = false): Promise<T> {
+    const tokens = options.tokens();
+    const answer = await send(path, callOptions, tokens);
+    if (answer.code === success) return answer.data as T;
+    if (answer.code === authExpired) {
+      if (!replayed && tokens.user_id && tokens.apptoken && tokens.reftoken) {
+        // Another call may have refreshed while this one was under way: then just replay.
+        const current = options.tokens();
+        const renewed = current.apptoken !== tokens.apptoken && Boolean(current.apptoken);
+        if (renewed || (await refresh())) return call<T>(path, callOptions, true);
+        throw new ApiError(answer);
+      }
+      if (callOptions.toast !== false) options.toast(answer.message || options.message('errors.loginExpired'));
+      const from = options.currentPath();
+      void delay(site.constants.timeouts.authRedirectDelay).then(() => options.go(loginPath(site, from)));
+      throw new ApiError(answer);
+    }
+    if (callOptions.toast !== false) {
+      options.toast(answer.message || options.message(`errors.code${answer.code}`) || options.message('errors.server'));
+    }
+    throw new ApiError(answer);
+  }
+
+  return { call: (path, callOptions) => call(path, callOptions) };
+}

@@ -1,0 +1,97 @@
+import { useEffect, useId, useState } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { ApiError } from '../api-client.ts';
+import { useT } from '../site.tsx';
+import { fill } from '../validation.ts';
+
+/**
+ * The building blocks of the account and newsletter forms: labelled fields whose error is
+ * tied to the input (aria-invalid, aria-describedby), one form-level alert, a submit button
+ * that stays disabled until the page is hydrated (a prerendered form must not submit before
+ * its script runs) and while a call is under way, and a resend countdown.
+ */
+
+/** False in the prerendered HTML and the first client render, true once hydrated. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
+  label: string;
+  value: string;
+  onValue(value: string): void;
+  error?: string;
+  hint?: string;
+}
+
+export function Field({ label, value, onValue, error, hint, ...input }: FieldProps) {
+  const id = useId();
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} onChange={(event) => onValue(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      {hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The form's error or confirmation, announced when it appears. */
+export function FormMessage({ error, children }: { error?: boolean; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div className={error ? 'form-message error' : 'form-message'} role={error ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}
+
+export function Submit({ busy, children, disabled }: { busy: boolean; children: ReactNode; disabled?: boolean }) {
+  const hydrated = useHydrated();
+  const t = useT();
+  return (
+    <button type="submit" className="button" disabled={!hydrated || busy || disabled} aria-busy={busy || undefined}>
+      {busy ? t('account.text.working') : children}
+    </button>
+  );
+}
+
+/**
+ * The text a failed call shows: the server's message (already in the visitor's language), the
+ * catalogue's text for its code, or the generic one; for a 4291 without message, with the
+ * seconds filled in.
+ */
+export function useErrorText(): (error: unknown) => string {
+  const t = useT();
+  return (error) => {
+    if (error instanceof ApiError) {
+      const seconds = (error.data as { retryAfter?: number } | undefined)?.retryAfter ?? '';
+      return error.message && !error.message.startsWith('API error') ? error.message : fill(t(`errors.code${error.code}`), { seconds }) || t('errors.server');
+    }
+    return t('errors.server');
+  };
+}
+
+/** Seconds left until `until` (epoch ms) on the local clock, ticking every second; 0 when past. */
+export function useCountdown(until: number | undefined): number {
+  const [ticks, tick] = useState(0);
+  const left = until === undefined ? 0 : Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  useEffect(() => {
+    if (left <= 0) return;
+    // Every tick schedules the next, also when the whole seconds left did not change.
+    const timer = setTimeout(() => tick((n) => n + 1), 250);
+    return () => clearTimeout(timer);
+  }, [left, ticks]);
+  return left;
+}

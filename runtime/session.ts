@@ -1,0 +1,104 @@
+import { createStore } from 'zustand/vanilla';
+import type { StoreApi } from 'zustand/vanilla';
+import type { SessionTokens } from './api-client.ts';
+
+/** The profile the back end answers (docs/api.md, "Profile"). */
+export interface Profile {
+  readonly user_id: string;
+  readonly email: string;
+  readonly verified: boolean;
+  readonly hasPassword: boolean;
+  readonly nickname: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly birthday: string;
+  readonly country: string;
+  readonly credits: number;
+  readonly createdAt: number;
+}
+
+export interface SessionState extends SessionTokens {
+  readonly userInfo?: Profile;
+  /** Whether the stored session has been read (false on the server and before hydration). */
+  readonly ready: boolean;
+}
+
+/**
+ * The visitor's session (SPEC.md sections 3 and 4): user_id, apptoken, reftoken and userInfo,
+ * each kept under its own key in local storage so that it survives reloads and is shared by
+ * the tabs of the site. A zustand vanilla store: it works on the server (where it stays
+ * empty, so the prerendered HTML is always the logged-out page) and in tests.
+ */
+export interface Session {
+  readonly store: StoreApi<SessionState>;
+  /** Reads the stored session; called after hydration and when another tab changes it. */
+  restore(): void;
+  /** A login of any kind: stores the three values (the profile follows). */
+  signIn(tokens: { user_id: string; apptoken: string; reftoken: string }): void;
+  /** A token refresh: replaces user_id and apptoken. */
+  refreshed(tokens: { user_id: string; apptoken: string }): void;
+  setProfile(userInfo: Profile): void;
+  /** Logout or a failed refresh: clears all four values. */
+  clear(): void;
+}
+
+const KEYS = ['user_id', 'apptoken', 'reftoken', 'userInfo'] as const;
+
+export function createSession(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined): Session {
+  const store = createStore<SessionState>(() => ({ ready: false }));
+  const write = (values: Partial<Record<(typeof KEYS)[number], string | undefined>>) => {
+    if (!storage) return;
+    for (const [key, value] of Object.entries(values)) {
+      try {
+        if (value === undefined) storage.removeItem(key);
+        else storage.setItem(key, value);
+      } catch {
+        // Storage full or denied (private mode): the session still lives for this page.
+      }
+    }
+  };
+  const read = (key: string): string | undefined => {
+    try {
+      return storage?.getItem(key) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    store,
+    restore() {
+      let userInfo: Profile | undefined;
+      try {
+        const text = read('userInfo');
+        userInfo = text ? (JSON.parse(text) as Profile) : undefined;
+      } catch {
+        userInfo = undefined;
+      }
+      const user_id = read('user_id');
+      const apptoken = read('apptoken');
+      const reftoken = read('reftoken');
+      store.setState({ user_id, apptoken, reftoken, userInfo, ready: true }, true);
+    },
+    signIn({ user_id, apptoken, reftoken }) {
+      write({ user_id, apptoken, reftoken });
+      store.setState({ user_id, apptoken, reftoken });
+    },
+    refreshed({ user_id, apptoken }) {
+      write({ user_id, apptoken });
+      store.setState({ user_id, apptoken });
+    },
+    setProfile(userInfo) {
+      write({ userInfo: JSON.stringify(userInfo) });
+      store.setState({ userInfo });
+    },
+    clear() {
+      write({ user_id: undefined, apptoken: undefined, reftoken: undefined, userInfo: undefined });
+      store.setState({ ready: true }, true);
+    },
+  };
+}
+
+/** Whether the session holds a login. */
+export function isLoggedIn(state: SessionState): boolean {
+  return Boolean(state.user_id && state.apptoken);
+}

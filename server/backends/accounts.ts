@@ -1,0 +1,235 @@
+import { NEW_USER_CREDITS, fail, ok, tooMany } from './backend.ts';
+import type { Backend, Call, ErrorCode, Failure, Outcome } from './backend.ts';
+import { isEmail, isStrongPassword, normalizeEmail, readFields } from './fields.ts';
+import { buildLink, sendMail } from './mail.ts';
+import { createCode, createToken, createUserId, hashCode, hashPassword, hashToken, matchesCode, verifyPassword } from './secrets.ts';
+import { authenticate, endSessions, startSession } from './sessions.ts';
+import type { AccountRow } from './store.ts';
+
+/**
+ * The account endpoints of docs/api.md ("Sessions", "Codes, verification, passwords") as plain
+ * functions of a back end and a call: no HTTP here, so each rule reads as the reference states it.
+ */
+
+export const CODE_MS = 10 * 60_000;
+export const LINK_MS = 24 * 60 * 60_000;
+
+type CodePurpose = 'login' | 'verify';
+
+/** The body's `email`, normalised, or the 4000/4001 to answer. */
+function readEmail(call: Call): { email: string } | { failure: Failure } {
+  const read = readFields(call.body, { email: 'string' });
+  if (!read.ok) return { failure: read.failure };
+  const email = normalizeEmail(read.values.email);
+  return isEmail(email) ? { email } : { failure: fail(4001) };
+}
+
+function resendAfter(backend: Backend): { resendAfter: number } {
+  return { resendAfter: Math.ceil(backend.limits.options.resendMs / 1000) };
+}
+
+/** Stores a new code for the email, replacing any earlier one of that purpose. */
+function issueCode(backend: Backend, email: string, purpose: CodePurpose): string {
+  const code = createCode();
+  const { salt, hash } = hashCode(code);
+  backend.store.putCode(email, purpose, salt, hash, backend.clock.now() + CODE_MS);
+  return code;
+}
+
+/** Spends the code when it is the live one; a wrong guess leaves it in place for the right one. */
+function spendCode(backend: Backend, email: string, purpose: CodePurpose, code: string): boolean {
+  const row = backend.store.code(email, purpose);
+  if (!row || row.expires_at <= backend.clock.now() || !matchesCode(code, row.salt, row.hash)) return false;
+  backend.store.deleteCode(email, purpose);
+  return true;
+}
+
+/** A link token of that purpose that is unused and unexpired, with its account. */
+function liveLink(backend: Backend, token: string, purpose: 'verify' | 'reset'): AccountRow | undefined {
+  const link = backend.store.link(hashToken(token));
+  if (!link || link.purpose !== purpose || link.used_at !== null || link.expires_at <= backend.clock.now()) return undefined;
+  return backend.store.accountById(link.user_id);
+}
+
+function issueLink(backend: Backend, account: AccountRow, purpose: 'verify' | 'reset', call: Call): string {
+  const token = createToken();
+  backend.store.replaceLink(hashToken(token), purpose, account.id, backend.clock.now() + LINK_MS);
+  return buildLink(backend.name, purpose, token, call.origin, call.region);
+}
+
+function mailVerification(backend: Backend, account: AccountRow, call: Call): void {
+  const code = issueCode(backend, account.email, 'verify');
+  sendMail(backend, account.email, 'verify', { code, link: issueLink(backend, account, 'verify', call) });
+  backend.limits.recordSent(account.email, 'verify');
+}
+
+/**
+ * Runs a password or code check under the email's attempt limit: 4291 while locked, `wrong`
+ * (4010 or 4011) for a failed check, undefined for a right one. The lock is looked at again
+ * after the check, because a slow password hash lets parallel guesses overtake each other.
+ */
+async function attempt(backend: Backend, email: string, wrong: ErrorCode, check: () => boolean | Promise<boolean>): Promise<Failure | undefined> {
+  const before = backend.limits.lockedFor(email);
+  if (before) return tooMany(before);
+  const right = await check();
+  const after = backend.limits.lockedFor(email);
+  if (after) return tooMany(after);
+  if (!right) {
+    backend.limits.recordFailure(email);
+    return fail(wrong);
+  }
+  backend.limits.clearFailures(email);
+  return undefined;
+}
+
+/** POST /account/user/login/pwd and the old /account/user/sign_in. */
+export async function loginWithPassword(backend: Backend, call: Call): Promise<Outcome> {
+  const read = readFields(call.body, { email: 'string', password: 'string' });
+  if (!read.ok) return read.failure;
+  const email = normalizeEmail(read.values.email);
+  if (!isEmail(email)) return fail(4001);
+  const locked = backend.limits.lockedFor(email);
+  if (locked) return tooMany(locked);
+  const account = backend.store.accountByEmail(email);
+  if (!account) return fail(4012);
+  const hash = account.password_hash;
+  const refused = await attempt(backend, email, 4010, () => (hash ? verifyPassword(read.values.password, hash) : false));
+  if (refused) return refused;
+  return ok(startSession(backend, account.id));
+}
+
+/** POST /account/user/login/code: the code from code/send logs an existing account in. */
+export async function loginWithCode(backend: Backend, call: Call): Promise<Outcome> {
+  const read = readFields(call.body, { email: 'string', code: 'string' });
+  if (!read.ok) return read.failure;
+  const email = normalizeEmail(read.values.email);
+  if (!isEmail(email)) return fail(4001);
+  const locked = backend.limits.lockedFor(email);
+  if (locked) return tooMany(locked);
+  const account = backend.store.accountByEmail(email);
+  if (!account) return fail(4012);
+  const refused = await attempt(backend, email, 4011, () => spendCode(backend, email, 'login', read.values.code));
+  if (refused) return refused;
+  // The code reached the mailbox, which is all that verifying an account proves.
+  if (!account.verified) backend.store.setVerified(account.id);
+  return ok(startSession(backend, account.id));
+}
+
+/** POST /account/user/register_or_login (and cn/login): logs in, or creates a verified account without password. */
+export async function registerOrLogin(backend: Backend, call: Call): Promise<Outcome> {
+  const read = readFields(call.body, { email: 'string', code: 'string' });
+  if (!read.ok) return read.failure;
+  const email = normalizeEmail(read.values.email);
+  if (!isEmail(email)) return fail(4001);
+  const refused = await attempt(backend, email, 4011, () => spendCode(backend, email, 'login', read.values.code));
+  if (refused) return refused;
+  const created = backend.store.insertAccount({ id: createUserId(), email, password_hash: null, verified: 1, credits: NEW_USER_CREDITS, created_at: backend.clock.now() });
+  const account = backend.store.accountByEmail(email)!;
+  if (!account.verified) backend.store.setVerified(account.id);
+  return ok({ ...startSession(backend, account.id), created });
+}
+
+/** POST /account/user/register/pwd: an unverified account, a verification mail, and a session. */
+export async function registerWithPassword(backend: Backend, call: Call): Promise<Outcome> {
+  const read = readFields(call.body, { email: 'string', password: 'string' });
+  if (!read.ok) return read.failure;
+  const email = normalizeEmail(read.values.email);
+  if (!isEmail(email)) return fail(4001);
+  if (!isStrongPassword(read.values.password)) return fail(4002);
+  // Checked before the slow hash, and again by the insert for a request that raced this one.
+  if (backend.store.accountByEmail(email)) return fail(4013);
+  const hash = await hashPassword(read.values.password, backend.passwordCost);
+  const id = createUserId();
+  if (!backend.store.insertAccount({ id, email, password_hash: hash, verified: 0, credits: NEW_USER_CREDITS, created_at: backend.clock.now() })) return fail(4013);
+  mailVerification(backend, backend.store.accountById(id)!, call);
+  return ok(startSession(backend, id));
+}
+
+/** POST /account/user/code/send: a login code, to any address (register_or_login may create the account). */
+export function sendLoginCode(backend: Backend, call: Call): Outcome {
+  const read = readEmail(call);
+  if ('failure' in read) return read.failure;
+  const wait = backend.limits.resendWait(read.email, 'login');
+  if (wait) return tooMany(wait);
+  sendMail(backend, read.email, 'login', { code: issueCode(backend, read.email, 'login') });
+  backend.limits.recordSent(read.email, 'login');
+  return ok(resendAfter(backend));
+}
+
+/** POST /account/user/verify/send: a new verification code and link. */
+export function sendVerification(backend: Backend, call: Call): Outcome {
+  const read = readEmail(call);
+  if ('failure' in read) return read.failure;
+  const account = backend.store.accountByEmail(read.email);
+  if (!account) return fail(4012);
+  const wait = backend.limits.resendWait(read.email, 'verify');
+  if (wait) return tooMany(wait);
+  mailVerification(backend, account, call);
+  return ok(resendAfter(backend));
+}
+
+/** POST /account/user/verify: `{ token }` from the link, or `{ email, code }` from the mail. */
+export async function verifyAccount(backend: Backend, call: Call): Promise<Outcome> {
+  if (call.body.token !== undefined) {
+    const read = readFields(call.body, { token: 'string' });
+    if (!read.ok) return read.failure;
+    const account = liveLink(backend, read.values.token, 'verify');
+    if (!account || !backend.store.useLink(hashToken(read.values.token), backend.clock.now())) return fail(4014);
+    backend.store.setVerified(account.id);
+    backend.store.deleteCode(account.email, 'verify');
+    return ok({ email: account.email });
+  }
+  const read = readFields(call.body, { email: 'string', code: 'string' });
+  if (!read.ok) return read.failure;
+  const email = normalizeEmail(read.values.email);
+  if (!isEmail(email)) return fail(4001);
+  const account = backend.store.accountByEmail(email);
+  const refused = await attempt(backend, email, 4011, () => account !== undefined && spendCode(backend, email, 'verify', read.values.code));
+  if (refused) return refused;
+  backend.store.setVerified(account!.id);
+  // The mail's link did its job through the code: it must not work a second time.
+  backend.store.deleteOpenLinks(account!.id, 'verify');
+  return ok({ email });
+}
+
+/** POST /account/user/password/forgot: mails a reset link. */
+export function forgotPassword(backend: Backend, call: Call): Outcome {
+  const read = readEmail(call);
+  if ('failure' in read) return read.failure;
+  const account = backend.store.accountByEmail(read.email);
+  if (!account) return fail(4012);
+  const wait = backend.limits.resendWait(read.email, 'reset');
+  if (wait) return tooMany(wait);
+  sendMail(backend, account.email, 'reset', { link: issueLink(backend, account, 'reset', call) });
+  backend.limits.recordSent(account.email, 'reset');
+  return ok(resendAfter(backend));
+}
+
+/** POST /account/user/password/reset: a new password through the mailed link; every session ends. */
+export async function resetPassword(backend: Backend, call: Call): Promise<Outcome> {
+  const read = readFields(call.body, { token: 'string', password: 'string' });
+  if (!read.ok) return read.failure;
+  // The link first: a dead link is the news, whatever the password.
+  if (!liveLink(backend, read.values.token, 'reset')) return fail(4014);
+  if (!isStrongPassword(read.values.password)) return fail(4002);
+  const hash = await hashPassword(read.values.password, backend.passwordCost);
+  const account = liveLink(backend, read.values.token, 'reset');
+  if (!account || !backend.store.useLink(hashToken(read.values.token), backend.clock.now())) return fail(4014);
+  backend.store.setPassword(account.id, hash);
+  // The link came through the mailbox, so it verifies the account and lifts a lock like a right password.
+  backend.store.setVerified(account.id);
+  backend.limits.clearFailures(account.email);
+  endSessions(backend, account.id);
+  return ok({});
+}
+
+/** POST /account/user/password/set (auth): a password for the logged-in account. */
+export async function setPassword(backend: Backend, call: Call): Promise<Outcome> {
+  const auth = authenticate(backend, call);
+  if ('failure' in auth) return auth.failure;
+  const read = readFields(call.body, { password: 'string' });
+  if (!read.ok) return read.failure;
+  if (!isStrongPassword(read.values.password)) return fail(4002);
+  backend.store.setPassword(auth.account.id, await hashPassword(read.values.password, backend.passwordCost));
+  return ok({});
+}

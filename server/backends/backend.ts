@@ -1,0 +1,88 @@
+import type { EmulatedClock } from '../emulator.ts';
+import { createLimits } from './limits.ts';
+import type { LimitOptions, Limits } from './limits.ts';
+import { DEFAULT_PASSWORD_COST } from './secrets.ts';
+import { openStore } from './store.ts';
+import type { Store } from './store.ts';
+
+/** The three regional back ends of docs/api.md: us (us, kr, jp), eu (uk, eu, fr, de) and cn. */
+export const BACKEND_NAMES = ['us', 'eu', 'cn'] as const;
+export type BackendName = (typeof BACKEND_NAMES)[number];
+
+export function isBackendName(value: string): value is BackendName {
+  return (BACKEND_NAMES as readonly string[]).includes(value);
+}
+
+/** The new-user reward of SPEC.md section 9 (content/constants.yaml `newUserReward`). */
+export const NEW_USER_CREDITS = 200;
+
+/** The codes of docs/api.md, "Codes". */
+export type ErrorCode = 4000 | 4001 | 4002 | 4003 | 4010 | 4011 | 4012 | 4013 | 4014 | 4015 | 4016 | 4290 | 4291 | 5000;
+
+export interface Failure {
+  code: ErrorCode;
+  /** Extra answer data, e.g. `retryAfter` for 4291 or the field of a 4000. */
+  data?: Record<string, unknown>;
+  /** Values for the placeholders of the localised message, e.g. `{seconds}`. */
+  params?: Record<string, string | number>;
+}
+
+export interface Success<T = unknown> {
+  code: 2000;
+  data: T;
+}
+
+/** What an endpoint answers, before it becomes an envelope with a localised message. */
+export type Outcome<T = unknown> = Success<T> | Failure;
+
+export const ok = <T>(data: T): Success<T> => ({ code: 2000, data });
+export const fail = (code: ErrorCode, data?: Record<string, unknown>, params?: Record<string, string | number>): Failure => ({ code, data, params });
+
+/** 4291: too many attempts or too early to send again; `ms` is the time left. */
+export function tooMany(ms: number): Failure {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return fail(4291, { retryAfter: seconds }, { seconds });
+}
+
+/** One call to an endpoint as plain data, so the endpoint logic knows nothing of HTTP. */
+export interface Call {
+  /** The JSON body; `{}` for a GET. */
+  body: Record<string, unknown>;
+  query: URLSearchParams;
+  apptoken?: string;
+  reftoken?: string;
+  /** The `origin` request header: where mailed links point when it is local. */
+  origin?: string;
+  /** The `region` request header: the site's region code. */
+  region?: string;
+  /** The `x-country` request header, which stands in for geolocation in the emulator. */
+  country?: string;
+}
+
+/** One emulated back end: its own database and limits, on the clock shared by all three. */
+export interface Backend {
+  name: BackendName;
+  store: Store;
+  clock: EmulatedClock;
+  limits: Limits;
+  /** scrypt cost N of new password hashes. */
+  passwordCost: number;
+}
+
+export interface BackendOptions {
+  clock: EmulatedClock;
+  /** Folder of the SQLite file; undefined keeps the data in memory. */
+  dataDir?: string;
+  limits?: Partial<LimitOptions>;
+  passwordCost?: number;
+}
+
+export function createBackend(name: BackendName, options: BackendOptions): Backend {
+  return {
+    name,
+    store: openStore(name, options.dataDir),
+    clock: options.clock,
+    limits: createLimits(options.clock, options.limits),
+    passwordCost: options.passwordCost ?? DEFAULT_PASSWORD_COST,
+  };
+}

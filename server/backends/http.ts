@@ -1,0 +1,172 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loginWithCode, loginWithPassword, registerOrLogin, registerWithPassword, resetPassword, sendLoginCode, sendVerification, setPassword, forgotPassword, verifyAccount } from './accounts.ts';
+import { fail, isBackendName, ok } from './backend.ts';
+import type { Backend, BackendName, Call, Outcome } from './backend.ts';
+import { localeFor } from './messages.ts';
+import type { Messages } from './messages.ts';
+import { subscribe } from './newsletter.ts';
+import { readProfile, updateProfile } from './profile.ts';
+import { refreshSession } from './sessions.ts';
+
+/**
+ * The HTTP side of the back ends: `/_api/<backend>/<path>` to an endpoint, the JSON body read
+ * within its 16 KiB, and every outcome answered as the envelope `{ code, message, data }` with
+ * the message in the language the request asked for (docs/api.md, "Answers").
+ */
+
+/** docs/api.md, "Requests": bodies are at most 16 KiB. */
+export const MAX_BODY = 16 * 1024;
+const API_PREFIX = '/_api';
+
+type Handler = (backend: Backend, call: Call) => Outcome | Promise<Outcome>;
+interface Route {
+  methods: Partial<Record<'GET' | 'POST', Handler>>;
+  /** The one back end that has this path; elsewhere it is unknown (404). */
+  only?: BackendName;
+}
+
+const DEFAULT_COUNTRY: Readonly<Record<BackendName, string>> = Object.freeze({ us: 'US', eu: 'GB', cn: 'CN' });
+
+const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
+  ['/ssr/timestamp', { methods: { GET: (backend) => ok({ timestamp: backend.clock.now() }) } }],
+  // x-country stands in for the geolocation a real back end does on the client address.
+  ['/ssr/iso', { methods: { GET: (backend, call) => ok({ iso: /^[A-Za-z]{2}$/.test(call.country ?? '') ? call.country!.toUpperCase() : DEFAULT_COUNTRY[backend.name] }) } }],
+  ['/account/user/subscribe/create', { methods: { POST: subscribe } }],
+  ['/account/user/login/pwd', { methods: { POST: loginWithPassword } }],
+  ['/account/user/sign_in', { methods: { POST: loginWithPassword } }],
+  ['/account/user/login/code', { methods: { POST: loginWithCode } }],
+  ['/account/user/register_or_login', { methods: { POST: registerOrLogin } }],
+  ['/account/user/cn/login', { methods: { POST: registerOrLogin }, only: 'cn' }],
+  ['/account/user/register/pwd', { methods: { POST: registerWithPassword } }],
+  ['/account/user/sign_in/refresh', { methods: { GET: refreshSession } }],
+  ['/account/user/code/send', { methods: { POST: sendLoginCode } }],
+  ['/account/user/verify/send', { methods: { POST: sendVerification } }],
+  ['/account/user/verify', { methods: { POST: verifyAccount } }],
+  ['/account/user/password/forgot', { methods: { POST: forgotPassword } }],
+  ['/account/user/password/reset', { methods: { POST: resetPassword } }],
+  ['/account/user/password/set', { methods: { POST: setPassword } }],
+  ['/account/user/profile/new', { methods: { GET: readProfile, POST: updateProfile } }],
+]);
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
+
+export type BodyRead = { ok: true; value: unknown } | { ok: false; tooLarge: boolean };
+
+/**
+ * Reads a JSON body of at most `limit` bytes. An oversize body is answered at once: the rest
+ * is left to drain without being kept, so neither side waits and the connection stays usable.
+ */
+export function readJsonBody(req: IncomingMessage, limit: number = MAX_BODY): Promise<BodyRead> {
+  if (Number(req.headers['content-length']) > limit) {
+    req.resume();
+    return Promise.resolve({ ok: false, tooLarge: true });
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (result: BodyRead) => {
+      req.off('data', onData).off('end', onEnd).off('error', reject);
+      resolve(result);
+    };
+    function onData(chunk: Buffer) {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      settle({ ok: false, tooLarge: true });
+      req.resume();
+    }
+    function onEnd() {
+      try {
+        settle({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown });
+      } catch {
+        settle({ ok: false, tooLarge: false });
+      }
+    }
+    req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  return text ? text : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface ApiContext {
+  backends: ReadonlyMap<BackendName, Backend>;
+  messages: Messages;
+}
+
+/** Answers `/_api/...`; resolves false for any other path. */
+export async function handleApiRequest(context: ApiContext, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  if (pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`)) return false;
+  const locale = localeFor(header(req, 'accept-language'));
+  const answer = (outcome: Outcome) => {
+    const data = outcome.code === 2000 ? outcome.data : (outcome.data ?? {});
+    const params = outcome.code === 2000 ? undefined : outcome.params;
+    sendJson(res, 200, { code: outcome.code, message: context.messages.text(locale, outcome.code, params), data });
+  };
+  try {
+    const [name = '', ...rest] = pathname.slice(API_PREFIX.length + 1).split('/');
+    const backend = isBackendName(name) ? context.backends.get(name) : undefined;
+    const path = `/${rest.join('/')}`;
+    const route = backend && ROUTES.get(path);
+    if (!backend || !route || (route.only && route.only !== backend.name)) {
+      sendJson(res, 404, { code: 404, message: `There is no API at ${pathname}.`, data: {} });
+      return true;
+    }
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const handle = method === 'GET' || method === 'POST' ? route.methods[method] : undefined;
+    if (!handle) {
+      const allowed = Object.keys(route.methods).join(', ');
+      sendJson(res, 405, { code: 405, message: `Use ${allowed} for ${path}.`, data: {} }, { allow: allowed });
+      return true;
+    }
+    if (path.startsWith('/account/') && !backend.limits.admitClient(req.socket.remoteAddress ?? '')) {
+      answer(fail(4290));
+      return true;
+    }
+    let body: Record<string, unknown> = {};
+    if (method === 'POST') {
+      const read = await readJsonBody(req);
+      if (!read.ok) {
+        answer(read.tooLarge ? fail(4016) : fail(4000, { detail: 'The body must be JSON.' }));
+        return true;
+      }
+      if (!isPlainObject(read.value)) {
+        answer(fail(4000, { detail: 'The body must be a JSON object.' }));
+        return true;
+      }
+      body = read.value;
+    }
+    const url = req.url ?? '';
+    const call: Call = {
+      body,
+      query: new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''),
+      apptoken: header(req, 'apptoken'),
+      reftoken: header(req, 'reftoken'),
+      origin: header(req, 'origin'),
+      region: header(req, 'region'),
+      country: header(req, 'x-country'),
+    };
+    answer(await handle(backend, call));
+  } catch (error) {
+    // One broken request must not take the server down: log it and answer 5000.
+    console.error(error);
+    if (!res.headersSent) answer(fail(5000));
+    else res.destroy();
+  }
+  return true;
+}

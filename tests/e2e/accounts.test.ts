@@ -1,0 +1,415 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer } from '../../server/serve.ts';
+import type { RunningServer } from '../../server/serve.ts';
+import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { BUILT_AT } from '../support/instants.ts';
+
+/**
+ * Accounts end to end, as a visitor meets them: Chromium on the built sites, against the
+ * emulated back ends of serve-regions (with a fresh database), reading mail from its outbox.
+ */
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+const url = (p: string) => new URL(p, server.url).href;
+let serial = 0;
+/** A new address per test, so tests never share an account. */
+const newEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${(serial += 1)}@example.com`;
+const PASSWORD = 'robots4ever';
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-accounts-'));
+  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT, dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Mail {
+  to: string;
+  subject: string;
+  code?: string;
+  link?: string;
+}
+
+async function latestMail(to: string): Promise<Mail> {
+  const response = await fetch(url(`/__emulator/outbox.json?to=${encodeURIComponent(to)}`));
+  const mails = ((await response.json()) as { data: Mail[] }).data;
+  expect(mails.length, `mail to ${to}`).toBeGreaterThan(0);
+  return mails[0]!;
+}
+
+async function setClock(instant: number): Promise<void> {
+  const response = await fetch(url('/__emulator/clock'), { method: 'PUT', body: JSON.stringify({ now: new Date(instant).toISOString() }) });
+  expect(response.status).toBe(200);
+}
+
+/** Moves the back ends' clock on, as if the visitor waited. */
+async function advanceClock(ms: number): Promise<void> {
+  const response = await fetch(url('/__emulator/clock'));
+  const { data } = (await response.json()) as { data: { now: string } };
+  await setClock(Date.parse(data.now) + ms);
+}
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+async function open(p: string, context?: BrowserContext): Promise<Opened> {
+  const ctx = context ?? (await browser.newContext({ viewport: { width: 1280, height: 800 } }));
+  const page = await ctx.newPage();
+  const errors = collectErrors(page);
+  await page.goto(url(p));
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  return { context: ctx, page, errors };
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const submit = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('button', { name, exact: typeof name === 'string' }).click();
+
+/** Registers by password in a region and verifies with the mailed code; leaves the visitor logged in. */
+async function register(page: Page, base: string, email: string): Promise<void> {
+  await page.goto(url(`${base}/register`));
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await main.getByLabel('Confirm password').fill(PASSWORD);
+  await submit(page, 'Create account');
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`${base}/verify-email`);
+  const mail = await latestMail(email);
+  expect(mail.code).toMatch(/^\d{6}$/);
+  await main.getByLabel('Verification code', { exact: true }).fill(mail.code!);
+  await submit(page, 'Verify');
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`${base}/verification-success`);
+  await expect.poll(() => heading(page).textContent()).toBe('Account verified');
+}
+
+async function loginByPassword(page: Page, base: string, email: string, password: string, query = ''): Promise<void> {
+  await page.goto(url(`${base}/login${query}`));
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await submit(page, 'Log in');
+}
+
+const accountLink = (page: Page) => page.getByTestId('account-link');
+
+describe('accounts', () => {
+  it('registers, verifies by code, logs out and logs in again by password', async () => {
+    const { context, page, errors } = await open('/us');
+    const email = newEmail('ada');
+    await register(page, '/us', email);
+    await expect.poll(() => accountLink(page).textContent()).toBe('Account');
+    await page.goto(url('/us/profile'));
+    await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+    await expect(page.getByRole('main').getByText('Verified', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('main').getByText('200', { exact: true }).isVisible()).resolves.toBe(true); // new-user reward
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us');
+    await expect.poll(() => accountLink(page).textContent()).toBe('Log in');
+    expect(await page.evaluate(() => ['user_id', 'apptoken', 'reftoken', 'userInfo'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
+
+    await loginByPassword(page, '/us', email, PASSWORD, '?fromPath=%2Fus%2Ffaq');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/faq');
+    await expect.poll(() => accountLink(page).textContent()).toBe('Account');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('validates the registration form with the specified messages', async () => {
+    const { context, page } = await open('/us/register');
+    const main = page.getByRole('main');
+    await main.getByLabel('Email address').fill('not-an-email');
+    await main.getByLabel('Password', { exact: true }).fill('short1');
+    await main.getByLabel('Confirm password').fill('short2');
+    await submit(page, 'Create account');
+    await expect.poll(() => main.getByText('Please enter a valid email address.').count()).toBe(1);
+    await expect(main.getByText('Please use a more complex password: at least 8 characters with letters and numbers.').count()).resolves.toBe(1);
+    await expect(main.getByText('Confirmed password does not match the new password. Please enter again.').count()).resolves.toBe(1);
+    await main.getByLabel('Password', { exact: true }).fill('onlyletters');
+    await main.getByLabel('Confirm password').fill('onlyletters');
+    await main.getByLabel('Email address').fill(newEmail('weak'));
+    await submit(page, 'Create account');
+    await expect.poll(() => main.getByText('Please use a more complex password: at least 8 characters with letters and numbers.').count()).toBe(1);
+    await expect(main.getByText('Confirmed password does not match').count()).resolves.toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/us/register');
+    await context.close();
+  });
+
+  it('refuses a registered email with the in-use message and a link to log in', async () => {
+    const email = newEmail('twice');
+    const { context, page } = await open('/uk');
+    await register(page, '/uk', email);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(url('/uk/register'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const main = page.getByRole('main');
+    await main.getByLabel('Email address').fill(email);
+    await main.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await main.getByLabel('Confirm password').fill(PASSWORD);
+    await submit(page, 'Create account');
+    await expect.poll(() => main.getByRole('alert').textContent()).toContain('This email is already in use. Log In.');
+    await expect(main.getByRole('alert').getByRole('link', { name: 'Log in' }).getAttribute('href')).resolves.toBe('/uk/login');
+    await context.close();
+  });
+
+  it('says which password login failed, then locks the email after five wrong tries with the seconds left', async () => {
+    const email = newEmail('locked');
+    const { context, page } = await open('/us');
+    await register(page, '/us', email);
+    await page.evaluate(() => localStorage.clear());
+    await loginByPassword(page, '/us', newEmail('nobody'), PASSWORD);
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('No account found with this email.');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await loginByPassword(page, '/us', email, 'wrong-password-1');
+      await expect.poll(() => alert.textContent()).toBe('Incorrect email or password. Please try again.');
+    }
+    await loginByPassword(page, '/us', email, PASSWORD);
+    await expect.poll(() => alert.textContent()).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    const seconds = Number(/in (\d+) seconds/.exec((await alert.textContent())!)![1]);
+    expect(seconds).toBeGreaterThan(240);
+    expect(seconds).toBeLessThanOrEqual(300);
+    expect(new URL(page.url()).pathname).toBe('/us/login');
+    await context.close();
+  });
+
+  it('logs in by email code, refusing a wrong code, and creates the account of a new email', async () => {
+    const email = newEmail('coder');
+    const { context, page, errors } = await open('/us/login?fromPath=%2Fus%2Fmanuals');
+    const main = page.getByRole('main');
+    await expect(main.getByText('Please log in', { exact: true }).isVisible()).resolves.toBe(true);
+    await main.getByRole('button', { name: 'Log in with an email code' }).click();
+    await main.getByLabel('Email address').fill(email);
+    await submit(page, 'Send code');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/verify-email');
+    await expect.poll(() => main.getByText(`We sent a 6-digit code to ${email}.`, { exact: false }).count()).toBe(1);
+    await expect(main.getByRole('button', { name: /^Resend in \d+ s$/ }).isDisabled()).resolves.toBe(true);
+    const { code } = await latestMail(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await main.getByLabel('Verification code', { exact: true }).fill(wrong);
+    await submit(page, 'Verify');
+    await expect.poll(() => main.getByText('Invalid code. Please try again.').count()).toBe(1);
+    await main.getByLabel('Verification code', { exact: true }).fill(code!);
+    await submit(page, 'Verify');
+    // A new email: the account was created, so it is offered a password before going on.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/set-password');
+    await main.getByLabel('New password').fill(PASSWORD);
+    await main.getByLabel('Confirm password').fill(PASSWORD);
+    await submit(page, 'Save password');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/manuals');
+    expect(errors).toEqual([]);
+
+    // The same email logs in by code again, straight to where it came from; the password works too.
+    await page.evaluate(() => localStorage.clear());
+    await advanceClock(61_000); // a code goes to one email at most once a minute
+    await page.goto(url('/us/login?fromPath=%2Fus%2Fsupport'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await main.getByRole('button', { name: 'Log in with an email code' }).click();
+    await main.getByLabel('Email address').fill(email);
+    await submit(page, 'Send code');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/verify-email');
+    await main.getByLabel('Verification code', { exact: true }).fill((await latestMail(email)).code!);
+    await submit(page, 'Verify');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/support');
+    await loginByPassword(page, '/us', email, PASSWORD);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us');
+    await context.close();
+  });
+
+  it('resets a forgotten password through the mailed link, once', async () => {
+    const email = newEmail('forgetful');
+    const { context, page, errors } = await open('/eu');
+    await register(page, '/eu', email);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(url('/eu/forgot-password'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const main = page.getByRole('main');
+    await main.getByLabel('Email address').fill(email);
+    await submit(page, 'Send secure link');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/eu/secure-link-sent');
+    await expect.poll(() => main.getByText(`We sent a secure link to ${email}.`, { exact: false }).count()).toBe(1);
+    await expect(main.getByRole('button', { name: /^Resend in \d+ s$/ }).isDisabled()).resolves.toBe(true);
+    const { link } = await latestMail(email);
+    expect(link).toMatch(new RegExp(`^${server.url.replace(/\/$/, '')}/eu/reset-password\\?token=`));
+
+    await page.goto(link!);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await main.getByLabel('New password').fill('newpassword2');
+    await main.getByLabel('Confirm password').fill('newpassword3');
+    await submit(page, 'Reset password');
+    await expect.poll(() => main.getByText('Confirmed password does not match the new password. Please enter again.').count()).toBe(1);
+    await main.getByLabel('Confirm password').fill('newpassword2');
+    await submit(page, 'Reset password');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/eu/password-reset-success');
+    await expect.poll(() => main.getByText(/Taking you to log in in \d s\./).count()).toBe(1);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 8000 }).toBe('/eu/login');
+
+    await loginByPassword(page, '/eu', email, PASSWORD);
+    await expect.poll(() => main.getByRole('alert').textContent()).toBe('Incorrect email or password. Please try again.');
+    await loginByPassword(page, '/eu', email, 'newpassword2');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/eu');
+
+    // The link was used: opening it again cannot reset anything.
+    await page.goto(link!);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await main.getByLabel('New password').fill('another3pass');
+    await main.getByLabel('Confirm password').fill('another3pass');
+    await submit(page, 'Reset password');
+    await expect
+      .poll(() => main.getByRole('alert').textContent())
+      .toContain('Verification Unsuccessful: The verification link is invalid or has already been used. Please request a new one to continue.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('verifies an account by its mailed link, and a used link fails with a way home', async () => {
+    const email = newEmail('linked');
+    const { context, page } = await open('/us/register');
+    const main = page.getByRole('main');
+    await main.getByLabel('Email address').fill(email);
+    await main.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await main.getByLabel('Confirm password').fill(PASSWORD);
+    await submit(page, 'Create account');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/verify-email');
+    const { link } = await latestMail(email);
+    expect(link).toContain('/us/verification-success?token=');
+    await page.goto(link!);
+    await expect.poll(() => heading(page).textContent()).toBe('Account verified');
+    await expect.poll(() => main.getByText('Your email is verified. Welcome to the crew!').count()).toBe(1);
+    await page.goto(link!);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/verification-failed');
+    await expect.poll(() => heading(page).textContent()).toBe('Verification unsuccessful');
+    await expect(main.getByRole('link', { name: 'Back to home' }).getAttribute('href')).resolves.toBe('/us');
+    await context.close();
+  });
+
+  it('refuses a fromPath that leaves the site', async () => {
+    const email = newEmail('safe');
+    const { context, page } = await open('/us');
+    await register(page, '/us', email);
+    await page.evaluate(() => localStorage.clear());
+    for (const fromPath of ['https://evil.example.net/', '//evil.example.net/steal']) {
+      await loginByPassword(page, '/us', email, PASSWORD, `?fromPath=${encodeURIComponent(fromPath)}`);
+      await expect.poll(() => page.url()).toBe(url('/us'));
+      await page.evaluate(() => localStorage.clear());
+    }
+    await context.close();
+  });
+
+  it('sends a visitor whose login expired without a refresh token to the login, with the toast and fromPath', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('user_id', 'u_gone');
+        localStorage.setItem('apptoken', 'expired-token');
+      }
+    });
+    const { page } = await open('/us/profile', context);
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toBe('Login expired, please log in again.');
+    await expect.poll(() => page.url()).toBe(url('/us/login?fromPath=%2Fus%2Fprofile'));
+    await context.close();
+  });
+
+  it('shows the back end messages in the visitor language', async () => {
+    const { context, page } = await open('/fr/login');
+    const main = page.getByRole('main');
+    await main.getByLabel('Adresse e-mail').fill(newEmail('personne'));
+    await main.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    await main.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    const alert = main.getByRole('alert');
+    // The back end answers in the language the site asked for (Accept-Language: fr).
+    await expect.poll(() => alert.textContent()).toMatch(/^Aucun compte n’est associé à cette adresse e-mail\./);
+    // …with the way on: this email can create an account.
+    await expect(alert.getByRole('link', { name: 'Créer un compte' }).getAttribute('href')).resolves.toBe('/fr/register');
+    await context.close();
+  });
+
+  it('logs in by code in cn through the cn regional login', async () => {
+    const email = newEmail('cn');
+    const { context, page } = await open('/login');
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: /验证码/ }).click();
+    await main.getByRole('textbox').first().fill(email);
+    await main.getByRole('button', { name: /发送/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/verify-email');
+    await main.getByRole('textbox').first().fill((await latestMail(email)).code!);
+    await main.locator('button[type=submit]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/set-password');
+    expect(calls).toContain('/_api/cn/account/user/cn/login');
+    await context.close();
+  });
+
+  it('refreshes an expired access token without the visitor noticing', async () => {
+    const email = newEmail('sleepy');
+    const { context, page, errors } = await open('/us');
+    await register(page, '/us', email);
+    const before = await page.evaluate(() => localStorage.getItem('apptoken'));
+    await setClock(BUILT_AT + 3 * 3600_000); // access tokens live 2 hours
+    try {
+      const refreshes: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/sign_in/refresh')) refreshes.push(request.url());
+      });
+      await page.goto(url('/us/profile'));
+      await expect.poll(() => refreshes.length).toBe(1);
+      await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+      expect(await page.evaluate(() => localStorage.getItem('apptoken'))).not.toBe(before);
+      expect(new URL(page.url()).pathname).toBe('/us/profile');
+      await expect(page.getByTestId('toast').count()).resolves.toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await setClock(BUILT_AT);
+    }
+    await context.close();
+  });
+});
+
+describe('the newsletter', () => {
+  const cases = [
+    { base: '/us', invalid: 'Incorrect email address format.', success: 'Subscription successful!', region: 'us', label: 'Email address for the newsletter', button: 'Subscribe' },
+    { base: '/uk', invalid: 'Please enter a valid email address', success: 'Subscribed Successfully!', region: 'uk', label: 'Email address for the newsletter', button: 'Subscribe' },
+    { base: '/', invalid: 'please enter a correct email address', success: undefined, region: 'cn', label: undefined, button: undefined },
+  ];
+  it.each(cases)('subscribes in $region with its own messages and sends the region', async ({ base, invalid, success, region }) => {
+    const { context, page, errors } = await open(base);
+    const form = page.locator('.newsletter');
+    const input = form.getByRole('textbox');
+    const button = form.locator('button[type=submit]');
+    await input.fill('not an email');
+    await button.click();
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe(invalid);
+    const email = newEmail(`news-${region}`);
+    await input.fill(email);
+    const request = page.waitForRequest((r) => r.url().endsWith('/account/user/subscribe/create'));
+    await button.click();
+    const sent = await request;
+    expect(sent.headers()['region']).toBe(region);
+    expect(JSON.parse(sent.postData() ?? '{}')).toMatchObject({ email, region });
+    const status = form.getByRole('status');
+    if (success) await expect.poll(() => status.textContent()).toBe(success);
+    else await expect.poll(() => status.textContent()).not.toBe('');
+    // Subscribing again is not an error.
+    await input.fill(email);
+    await button.click();
+    await expect.poll(() => status.textContent()).not.toBe('');
+    await expect(form.getByRole('alert').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

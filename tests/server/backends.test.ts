@@ -1,0 +1,464 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../server/serve.ts';
+import type { RunningServer, ServeOptions } from '../../server/serve.ts';
+
+/**
+ * The three emulated back ends of docs/api.md, driven through the real HTTP server as the
+ * sites' API client drives them. Each test uses its own email addresses and only ever moves
+ * the shared clock forward, so the tests do not depend on each other's order.
+ */
+
+const START = Date.parse('2026-12-08T00:00:00-05:00');
+/** scrypt's cheapest sensible cost: the rules are the same, the hashes just are not slow. */
+const FAST = { passwordCost: 1024, limits: { clientRequests: 10_000 } };
+const PASSWORD = 'robots4ever';
+const EN_US = (parse(readFileSync(new URL('../../content/messages/en-US.yaml', import.meta.url), 'utf8')) as { messages: { errors: Record<string, string> } })
+  .messages.errors;
+
+let work: string;
+let server: RunningServer;
+const started: RunningServer[] = [];
+
+async function start(options: Partial<ServeOptions> = {}): Promise<RunningServer> {
+  const running = await startServer({ dir: work, port: 0, host: '127.0.0.1', now: START, emulator: FAST, ...options });
+  started.push(running);
+  return running;
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-backends-'));
+  await writeFile(path.join(work, 'index.html'), '<!doctype html><title>cn</title>');
+  server = await start({ dataDir: path.join(work, 'data') });
+});
+afterAll(async () => {
+  for (const running of started) await running.close().catch(() => undefined);
+  await rm(work, { recursive: true, force: true });
+});
+
+interface Answer<T = Record<string, any>> {
+  status: number;
+  headers: Headers;
+  code: number;
+  message: string;
+  data: T;
+}
+
+interface CallOptions {
+  body?: unknown;
+  /** A body sent exactly as given, not as JSON. */
+  raw?: string;
+  method?: string;
+  headers?: Record<string, string>;
+  on?: RunningServer;
+}
+
+/** Calls a back end: `api('us', '/account/user/login/pwd', { body })`. POST when there is a body. */
+async function api<T = Record<string, any>>(backend: string, pathname: string, options: CallOptions = {}): Promise<Answer<T>> {
+  const on = options.on ?? server;
+  const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const response = await fetch(new URL(`/_api/${backend}${pathname}`, on.url), {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', origin: new URL(on.url).origin, region: 'us', ...options.headers },
+    body,
+  });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  return { status: response.status, headers: response.headers, ...envelope };
+}
+
+interface Mail {
+  id: string;
+  backend: string;
+  to: string;
+  subject: string;
+  text: string;
+  code?: string;
+  link?: string;
+  sentAt: number;
+}
+
+async function outbox(to: string, on = server): Promise<Mail[]> {
+  const response = await fetch(new URL(`/__emulator/outbox.json?to=${encodeURIComponent(to)}`, on.url));
+  return ((await response.json()) as { data: Mail[] }).data;
+}
+
+async function latestMail(to: string, on = server): Promise<Mail> {
+  const [mail] = await outbox(to, on);
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+async function now(on = server): Promise<number> {
+  const { data } = (await (await fetch(new URL('/__emulator/clock', on.url))).json()) as { data: { now: string } };
+  return Date.parse(data.now);
+}
+
+/** Moves the shared clock of the three back ends forward by `ms`. */
+async function advance(ms: number, on = server): Promise<void> {
+  const response = await fetch(new URL('/__emulator/clock', on.url), { method: 'PUT', body: JSON.stringify({ now: new Date((await now(on)) + ms).toISOString() }) });
+  expect(response.status).toBe(200);
+}
+
+let serial = 0;
+const newEmail = (label: string) => `${label}-${++serial}@example.com`;
+
+async function register(backend: string, email: string, password = PASSWORD, on = server) {
+  const answer = await api<{ user_id: string; apptoken: string; reftoken: string }>(backend, '/account/user/register/pwd', { body: { email, password }, on });
+  expect(answer.code, answer.message).toBe(2000);
+  return answer.data;
+}
+
+describe('registration and verification', () => {
+  it('registers with a password, mails a code and link, and verifies by code', async () => {
+    const email = newEmail('ada');
+    const session = await register('us', email);
+    expect(session.user_id).toMatch(/^u_/);
+    expect(session.apptoken).not.toBe(session.reftoken);
+
+    const before = await api('us', '/account/user/profile/new', { headers: { apptoken: session.apptoken } });
+    expect(before.data).toMatchObject({ user_id: session.user_id, email, verified: false, hasPassword: true, credits: 200, createdAt: expect.any(Number) });
+
+    const mail = await latestMail(email);
+    expect(mail).toMatchObject({ backend: 'us', to: email, subject: expect.stringContaining('Axlebot Robotics') });
+    expect(mail.code).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain(mail.code);
+    expect(mail.link).toMatch(new RegExp(`^${new URL(server.url).origin}/us/verification-success\\?token=[\\w-]+$`));
+
+    expect((await api('us', '/account/user/verify', { body: { email, code: mail.code === '000000' ? '111111' : '000000' } })).code).toBe(4011);
+    const verified = await api('us', '/account/user/verify', { body: { email: email.toUpperCase(), code: mail.code } });
+    expect(verified).toMatchObject({ code: 2000, data: { email } });
+    expect((await api('us', '/account/user/profile/new', { headers: { apptoken: session.apptoken } })).data.verified).toBe(true);
+    // Single use, and the mail's link went with the code.
+    expect((await api('us', '/account/user/verify', { body: { email, code: mail.code } })).code).toBe(4011);
+    expect((await api('us', '/account/user/verify', { body: { token: tokenOf(mail.link!) } })).code).toBe(4014);
+    expect((await api('us', '/account/user/register/pwd', { body: { email, password: PASSWORD } })).code).toBe(4013);
+  });
+
+  it('verifies by the link token, once', async () => {
+    const email = newEmail('grace');
+    await register('eu', email, PASSWORD);
+    const token = tokenOf((await latestMail(email)).link!);
+    expect(await api('eu', '/account/user/verify', { body: { token } })).toMatchObject({ code: 2000, data: { email } });
+    const again = await api('eu', '/account/user/verify', { body: { token } });
+    expect(again.code).toBe(4014);
+    expect(again.message).toBe(EN_US.code4014);
+    expect((await api('eu', '/account/user/verify', { body: { token: 'no-such-token' } })).code).toBe(4014);
+  });
+
+  it('points links at a local asking site, else at the production site; cn has no region segment', async () => {
+    const email = newEmail('links');
+    await api('cn', '/account/user/register/pwd', { body: { email, password: PASSWORD }, headers: { origin: 'http://127.0.0.1:5173', region: 'cn' } });
+    expect((await latestMail(email)).link).toMatch(/^http:\/\/127\.0\.0\.1:5173\/verification-success\?token=/);
+    await api('cn', '/account/user/password/forgot', { body: { email }, headers: { origin: 'https://evil.example.net', region: 'cn' } });
+    expect((await latestMail(email)).link).toMatch(/^https:\/\/www\.example\.cn\/reset-password\?token=/);
+    const other = newEmail('links');
+    await api('eu', '/account/user/register/pwd', { body: { email: other, password: PASSWORD }, headers: { origin: 'https://evil.example.net', region: 'fr' } });
+    expect((await latestMail(other)).link).toMatch(/^https:\/\/www\.example\.com\/fr\/verification-success\?token=/);
+  });
+
+  it('refuses a weak password and an invalid email', async () => {
+    expect((await api('us', '/account/user/register/pwd', { body: { email: newEmail('weak'), password: 'abcdefgh' } })).code).toBe(4002);
+    expect((await api('us', '/account/user/register/pwd', { body: { email: newEmail('weak'), password: 'abc123' } })).code).toBe(4002);
+    expect((await api('us', '/account/user/register/pwd', { body: { email: 'not-an-email', password: PASSWORD } })).code).toBe(4001);
+  });
+});
+
+describe('logging in', () => {
+  it('logs in with the right password, refuses a wrong one (4010) and an unknown email (4012)', async () => {
+    const email = newEmail('login');
+    const registered = await register('us', email);
+    const right = await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } });
+    expect(right.code).toBe(2000);
+    expect(right.data).toMatchObject({ user_id: registered.user_id, apptoken: expect.any(String), reftoken: expect.any(String) });
+    expect((await api('us', '/account/user/sign_in', { body: { email, password: PASSWORD } })).code).toBe(2000);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: 'wrong-password1' } })).code).toBe(4010);
+    expect((await api('us', '/account/user/login/pwd', { body: { email: newEmail('nobody'), password: PASSWORD } })).code).toBe(4012);
+  });
+
+  it('logs in with a mailed code, once', async () => {
+    const email = newEmail('code');
+    await register('us', email);
+    expect(await api('us', '/account/user/code/send', { body: { email } })).toMatchObject({ code: 2000, data: { resendAfter: 60 } });
+    const { code } = await latestMail(email);
+    expect((await api('us', '/account/user/login/code', { body: { email, code } })).code).toBe(2000);
+    expect((await api('us', '/account/user/login/code', { body: { email, code } })).code).toBe(4011);
+    expect((await api('us', '/account/user/login/code', { body: { email: newEmail('nobody'), code } })).code).toBe(4012);
+  });
+
+  it('registers or logs in with a code: created, then not', async () => {
+    const email = newEmail('rol');
+    await api('eu', '/account/user/code/send', { body: { email } });
+    const first = await api('eu', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } });
+    expect(first).toMatchObject({ code: 2000, data: { created: true, user_id: expect.any(String), apptoken: expect.any(String) } });
+    const profile = await api('eu', '/account/user/profile/new', { headers: { apptoken: first.data.apptoken } });
+    expect(profile.data).toMatchObject({ verified: true, hasPassword: false, credits: 200 });
+
+    await advance(61_000);
+    await api('eu', '/account/user/code/send', { body: { email } });
+    const second = await api('eu', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } });
+    expect(second).toMatchObject({ code: 2000, data: { created: false, user_id: first.data.user_id } });
+    // An account without a password cannot log in with one.
+    expect((await api('eu', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(4010);
+  });
+
+  it('has the cn login on cn only', async () => {
+    const email = newEmail('cn');
+    await api('cn', '/account/user/code/send', { body: { email } });
+    const answer = await api('cn', '/account/user/cn/login', { body: { email, code: (await latestMail(email)).code } });
+    expect(answer).toMatchObject({ code: 2000, data: { created: true } });
+    const elsewhere = await api('us', '/account/user/cn/login', { body: { email, code: '123456' } });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.code).toBe(404);
+  });
+
+  it('locks an email for 5 minutes after 5 wrong passwords, and moving the clock ends the lock', async () => {
+    const email = newEmail('locked');
+    await register('us', email);
+    for (let i = 0; i < 5; i++) expect((await api('us', '/account/user/login/pwd', { body: { email, password: `wrong-${i}-password` } })).code).toBe(4010);
+    const locked = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } });
+    expect(locked.code).toBe(4291);
+    // The clock runs on in real time, so a second may have passed since the fifth failure.
+    expect(locked.data.retryAfter).toBeGreaterThanOrEqual(299);
+    expect(locked.data.retryAfter).toBeLessThanOrEqual(300);
+    expect(locked.message).toBe(EN_US.code4291!.replace('{seconds}', String(locked.data.retryAfter)));
+    // Code login is locked too.
+    expect((await api('us', '/account/user/login/code', { body: { email, code: '123456' } })).code).toBe(4291);
+
+    await advance(5 * 60_000 + 1000);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
+  });
+
+  it('sends a code at most once a minute per email and purpose', async () => {
+    const email = newEmail('resend');
+    expect((await api('us', '/account/user/code/send', { body: { email } })).code).toBe(2000);
+    const again = await api<{ retryAfter: number }>('us', '/account/user/code/send', { body: { email } });
+    expect(again.code).toBe(4291);
+    expect(again.data.retryAfter).toBeGreaterThan(55);
+    expect(again.data.retryAfter).toBeLessThanOrEqual(60);
+    expect(again.message).toContain(String(again.data.retryAfter));
+    expect(await outbox(email)).toHaveLength(1);
+    // Another email, or another back end, is another count.
+    expect((await api('us', '/account/user/code/send', { body: { email: newEmail('resend') } })).code).toBe(2000);
+    expect((await api('eu', '/account/user/code/send', { body: { email } })).code).toBe(2000);
+  });
+});
+
+describe('passwords and sessions', () => {
+  it('resets a forgotten password through the mailed link, ending every session', async () => {
+    const email = newEmail('forgot');
+    await register('us', email);
+    const old = (await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).data;
+    expect(await api('us', '/account/user/password/forgot', { body: { email } })).toMatchObject({ code: 2000, data: { resendAfter: 60 } });
+    const mail = await latestMail(email);
+    expect(mail.code).toBeUndefined();
+    expect(mail.link).toMatch(/\/us\/reset-password\?token=/);
+    const token = tokenOf(mail.link!);
+
+    expect((await api('us', '/account/user/password/reset', { body: { token, password: 'short1' } })).code).toBe(4002);
+    expect((await api('us', '/account/user/password/reset', { body: { token, password: 'newRobots42' } })).code).toBe(2000);
+    expect((await api('us', '/account/user/password/reset', { body: { token, password: 'newRobots43' } })).code).toBe(4014);
+
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(4010);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: 'newRobots42' } })).code).toBe(2000);
+    expect((await api('us', '/account/user/profile/new', { headers: { apptoken: old.apptoken } })).code).toBe(4003);
+    expect((await api('us', `/account/user/sign_in/refresh?user_id=${old.user_id}`, { headers: { apptoken: old.apptoken, reftoken: old.reftoken } })).code).toBe(4003);
+    expect((await api('us', '/account/user/password/forgot', { body: { email: newEmail('nobody') } })).code).toBe(4012);
+  });
+
+  it('sets a password on an account made by code', async () => {
+    const email = newEmail('setpwd');
+    await api('us', '/account/user/code/send', { body: { email } });
+    const { apptoken } = (await api('us', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } })).data;
+    expect((await api('us', '/account/user/password/set', { body: { password: 'weak' }, headers: { apptoken } })).code).toBe(4002);
+    expect((await api('us', '/account/user/password/set', { body: { password: PASSWORD } })).code).toBe(4003);
+    expect((await api('us', '/account/user/password/set', { body: { password: PASSWORD }, headers: { apptoken } })).code).toBe(2000);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
+  });
+
+  it('expires the access token after 2 hours; the refresh token buys a new one', async () => {
+    const email = newEmail('expiry');
+    const session = await register('us', email);
+    await advance(3 * 60 * 60_000);
+    const expired = await api('us', '/account/user/profile/new', { headers: { apptoken: session.apptoken } });
+    expect(expired.code).toBe(4003);
+    expect(expired.message).toBe(EN_US.code4003);
+
+    const refreshPath = `/account/user/sign_in/refresh?user_id=${session.user_id}`;
+    expect((await api('us', refreshPath, { headers: { apptoken: session.apptoken, reftoken: 'wrong' } })).code).toBe(4003);
+    const other = await register('us', newEmail('expiry'));
+    expect((await api('us', refreshPath, { headers: { apptoken: session.apptoken, reftoken: other.reftoken } })).code).toBe(4003);
+    expect((await api('us', '/account/user/sign_in/refresh', { headers: { reftoken: session.reftoken } })).code).toBe(4003);
+
+    const refreshed = await api<{ user_id: string; apptoken: string }>('us', refreshPath, { headers: { apptoken: session.apptoken, reftoken: session.reftoken } });
+    expect(refreshed).toMatchObject({ code: 2000, data: { user_id: session.user_id, apptoken: expect.any(String) } });
+    expect((await api('us', '/account/user/profile/new', { headers: { apptoken: refreshed.data.apptoken } })).data.email).toBe(email);
+  });
+});
+
+describe('profile, newsletter, time and place', () => {
+  it('reads and changes the profile, checking every field', async () => {
+    const { apptoken } = await register('eu', newEmail('profile'));
+    const headers = { apptoken };
+    const change = { nickname: 'Ada', firstName: 'Ada', lastName: 'Lovelace', birthday: '1990-12-10', country: 'gb' };
+    expect(await api('eu', '/account/user/profile/new', { body: change, headers })).toMatchObject({ code: 2000, data: {} });
+    const profile = await api('eu', '/account/user/profile/new', { headers });
+    expect(profile.data).toMatchObject({ ...change, country: 'GB', credits: 200 });
+
+    const refused: [Record<string, unknown>, string][] = [
+      [{ nickname: 5 }, 'nickname'],
+      [{ nickname: 'x'.repeat(41) }, 'nickname'],
+      [{ lastName: 'x'.repeat(61) }, 'lastName'],
+      [{ birthday: '1990-02-30' }, 'birthday'],
+      [{ country: 'GBR' }, 'country'],
+      [{ nickname: 'Ok', credits: 10_000 }, 'credits'],
+    ];
+    for (const [body, field] of refused) {
+      const answer = await api('eu', '/account/user/profile/new', { body, headers });
+      expect(answer.code, JSON.stringify(body)).toBe(4000);
+      expect(answer.data.field).toBe(field);
+    }
+    // Nothing of a refused change was kept.
+    expect((await api('eu', '/account/user/profile/new', { headers })).data).toMatchObject({ nickname: 'Ada', credits: 200 });
+    expect((await api('eu', '/account/user/profile/new', { body: { birthday: '', country: '' }, headers })).code).toBe(2000);
+    expect((await api('eu', '/account/user/profile/new', { headers })).data).toMatchObject({ birthday: '', country: '', nickname: 'Ada' });
+
+    expect((await api('eu', '/account/user/profile/new')).code).toBe(4003);
+    expect((await api('eu', '/account/user/profile/new', { body: { nickname: 'x' } })).code).toBe(4003);
+    expect((await api('eu', '/account/user/profile/new', { headers: { apptoken: 'forged' } })).code).toBe(4003);
+  });
+
+  it('subscribes an email once', async () => {
+    const email = newEmail('news');
+    const body = { email, region: 'us', weekly: true, member: false, source: 'popup' };
+    expect(await api('us', '/account/user/subscribe/create', { body })).toMatchObject({ code: 2000, data: { created: true } });
+    expect(await api('us', '/account/user/subscribe/create', { body: { email: email.toUpperCase() } })).toMatchObject({ code: 2000, data: { created: false } });
+    expect((await api('us', '/account/user/subscribe/create', { body: { email: 'nope@' } })).code).toBe(4001);
+    expect((await api('us', '/account/user/subscribe/create', { body: { email, weekly: 'yes' } })).data.field).toBe('weekly');
+    expect((await api('us', '/account/user/subscribe/create', { body: { email, source: 'banner' } })).data.field).toBe('source');
+  });
+
+  it('keeps the three back ends apart', async () => {
+    const email = newEmail('apart');
+    await register('us', email);
+    expect((await api('eu', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(4012);
+    expect((await api('cn', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(4012);
+    // The same email can have an account on each.
+    await register('eu', email, 'another1password');
+  });
+
+  it('answers the time on the shared clock and the country as each back end sees it', async () => {
+    const at = await now();
+    for (const backend of ['us', 'eu', 'cn']) {
+      const { data } = await api<{ timestamp: number }>(backend, '/ssr/timestamp');
+      expect(data.timestamp).toBeGreaterThanOrEqual(at);
+      expect(data.timestamp).toBeLessThan(at + 60_000);
+    }
+    expect((await api('us', '/ssr/iso')).data).toEqual({ iso: 'US' });
+    expect((await api('eu', '/ssr/iso')).data).toEqual({ iso: 'GB' });
+    expect((await api('cn', '/ssr/iso')).data).toEqual({ iso: 'CN' });
+    expect((await api('eu', '/ssr/iso', { headers: { 'x-country': 'fr' } })).data).toEqual({ iso: 'FR' });
+  });
+});
+
+describe('bad requests', () => {
+  it('answers each with a clear envelope and keeps serving', async () => {
+    const login = '/account/user/login/pwd';
+    const malformed = await api('us', login, { raw: '{"email": ' });
+    expect(malformed).toMatchObject({ status: 200, code: 4000, message: EN_US.code4000, data: { detail: expect.stringMatching(/JSON/) } });
+    expect((await api('us', login, { raw: '' })).code).toBe(4000);
+    expect((await api('us', login, { body: [] })).data.detail).toMatch(/object/);
+    expect((await api('us', login, { body: 'ada@example.com' })).code).toBe(4000);
+    expect((await api('us', login, { body: null })).code).toBe(4000);
+    expect((await api('us', login, { body: { email: 42, password: PASSWORD } })).data).toEqual({ field: 'email', detail: '"email" must be a string.' });
+    expect((await api('us', login, { body: { email: 'ada@example.com' } })).data).toEqual({ field: 'password', detail: '"password" is required.' });
+    const huge = await api('us', login, { body: { email: 'ada@example.com', password: 'x'.repeat(20 * 1024) } });
+    expect(huge).toMatchObject({ status: 200, code: 4016, message: EN_US.code4016 });
+
+    const unknown = await api('us', '/account/user/nothing', { body: {} });
+    expect(unknown.status).toBe(404);
+    expect(unknown.message).toMatch(/no API/);
+    expect((await api('xx', '/ssr/timestamp')).status).toBe(404);
+    const wrongMethod = await api('us', login);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect((await api('us', '/ssr/timestamp', { method: 'DELETE' })).status).toBe(405);
+
+    expect((await api('us', '/ssr/timestamp')).code).toBe(2000);
+  });
+
+  it('answers an oversize body that is still arriving, without waiting for its end', async () => {
+    const url = new URL('/_api/us/account/user/login/pwd', server.url);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body: text });
+        });
+      });
+      req.on('error', reject);
+      // Chunked, no length: the server only learns the size by reading, and the body never ends.
+      req.write(`{"email":"ada@example.com","password":"`);
+      for (let i = 0; i < 20; i++) req.write('x'.repeat(1024));
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 4016 });
+    expect((await api('us', '/ssr/timestamp')).code).toBe(2000);
+  });
+
+  it('limits the account requests of one client per minute', async () => {
+    const limited = await start({ emulator: { passwordCost: 1024, limits: { clientRequests: 3 } } });
+    const body = { email: newEmail('flood') };
+    for (let i = 0; i < 3; i++) expect((await api('us', '/account/user/subscribe/create', { body, on: limited })).code).toBe(2000);
+    const refused = await api('us', '/account/user/subscribe/create', { body, on: limited });
+    expect(refused).toMatchObject({ status: 200, code: 4290, message: EN_US.code4290 });
+    // Only account requests count, and each back end counts its own.
+    expect((await api('us', '/ssr/timestamp', { on: limited })).code).toBe(2000);
+    expect((await api('eu', '/account/user/subscribe/create', { body, on: limited })).code).toBe(2000);
+    await advance(61_000, limited);
+    expect((await api('us', '/account/user/subscribe/create', { body, on: limited })).code).toBe(2000);
+  });
+});
+
+describe('the outbox and the data folder', () => {
+  it('shows the mail as an escaped HTML page that loads nothing', async () => {
+    const email = '<script>alert(1)</script>@example.com';
+    expect((await api('us', '/account/user/code/send', { body: { email } })).code).toBe(2000);
+    const response = await fetch(new URL('/__emulator/outbox', server.url));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const page = await response.text();
+    expect(page).toContain('&#60;script&#62;alert(1)&#60;/script&#62;@example.com');
+    expect(page).not.toContain('<script>');
+    expect(page).not.toMatch(/<(script|link|img|iframe|object)\b|\bsrc=/i);
+    expect(page).toContain((await latestMail(email)).code);
+    const filtered = await (await fetch(new URL(`/__emulator/outbox?to=${encodeURIComponent(email)}`, server.url))).text();
+    expect(filtered).toContain('1 mail');
+  });
+
+  it('keeps accounts and mail across a restart on the same data folder', async () => {
+    const dataDir = path.join(work, 'restart');
+    const email = newEmail('restart');
+    const first = await start({ dataDir });
+    await register('cn', email, PASSWORD, first);
+    expect((await api('us', '/account/user/subscribe/create', { body: { email }, on: first })).data).toEqual({ created: true });
+    await first.close();
+
+    const second = await start({ dataDir });
+    expect((await api('cn', '/account/user/login/pwd', { body: { email, password: PASSWORD }, on: second })).code).toBe(2000);
+    expect(await outbox(email, second)).toHaveLength(1);
+    // The subscription is still there: subscribing again changes nothing.
+    expect((await api('us', '/account/user/subscribe/create', { body: { email }, on: second })).data).toEqual({ created: false });
+    await second.close();
+  });
+});
