@@ -1,4 +1,5 @@
 import { isActivityActive, isRouteOpen } from './time.ts';
+import { isAccountScreen } from './types.ts';
 import type { Alternate, PageContent, RouteInfo, SiteData } from './types.ts';
 
 /** Everything a page's <head> says, computed the same way on the server and in the client. */
@@ -9,7 +10,7 @@ export interface Head {
   keywords: string;
   /** Absolute canonical URL; absent on pages that are not for search engines (not found). */
   canonical?: string;
-  /** 'noindex' on the not-found page and on a time-gated page outside its window. */
+  /** 'noindex' on the not-found page, the account screens and a time-gated page outside its window. */
   robots?: string;
   alternates: readonly Alternate[];
   /** Structured data objects, one <script type="application/ld+json"> each. */
@@ -108,7 +109,8 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     description: content.description,
     keywords: content.keywords.join(', '),
     canonical,
-    ...(!open && { robots: 'noindex' }),
+    // Account screens are for visitors, not for search results (and are not in the sitemap).
+    ...((!open || isAccountScreen(route.page)) && { robots: 'noindex' }),
     alternates: route.alternates ?? [],
     jsonLd,
   };

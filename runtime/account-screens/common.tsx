@@ -65,8 +65,7 @@ export function useRequireLogin(screen: AccountScreen, loggedIn: boolean, ready:
   const app = useApp();
   const screenPath = useScreenPath();
   useEffect(() => {
-    // A logout navigates away first; the screen may still show while the next page loads,
-    // and must not then send the visitor to the login.
+    // Only while the visitor is on this screen: a navigation away may have begun already.
     if (!ready || loggedIn || window.location.pathname !== screenPath(screen)) return;
     app.go(screenPath('login', { fromPath: `${window.location.pathname}${window.location.search}` }), { replace: true });
   }, [screen, ready, loggedIn, app, screenPath]);

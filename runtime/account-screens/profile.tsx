@@ -21,7 +21,10 @@ export function ProfileScreen() {
   const ready = useSession((s) => s.ready);
   const loggedIn = useSession(isLoggedIn);
   const profile = useSession((s) => s.userInfo);
-  useRequireLogin('profile', loggedIn, ready);
+  // Set by the logout: the profile may still show while the home page loads, and must not
+  // then send the visitor to the login.
+  const [leaving, setLeaving] = useState(false);
+  useRequireLogin('profile', loggedIn || leaving, ready);
   const [form, setForm] = useState({ nickname: '', firstName: '', lastName: '', birthday: '' });
   const [message, setMessage] = useState<{ error?: string }>({});
   const [busy, setBusy] = useState(false);
@@ -62,6 +65,7 @@ export function ProfileScreen() {
   }
 
   function logout() {
+    setLeaving(true);
     app.go(homePath(site));
     app.account.logout();
     app.toasts.notify(t('account.text.loggedOut'));

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { ACCOUNT_SCREENS } from '../../runtime/types.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
@@ -376,6 +378,30 @@ describe('accounts', () => {
     } finally {
       await setClock(BUILT_AT);
     }
+    await context.close();
+  });
+});
+
+describe('the account screens', () => {
+  it.each([
+    ['desktop', 1280, 800],
+    ['mobile', 375, 740],
+  ])('have no axe-core violation and no horizontal scroll at %s width, logged out and in', async (_name, width, height) => {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    const check = async (path: string) => {
+      await page.goto(url(path));
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits`).toBe(true);
+    };
+    // Logged out, every screen but the profile (which sends a visitor to the login).
+    for (const screen of ACCOUNT_SCREENS.filter((s) => s !== 'profile')) await check(`/de/${screen}`);
+    await check('/login');
+    await register(page, '/uk', newEmail(`axe-${width}`));
+    await check('/uk/profile');
+    await expect.poll(() => page.getByTestId('profile-email').count()).toBe(1);
     await context.close();
   });
 });

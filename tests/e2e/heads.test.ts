@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { listFiles } from '../../generator/build.ts';
+import { isAccountScreen } from '../../runtime/types.ts';
 import { readHead } from '../support/html-head.ts';
 
 const distDir = inject('distDir');
@@ -37,6 +38,11 @@ describe('the head of every page in every region, read from the raw HTML', () =>
     // The canonical URL is the page's own, normalised path on its region's origin.
     expect(canonical.pathname).toBe(servedAt(file));
     expect(head.meta.get('description')?.trim(), 'description').toBeTruthy();
+    if (isAccountScreen(canonical.pathname.split('/').at(-1)!)) {
+      // The account screens are for visitors, not search results.
+      expect(head.meta.get('robots')).toBe('noindex');
+      return;
+    }
     expect(head.meta.get('keywords')?.trim(), 'keywords').toBeTruthy();
     // Alternates: the page itself, every other region that has it, and x-default.
     const hrefs = head.alternates.map((a) => a.href);

@@ -116,6 +116,18 @@ describe('page heads', () => {
     expect(headFor(site, route, pages.get(route.path), () => '', route.window!.start! - 1).robots).toBe('noindex');
     expect(headFor(site, route, pages.get(route.path), () => '', route.window!.start!).robots).toBeUndefined();
   });
+
+  it('say noindex on the account screens, and on no content page that is open', () => {
+    const { site, pages } = splitRegion(regionData('fr'));
+    const robots = (page: string) => {
+      const route = site.routes.find((r) => r.page === page)!;
+      return headFor(site, route, pages.get(route.path), () => '', route.window?.start ?? 0).robots;
+    };
+    expect(robots('login')).toBe('noindex');
+    expect(robots('profile')).toBe('noindex');
+    expect(robots('reset-password')).toBe('noindex');
+    expect(robots('home')).toBeUndefined();
+  });
 });
 
 describe('the catch-all', () => {
