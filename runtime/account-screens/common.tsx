@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { readFlow } from '../account-flow.ts';
-import { useHydrated } from '../components/forms.tsx';
+import { ApiError } from '../api-client.ts';
+import { Field, useErrorText, useHydrated } from '../components/forms.tsx';
 import type { AccountFlow } from '../account-flow.ts';
 import { homePath } from '../routes.ts';
 import { useApp, useSite, useT } from '../site.tsx';
 import type { AccountScreen } from '../types.ts';
-import { safeFromPath } from '../validation.ts';
+import { isStrongPassword, safeFromPath } from '../validation.ts';
 
 /** The path of an account screen in the current region: `/us/login`, `/login` in cn. */
 export function useScreenPath(): (screen: AccountScreen, query?: Record<string, string>) => string {
@@ -69,4 +70,93 @@ export function useRequireLogin(screen: AccountScreen, loggedIn: boolean, ready:
     if (!ready || loggedIn || window.location.pathname !== screenPath(screen)) return;
     app.go(screenPath('login', { fromPath: `${window.location.pathname}${window.location.search}` }), { replace: true });
   }, [screen, ready, loggedIn, app, screenPath]);
+}
+
+export interface NewPasswordErrors {
+  password?: string;
+  confirm?: string;
+}
+
+/** SPEC.md section 5: at least 8 characters with letters and numbers, and a confirmation that matches. */
+export function checkNewPassword(password: string, confirm: string, minimum: number, t: (key: string) => string): NewPasswordErrors {
+  const errors: NewPasswordErrors = {};
+  if (!isStrongPassword(password, minimum)) errors.password = t('account.validation.password');
+  if (confirm !== password) errors.confirm = t('account.validation.confirm');
+  return errors;
+}
+
+/** A new password and its confirmation (create account, set password, reset password). */
+export function NewPasswordFields(props: {
+  /** The first field's label: "Password" when creating an account, else "New password". */
+  label?: 'password' | 'newPassword';
+  password: string;
+  confirm: string;
+  onPassword(value: string): void;
+  onConfirm(value: string): void;
+  errors: NewPasswordErrors;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Field
+        label={t(`account.fields.${props.label ?? 'newPassword'}`)}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        required
+        value={props.password}
+        onValue={props.onPassword}
+        hint={t('account.text.passwordRule')}
+        error={props.errors.password}
+      />
+      <Field
+        label={t('account.fields.confirmPassword')}
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        required
+        value={props.confirm}
+        onValue={props.onConfirm}
+        error={props.errors.confirm}
+      />
+    </>
+  );
+}
+
+export interface NewPasswordFormErrors extends NewPasswordErrors {
+  form?: string;
+  /** The answer was an ApiError with this code (e.g. a used reset link). */
+  code?: number;
+}
+
+/**
+ * The state of a form that chooses a new password (set password, reset password): checks both
+ * fields as SPEC.md section 5 says, then `save`s; a failure shows beside the form.
+ */
+export function useNewPasswordForm(save: (password: string) => Promise<void>) {
+  const site = useSite();
+  const t = useT();
+  const errorText = useErrorText();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<NewPasswordFormErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = checkNewPassword(password, confirm, site.constants.passwordMinimum, t);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await save(password);
+    } catch (error) {
+      setErrors({ form: errorText(error), code: error instanceof ApiError ? error.code : undefined });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fields = <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />;
+  return { errors, busy, submit, fields };
 }

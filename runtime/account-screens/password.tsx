@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { clearFlow, writeFlow } from '../account-flow.ts';
-import { ApiError } from '../api-client.ts';
 import { Field, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
-import { useApp, useSite, useT } from '../site.tsx';
+import { useApp, useT } from '../site.tsx';
 import { fill, isValidEmail } from '../validation.ts';
-import { ScreenFrame, useFlow, useQuery, useScreenPath, useScreenText } from './common.tsx';
-import { checkNewPassword } from './register.tsx';
+import { ScreenFrame, useNewPasswordForm, useFlow, useQuery, useScreenPath, useScreenText } from './common.tsx';
 
 const LINK_UNUSABLE = 4014;
 /** How long the password reset success screen waits before going to login. */
@@ -108,37 +106,19 @@ export function SecureLinkSentScreen() {
 /** Reset password, opened from the mailed link (`?token=`). */
 export function ResetPasswordScreen() {
   const app = useApp();
-  const site = useSite();
   const t = useT();
   const text = useScreenText('resetPassword');
   const screenPath = useScreenPath();
-  const errorText = useErrorText();
   const token = useQuery('token');
   const hydrated = useHydrated();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string; unusable?: boolean }>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit, fields } = useNewPasswordForm(async (password) => {
+    await app.account.resetPassword(token, password);
+    clearFlow();
+    app.account.logout(); // the reset ended every session of the account
+    app.go(screenPath('password-reset-success'), { replace: true });
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = checkNewPassword(password, confirm, site.constants.passwordMinimum, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await app.account.resetPassword(token, password);
-      clearFlow();
-      app.account.logout(); // the reset ended every session of the account
-      app.go(screenPath('password-reset-success'), { replace: true });
-    } catch (error) {
-      setErrors({ form: errorText(error), unusable: error instanceof ApiError && error.code === LINK_UNUSABLE });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const unusable = (hydrated && !token) || errors.unusable;
+  const unusable = (hydrated && !token) || errors.code === LINK_UNUSABLE;
   return (
     <ScreenFrame heading={text('title')} lead={text('lead')}>
       <form className="account-form" noValidate onSubmit={submit}>
@@ -148,27 +128,7 @@ export function ResetPasswordScreen() {
             <SiteLink href={screenPath('forgot-password')}>{t('account.actions.requestNew')}</SiteLink>
           </p>
         )}
-        <Field
-          label={t('account.fields.newPassword')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onValue={setPassword}
-          hint={t('account.text.passwordRule')}
-          error={errors.password}
-        />
-        <Field
-          label={t('account.fields.confirmPassword')}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onValue={setConfirm}
-          error={errors.confirm}
-        />
+        {fields}
         <Submit busy={busy} disabled={!token}>
           {t('account.actions.resetPassword')}
         </Submit>

@@ -5,18 +5,10 @@ import { ApiError } from '../api-client.ts';
 import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useApp, useSite, useT } from '../site.tsx';
-import { fill, isStrongPassword, isValidEmail } from '../validation.ts';
-import { ScreenFrame, useNextPath, useScreenPath, useScreenText } from './common.tsx';
+import { fill, isValidEmail } from '../validation.ts';
+import { checkNewPassword, NewPasswordFields, ScreenFrame, useNextPath, useScreenPath, useScreenText } from './common.tsx';
 
 const EMAIL_IN_USE = 4013;
-
-/** Passwords of a new or reset password: strength and confirmation (SPEC.md section 5). */
-export function checkNewPassword(password: string, confirm: string, minimum: number, t: (key: string) => string): { password?: string; confirm?: string } {
-  const errors: { password?: string; confirm?: string } = {};
-  if (!isStrongPassword(password, minimum)) errors.password = t('account.validation.password');
-  if (confirm !== password) errors.confirm = t('account.validation.confirm');
-  return errors;
-}
 
 /** Create account: email and password; the new account then confirms its email by code. */
 export function RegisterScreen() {
@@ -63,27 +55,7 @@ export function RegisterScreen() {
           )}
         </FormMessage>
         <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
-        <Field
-          label={t('account.fields.password')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onValue={setPassword}
-          hint={t('account.text.passwordRule')}
-          error={errors.password}
-        />
-        <Field
-          label={t('account.fields.confirmPassword')}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onValue={setConfirm}
-          error={errors.confirm}
-        />
+        <NewPasswordFields label="password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
         <Submit busy={busy}>{t('account.actions.createAccount')}</Submit>
       </form>
       <p className="account-links">

@@ -8,8 +8,7 @@ import { homePath } from '../routes.ts';
 import { isLoggedIn } from '../session.ts';
 import { useApp, useSession, useSite, useT } from '../site.tsx';
 import { fill } from '../validation.ts';
-import { ScreenFrame, useFlow, useNextPath, useQuery, useRequireLogin, useScreenPath, useScreenText } from './common.tsx';
-import { checkNewPassword } from './register.tsx';
+import { ScreenFrame, useNewPasswordForm, useFlow, useNextPath, useQuery, useRequireLogin, useScreenPath, useScreenText } from './common.tsx';
 
 /**
  * Email verification code: the 6-digit code of a code login (which creates the account when
@@ -119,61 +118,23 @@ export function VerifyEmailScreen() {
 /** Set password: a new account made by code login adds a password (or skips for now). */
 export function SetPasswordScreen() {
   const app = useApp();
-  const site = useSite();
   const t = useT();
   const text = useScreenText('setPassword');
   const next = useNextPath();
-  const errorText = useErrorText();
   const ready = useSession((s) => s.ready);
   const loggedIn = useSession(isLoggedIn);
   useRequireLogin('set-password', loggedIn, ready);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = checkNewPassword(password, confirm, site.constants.passwordMinimum, t);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await app.account.setPassword(password);
-      await app.account.loadProfile().catch(() => undefined);
-      app.go(next, { replace: true });
-    } catch (error) {
-      setErrors({ form: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { errors, busy, submit, fields } = useNewPasswordForm(async (password) => {
+    await app.account.setPassword(password);
+    await app.account.loadProfile().catch(() => undefined);
+    app.go(next, { replace: true });
+  });
 
   return (
     <ScreenFrame heading={text('title')} lead={text('lead')}>
       <form className="account-form" noValidate onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
-        <Field
-          label={t('account.fields.newPassword')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onValue={setPassword}
-          hint={t('account.text.passwordRule')}
-          error={errors.password}
-        />
-        <Field
-          label={t('account.fields.confirmPassword')}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onValue={setConfirm}
-          error={errors.confirm}
-        />
+        {fields}
         <Submit busy={busy}>{t('account.actions.setPassword')}</Submit>
       </form>
       <p className="account-links">

@@ -82,33 +82,41 @@ async function attempt(backend: Backend, email: string, wrong: ErrorCode, check:
   return undefined;
 }
 
+/**
+ * The email and password (or code) of a login, and the account: 4000 or 4001 for a bad body,
+ * 4291 while the email is locked, 4012 when it has no account.
+ */
+function readLogin(backend: Backend, call: Call, field: 'password' | 'code'): { email: string; secret: string; account: AccountRow } | { failure: Failure } {
+  const read = readFields(call.body, { email: 'string' });
+  if (!read.ok) return { failure: read.failure };
+  const given = readFields(call.body, { [field]: 'string' } as Record<typeof field, 'string'>);
+  if (!given.ok) return { failure: given.failure };
+  const email = normalizeEmail(read.values.email);
+  if (!isEmail(email)) return { failure: fail(4001) };
+  const locked = backend.limits.lockedFor(email);
+  if (locked) return { failure: tooMany(locked) };
+  const account = backend.store.accountByEmail(email);
+  if (!account) return { failure: fail(4012) };
+  return { email, secret: given.values[field], account };
+}
+
 /** POST /account/user/login/pwd and the old /account/user/sign_in. */
 export async function loginWithPassword(backend: Backend, call: Call): Promise<Outcome> {
-  const read = readFields(call.body, { email: 'string', password: 'string' });
-  if (!read.ok) return read.failure;
-  const email = normalizeEmail(read.values.email);
-  if (!isEmail(email)) return fail(4001);
-  const locked = backend.limits.lockedFor(email);
-  if (locked) return tooMany(locked);
-  const account = backend.store.accountByEmail(email);
-  if (!account) return fail(4012);
+  const login = readLogin(backend, call, 'password');
+  if ('failure' in login) return login.failure;
+  const { email, secret, account } = login;
   const hash = account.password_hash;
-  const refused = await attempt(backend, email, 4010, () => (hash ? verifyPassword(read.values.password, hash) : false));
+  const refused = await attempt(backend, email, 4010, () => (hash ? verifyPassword(secret, hash) : false));
   if (refused) return refused;
   return ok(startSession(backend, account.id));
 }
 
 /** POST /account/user/login/code: the code from code/send logs an existing account in. */
 export async function loginWithCode(backend: Backend, call: Call): Promise<Outcome> {
-  const read = readFields(call.body, { email: 'string', code: 'string' });
-  if (!read.ok) return read.failure;
-  const email = normalizeEmail(read.values.email);
-  if (!isEmail(email)) return fail(4001);
-  const locked = backend.limits.lockedFor(email);
-  if (locked) return tooMany(locked);
-  const account = backend.store.accountByEmail(email);
-  if (!account) return fail(4012);
-  const refused = await attempt(backend, email, 4011, () => spendCode(backend, email, 'login', read.values.code));
+  const login = readLogin(backend, call, 'code');
+  if ('failure' in login) return login.failure;
+  const { email, secret, account } = login;
+  const refused = await attempt(backend, email, 4011, () => spendCode(backend, email, 'login', secret));
   if (refused) return refused;
   // The code reached the mailbox, which is all that verifying an account proves.
   if (!account.verified) backend.store.setVerified(account.id);

@@ -96,6 +96,15 @@ async function register(page: Page, base: string, email: string): Promise<void> 
   await expect.poll(() => heading(page).textContent()).toBe('Account verified');
 }
 
+/** A new, verified account in a region, and a visitor (logged out again) on its site. */
+async function registered(base: string, tag: string): Promise<Opened & { email: string }> {
+  const opened = await open(base);
+  const email = newEmail(tag);
+  await register(opened.page, base, email);
+  await opened.page.evaluate(() => localStorage.clear());
+  return { ...opened, email };
+}
+
 async function loginByPassword(page: Page, base: string, email: string, password: string, query = ''): Promise<void> {
   await page.goto(url(`${base}/login${query}`));
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
@@ -151,10 +160,7 @@ describe('accounts', () => {
   });
 
   it('refuses a registered email with the in-use message and a link to log in', async () => {
-    const email = newEmail('twice');
-    const { context, page } = await open('/uk');
-    await register(page, '/uk', email);
-    await page.evaluate(() => localStorage.clear());
+    const { context, page, email } = await registered('/uk', 'twice');
     await page.goto(url('/uk/register'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const main = page.getByRole('main');
@@ -168,10 +174,7 @@ describe('accounts', () => {
   });
 
   it('says which password login failed, then locks the email after five wrong tries with the seconds left', async () => {
-    const email = newEmail('locked');
-    const { context, page } = await open('/us');
-    await register(page, '/us', email);
-    await page.evaluate(() => localStorage.clear());
+    const { context, page, email } = await registered('/us', 'locked');
     await loginByPassword(page, '/us', newEmail('nobody'), PASSWORD);
     const alert = page.getByRole('main').getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('No account found with this email.');
@@ -232,10 +235,7 @@ describe('accounts', () => {
   });
 
   it('resets a forgotten password through the mailed link, once', async () => {
-    const email = newEmail('forgetful');
-    const { context, page, errors } = await open('/eu');
-    await register(page, '/eu', email);
-    await page.evaluate(() => localStorage.clear());
+    const { context, page, errors, email } = await registered('/eu', 'forgetful');
     await page.goto(url('/eu/forgot-password'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const main = page.getByRole('main');
@@ -299,10 +299,7 @@ describe('accounts', () => {
   });
 
   it('refuses a fromPath that leaves the site', async () => {
-    const email = newEmail('safe');
-    const { context, page } = await open('/us');
-    await register(page, '/us', email);
-    await page.evaluate(() => localStorage.clear());
+    const { context, page, email } = await registered('/us', 'safe');
     for (const fromPath of ['https://evil.example.net/', '//evil.example.net/steal']) {
       await loginByPassword(page, '/us', email, PASSWORD, `?fromPath=${encodeURIComponent(fromPath)}`);
       await expect.poll(() => page.url()).toBe(url('/us'));
