@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -460,5 +461,38 @@ describe('the outbox and the data folder', () => {
     // The subscription is still there: subscribing again changes nothing.
     expect((await api('us', '/account/user/subscribe/create', { body: { email }, on: second })).data).toEqual({ created: false });
     await second.close();
+  });
+
+  it('keeps them when the serve-regions command itself is stopped and started again', async () => {
+    const dataDir = path.join(work, 'command');
+    const email = newEmail('command');
+    /** Runs `serve-regions` as a maintainer would, and resolves with its address once it listens. */
+    const launch = () =>
+      new Promise<{ on: RunningServer; stop: () => Promise<void> }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['bin/serve-regions.js', '--port', '0', '--dir', work, '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          const address = /Serving .* at (http:\/\/\S+)/.exec(output)?.[1];
+          if (!address) return;
+          child.stdout.off('data', onData);
+          const stop = () => new Promise<void>((done) => child.once('exit', () => done()).kill('SIGTERM'));
+          resolve({ on: { url: address } as RunningServer, stop });
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('exit', (status) => reject(new Error(`serve-regions exited with ${status}: ${output}`)));
+      });
+
+    const first = await launch();
+    await register('eu', email, PASSWORD, first.on);
+    await first.stop();
+    const second = await launch();
+    try {
+      expect((await api('eu', '/account/user/login/pwd', { body: { email, password: PASSWORD }, on: second.on })).code).toBe(2000);
+      expect(await outbox(email, second.on)).toHaveLength(1);
+    } finally {
+      await second.stop();
+    }
   });
 });
