@@ -5,6 +5,8 @@ import { catchAllUrl } from './catch-all.ts';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { cookieTimestamp } from './clock.ts';
 import { Newsletter } from './components/Newsletter.tsx';
+import { TextBanner } from './components/Promotions.tsx';
+import { SiteNav } from './components/SiteNav.tsx';
 import { SiteLink } from './components/SiteLink.tsx';
 import { Toaster } from './components/Toaster.tsx';
 import { regionLabel, useCountry } from './country.ts';
@@ -39,35 +41,38 @@ export function App({ app, path }: AppProps) {
 function Header() {
   const site = useSite();
   const t = useT();
-  const [location] = useLocation();
-  const current = findRoute(site, location)?.path;
-  const links = site.routes.filter((r) => r.page === 'home' || r.page === 'choose-your-region');
+  const chooser = site.routes.find((r) => r.page === 'choose-your-region');
   return (
-    <header className="site-header" id="header">
-      <div className="bar">
-        <SiteLink className="brand" href={homePath(site)}>
-          <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
-            <rect x="6" y="4" width="20" height="14" rx="5" fill="#ffb23f" />
-            <circle cx="12" cy="11" r="3" fill="#0b1a33" />
-            <circle cx="20" cy="11" r="3" fill="#0b1a33" />
-            <rect x="4" y="20" width="24" height="9" rx="4" fill="#f2542d" />
-          </svg>
-          <span>{t('site.name')}</span>
-        </SiteLink>
-        <nav aria-label={t('a11y.mainNav')}>
-          <ul>
-            {links.map((route) => (
-              <li key={route.path}>
-                <SiteLink href={route.path} aria-current={route.path === current ? 'page' : undefined}>
-                  {route.page === 'home' ? t('nav.home') : t('nav.chooseRegion')}
-                </SiteLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <AccountLink />
-      </div>
-    </header>
+    <>
+      <TextBanner />
+      <header className="site-header" id="header">
+        <div className="bar">
+          <SiteLink className="brand" href={homePath(site)}>
+            <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+              <rect x="6" y="4" width="20" height="14" rx="5" fill="#ffb23f" />
+              <circle cx="12" cy="11" r="3" fill="#0b1a33" />
+              <circle cx="20" cy="11" r="3" fill="#0b1a33" />
+              <rect x="4" y="20" width="24" height="9" rx="4" fill="#f2542d" />
+            </svg>
+            <span>{t('site.name')}</span>
+            <span className="visually-hidden">{` – ${t('nav.home')}`}</span>
+          </SiteLink>
+          <SiteNav />
+          <div className="header-tools">
+            {chooser && (
+              <SiteLink className="region-link" href={chooser.path} aria-label={t('nav.chooseRegion')}>
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+                  <path d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                </svg>
+                <span>{site.code.toUpperCase()}</span>
+              </SiteLink>
+            )}
+            <AccountLink />
+          </div>
+        </div>
+      </header>
+    </>
   );
 }
 
@@ -95,6 +100,23 @@ function AccountLink() {
   );
 }
 
+/** How each network of `media` is named (a brand name, the same in every language). */
+const MEDIA_NAMES: Readonly<Record<string, string>> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  x: 'X',
+  tiktok: 'TikTok',
+  discord: 'Discord',
+  weibo: 'Weibo',
+  wechat: 'WeChat',
+  bilibili: 'bilibili',
+  douyin: 'Douyin',
+  line: 'LINE',
+  kakao: 'KakaoTalk',
+  naver: 'NAVER',
+};
+
 function Footer() {
   const site = useSite();
   const t = useT();
@@ -119,6 +141,27 @@ function Footer() {
           ))}
         </div>
       )}
+      <div className="footer-about">
+        <address>
+          <strong>{site.company.name}</strong>
+          {site.company.address.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </address>
+        {site.media.length > 0 && (
+          <nav aria-label={t('footer.media')}>
+            <ul className="media-links">
+              {site.media.map((medium) => (
+                <li key={medium.network}>
+                  <a href={medium.link} target="_blank" rel="noopener noreferrer" data-network={medium.network}>
+                    {MEDIA_NAMES[medium.network] ?? medium.network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
       <div className="bar">
         <p>
           {t('footer.regionLabel')} <strong data-testid="region-label">{regionLabel(site.code, site.label, country)}</strong>

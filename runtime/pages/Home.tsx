@@ -1,3 +1,4 @@
+import { Countdown } from '../components/Promotions.tsx';
 import { RobotArt } from '../components/RobotArt.tsx';
 import { useT } from '../site.tsx';
 import type { PageProps } from './registry.ts';
@@ -16,6 +17,7 @@ export default function Home({ content }: PageProps) {
         </div>
         <RobotArt title={t('site.name')} />
       </section>
+      <Countdown />
       {content.sections.length > 0 && (
         <section className="features">
           {content.sections.map((section, index) => (

@@ -47,8 +47,9 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.evaluate(() => ((window as unknown as { __marker: string }).__marker = 'same document'));
 
-    const nav = page.getByRole('navigation', { name: data.messages['a11y.mainNav'] });
-    await nav.getByRole('link', { name: data.messages['nav.chooseRegion'] }).click();
+    // The header's region link (a globe and the region code) and its brand link (home).
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: data.messages['nav.chooseRegion'] }).click();
     await page.waitForURL((url) => url.pathname === chooser.path);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(chooser.content!.heading);
     await expect.poll(() => page.title()).toBe(chooser.content!.title);
@@ -56,7 +57,7 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     for (const link of data.regions) await expect.poll(() => page.getByRole('link', { name: new RegExp(link.label) }).count()).toBe(1);
     expect(await page.locator('.region-list a[aria-current="page"]').getAttribute('href')).toBe(data.regions.find((r) => r.code === code)!.home);
 
-    await nav.getByRole('link', { name: data.messages['nav.home'] }).click();
+    await header.getByRole('link', { name: data.messages['site.name'] }).click();
     await page.waitForURL((url) => url.pathname === home.path);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content!.heading);
     expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe('same document');
