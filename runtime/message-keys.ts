@@ -114,6 +114,8 @@ export const RUNTIME_MESSAGE_KEYS = [
   'nav.chooseRegion',
   'nav.home',
   'nav.menu',
+  'newsletter.agreementRequired',
+  'newsletter.close',
   'newsletter.label',
   'newsletter.sending',
   'notFound.backHome',

@@ -1,43 +1,57 @@
-import { useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../api-client.ts';
 import { useApp, useSite, useT } from '../site.tsx';
 import { isValidEmail } from '../validation.ts';
-import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';
+import { Field, FormMessage, Submit, useErrorText, useHydrated } from './forms.tsx';
 
 const INVALID_EMAIL = 4001;
 
 /**
- * The footer's newsletter form (SPEC.md section 5): the region's own texts for an invalid
- * address and for success, the region in the payload (and header); the call shows no toast.
+ * Subscribing (SPEC.md section 5): the region's own texts for an invalid address and for
+ * success, the region in the payload (and header); the call shows no toast.
  */
-export function Newsletter() {
+function useSubscribe(source: 'footer' | 'popup') {
   const app = useApp();
   const site = useSite();
-  const t = useT();
   const errorText = useErrorText();
   const texts = site.subscribe;
-  const [email, setEmail] = useState('');
   const [result, setResult] = useState<{ error?: string; success?: string }>({});
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  /** Resolves true once subscribed. */
+  async function subscribe(email: string, options: { weekly?: boolean; member?: boolean } = {}): Promise<boolean> {
     if (!isValidEmail(email.trim())) {
       setResult({ error: texts.invalidEmail });
-      return;
+      return false;
     }
     setBusy(true);
     setResult({});
     try {
-      await app.account.subscribe({ email: email.trim(), region: site.code, source: 'footer' });
+      await app.account.subscribe({ email: email.trim(), region: site.code, source, ...options });
       setResult({ success: texts.success });
-      setEmail('');
+      return true;
     } catch (error) {
       setResult({ error: error instanceof ApiError && error.code === INVALID_EMAIL ? texts.invalidEmail : errorText(error) });
+      return false;
     } finally {
       setBusy(false);
     }
+  }
+  return { result, setResult, busy, subscribe };
+}
+
+/** The footer's newsletter form. */
+export function Newsletter() {
+  const site = useSite();
+  const t = useT();
+  const texts = site.subscribe;
+  const [email, setEmail] = useState('');
+  const { result, busy, subscribe } = useSubscribe('footer');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (await subscribe(email)) setEmail('');
   }
 
   return (
@@ -51,5 +65,91 @@ export function Newsletter() {
       <FormMessage error>{result.error}</FormMessage>
       <FormMessage>{result.success}</FormMessage>
     </section>
+  );
+}
+
+/**
+ * The popup newsletter form, opened from the home page's invitation: the visitor must agree to
+ * the privacy policy and terms; weekly emails and member communications are optional opt-ins.
+ * A modal dialog: focus stays inside, Escape or the close button closes it.
+ */
+export function NewsletterPopup() {
+  const site = useSite();
+  const t = useT();
+  const texts = site.subscribe;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [email, setEmail] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [weekly, setWeekly] = useState(false);
+  const [member, setMember] = useState(false);
+  const [agreementError, setAgreementError] = useState<string | undefined>(undefined);
+  const { result, setResult, busy, subscribe } = useSubscribe('popup');
+  const agreementId = useId();
+
+  function open() {
+    setResult({});
+    setAgreementError(undefined);
+    dialog.current?.showModal();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!agreed) {
+      setResult({});
+      setAgreementError(t('newsletter.agreementRequired'));
+      return;
+    }
+    setAgreementError(undefined);
+    if (await subscribe(email, { weekly, member })) setEmail('');
+  }
+
+  return (
+    <section className="newsletter-invite" aria-labelledby="newsletter-invite-heading">
+      <div>
+        <h2 id="newsletter-invite-heading">{texts.title}</h2>
+        <p>{texts.text}</p>
+      </div>
+      <button type="button" className="button" onClick={open} disabled={!useHydrated()} aria-haspopup="dialog">
+        {texts.button}
+      </button>
+      <dialog ref={dialog} className="newsletter-popup" aria-labelledby="newsletter-popup-heading">
+        <form noValidate onSubmit={submit}>
+          <div className="popup-head">
+            <h2 id="newsletter-popup-heading">{texts.title}</h2>
+            <button type="button" className="popup-close" onClick={() => dialog.current?.close()} aria-label={t('newsletter.close')}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+          <p>{texts.text}</p>
+          <Field label={t('newsletter.label')} type="email" name="email" autoComplete="email" placeholder={texts.placeholder} value={email} onValue={setEmail} />
+          <div className="check">
+            <input id={agreementId} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required aria-invalid={agreementError ? true : undefined} aria-describedby={agreementError ? `${agreementId}-error` : undefined} />
+            <label htmlFor={agreementId}>{texts.agreement}</label>
+          </div>
+          {agreementError && (
+            <p className="field-error" id={`${agreementId}-error`}>
+              {agreementError}
+            </p>
+          )}
+          <Check label={texts.weeklyOptIn} checked={weekly} onChange={setWeekly} />
+          <Check label={texts.memberOptIn} checked={member} onChange={setMember} />
+          <FormMessage error>{result.error}</FormMessage>
+          <FormMessage>{result.success}</FormMessage>
+          <Submit busy={busy}>{texts.button}</Submit>
+        </form>
+      </dialog>
+    </section>
+  );
+}
+
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange(checked: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="check">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id}>{label}</label>
+    </div>
   );
 }

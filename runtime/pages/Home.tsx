@@ -1,3 +1,4 @@
+import { NewsletterPopup } from '../components/Newsletter.tsx';
 import { Countdown } from '../components/Promotions.tsx';
 import { RobotArt } from '../components/RobotArt.tsx';
 import { useT } from '../site.tsx';
@@ -31,6 +32,7 @@ export default function Home({ content }: PageProps) {
           ))}
         </section>
       )}
+      <NewsletterPopup />
     </>
   );
 }

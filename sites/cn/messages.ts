@@ -119,6 +119,8 @@ const messages = {
   "nav.chooseRegion": "选择国家或地区",
   "nav.home": "首页",
   "nav.menu": "菜单",
+  "newsletter.agreementRequired": "请先同意隐私政策和使用条款，再订阅。",
+  "newsletter.close": "关闭",
   "newsletter.label": "用于订阅资讯的邮箱地址",
   "newsletter.sending": "正在订阅…",
   "notFound.backHome": "返回首页",

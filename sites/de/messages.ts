@@ -119,6 +119,8 @@ const messages = {
   "nav.chooseRegion": "Region wählen",
   "nav.home": "Startseite",
   "nav.menu": "Menü",
+  "newsletter.agreementRequired": "Bitte stimmen Sie der Datenschutzerklärung und den Nutzungsbedingungen zu, um den Newsletter zu abonnieren.",
+  "newsletter.close": "Schließen",
   "newsletter.label": "E-Mail-Adresse für den Newsletter",
   "newsletter.sending": "Wird abonniert …",
   "notFound.backHome": "Zurück zur Startseite",

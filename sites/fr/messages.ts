@@ -119,6 +119,8 @@ const messages = {
   "nav.chooseRegion": "Choisir votre région",
   "nav.home": "Accueil",
   "nav.menu": "Menu",
+  "newsletter.agreementRequired": "Veuillez accepter la politique de confidentialité et les conditions d’utilisation pour vous abonner.",
+  "newsletter.close": "Fermer",
   "newsletter.label": "Adresse e-mail pour la newsletter",
   "newsletter.sending": "Inscription en cours…",
   "notFound.backHome": "Retour à l'accueil",

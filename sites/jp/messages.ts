@@ -119,6 +119,8 @@ const messages = {
   "nav.chooseRegion": "地域を選択",
   "nav.home": "ホーム",
   "nav.menu": "メニュー",
+  "newsletter.agreementRequired": "購読するには、プライバシーポリシーと利用規約に同意してください。",
+  "newsletter.close": "閉じる",
   "newsletter.label": "ニュースレター配信用のメールアドレス",
   "newsletter.sending": "登録しています…",
   "notFound.backHome": "ホームに戻る",

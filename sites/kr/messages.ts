@@ -119,6 +119,8 @@ const messages = {
   "nav.chooseRegion": "지역 선택",
   "nav.home": "홈",
   "nav.menu": "메뉴",
+  "newsletter.agreementRequired": "구독하려면 개인정보 처리방침과 이용약관에 동의해 주세요.",
+  "newsletter.close": "닫기",
   "newsletter.label": "뉴스레터를 받을 이메일 주소",
   "newsletter.sending": "구독 중…",
   "notFound.backHome": "홈으로 돌아가기",

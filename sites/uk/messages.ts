@@ -119,6 +119,8 @@ const messages = {
   "nav.chooseRegion": "Choose your region",
   "nav.home": "Home",
   "nav.menu": "Menu",
+  "newsletter.agreementRequired": "Please agree to the Privacy Policy and Terms of Use to subscribe.",
+  "newsletter.close": "Close",
   "newsletter.label": "Email address for the newsletter",
   "newsletter.sending": "Subscribing…",
   "notFound.backHome": "Back to the homepage",

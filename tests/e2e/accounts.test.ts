@@ -436,3 +436,39 @@ describe('the newsletter', () => {
     await context.close();
   });
 });
+
+describe('the popup newsletter form', () => {
+  it('requires the agreement, sends the optional opt-ins and the region, and closes with Escape', async () => {
+    const { context, page, errors } = await open('/uk');
+    const invite = page.locator('.newsletter-invite');
+    await invite.getByRole('button', { name: 'Subscribe' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Join the Axlebot crew' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const email = newEmail('popup');
+    await dialog.getByLabel('Email address for the newsletter').fill(email);
+
+    // Without the agreement nothing is sent.
+    let calls = 0;
+    page.on('request', (r) => void (r.url().endsWith('/account/user/subscribe/create') && (calls += 1)));
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => dialog.getByText('Please agree to the Privacy Policy and Terms of Use to subscribe.').count()).toBe(1);
+    const agreement = dialog.getByRole('checkbox', { name: /Privacy Policy/ });
+    await expect(agreement.getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(calls).toBe(0);
+
+    await agreement.check();
+    await dialog.getByRole('checkbox', { name: /weekly emails/ }).check();
+    const request = page.waitForRequest((r) => r.url().endsWith('/account/user/subscribe/create'));
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    const sent = await request;
+    expect(sent.headers()['region']).toBe('uk');
+    expect(JSON.parse(sent.postData() ?? '{}')).toEqual({ email, region: 'uk', source: 'popup', weekly: true, member: false });
+    await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Subscribed Successfully!');
+    await expect(new AxeBuilder({ page }).include('.newsletter-popup').analyze().then((r) => r.violations.map((v) => v.id))).resolves.toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
