@@ -104,9 +104,10 @@ export function NewsletterPopup() {
   }
 
   return (
-    <section className="newsletter-invite" aria-labelledby="newsletter-invite-heading">
+    // Not a landmark: the footer's form is the newsletter region, under the same title.
+    <div className="newsletter-invite">
       <div>
-        <h2 id="newsletter-invite-heading">{texts.title}</h2>
+        <h2>{texts.title}</h2>
         <p>{texts.text}</p>
       </div>
       <button type="button" className="button" onClick={open} disabled={!useHydrated()} aria-haspopup="dialog">
@@ -140,7 +141,7 @@ export function NewsletterPopup() {
           <Submit busy={busy}>{texts.button}</Submit>
         </form>
       </dialog>
-    </section>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import { ProductArt } from '../components/ProductArt.tsx';
 import { formatPrice } from '../format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { isActivityActive } from '../time.ts';
+import { fill } from '../validation.ts';
 import type { ProductData, SiteData } from '../types.ts';
 import type { PageProps } from './registry.ts';
 
@@ -11,6 +12,8 @@ function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
   const now = useNow();
   const onOffer = isActivityActive(site, product, now);
   const price = (amount: number) => formatPrice(amount, site.locale, site.currency);
+  const current = onOffer ? product.activityPrice! : product.price;
+  const installment = site.installment;
   return (
     <div className="buy-box" id="buy">
       <p className="buy-name">{product.name}</p>
@@ -28,13 +31,37 @@ function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
           <strong data-testid="price">{price(product.price)}</strong>
         </p>
       )}
+      {installment?.text && (
+        <p className="buy-installment" data-testid="installment">
+          {installment.text}
+          {installment.months ? ` · ${fill(t('product.perMonth'), { amount: price(current / installment.months) })}` : ''}
+        </p>
+      )}
       {product.stock === 0 ? (
         <p className="buy-state">{t('product.soldOut')}</p>
       ) : product.buy ? (
-        <a className="button" href={product.buy} target="_blank" rel="noopener noreferrer">
-          {product.isPreSale ? t('product.preOrder') : t('product.buy')}
-        </a>
+        <p className="buy-actions">
+          {/* The regional shop opens in a new tab, with no way back into this page (noopener). */}
+          <a className="button" href={product.buy} target="_blank" rel="noopener noreferrer">
+            {product.isPreSale ? t('product.preOrder') : t('product.buy')}
+          </a>
+          {site.links.tmall && (
+            <a className="button secondary" href={site.links.tmall} target="_blank" rel="noopener noreferrer">
+              {t('product.buyTmall')}
+            </a>
+          )}
+        </p>
       ) : null}
+      {site.paymentMethods.length > 0 && (
+        <p className="buy-payments" data-testid="payment-methods">
+          {t('product.payWith')}{' '}
+          {site.paymentMethods.map((method) => (
+            <span className="payment" key={method}>
+              {t(`payment.${method.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}`)}
+            </span>
+          ))}
+        </p>
+      )}
     </div>
   );
 }

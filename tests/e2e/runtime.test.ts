@@ -236,7 +236,8 @@ describe('the analytics data layer', () => {
 
 describe('scroll after navigation', () => {
   const mobile = { width: 375, height: 740 };
-  const top = (page: Page, id: string) => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top), id);
+  // Whole pixels; `+ 0` makes a rounded -0.4 the 0 it is meant as.
+  const top = (page: Page, id: string) => page.evaluate((i) => Math.round(document.getElementById(i)!.getBoundingClientRect().top) + 0, id);
 
   it("goes to the route's scroll target (banner, app menu), else to the top", async () => {
     const { context, page } = await open('/us', { viewport: mobile });
@@ -494,6 +495,46 @@ describe('the region chooser and the country setting', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     expect(await sameDocument(page)).toBe(false);
     expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
+    await context.close();
+  });
+});
+
+describe('the buy box', () => {
+  it('shows the installment per month at the current price, the payment methods, and opens the shop safely', async () => {
+    const { context, page, errors } = await open('/us/flagship-bumblebee', { serverTime: Date.parse('2025-10-25T15:00:00+08:00') });
+    await expect.poll(() => page.getByTestId('price').textContent()).toBe('$1,219.00');
+    // 12 monthly payments of the offer price: 1219 / 12.
+    await expect(page.getByTestId('installment').textContent()).resolves.toBe('Pay in 12 monthly installments · $101.58/month');
+    await expect(page.getByTestId('payment-methods').locator('.payment').allTextContents()).resolves.toEqual(['PayPal', 'Klarna']);
+    const buy = page.locator('.buy-box').getByRole('link', { name: 'Buy now' });
+    await expect(buy.getAttribute('href')).resolves.toBe('https://shop.example.com/us/flagship-bumblebee');
+    await expect(buy.getAttribute('target')).resolves.toBe('_blank');
+    await expect(buy.getAttribute('rel')).resolves.toBe('noopener noreferrer');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says sold out with no buy link when the stock is 0, and pre-order for a pre-sale', async () => {
+    const soldOut = await open('/us/flagship-optimus-prime');
+    const box = soldOut.page.locator('.buy-box');
+    await expect(box.getByText('Sold out', { exact: true }).count()).resolves.toBe(1);
+    await expect(box.getByRole('link').count()).resolves.toBe(0);
+    await soldOut.context.close();
+
+    const preSale = await open('/jp/mini-robot');
+    await expect(preSale.page.locator('.buy-box').getByRole('link', { name: '予約注文' }).getAttribute('href')).resolves.toBe('https://shop.example.com/jp/mini-robot');
+    await expect(preSale.page.getByTestId('installment').count()).resolves.toBe(0);
+    await preSale.context.close();
+  });
+
+  it('sends cn to its mobile shop and to Tmall, with its own payment methods', async () => {
+    const { context, page } = await open('/flagship-megatron');
+    const links = page.locator('.buy-box .buy-actions a');
+    await expect(links.evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')]))).resolves.toEqual([
+      ['立即购买', expect.stringMatching(/^https:\/\/m\.shop\.example\.cn\//), 'noopener noreferrer'],
+      ['去天猫购买', 'https://axlebot.tmall.example.cn', 'noopener noreferrer'],
+    ]);
+    await expect(page.getByTestId('payment-methods').locator('.payment').allTextContents()).resolves.toEqual(['支付宝', '微信支付']);
     await context.close();
   });
 });
