@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { startServer } from '../server/serve.ts';
+import { launchBrowser } from '../tests/support/browser.ts';
+
+/**
+ * `npm run screenshots [-- --dir <built output>] [--out <folder>]`: the home page and a product
+ * page of three regions at desktop and mobile width, as PNG files for a person to look at
+ * (default `screenshots/`). It serves the built output (run `npm run build` first) with the
+ * emulated back ends, and waits for each page to hydrate before it takes the picture.
+ */
+
+const PAGES = [
+  { region: 'us', path: '/us', name: 'home' },
+  { region: 'us', path: '/us/flagship-bumblebee', name: 'product' },
+  { region: 'fr', path: '/fr', name: 'home' },
+  { region: 'fr', path: '/fr/flagship-megatron', name: 'product' },
+  { region: 'cn', path: '/', name: 'home' },
+  { region: 'cn', path: '/flagship-megatron', name: 'product' },
+];
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 375, height: 740 },
+];
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(name);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
+}
+
+const dir = path.resolve(option('--dir', 'dist'));
+const out = path.resolve(option('--out', 'screenshots'));
+if (!existsSync(path.join(dir, 'index.html'))) {
+  process.stderr.write(`screenshots: ${dir} has no built site; run 'npm run build' first.\n`);
+  process.exit(1);
+}
+await mkdir(out, { recursive: true });
+const server = await startServer({ dir, port: 0, host: '127.0.0.1' });
+const browser = await launchBrowser();
+try {
+  for (const size of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+    const page = await context.newPage();
+    for (const entry of PAGES) {
+      await page.goto(new URL(entry.path, server.url).href);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.evaluate(() => document.fonts.ready);
+      const file = path.join(out, `${entry.region}-${entry.name}-${size.name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
