@@ -4,6 +4,7 @@ import { pushPageView } from './analytics.ts';
 import { catchAllUrl } from './catch-all.ts';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { cookieTimestamp } from './clock.ts';
+import { ChatIcon } from './components/ChatIcon.tsx';
 import { Newsletter } from './components/Newsletter.tsx';
 import { TextBanner } from './components/Promotions.tsx';
 import { SiteNav } from './components/SiteNav.tsx';
@@ -311,6 +312,7 @@ function Shell() {
       </main>
       <Footer />
       <Toaster />
+      {site.code === 'us' && <ChatIcon />}
     </>
   );
 }

@@ -84,6 +84,7 @@ export const RUNTIME_MESSAGE_KEYS = [
   'account.validation.email',
   'account.validation.password',
   'account.validation.required',
+  'chat.open',
   'chooser.current',
   'closed.heading',
   'closed.text',

@@ -177,7 +177,7 @@ export interface Constants {
   };
   readonly textFloatTranslate: number;
   readonly cookiePath: string;
-  readonly chat: { readonly iconDelay: number; readonly startupWait: number; readonly apiWait: number; readonly poll: number; readonly resetDelay: number };
+  readonly chat: { readonly iconDelay: number; readonly startupWait: number; readonly apiWait: number; readonly poll: number; readonly resetDelay: number; readonly provider?: string };
   readonly passwordMinimum: number;
   readonly newUserReward: number;
 }

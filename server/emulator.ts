@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BACKEND_NAMES, createBackend } from './backends/backend.ts';
 import type { Backend, BackendName } from './backends/backend.ts';
@@ -98,6 +99,15 @@ function handleOutbox(backends: readonly Backend[], req: IncomingMessage, res: S
   res.end(page);
 }
 
+/** The fake chat provider that local hosts load instead of the real one (docs/runtime.md, "Chat"). */
+const CHAT_PROVIDER = readFileSync(new URL('./assets/chat-provider.js', import.meta.url));
+
+function sendChatProvider(req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { code: 405, message: 'Use GET.' }, { allow: 'GET' });
+  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'content-length': String(CHAT_PROVIDER.length) });
+  res.end(req.method === 'HEAD' ? undefined : CHAT_PROVIDER);
+}
+
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const clock = options.clock ?? createEmulatedClock();
   const backends = new Map<BackendName, Backend>();
@@ -120,6 +130,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       if (pathname === '/__emulator/clock') return await handleClock(clock, req, res), true;
       if (pathname === '/__emulator/outbox') return handleOutbox(all, req, res, 'html'), true;
       if (pathname === '/__emulator/outbox.json') return handleOutbox(all, req, res, 'json'), true;
+      if (pathname === '/__emulator/chat.js') return sendChatProvider(req, res), true;
       return false;
     },
     close() {

@@ -89,6 +89,7 @@ const messages = {
   "account.validation.email": "请输入有效的邮箱地址。",
   "account.validation.password": "请设置更复杂的密码：至少 8 位，需包含字母和数字。",
   "account.validation.required": "请填写此项。",
+  "chat.open": "在线客服",
   "chooser.current": "当前所在地区",
   "closed.heading": "此页面暂未开放",
   "closed.text": "该活动尚未开始或已经结束，去看看正在进行的精彩内容吧。",

@@ -89,6 +89,7 @@ const messages = {
   "account.validation.email": "Bitte gib eine gültige E-Mail-Adresse ein.",
   "account.validation.password": "Bitte wähle ein sichereres Passwort: mindestens 8 Zeichen mit Buchstaben und Zahlen.",
   "account.validation.required": "Bitte fülle dieses Feld aus.",
+  "chat.open": "Chatten Sie mit uns",
   "chooser.current": "Aktuelle Region",
   "closed.heading": "Diese Seite ist gerade nicht verfügbar",
   "closed.text": "Dieses Angebot hat noch nicht begonnen oder ist bereits beendet. Sieh dir an, was es gerade gibt.",

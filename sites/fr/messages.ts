@@ -89,6 +89,7 @@ const messages = {
   "account.validation.email": "Veuillez saisir une adresse e-mail valide.",
   "account.validation.password": "Veuillez choisir un mot de passe plus complexe : au moins 8 caractères, avec des lettres et des chiffres.",
   "account.validation.required": "Veuillez remplir ce champ.",
+  "chat.open": "Discuter avec nous",
   "chooser.current": "Votre région actuelle",
   "closed.heading": "Cette page n’est pas disponible pour le moment",
   "closed.text": "Cette offre n’a pas encore commencé ou est déjà terminée. Découvrez ce qui est proposé en ce moment.",

@@ -89,6 +89,7 @@ const messages = {
   "account.validation.email": "有効なメールアドレスを入力してください。",
   "account.validation.password": "より複雑なパスワードを設定してください（英字と数字を含む 8 文字以上）。",
   "account.validation.required": "この項目を入力してください。",
+  "chat.open": "チャットで問い合わせる",
   "chooser.current": "現在の地域",
   "closed.heading": "このページは現在ご利用いただけません",
   "closed.text": "このキャンペーンはまだ始まっていないか、すでに終了しています。現在開催中の情報をご覧ください。",

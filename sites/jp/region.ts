@@ -360,7 +360,8 @@ export const region = {
       "startupWait": 5000,
       "apiWait": 15000,
       "poll": 100,
-      "resetDelay": 2000
+      "resetDelay": 2000,
+      "provider": "https://chat.example.com/axlechat.js"
     },
     "passwordMinimum": 8,
     "newUserReward": 200

@@ -89,6 +89,7 @@ const messages = {
   "account.validation.email": "올바른 이메일 주소를 입력해 주세요.",
   "account.validation.password": "더 복잡한 비밀번호를 사용해 주세요. 영문과 숫자를 포함해 8자 이상이어야 합니다.",
   "account.validation.required": "이 항목을 입력해 주세요.",
+  "chat.open": "채팅 상담",
   "chooser.current": "현재 지역",
   "closed.heading": "지금은 이 페이지를 이용할 수 없습니다",
   "closed.text": "이 행사는 아직 시작되지 않았거나 이미 종료되었습니다. 지금 진행 중인 소식을 확인해 보세요.",

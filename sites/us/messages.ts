@@ -89,6 +89,7 @@ const messages = {
   "account.validation.email": "Please enter a valid email address.",
   "account.validation.password": "Please use a more complex password: at least 8 characters with letters and numbers.",
   "account.validation.required": "Please fill in this field.",
+  "chat.open": "Chat with us",
   "chooser.current": "Current region",
   "closed.heading": "This page isn't available right now",
   "closed.text": "This offer hasn't started yet or has already ended. Take a look at what's on now.",

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState } from 'react';
+import { isLocalHost } from '../api.ts';
+import { useSite, useT } from '../site.tsx';
+
+/**
+ * The floating customer-service chat shortcut of the us site (SPEC.md sections 2 and 9;
+ * docs/runtime.md, "Chat"). The chat itself is the provider's: its script defines
+ * `window.AxleChat`. Local hosts load the emulator's fake provider (`/__emulator/chat.js`).
+ *
+ * - Hidden at load; hidden while scrolling down, shown at once on scrolling up, shown
+ *   `iconDelay` after scrolling stops.
+ * - `startupWait` after mount it polls every `poll` ms, for up to `apiWait`, for the chat API;
+ *   then, once, `resetDelay` later, it closes the chat, makes the chat frame visible and shows
+ *   the icon. The chat's close event closes the chat.
+ * - A click opens the chat; without the API it only warns on the console.
+ */
+export interface ChatApi {
+  open(): void;
+  close(): void;
+  showFrame(): void;
+  onClose(listener: () => void): void;
+}
+
+declare global {
+  interface Window {
+    AxleChat?: ChatApi;
+  }
+}
+
+export const LOCAL_CHAT_PROVIDER = '/__emulator/chat.js';
+
+function chatApi(): ChatApi | undefined {
+  return typeof window === 'undefined' ? undefined : window.AxleChat;
+}
+
+export function ChatIcon() {
+  const site = useSite();
+  const t = useT();
+  const timing = site.constants.chat;
+  const [shown, setShown] = useState(false);
+  const lastScroll = useRef(0);
+
+  // The provider's script, once per page.
+  useEffect(() => {
+    const src = isLocalHost(window.location.hostname) ? LOCAL_CHAT_PROVIDER : timing.provider;
+    if (!src || document.querySelector(`script[data-chat-provider]`)) return;
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.dataset.chatProvider = '';
+    document.head.append(script);
+  }, [timing.provider]);
+
+  // Startup: wait, poll for the API, then the one reset.
+  useEffect(() => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    let polling: ReturnType<typeof setInterval> | undefined;
+    const reset = () => {
+      timers.push(
+        setTimeout(() => {
+          const api = chatApi();
+          if (api) {
+            api.close();
+            api.showFrame();
+          }
+          setShown(true);
+        }, timing.resetDelay),
+      );
+    };
+    timers.push(
+      setTimeout(() => {
+        const started = Date.now();
+        const found = (api: ChatApi) => {
+          api.onClose(() => api.close());
+          reset();
+        };
+        const api = chatApi();
+        if (api) return found(api);
+        polling = setInterval(() => {
+          const later = chatApi();
+          if (later || Date.now() - started >= timing.apiWait) {
+            clearInterval(polling);
+            if (later) found(later);
+            else reset();
+          }
+        }, timing.poll);
+      }, timing.startupWait),
+    );
+    return () => {
+      timers.forEach(clearTimeout);
+      clearInterval(polling);
+    };
+  }, [timing]);
+
+  // Scrolling: down hides, up shows, and a pause shows it after iconDelay.
+  useEffect(() => {
+    lastScroll.current = window.scrollY;
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y > lastScroll.current) setShown(false);
+      else if (y < lastScroll.current) setShown(true);
+      lastScroll.current = y;
+      clearTimeout(settle);
+      settle = setTimeout(() => setShown(true), timing.iconDelay);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      clearTimeout(settle);
+    };
+  }, [timing.iconDelay]);
+
+  function open() {
+    const api = chatApi();
+    if (api) api.open();
+    else console.warn('Chat is not available: the chat provider has not loaded.');
+  }
+
+  return (
+    <button type="button" className={shown ? 'chat-icon shown' : 'chat-icon'} onClick={open} aria-label={t('chat.open')} data-testid="chat-icon" hidden={!shown}>
+      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+        <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H10l-4.5 3.5V17H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" fill="#fff" />
+        <circle cx="8.5" cy="11" r="1.3" fill="#c2410c" />
+        <circle cx="12" cy="11" r="1.3" fill="#c2410c" />
+        <circle cx="15.5" cy="11" r="1.3" fill="#c2410c" />
+      </svg>
+    </button>
+  );
+}

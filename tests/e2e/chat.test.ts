@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer } from '../../server/serve.ts';
+import type { RunningServer } from '../../server/serve.ts';
+import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { BUILT_AT } from '../support/instants.ts';
+
+/**
+ * The us chat icon's timings (SPEC.md sections 2 and 9: startup wait 5 s, API wait 15 s,
+ * poll 100 ms, reset 2 s, icon 3 s after scrolling stops), on Playwright's fake page clock,
+ * with the emulator's fake chat provider.
+ */
+let server: RunningServer;
+let browser: Browser;
+const url = (p: string) => new URL(p, server.url).href;
+
+beforeAll(async () => {
+  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(path: string, options: { withoutProvider?: boolean } = {}) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const warnings: string[] = [];
+  page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+  if (options.withoutProvider) await page.route('**/__emulator/chat.js', (route) => route.abort());
+  // The page's clock stands still from here, and moves only by runFor.
+  await page.clock.install({ time: BUILT_AT });
+  await page.clock.pauseAt(BUILT_AT + 1000);
+  await page.goto(url(path));
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  return { page, errors, warnings, close: () => context.close() };
+}
+
+const icon = (page: Page) => page.getByTestId('chat-icon');
+const shown = (page: Page) => icon(page).isVisible();
+const calls = (page: Page) => page.evaluate(() => (window.AxleChat as unknown as { calls: string[] } | undefined)?.calls ?? []);
+
+describe('the chat icon', () => {
+  it('waits 5 s, finds the chat, and 2 s later closes it, shows its frame and the icon; a click opens it', async () => {
+    const { page, errors, close } = await open('/us');
+    await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true); // the provider's script has loaded
+    expect(await shown(page)).toBe(false); // hidden at load
+    await page.clock.runFor(4900);
+    expect(await calls(page)).toEqual([]); // still in the startup wait
+    await page.clock.runFor(200);
+    expect(await calls(page)).toEqual(['onClose']);
+    await page.clock.runFor(1800);
+    expect(await shown(page)).toBe(false);
+    await page.clock.runFor(200); // 2 s after the chat was found: the one reset
+    await expect.poll(() => shown(page)).toBe(true);
+    expect(await calls(page)).toEqual(['onClose', 'close', 'showFrame']);
+
+    await icon(page).click();
+    const frame = page.getByRole('dialog', { name: 'Chat' });
+    await expect.poll(() => frame.isVisible()).toBe(true);
+    // The chat's own close event closes the chat.
+    await frame.getByRole('button', { name: 'Close chat' }).click();
+    await expect.poll(() => frame.isVisible()).toBe(false);
+    expect((await calls(page)).slice(-2)).toEqual(['open', 'close']);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('hides while scrolling down, shows at once on scrolling up, and 3 s after scrolling stops', async () => {
+    const { page, close } = await open('/us');
+    await page.clock.runFor(7100);
+    await expect.poll(() => shown(page)).toBe(true);
+    const scrollTo = async (y: number) => {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+    };
+    await scrollTo(400);
+    await expect.poll(() => shown(page)).toBe(false);
+    await scrollTo(200);
+    await expect.poll(() => shown(page)).toBe(true);
+    await scrollTo(600);
+    await expect.poll(() => shown(page)).toBe(false);
+    await page.clock.runFor(2900);
+    expect(await shown(page)).toBe(false);
+    await page.clock.runFor(200);
+    await expect.poll(() => shown(page)).toBe(true);
+    await close();
+  });
+
+  it('without the chat API polls for 15 s, still shows the icon, and a click only warns', async () => {
+    const { page, errors, warnings, close } = await open('/us', { withoutProvider: true });
+    await page.clock.runFor(5000 + 15000 + 1900);
+    expect(await shown(page)).toBe(false);
+    await page.clock.runFor(300);
+    await expect.poll(() => shown(page)).toBe(true);
+    await icon(page).click();
+    await expect.poll(() => warnings).toContain('Chat is not available: the chat provider has not loaded.');
+    expect(errors.filter((e) => !e.includes('chat.js') && !e.includes('ERR_FAILED'))).toEqual([]);
+    await close();
+  });
+
+  it('is only in the us section', async () => {
+    for (const path of ['/uk', '/', '/jp']) {
+      const { page, close } = await open(path);
+      await page.clock.runFor(8000);
+      await expect(icon(page).count()).resolves.toBe(0);
+      await expect(page.evaluate(() => document.querySelector('script[data-chat-provider]') === null)).resolves.toBe(true);
+      await close();
+    }
+  });
+});
