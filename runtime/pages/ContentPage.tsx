@@ -3,7 +3,8 @@ import { formatPrice } from '../format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { isActivityActive } from '../time.ts';
 import { fill } from '../validation.ts';
-import type { ProductData, SiteData } from '../types.ts';
+import type { CSSProperties } from 'react';
+import type { PageContent, ProductData, SiteData } from '../types.ts';
 import type { PageProps } from './registry.ts';
 
 /** Price, promotion and the way to buy, on the one clock (the activity price follows server time). */
@@ -67,6 +68,30 @@ function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
 }
 
 /**
+ * Questions and answers that open one by one (the FAQ), as native disclosure elements: they
+ * work before any script runs and a search in the page finds a closed answer. The collapse
+ * effect animates the height in `durations.collapse` (constants.yaml).
+ */
+function Accordion({ items }: { items: PageContent['sections'] }) {
+  const site = useSite();
+  return (
+    <div className="accordion" style={{ '--collapse-duration': `${site.constants.durations.collapse}ms` } as CSSProperties}>
+      {items.map((item, index) => (
+        <details key={item.heading} id={`section-${index + 1}`} className="accordion-item">
+          <summary>
+            <h2>{item.heading}</h2>
+            <svg className="accordion-mark" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+              <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <p>{item.text}</p>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+/**
  * A page made of its content: heading, lead and sections. A product page adds its banner
  * (drawing, price, buy), an in-page menu and the scroll targets its route may name.
  */
@@ -80,6 +105,17 @@ export default function ContentPage({ route, content }: PageProps) {
       <p>{section.text}</p>
     </section>
   ));
+  if (route.page === 'faq') {
+    return (
+      <article className="content-page" aria-labelledby="page-heading">
+        <header className="page-intro">
+          <h1 id="page-heading">{content.heading}</h1>
+          {content.lead && <p className="lead">{content.lead}</p>}
+        </header>
+        <Accordion items={content.sections} />
+      </article>
+    );
+  }
   if (!product || !route.product) {
     return (
       <article className="content-page" aria-labelledby="page-heading">

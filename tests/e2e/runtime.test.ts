@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import { startServer } from '../../server/serve.ts';
@@ -535,6 +536,31 @@ describe('the buy box', () => {
       ['去天猫购买', 'https://axlebot.tmall.example.cn', 'noopener noreferrer'],
     ]);
     await expect(page.getByTestId('payment-methods').locator('.payment').allTextContents()).resolves.toEqual(['支付宝', '微信支付']);
+    await context.close();
+  });
+});
+
+describe('the FAQ', () => {
+  it('has every answer in the prerendered HTML, and opens and closes each with the collapse effect', async () => {
+    const faq = route('faq');
+    const html = await (await fetch(url(faq.path))).text();
+    for (const section of faq.content!.sections) expect(html).toContain(section.text.replace(/'/g, '&#x27;'));
+
+    const { context, page, errors } = await open(faq.path);
+    const items = page.locator('details.accordion-item');
+    await expect(items.count()).resolves.toBe(faq.content!.sections.length);
+    const first = items.first();
+    const answer = first.locator('p');
+    await expect(answer.isVisible()).resolves.toBe(false);
+    // The collapse effect takes durations.collapse (0.5 s).
+    await expect(first.evaluate((el) => getComputedStyle(el, '::details-content').transitionDuration)).resolves.toMatch(/^0\.5s/);
+    await first.locator('summary').click();
+    await expect.poll(() => answer.isVisible()).toBe(true);
+    await expect(first.evaluate((el) => (el as HTMLDetailsElement).open)).resolves.toBe(true);
+    await first.locator('summary').press('Enter');
+    await expect.poll(() => first.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+    await expect(new AxeBuilder({ page }).analyze().then((r) => r.violations.map((v) => v.id))).resolves.toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });
