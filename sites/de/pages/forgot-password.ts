@@ -6,10 +6,10 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/forgot-password. */
 const content = {
   "title": "Passwort vergessen? | Axlebot Robotics",
-  "description": "Setze das Passwort deines Axlebot-Kontos zurück.",
+  "description": "Setzen Sie das Passwort Ihres Axlebot-Kontos zurück.",
   "keywords": [],
   "heading": "Passwort vergessen?",
-  "lead": "Gib die E-Mail-Adresse deines Kontos ein. Wir schicken dir dann einen sicheren Link, mit dem du dein Passwort zurücksetzen kannst.",
+  "lead": "Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir schicken Ihnen dann einen sicheren Link, mit dem Sie Ihr Passwort zurücksetzen können.",
   "sections": []
 } as const satisfies PageContent;
 

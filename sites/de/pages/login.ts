@@ -6,10 +6,10 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/login. */
 const content = {
   "title": "Anmelden | Axlebot Robotics",
-  "description": "Melde dich bei deinem Axlebot-Konto an, um deine Roboter, Prämien und Newsletter-Einstellungen zu sehen.",
+  "description": "Melden Sie sich bei Ihrem Axlebot-Konto an, um Ihre Roboter, Prämien und Newsletter-Einstellungen zu sehen.",
   "keywords": [],
   "heading": "Anmelden",
-  "lead": "Willkommen zurück! Melde dich mit deinem Passwort an oder mit einem Code, den wir dir per E-Mail schicken.",
+  "lead": "Willkommen zurück! Melden Sie sich mit Ihrem Passwort an oder mit einem Code, den wir Ihnen per E-Mail schicken.",
   "sections": []
 } as const satisfies PageContent;
 

@@ -6,10 +6,10 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/password-reset-success. */
 const content = {
   "title": "Passwort zurückgesetzt | Axlebot Robotics",
-  "description": "Dein Passwort wurde zurückgesetzt.",
+  "description": "Ihr Passwort wurde zurückgesetzt.",
   "keywords": [],
   "heading": "Passwort zurückgesetzt",
-  "lead": "Dein Passwort wurde zurückgesetzt. Du wirst in {seconds} s zur Anmeldung weitergeleitet.",
+  "lead": "Ihr Passwort wurde zurückgesetzt. Sie werden in {seconds} s zur Anmeldung weitergeleitet.",
   "sections": []
 } as const satisfies PageContent;
 

@@ -5,11 +5,11 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /de/profile. */
 const content = {
-  "title": "Dein Profil | Axlebot Robotics",
-  "description": "Dein Axlebot-Profil, deine Prämien und deine Kontodaten.",
+  "title": "Ihr Profil | Axlebot Robotics",
+  "description": "Ihr Axlebot-Profil, Ihre Prämien und Ihre Kontodaten.",
   "keywords": [],
-  "heading": "Dein Profil",
-  "lead": "Halte deine Angaben auf dem neuesten Stand.",
+  "heading": "Ihr Profil",
+  "lead": "Halten Sie Ihre Angaben auf dem neuesten Stand.",
   "sections": []
 } as const satisfies PageContent;
 

@@ -6,7 +6,7 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/register. */
 const content = {
   "title": "Konto erstellen | Axlebot Robotics",
-  "description": "Erstelle ein Axlebot-Konto: Registriere deine Roboter, sammle Prämien und erfahre vor allen anderen von Neuheiten.",
+  "description": "Erstellen Sie ein Axlebot-Konto: Registrieren Sie Ihre Roboter, sammeln Sie Prämien und erfahren Sie vor allen anderen von Neuheiten.",
   "keywords": [],
   "heading": "Konto erstellen",
   "lead": "Neue Mitglieder erhalten {credits} Credits, die sie beim Kauf ihres ersten Roboters einlösen können.",

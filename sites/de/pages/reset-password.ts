@@ -6,10 +6,10 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/reset-password. */
 const content = {
   "title": "Passwort zurücksetzen | Axlebot Robotics",
-  "description": "Lege ein neues Passwort für dein Axlebot-Konto fest.",
+  "description": "Legen Sie ein neues Passwort für Ihr Axlebot-Konto fest.",
   "keywords": [],
   "heading": "Passwort zurücksetzen",
-  "lead": "Wähle ein neues Passwort. Ab sofort meldest du dich damit an.",
+  "lead": "Wählen Sie ein neues Passwort. Ab sofort melden Sie sich damit an.",
   "sections": []
 } as const satisfies PageContent;
 

@@ -6,10 +6,10 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/secure-link-sent. */
 const content = {
   "title": "Sicherer Link gesendet | Axlebot Robotics",
-  "description": "In deinem Posteingang findest du den Link zum Zurücksetzen deines Passworts.",
+  "description": "In Ihrem Posteingang finden Sie den Link zum Zurücksetzen Ihres Passworts.",
   "keywords": [],
   "heading": "Sicherer Link gesendet",
-  "lead": "Wir haben einen sicheren Link an {email} gesendet. Öffne ihn innerhalb von 24 Stunden, um ein neues Passwort festzulegen.",
+  "lead": "Wir haben einen sicheren Link an {email} gesendet. Öffnen Sie ihn innerhalb von 24 Stunden, um ein neues Passwort festzulegen.",
   "sections": []
 } as const satisfies PageContent;
 

@@ -6,10 +6,10 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/set-password. */
 const content = {
   "title": "Passwort festlegen | Axlebot Robotics",
-  "description": "Lege ein Passwort für dein Axlebot-Konto fest.",
+  "description": "Legen Sie ein Passwort für Ihr Axlebot-Konto fest.",
   "keywords": [],
   "heading": "Passwort festlegen",
-  "lead": "Mit einem Passwort kannst du dich anmelden, ohne auf einen Code warten zu müssen.",
+  "lead": "Mit einem Passwort können Sie sich anmelden, ohne auf einen Code warten zu müssen.",
   "sections": []
 } as const satisfies PageContent;
 

@@ -9,7 +9,7 @@ const content = {
   "description": "Der Bestätigungslink konnte nicht verwendet werden.",
   "keywords": [],
   "heading": "Bestätigung fehlgeschlagen",
-  "lead": "Bestätigung fehlgeschlagen: Der Bestätigungslink ist ungültig oder wurde bereits verwendet. Bitte fordere einen neuen an, um fortzufahren.",
+  "lead": "Bestätigung fehlgeschlagen: Der Bestätigungslink ist ungültig oder wurde bereits verwendet. Bitte fordern Sie einen neuen an, um fortzufahren.",
   "sections": []
 } as const satisfies PageContent;
 

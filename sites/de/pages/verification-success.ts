@@ -6,10 +6,10 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/verification-success. */
 const content = {
   "title": "Konto bestätigt | Axlebot Robotics",
-  "description": "Dein Axlebot-Konto ist bestätigt.",
+  "description": "Ihr Axlebot-Konto ist bestätigt.",
   "keywords": [],
   "heading": "Konto bestätigt",
-  "lead": "Deine E-Mail-Adresse ist bestätigt. Willkommen in der Crew!",
+  "lead": "Ihre E-Mail-Adresse ist bestätigt. Willkommen in der Crew!",
   "sections": []
 } as const satisfies PageContent;
 

@@ -5,10 +5,10 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /de/verify-email. */
 const content = {
-  "title": "Gib deinen Bestätigungscode ein | Axlebot Robotics",
-  "description": "Gib den 6-stelligen Code ein, den wir dir per E-Mail geschickt haben, um fortzufahren.",
+  "title": "Geben Sie Ihren Bestätigungscode ein | Axlebot Robotics",
+  "description": "Geben Sie den 6-stelligen Code ein, den wir Ihnen per E-Mail geschickt haben, um fortzufahren.",
   "keywords": [],
-  "heading": "Gib deinen Bestätigungscode ein",
+  "heading": "Geben Sie Ihren Bestätigungscode ein",
   "lead": "Wir haben einen 6-stelligen Code an {email} gesendet. Er ist 10 Minuten lang gültig.",
   "sections": []
 } as const satisfies PageContent;
