@@ -50,6 +50,7 @@ export function createServices(options: ServicesOptions): AppServices {
     prepared: undefined,
     session,
     toasts,
+    api,
     account: createAccount(api, session),
     go: (href) => options.assign(href),
   };

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Account } from './account.ts';
+import type { ApiClient } from './api-client.ts';
 import type { Clock } from './clock.ts';
 import type { ContentStore } from './content.ts';
 import type { Session, SessionState } from './session.ts';
@@ -18,7 +19,9 @@ export interface AppServices {
   prepared: string | undefined;
   /** The visitor's session (empty on the server). */
   readonly session: Session;
-  /** The account calls, through the site's one API client. */
+  /** The site's one API client (docs/api.md), for calls that are not the account's. */
+  readonly api: ApiClient;
+  /** The account calls, through that client. */
   readonly account: Account;
   readonly toasts: Toasts;
   /** Goes to a path as a link would; the app shell sets it once mounted (a full load before). */

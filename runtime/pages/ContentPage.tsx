@@ -1,4 +1,5 @@
 import { ProductArt } from '../components/ProductArt.tsx';
+import { SupportForm } from '../components/SupportForm.tsx';
 import { formatPrice } from '../format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { isActivityActive } from '../time.ts';
@@ -124,6 +125,8 @@ export default function ContentPage({ route, content }: PageProps) {
           {content.lead && <p className="lead">{content.lead}</p>}
         </header>
         {sections.length > 0 && <div className="sections">{sections}</div>}
+        {route.page === 'product-registration' && <SupportForm kind="registration" />}
+        {route.page === 'return-manufacturer' && <SupportForm kind="return" />}
       </article>
     );
   }

@@ -7,6 +7,7 @@ import type { Messages } from './messages.ts';
 import { subscribe } from './newsletter.ts';
 import { readProfile, updateProfile } from './profile.ts';
 import { refreshSession } from './sessions.ts';
+import { registerProduct, requestReturn } from './support.ts';
 
 /**
  * The HTTP side of the back ends: `/_api/<backend>/<path>` to an endpoint, the JSON body read
@@ -46,6 +47,8 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/account/user/password/reset', { methods: { POST: resetPassword } }],
   ['/account/user/password/set', { methods: { POST: setPassword } }],
   ['/account/user/profile/new', { methods: { GET: readProfile, POST: updateProfile } }],
+  ['/support/product-registration', { methods: { POST: registerProduct } }],
+  ['/support/return', { methods: { POST: requestReturn } }],
 ]);
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -134,7 +137,7 @@ export async function handleApiRequest(context: ApiContext, req: IncomingMessage
       sendJson(res, 405, { code: 405, message: `Use ${allowed} for ${path}.`, data: {} }, { allow: allowed });
       return true;
     }
-    if (path.startsWith('/account/') && !backend.limits.admitClient(req.socket.remoteAddress ?? '')) {
+    if ((path.startsWith('/account/') || path.startsWith('/support/')) && !backend.limits.admitClient(req.socket.remoteAddress ?? '')) {
       answer(fail(4290));
       return true;
     }

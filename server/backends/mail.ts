@@ -88,6 +88,12 @@ function composeMail(purpose: MailPurpose, code?: string, link?: string): { subj
   }
 }
 
+/** Puts a written mail (a confirmation, with no code or link to pick out) into the outbox. */
+export function sendNote(backend: Backend, to: string, subject: string, paragraphs: readonly string[]): void {
+  const text = [...paragraphs, `Happy building,\nThe ${BRAND} team`].join('\n\n');
+  backend.store.insertMail({ recipient: to, subject, text, code: null, link: null, sent_at: backend.clock.now(), logged_at: Date.now() });
+}
+
 /** Puts a mail into the back end's outbox. */
 export function sendMail(backend: Backend, to: string, purpose: MailPurpose, content: { code?: string; link?: string }): void {
   const { subject, text } = composeMail(purpose, content.code, content.link);

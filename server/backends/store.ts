@@ -65,6 +65,14 @@ CREATE TABLE IF NOT EXISTS outbox (
   logged_at INTEGER NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS outbox_by_recipient ON outbox (recipient);
+CREATE TABLE IF NOT EXISTS support_requests (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN ('registration', 'return')),
+  email TEXT NOT NULL,
+  -- The form's fields as JSON: they differ by kind and are only ever read whole.
+  body TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+) STRICT;
 `;
 
 export interface AccountRow {
@@ -153,6 +161,7 @@ export function openStore(backend: string, dataDir?: string) {
     insertMail: db.prepare(
       'INSERT INTO outbox (recipient, subject, text, code, link, sent_at, logged_at) VALUES (@recipient, @subject, @text, @code, @link, @sent_at, @logged_at)',
     ),
+    insertSupport: db.prepare('INSERT INTO support_requests (kind, email, body, created_at) VALUES (@kind, @email, @body, @created_at)'),
     allMail: db.prepare<[], OutboxRow>('SELECT * FROM outbox ORDER BY id DESC'),
     mailTo: db.prepare<[string], OutboxRow>('SELECT * FROM outbox WHERE recipient = ? ORDER BY id DESC'),
   };
@@ -185,6 +194,8 @@ export function openStore(backend: string, dataDir?: string) {
     insertSubscription: (row: { email: string; region: string | null; weekly: 0 | 1; member: 0 | 1; source: string | null; created_at: number }) =>
       statements.insertSubscription.run(row).changes === 1,
     insertMail: (row: Omit<OutboxRow, 'id'>) => Number(statements.insertMail.run(row).lastInsertRowid),
+    /** Stores a support request; its id makes the reference the visitor quotes. */
+    insertSupport: (row: { kind: 'registration' | 'return'; email: string; body: string; created_at: number }) => Number(statements.insertSupport.run(row).lastInsertRowid),
     mail: (recipient?: string) => (recipient === undefined ? statements.allMail.all() : statements.mailTo.all(recipient)),
     close: () => db.close(),
   };

@@ -144,7 +144,26 @@ const messages = {
   "product.soldOut": "已售罄",
   "redirect.text": "正在前往新页面…",
   "site.name": "Axlebot 机器人",
-  "site.tagline": "会变形、能编程、爱玩耍的机器人"
+  "site.tagline": "会变形、能编程、爱玩耍的机器人",
+  "support.actions.register": "注册产品",
+  "support.actions.return": "提交退货申请",
+  "support.fields.name": "姓名",
+  "support.fields.orderNumber": "订单号（选填）",
+  "support.fields.product": "产品",
+  "support.fields.purchaseDate": "购买日期",
+  "support.fields.reason": "机器人出现了什么问题？",
+  "support.fields.retailer": "购买渠道（选填）",
+  "support.fields.serial": "序列号",
+  "support.text.chooseProduct": "请选择你的机器人",
+  "support.text.registered": "感谢注册！参考编号：{reference}。确认邮件已发送至 {email}。",
+  "support.text.returnRequested": "我们已收到你的退货申请。参考编号：{reference}。后续步骤已发送至 {email}。",
+  "support.text.serialHint": "序列号位于机器人底部或包装盒侧面。",
+  "support.titles.registration": "注册信息",
+  "support.titles.return": "退货申请",
+  "support.validation.date": "请填写购买日期，且不能晚于今天。",
+  "support.validation.reason": "请简单描述一下出现的问题。",
+  "support.validation.required": "请填写此项。",
+  "support.validation.serial": "请按机器人上印的序列号填写：8 到 20 位字母或数字。"
 } as const satisfies Messages;
 
 export default messages;

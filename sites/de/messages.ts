@@ -144,7 +144,26 @@ const messages = {
   "product.soldOut": "Ausverkauft",
   "redirect.text": "Weiter zur neuen Seite …",
   "site.name": "Axlebot Robotics",
-  "site.tagline": "Roboter, die sich verwandeln, lernen und spielen."
+  "site.tagline": "Roboter, die sich verwandeln, lernen und spielen.",
+  "support.actions.register": "Produkt registrieren",
+  "support.actions.return": "Rücksendung anfragen",
+  "support.fields.name": "Vollständiger Name",
+  "support.fields.orderNumber": "Bestellnummer (optional)",
+  "support.fields.product": "Produkt",
+  "support.fields.purchaseDate": "Kaufdatum",
+  "support.fields.reason": "Was stimmt mit dem Roboter nicht?",
+  "support.fields.retailer": "Gekauft bei (optional)",
+  "support.fields.serial": "Seriennummer",
+  "support.text.chooseProduct": "Wählen Sie Ihren Roboter",
+  "support.text.registered": "Vielen Dank! Ihr Roboter ist registriert. Referenz: {reference}. Eine Bestätigung ging an {email}.",
+  "support.text.returnRequested": "Ihre Rücksendeanfrage ist eingegangen. Referenz: {reference}. Die nächsten Schritte haben wir an {email} geschickt.",
+  "support.text.serialHint": "Sie finden sie unter dem Roboter oder auf der Seite der Verpackung.",
+  "support.titles.registration": "Angaben zur Registrierung",
+  "support.titles.return": "Rücksendeanfrage",
+  "support.validation.date": "Bitte geben Sie das Kaufdatum ein; es darf nicht in der Zukunft liegen.",
+  "support.validation.reason": "Bitte beschreiben Sie kurz, was nicht stimmt.",
+  "support.validation.required": "Bitte füllen Sie dieses Feld aus.",
+  "support.validation.serial": "Bitte geben Sie die Seriennummer so ein, wie sie auf dem Roboter steht: 8 bis 20 Buchstaben und Ziffern."
 } as const satisfies Messages;
 
 export default messages;

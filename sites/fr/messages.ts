@@ -144,7 +144,26 @@ const messages = {
   "product.soldOut": "Épuisé",
   "redirect.text": "Redirection vers la nouvelle page…",
   "site.name": "Axlebot Robotics",
-  "site.tagline": "Des robots qui se transforment, apprennent et jouent."
+  "site.tagline": "Des robots qui se transforment, apprennent et jouent.",
+  "support.actions.register": "Enregistrer le produit",
+  "support.actions.return": "Envoyer la demande de retour",
+  "support.fields.name": "Nom complet",
+  "support.fields.orderNumber": "Numéro de commande (facultatif)",
+  "support.fields.product": "Produit",
+  "support.fields.purchaseDate": "Date d’achat",
+  "support.fields.reason": "Quel est le problème du robot ?",
+  "support.fields.retailer": "Lieu d’achat (facultatif)",
+  "support.fields.serial": "Numéro de série",
+  "support.text.chooseProduct": "Choisissez votre robot",
+  "support.text.registered": "Merci ! Votre robot est enregistré. Référence : {reference}. Une confirmation a été envoyée à {email}.",
+  "support.text.returnRequested": "Nous avons bien reçu votre demande de retour. Référence : {reference}. Les prochaines étapes ont été envoyées à {email}.",
+  "support.text.serialHint": "Il figure sous le robot ou sur le côté de la boîte.",
+  "support.titles.registration": "Informations d’enregistrement",
+  "support.titles.return": "Demande de retour",
+  "support.validation.date": "Saisissez la date d’achat ; elle ne peut pas être dans le futur.",
+  "support.validation.reason": "Dites-nous en quelques mots quel est le problème.",
+  "support.validation.required": "Veuillez remplir ce champ.",
+  "support.validation.serial": "Saisissez le numéro de série tel qu’il figure sur le robot : 8 à 20 lettres et chiffres."
 } as const satisfies Messages;
 
 export default messages;

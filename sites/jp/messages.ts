@@ -144,7 +144,26 @@ const messages = {
   "product.soldOut": "売り切れ",
   "redirect.text": "新しいページへ移動しています…",
   "site.name": "Axlebot ロボティクス",
-  "site.tagline": "変形し、学び、遊ぶロボット。"
+  "site.tagline": "変形し、学び、遊ぶロボット。",
+  "support.actions.register": "製品を登録",
+  "support.actions.return": "返品を申し込む",
+  "support.fields.name": "氏名",
+  "support.fields.orderNumber": "注文番号（任意）",
+  "support.fields.product": "製品",
+  "support.fields.purchaseDate": "購入日",
+  "support.fields.reason": "ロボットの不具合の内容",
+  "support.fields.retailer": "購入店（任意）",
+  "support.fields.serial": "シリアル番号",
+  "support.text.chooseProduct": "ロボットを選択してください",
+  "support.text.registered": "ご登録ありがとうございます。受付番号：{reference}。確認メールを {email} にお送りしました。",
+  "support.text.returnRequested": "返品のお申し込みを受け付けました。受付番号：{reference}。今後の手順を {email} にお送りしました。",
+  "support.text.serialHint": "ロボットの底面または箱の側面に記載されています。",
+  "support.titles.registration": "登録情報",
+  "support.titles.return": "返品のお申し込み",
+  "support.validation.date": "購入日を入力してください。未来の日付は指定できません。",
+  "support.validation.reason": "不具合の内容を簡単にお知らせください。",
+  "support.validation.required": "この項目を入力してください。",
+  "support.validation.serial": "ロボットに記載のシリアル番号（英数字8〜20文字）を入力してください。"
 } as const satisfies Messages;
 
 export default messages;

@@ -144,7 +144,26 @@ const messages = {
   "product.soldOut": "품절",
   "redirect.text": "새 페이지로 이동 중…",
   "site.name": "Axlebot 로보틱스",
-  "site.tagline": "변신하고, 배우고, 함께 노는 로봇."
+  "site.tagline": "변신하고, 배우고, 함께 노는 로봇.",
+  "support.actions.register": "제품 등록",
+  "support.actions.return": "반품 신청하기",
+  "support.fields.name": "이름",
+  "support.fields.orderNumber": "주문 번호(선택)",
+  "support.fields.product": "제품",
+  "support.fields.purchaseDate": "구매일",
+  "support.fields.reason": "로봇에 어떤 문제가 있나요?",
+  "support.fields.retailer": "구매처(선택)",
+  "support.fields.serial": "일련번호",
+  "support.text.chooseProduct": "로봇을 선택하세요",
+  "support.text.registered": "감사합니다! 로봇이 등록되었습니다. 참조 번호: {reference}. 확인 메일을 {email}(으)로 보냈습니다.",
+  "support.text.returnRequested": "반품 신청이 접수되었습니다. 참조 번호: {reference}. 다음 안내를 {email}(으)로 보냈습니다.",
+  "support.text.serialHint": "로봇 바닥이나 상자 옆면에 있습니다.",
+  "support.titles.registration": "등록 정보",
+  "support.titles.return": "반품 신청",
+  "support.validation.date": "구매일을 입력해 주세요. 미래 날짜는 입력할 수 없습니다.",
+  "support.validation.reason": "어떤 문제인지 간단히 알려 주세요.",
+  "support.validation.required": "이 항목을 입력해 주세요.",
+  "support.validation.serial": "로봇에 표시된 일련번호(영문·숫자 8~20자)를 입력해 주세요."
 } as const satisfies Messages;
 
 export default messages;

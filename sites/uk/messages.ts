@@ -144,7 +144,26 @@ const messages = {
   "product.soldOut": "Sold out",
   "redirect.text": "Taking you to the new page…",
   "site.name": "Axlebot Robotics",
-  "site.tagline": "Robots that transform, learn and play."
+  "site.tagline": "Robots that transform, learn and play.",
+  "support.actions.register": "Register product",
+  "support.actions.return": "Send return request",
+  "support.fields.name": "Full name",
+  "support.fields.orderNumber": "Order number (optional)",
+  "support.fields.product": "Product",
+  "support.fields.purchaseDate": "Date of purchase",
+  "support.fields.reason": "What is wrong with the robot?",
+  "support.fields.retailer": "Where you bought it (optional)",
+  "support.fields.serial": "Serial number",
+  "support.text.chooseProduct": "Choose your robot",
+  "support.text.registered": "Thank you! Your robot is registered. Reference: {reference}. We sent a confirmation to {email}.",
+  "support.text.returnRequested": "We have your return request. Reference: {reference}. We sent the next steps to {email}.",
+  "support.text.serialHint": "You find it on the base of the robot or on the side of the box.",
+  "support.titles.registration": "Registration details",
+  "support.titles.return": "Return request",
+  "support.validation.date": "Please enter the date of purchase; it cannot be in the future.",
+  "support.validation.reason": "Please tell us in a few words what is wrong.",
+  "support.validation.required": "Please fill in this field.",
+  "support.validation.serial": "Please enter the serial number as printed on the robot: 8 to 20 letters and numbers."
 } as const satisfies Messages;
 
 export default messages;

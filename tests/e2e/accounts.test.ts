@@ -472,3 +472,47 @@ describe('the popup newsletter form', () => {
     await context.close();
   });
 });
+
+describe('the support forms', () => {
+  it('checks the registration form in the browser, then registers the product with the back end', async () => {
+    const { context, page, errors } = await open('/us/product-registration');
+    const form = page.locator('.support-form');
+    await form.getByRole('button', { name: 'Register product' }).click();
+    await expect.poll(() => form.getByText('Please fill in this field.').count()).toBe(2); // name and product
+    await expect(form.getByText('Please enter a valid email address.').count()).resolves.toBe(1);
+    await expect(form.getByText('Please enter the serial number as printed on the robot: 8 to 20 letters and numbers.').count()).resolves.toBe(1);
+    await expect(form.getByText('Please enter the date of purchase; it cannot be in the future.').count()).resolves.toBe(1);
+
+    const email = newEmail('owner');
+    await form.getByLabel('Full name').fill('Grace Hopper');
+    await form.getByLabel('Email address').fill(email);
+    await form.getByLabel('Product').selectOption('Flagship Bumblebee');
+    await form.getByLabel('Serial number').fill('AXL2026US0001');
+    await form.getByLabel('Date of purchase').fill('2026-11-20');
+    const request = page.waitForRequest((r) => r.url().endsWith('/_api/us/support/product-registration'));
+    await form.getByRole('button', { name: 'Register product' }).click();
+    expect(JSON.parse((await request).postData() ?? '{}')).toMatchObject({ name: 'Grace Hopper', email, product: 'Flagship Bumblebee', serial: 'AXL2026US0001', purchaseDate: '2026-11-20' });
+    await expect.poll(() => form.getByRole('status').textContent()).toMatch(new RegExp(`^Thank you! Your robot is registered\\. Reference: REG-\\d{6}\\. We sent a confirmation to ${email.replace(/[.]/g, '\\.')}\\.$`));
+    expect((await latestMail(email)).subject).toBe('Your Flagship Bumblebee is registered (' + /REG-\d{6}/.exec((await form.getByRole('status').textContent())!)![0] + ')');
+    await expect(new AxeBuilder({ page }).include('.support-form').analyze().then((r) => r.violations.map((v) => v.id))).resolves.toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a return request in German and shows the reference', async () => {
+    const { context, page } = await open('/de/return-manufacturer');
+    const form = page.locator('.support-form');
+    const email = newEmail('rueckgabe');
+    await form.getByLabel('Vollständiger Name').fill('Ada Lovelace');
+    await form.getByLabel('E-Mail-Adresse').fill(email);
+    await form.getByLabel('Produkt').selectOption({ index: 1 });
+    await form.getByLabel('Seriennummer').fill('AXL2026DE0001');
+    await form.getByLabel('Was stimmt mit dem Roboter nicht?').fill('Kurz');
+    await form.getByRole('button', { name: 'Rücksendung anfragen' }).click();
+    await expect.poll(() => form.getByText('Bitte beschreiben Sie kurz, was nicht stimmt.').count()).toBe(1);
+    await form.getByLabel('Was stimmt mit dem Roboter nicht?').fill('Der linke Arm bewegt sich nicht mehr.');
+    await form.getByRole('button', { name: 'Rücksendung anfragen' }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toMatch(/^Ihre Rücksendeanfrage ist eingegangen\. Referenz: RMA-\d{6}\./);
+    await context.close();
+  });
+});

@@ -496,3 +496,31 @@ describe('the outbox and the data folder', () => {
     }
   });
 });
+
+describe('support requests', () => {
+  it('registers a product and takes a return, each with a reference and a confirmation mail', async () => {
+    const email = newEmail('support');
+    const body = { name: 'Ada Lovelace', email, product: 'Flagship Bumblebee', serial: 'ab12cd34ef', purchaseDate: '2026-12-01' };
+    const registered = await api('eu', '/support/product-registration', { body });
+    expect(registered).toMatchObject({ code: 2000, data: { reference: expect.stringMatching(/^REG-\d{6}$/) } });
+    const returned = await api('eu', '/support/return', { body: { name: 'Ada Lovelace', email, product: 'Flagship Bumblebee', serial: 'AB12CD34EF', reason: 'The left arm no longer moves.' } });
+    expect(returned).toMatchObject({ code: 2000, data: { reference: expect.stringMatching(/^RMA-\d{6}$/) } });
+    const mails = await outbox(email);
+    expect(mails.map((m) => m.subject)).toEqual([`Your return request ${returned.data.reference}`, `Your Flagship Bumblebee is registered (${registered.data.reference})`]);
+    expect(mails[1]!.text).toContain('serial number AB12CD34EF');
+  });
+
+  it('refuses each bad field by name, with the English detail, and a bad email with 4001', async () => {
+    const good = { name: 'Ada', email: newEmail('support-bad'), product: 'Flagship Bumblebee', serial: 'AB12CD34EF', purchaseDate: '2026-12-01' };
+    const field = async (change: Record<string, unknown>) => (await api('us', '/support/product-registration', { body: { ...good, ...change } })).data.field;
+    expect(await field({ serial: 'short' })).toBe('serial');
+    expect(await field({ purchaseDate: '2027-01-01' })).toBe('purchaseDate'); // after the emulated today, 2026-12-08
+    expect(await field({ purchaseDate: '2026-02-30' })).toBe('purchaseDate');
+    expect(await field({ name: '   ' })).toBe('name');
+    expect(await field({ name: 'x'.repeat(101) })).toBe('name');
+    expect(await field({ product: 7 })).toBe('product');
+    expect((await api('us', '/support/product-registration', { body: { ...good, email: 'nope' } })).code).toBe(4001);
+    const reason = await api('us', '/support/return', { body: { ...good, reason: 'broken' } });
+    expect(reason).toMatchObject({ code: 4000, data: { field: 'reason' } });
+  });
+});
