@@ -5,14 +5,22 @@ import { normalizePath } from './paths.ts';
  * ends apply the same rules (docs/api.md), so a check skipped here is still caught there.
  */
 
-/** A plausible email address: one @, a dotted domain, no spaces; at most 254 characters. */
+/**
+ * A plausible email address: one @ after at most 64 characters, a dotted domain, no spaces; at
+ * most 254 characters. Deliberately plain: the mail itself is the real test.
+ */
 export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
+  return value.length <= 254 && /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
 }
 
-/** At least `minimum` characters with letters and numbers (SPEC.md section 9: 8). */
+/** At least `minimum` characters (counted as the visitor sees them) with letters and numbers (SPEC.md section 9: 8). */
 export function isStrongPassword(value: string, minimum: number): boolean {
-  return value.length >= minimum && /\p{L}/u.test(value) && /\p{N}/u.test(value);
+  return [...value].length >= minimum && /\p{L}/u.test(value) && /\p{N}/u.test(value);
+}
+
+/** Serial numbers as printed on the robots: 8 to 20 letters and digits. */
+export function isSerial(text: string): boolean {
+  return /^[A-Za-z0-9]{8,20}$/.test(text.trim());
 }
 
 /**

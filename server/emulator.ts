@@ -1,3 +1,4 @@
+import { isLocalHost } from '../runtime/api.ts';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BACKEND_NAMES, createBackend } from './backends/backend.ts';
@@ -38,13 +39,12 @@ export function createEmulatedClock(start?: number, monotonic: () => number = ()
 }
 
 const SUCCESS = 2000;
-const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** The emulator's own controls answer only to a local Host header, so a DNS-rebinding page cannot read the outbox. */
 function isLocalRequest(req: IncomingMessage): boolean {
   const host = (req.headers.host ?? '').toLowerCase();
   const hostname = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':', 1)[0]!;
-  return LOCAL_HOSTNAMES.has(hostname);
+  return isLocalHost(hostname);
 }
 
 export interface EmulatorOptions {

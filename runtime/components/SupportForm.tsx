@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../api-client.ts';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
-import { fill, isValidEmail } from '../validation.ts';
+import { fill, isSerial, isValidEmail } from '../validation.ts';
 import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';
 
 /**
@@ -12,11 +12,6 @@ import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';
 export type SupportKind = 'registration' | 'return';
 
 const PATHS: Readonly<Record<SupportKind, string>> = { registration: '/support/product-registration', return: '/support/return' };
-
-/** Serial numbers as printed on the robots: 8 to 20 letters and digits. */
-export function isSerial(text: string): boolean {
-  return /^[A-Za-z0-9]{8,20}$/.test(text.trim());
-}
 
 type Values = Record<'name' | 'email' | 'product' | 'serial' | 'purchaseDate' | 'retailer' | 'orderNumber' | 'reason', string>;
 const EMPTY: Values = { name: '', email: '', product: '', serial: '', purchaseDate: '', retailer: '', orderNumber: '', reason: '' };

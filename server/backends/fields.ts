@@ -1,5 +1,8 @@
 import { fail } from './backend.ts';
 import type { Failure } from './backend.ts';
+import { isStrongPassword as checkPassword } from '../../runtime/validation.ts';
+
+const PASSWORD_MINIMUM = 8;
 
 /**
  * Reading request bodies field by field. A missing field or one of the wrong type is a 4000
@@ -38,14 +41,12 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** A deliberately plain check (one @, a dot in the domain, no spaces): the mail itself is the real test. */
-export function isEmail(email: string): boolean {
-  return email.length <= 254 && /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
-}
+/** The browser's rules (runtime/validation.ts), so a server answer and a form check always agree. */
+export { isValidEmail as isEmail, isSerial } from '../../runtime/validation.ts';
 
-/** SPEC.md section 5: at least 8 characters with letters and numbers. */
+/** SPEC.md section 5 (constants.yaml `passwordMinimum`: 8): at least 8 characters with letters and numbers. */
 export function isStrongPassword(password: string): boolean {
-  return [...password].length >= 8 && /\p{L}/u.test(password) && /\p{N}/u.test(password);
+  return checkPassword(password, PASSWORD_MINIMUM);
 }
 
 export function isCode(code: string): boolean {

@@ -1,3 +1,4 @@
+import { isLocalHost } from '../../runtime/api.ts';
 import { isRegionCode } from '../../runtime/paths.ts';
 import { NEW_USER_CREDITS } from './backend.ts';
 import type { Backend, BackendName } from './backend.ts';
@@ -29,7 +30,6 @@ const PRODUCTION_ORIGINS: Readonly<Record<BackendName, string>> = Object.freeze(
   eu: 'https://www.example.com',
   cn: 'https://www.example.cn',
 });
-const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 const PAGES: Readonly<Record<'verify' | 'reset', string>> = Object.freeze({ verify: 'verification-success', reset: 'reset-password' });
 
 /**
@@ -41,7 +41,7 @@ export function buildLink(backend: BackendName, page: 'verify' | 'reset', token:
   let base = PRODUCTION_ORIGINS[backend];
   try {
     const url = new URL(origin ?? '');
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && LOCAL_HOSTNAMES.has(url.hostname)) base = url.origin;
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && isLocalHost(url.hostname)) base = url.origin;
   } catch {
     // No origin header, or not a URL: production it is.
   }

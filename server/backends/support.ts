@@ -1,6 +1,6 @@
 import { fail, ok } from './backend.ts';
 import type { Backend, Call, Outcome } from './backend.ts';
-import { badField, isDate, isEmail, normalizeEmail, readFields } from './fields.ts';
+import { badField, isDate, isEmail, isSerial, normalizeEmail, readFields } from './fields.ts';
 import { sendNote } from './mail.ts';
 
 /**
@@ -8,11 +8,6 @@ import { sendNote } from './mail.ts';
  * product registration and return-to-manufacturer forms. Each request is stored with a
  * reference the visitor can quote, and a confirmation goes to the outbox.
  */
-
-/** Serial numbers as printed on the robots: 8 to 20 letters and digits. */
-export function isSerial(text: string): boolean {
-  return /^[A-Za-z0-9]{8,20}$/.test(text);
-}
 
 const LIMITS = { name: 100, product: 60, retailer: 100, orderNumber: 40, reason: 2000 } as const;
 

@@ -8,6 +8,7 @@ import { ACCOUNT_SCREENS } from '../../runtime/types.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { setEmulatorClock } from '../support/emulator.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**
@@ -48,10 +49,7 @@ async function latestMail(to: string): Promise<Mail> {
   return mails[0]!;
 }
 
-async function setClock(instant: number): Promise<void> {
-  const response = await fetch(url('/__emulator/clock'), { method: 'PUT', body: JSON.stringify({ now: new Date(instant).toISOString() }) });
-  expect(response.status).toBe(200);
-}
+const setClock = (at: number | string) => setEmulatorClock(server.url, at);
 
 /** Moves the back ends' clock on, as if the visitor waited. */
 async function advanceClock(ms: number): Promise<void> {

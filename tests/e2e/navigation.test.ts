@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { setEmulatorClock } from '../support/emulator.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**
@@ -25,10 +26,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function setClock(iso: string): Promise<void> {
-  const response = await fetch(url('/__emulator/clock'), { method: 'PUT', body: JSON.stringify({ now: iso }) });
-  expect(response.status).toBe(200);
-}
+const setClock = (at: number | string) => setEmulatorClock(server.url, at);
 
 async function open(path: string, width = 1280, height = 800): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
   const context = await browser.newContext({ viewport: { width, height } });
