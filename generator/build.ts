@@ -10,6 +10,8 @@ import { resolveContent } from './resolve.ts';
 import type { SiteModel } from './resolve.ts';
 import { validateContent } from './validate.ts';
 import { buildClients, buildServerRenderer, prerenderRegion } from './bundle.ts';
+import { renderImages } from './images.ts';
+import type { SourceArt } from './images.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import { buildSchedule, renderRobots, renderSitemap } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
@@ -86,6 +88,8 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
   /** Source text by printed file path, for code frames. */
   sources: Map<string, string>;
+  /** Source art of content/assets/, rendered into images by a build. */
+  art: SourceArt[];
 }
 
 /** load -> validate -> resolve: every content problem, sorted, and the model. Writes nothing. */
@@ -101,13 +105,13 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
 /** validate -> resolve over content already parsed (from disk, or from memory in tests). */
 export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}): CompileResult {
   if (content.diagnostics.some((d) => d.code === 'E0002')) {
-    return { model: { regions: [], inputs: [] }, diagnostics: content.diagnostics, sources: new Map() };
+    return { model: { regions: [], inputs: [] }, diagnostics: content.diagnostics, sources: new Map(), art: [] };
   }
   onValidate();
   const schemaDiagnostics = validateContent(content);
   const { model, diagnostics } = resolveContent(content, { now });
   const sources = new Map(content.files.map((f) => [f.file, f.text]));
-  return { model, diagnostics: sortDiagnostics([...content.diagnostics, ...schemaDiagnostics, ...diagnostics]), sources };
+  return { model, diagnostics: sortDiagnostics([...content.diagnostics, ...schemaDiagnostics, ...diagnostics]), sources, art: content.art ?? [] };
 }
 
 export interface RegionReport {
@@ -129,8 +133,11 @@ export interface BuildResult {
   schedule?: Schedule;
 }
 
-/** Files of the whole deployment, at the output's root, rewritten by every build. */
-export const DEPLOYMENT_FILES = ['robots.txt', 'schedule.json', 'sitemap.xml'] as const;
+/**
+ * Entries of the whole deployment, at the output's root, rewritten by every build: three files
+ * and the `static/` folder of images, which every region shares.
+ */
+export const DEPLOYMENT_FILES = ['robots.txt', 'schedule.json', 'sitemap.xml', 'static'] as const;
 
 /**
  * The whole pipeline for the chosen regions. Content errors stop the build before anything is
@@ -153,7 +160,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   const rendererPromise = buildServerRenderer();
   try {
     for (const region of selected) progress('bundle', region.data.code);
-    const [clients, renderer] = await Promise.all([buildClients(selected, resolved.sitesDir, staging), rendererPromise]);
+    const [clients, renderer] = await Promise.all([buildClients(selected, resolved.sitesDir, staging), rendererPromise, renderImages(compiled.art, staging)]);
     const reports = await Promise.all(
       selected.map(async (region): Promise<RegionReport> => {
         const code = region.data.code;

@@ -32,6 +32,7 @@ const EXAMPLES: Record<ErrorCode, { example: string; fix: string }> = {
   E0218: { example: 'product: flagshipBumblebe', fix: 'Name a key of the region\'s products.yaml.' },
   E0219: { example: 'nav.home missing in every catalogue', fix: 'Add the key the runtime uses to each catalogue.' },
   E0220: { example: 'activityTime: { startTime: ..., stages: halloween, stage: [1] }', fix: 'Keep either startTime or stages.' },
+  E0221: { example: 'gallery: [{ image: robot-scuot, alt: ... }]', fix: 'Add content/assets/robot-scuot.svg, or correct the name.' },
   W0301: { example: 'price: 699, activityPrice: 699', fix: 'Lower the activity price, or remove it.' },
   W0302: { example: 'stock: 0 with buy: https://...', fix: 'Empty the buy link while sold out.' },
   W0303: { example: 'stage: [1] of a list whose stage 1 ended', fix: 'Remove the item or move it to a later stage.' },

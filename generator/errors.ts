@@ -39,6 +39,7 @@ export const ERRORS = {
   E0218: { title: 'Unknown product', hint: 'Name a product of the region\'s products.yaml.' },
   E0219: { title: 'Message used by the runtime is missing', hint: 'Add the key to the catalogue (or to a catalogue it extends).' },
   E0220: { title: 'Activity time needs either a start time or stages', hint: 'Give `startTime` (and optionally `endTime`), or `stages` with `stage`, but not both.' },
+  E0221: { title: 'Picture without source art', hint: 'Add the drawing as content/assets/<name>.svg (with a viewBox), or name one that exists.' },
   W0301: { title: 'Activity price not below the price', hint: 'A promotion price is expected to be lower than the regular price.' },
   W0302: { title: 'Sold-out product with a buy link', hint: 'Remove the buy link, or set the stock above 0.' },
   W0303: { title: 'Stage window already over', hint: 'The item can never show again: remove it or move it to a later stage.' },

@@ -4,6 +4,8 @@ import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { createDiagnostic, compareStrings } from './diagnostics.ts';
 import type { Diagnostic, SourceRange } from './diagnostics.ts';
+import { readSourceArt } from './images.ts';
+import type { SourceArt } from './images.ts';
 
 export type ContentKind = 'region' | 'products' | 'page' | 'messages' | 'stages' | 'constants';
 
@@ -32,6 +34,8 @@ export interface LoadedContent {
   root: string;
   files: LoadedFile[];
   diagnostics: Diagnostic[];
+  /** Source art of `assets/*.svg` (none when the content has no such folder). */
+  art?: SourceArt[];
 }
 
 /** Where each kind of content file lives, relative to the content folder. */
@@ -126,7 +130,8 @@ export async function loadContent(contentDir: string, cwd = process.cwd()): Prom
     const diagnostic = createDiagnostic('E0002', `content folder '${shown}' does not exist or is not a folder`, { file: shown, line: 1, column: 1 });
     return { root, files: [], diagnostics: [diagnostic] };
   }
-  return parseContent(root, await readContentSources(root), cwd);
+  const [sources, art] = await Promise.all([readContentSources(root), readSourceArt(root)]);
+  return { ...parseContent(root, sources, cwd), art };
 }
 
 /** A 1-based source range from character offsets in a loaded file. */

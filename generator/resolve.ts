@@ -1,6 +1,7 @@
 import { createDiagnostic, compareStrings, suggest } from './diagnostics.ts';
 import type { Diagnostic, SourceRange } from './diagnostics.ts';
 import type { LoadedContent, LoadedFile } from './load.ts';
+import { imageAsset } from './images.ts';
 import { rangeOfKey, rangeOfPath } from './load.ts';
 import { RUNTIME_MESSAGE_KEYS } from '../runtime/message-keys.ts';
 import { normalizePath, parsePath } from '../runtime/paths.ts';
@@ -11,6 +12,7 @@ import type {
   Alternate,
   Constants,
   NavItem,
+  ImageAsset,
   PageContent,
   PageName,
   ProductData,
@@ -84,6 +86,7 @@ interface ProductInput {
   activityTime?: { startTime?: string; endTime?: string; stages?: string; stage?: number[] };
   stock: number;
   isPreSale: boolean;
+  includes?: string[];
 }
 interface PageInput {
   lang?: string;
@@ -93,6 +96,11 @@ interface PageInput {
   heading: string;
   lead?: string;
   sections?: { heading: string; text: string }[];
+  template?: boolean;
+  specs?: { label: string; value: string }[];
+  gallery?: { image: string; alt: string; caption?: string }[];
+  downloads?: { title: string; product?: string; href: string; format: string; size: string }[];
+  lineup?: string[];
 }
 interface MessagesInput {
   locale: string;
@@ -445,7 +453,15 @@ function accountScreenRoute(code: RegionCode, screen: AccountScreen, messages: R
   };
 }
 
-function resolvePage(input: PageInput): PageContent {
+/**
+ * A page's text as the runtime reads it. Pictures name source art (`images`, by name; one
+ * without art was reported and is left out); line-up keys were checked by the caller.
+ */
+function resolvePage(input: PageInput, images: ReadonlyMap<string, ImageAsset | undefined>, lineup?: readonly ProductKey[]): PageContent {
+  const gallery = (input.gallery ?? []).flatMap((item) => {
+    const image = images.get(item.image);
+    return image ? [{ image, alt: item.alt, ...(item.caption !== undefined && { caption: item.caption }) }] : [];
+  });
   return {
     ...(input.lang !== undefined && { lang: input.lang }),
     title: input.title,
@@ -454,7 +470,36 @@ function resolvePage(input: PageInput): PageContent {
     heading: input.heading,
     lead: input.lead ?? '',
     sections: (input.sections ?? []).map((s) => ({ heading: s.heading, text: s.text })),
+    ...(input.template && { template: true }),
+    ...(input.specs?.length && { specs: input.specs.map((spec) => ({ label: spec.label, value: spec.value })) }),
+    ...(gallery.length > 0 && { gallery }),
+    ...(input.downloads?.length && {
+      downloads: input.downloads.map((d) => ({ title: d.title, ...(d.product !== undefined && { product: d.product }), href: d.href, format: d.format, size: d.size })),
+    }),
+    ...(lineup?.length && { lineup: [...lineup] }),
   };
+}
+
+/**
+ * Source art by name, with the image the build makes of it, and a diagnostic for every picture
+ * of a page that names art which is missing or has no size. Each page file is checked once,
+ * however many regions use it.
+ */
+function resolveArt(content: LoadedContent, pageFiles: readonly LoadedFile[], rootPrefix: string, diagnostics: Diagnostic[]): Map<string, ImageAsset | undefined> {
+  const images = new Map<string, ImageAsset | undefined>();
+  for (const art of content.art ?? []) images.set(art.name, imageAsset(art));
+  for (const file of pageFiles) {
+    ((file.data as PageInput).gallery ?? []).forEach((item, index) => {
+      const range = rangeOfPath(file, ['gallery', String(index), 'image']);
+      if (!images.has(item.image)) {
+        const guess = suggest(item.image, [...images.keys()]);
+        diagnostics.push(createDiagnostic('E0221', `picture '${item.image}' has no source art ${rootPrefix}assets/${item.image}.svg${guess ? `; did you mean '${guess}'?` : ''}`, range));
+      } else if (!images.get(item.image)) {
+        diagnostics.push(createDiagnostic('E0221', `source art ${rootPrefix}assets/${item.image}.svg has no viewBox (or width and height), so its size is unknown`, range));
+      }
+    });
+  }
+  return images;
 }
 
 /**
@@ -498,6 +543,7 @@ export function resolveContent(content: LoadedContent, options: ResolveOptions =
 
   const { merged: catalogues, chains } = resolveCatalogues(byKind('messages'), new Set(content.files.filter((f) => f.kind === 'messages').map(baseName)), diagnostics);
   const pages = new Map(byKind('page').map((f) => [f.id, f]));
+  const images = resolveArt(content, byKind('page'), rootPrefix, diagnostics);
 
   const constantsFile = byId.get('constants.yaml');
   if (!present.has('constants.yaml')) missing('constants.yaml', 'the content');
@@ -578,6 +624,17 @@ export function resolveContent(content: LoadedContent, options: ResolveOptions =
       inputs.add(productsFile.id);
       const entries = Object.entries((productsFile.data as { products: Record<string, ProductInput> }).products).sort(([a], [b]) => compareStrings(a, b));
       for (const [key, product] of entries) products[key as ProductKey] = resolveProduct(ctx, productsFile, key, product, pendingLinks);
+      // A bundle names the products it contains: each must be sold in the region too.
+      for (const [key, product] of entries) {
+        const includes = (product.includes ?? []).filter((part, position) => {
+          if (products[part as ProductKey] && part !== key) return true;
+          const guess = suggest(part, Object.keys(products));
+          const why = part === key ? 'itself' : `'${part}', which is not in regions/${code}/products.yaml${guess ? `; did you mean '${guess}'?` : ''}`;
+          diagnostics.push(createDiagnostic('E0218', `bundle '${key}' includes ${why}`, rangeOfPath(productsFile, ['products', key, 'includes', String(position)])));
+          return false;
+        }) as ProductKey[];
+        if (includes.length > 0) products[key as ProductKey] = { ...products[key as ProductKey]!, includes };
+      }
     }
 
     // Routes.
@@ -616,7 +673,16 @@ export function resolveContent(content: LoadedContent, options: ResolveOptions =
           );
         } else if (pageFile) {
           inputs.add(pageFile.id);
-          data.content = resolvePage(pageFile.data as PageInput);
+          const page = pageFile.data as PageInput;
+          const lineup = (page.lineup ?? []).filter((key, position) => {
+            if (products[key as ProductKey]) return true;
+            if (productsKnown) {
+              const guess = suggest(key, Object.keys(products));
+              diagnostics.push(createDiagnostic('E0218', `line-up product '${key}' is not in regions/${code}/products.yaml${guess ? `; did you mean '${guess}'?` : ''}`, rangeOfPath(pageFile, ['lineup', String(position)])));
+            }
+            return false;
+          }) as ProductKey[];
+          data.content = resolvePage(page, images, lineup);
         }
       }
       if (route.product !== undefined) {

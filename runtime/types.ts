@@ -92,6 +92,37 @@ export interface PageSection {
   readonly text: string;
 }
 
+/** One row of a product's specifications. */
+export interface PageSpec {
+  readonly label: string;
+  readonly value: string;
+}
+
+/**
+ * A raster image the build made from source art in `content/assets/`: `src` is the address
+ * without its variant suffix; the variants are `${src}.small.webp` (the intrinsic width) and
+ * `${src}.2x.webp` (twice it), with `.png` twins for browsers without webp.
+ */
+export interface ImageAsset {
+  readonly src: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface GalleryImage {
+  readonly image: ImageAsset;
+  readonly alt: string;
+  readonly caption?: string;
+}
+
+export interface PageDownload {
+  readonly title: string;
+  readonly product?: string;
+  readonly href: string;
+  readonly format: string;
+  readonly size: string;
+}
+
 export interface PageContent {
   /** Language of this page when it differs from the region's locale (BCP 47, e.g. zh-HK). */
   readonly lang?: string;
@@ -101,6 +132,13 @@ export interface PageContent {
   readonly heading: string;
   readonly lead: string;
   readonly sections: readonly PageSection[];
+  /** A legal page whose text is a template (the page says so). */
+  readonly template?: boolean;
+  readonly specs?: readonly PageSpec[];
+  readonly gallery?: readonly GalleryImage[];
+  readonly downloads?: readonly PageDownload[];
+  /** Products of the line-up (home), keys of the region's products. */
+  readonly lineup?: readonly ProductKey[];
 }
 
 /** Something that shows only during some stages of a named stages list. */
@@ -148,6 +186,8 @@ export interface ProductData {
   readonly activityTime?: { readonly startTime?: number; readonly endTime?: number; readonly stages?: string; readonly stage?: readonly number[] };
   readonly stock: number;
   readonly isPreSale: boolean;
+  /** A bundle: the products it contains (keys of the same region). */
+  readonly includes?: readonly ProductKey[];
 }
 
 export interface NavItem {

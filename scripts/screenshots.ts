@@ -46,6 +46,15 @@ try {
       await page.goto(new URL(entry.path, server.url).href);
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       await page.evaluate(() => document.fonts.ready);
+      // Lazy images load as they near the viewport: scroll through the page so the shot has them.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+        await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+      });
       const file = path.join(out, `${entry.region}-${entry.name}-${size.name}.png`);
       await page.screenshot({ path: file, fullPage: true });
       process.stdout.write(`${path.relative(process.cwd(), file)}\n`);

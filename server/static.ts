@@ -24,6 +24,8 @@ const CONTENT_TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.xml', '.txt']);
 /** Vite's hashed file names: `name-<hash>.ext` inside an assets folder. */
 const HASHED_ASSET = /(^|\/)assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+/** Images of the build: `static/img/<name>.<hash>.<variant>.<format>`, the hash of the source art. */
+const HASHED_IMAGE = /^static\/img\/[^/]+\.[0-9a-f]{10}\.[a-z0-9]+\.(webp|png)$/;
 
 export type StaticResult = { status: number; file?: string };
 
@@ -56,7 +58,7 @@ export async function notFoundPage(root: string, rawPath: string): Promise<strin
 }
 
 function cacheControl(relative: string): string {
-  if (HASHED_ASSET.test(relative)) return 'public, max-age=31536000, immutable';
+  if (HASHED_ASSET.test(relative) || HASHED_IMAGE.test(relative)) return 'public, max-age=31536000, immutable';
   return 'no-cache';
 }
 

@@ -1,59 +1,31 @@
+import { Picture } from '../components/Picture.tsx';
+import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
 import { ProductArt } from '../components/ProductArt.tsx';
 import { SupportForm } from '../components/SupportForm.tsx';
 import { formatPrice } from '../format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { isActivityActive } from '../time.ts';
 import { fill } from '../validation.ts';
 import type { CSSProperties } from 'react';
-import type { PageContent, ProductData, SiteData } from '../types.ts';
+import type { GalleryImage, PageContent, PageDownload, PageSpec, ProductData, ProductKey, SiteData } from '../types.ts';
 import type { PageProps } from './registry.ts';
 
 /** Price, promotion and the way to buy, on the one clock (the activity price follows server time). */
 function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
   const t = useT();
   const now = useNow();
-  const onOffer = isActivityActive(site, product, now);
   const price = (amount: number) => formatPrice(amount, site.locale, site.currency);
-  const current = onOffer ? product.activityPrice! : product.price;
   const installment = site.installment;
   return (
     <div className="buy-box" id="buy">
       <p className="buy-name">{product.name}</p>
-      {onOffer ? (
-        <p className="buy-price">
-          <span className="visually-hidden">{t('product.offerPrice')} </span>
-          <strong data-testid="price">{price(product.activityPrice!)}</strong>{' '}
-          <s className="was">
-            <span className="visually-hidden">{t('product.regularPrice')} </span>
-            {price(product.price)}
-          </s>
-        </p>
-      ) : (
-        <p className="buy-price">
-          <strong data-testid="price">{price(product.price)}</strong>
-        </p>
-      )}
+      <Price product={product} />
       {installment?.text && (
         <p className="buy-installment" data-testid="installment">
           {installment.text}
-          {installment.months ? ` · ${fill(t('product.perMonth'), { amount: price(current / installment.months) })}` : ''}
+          {installment.months ? ` · ${fill(t('product.perMonth'), { amount: price(currentPrice(site, product, now) / installment.months) })}` : ''}
         </p>
       )}
-      {product.stock === 0 ? (
-        <p className="buy-state">{t('product.soldOut')}</p>
-      ) : product.buy ? (
-        <p className="buy-actions">
-          {/* The regional shop opens in a new tab, with no way back into this page (noopener). */}
-          <a className="button" href={product.buy} target="_blank" rel="noopener noreferrer">
-            {product.isPreSale ? t('product.preOrder') : t('product.buy')}
-          </a>
-          {site.links.tmall && (
-            <a className="button secondary" href={site.links.tmall} target="_blank" rel="noopener noreferrer">
-              {t('product.buyTmall')}
-            </a>
-          )}
-        </p>
-      ) : null}
+      <BuyAction product={product} tmall={site.links.tmall} />
       {site.paymentMethods.length > 0 && (
         <p className="buy-payments" data-testid="payment-methods">
           {t('product.payWith')}{' '}
@@ -65,6 +37,108 @@ function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The product's specifications as a two-column table. */
+function Specs({ specs, heading }: { specs: readonly PageSpec[]; heading: string }) {
+  return (
+    <section className="specs" id="specs" aria-labelledby="specs-heading">
+      <h2 id="specs-heading">{heading}</h2>
+      <table>
+        <tbody>
+          {specs.map((spec) => (
+            <tr key={spec.label}>
+              <th scope="row">{spec.label}</th>
+              <td>{spec.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Pictures below the fold: each loads lazily, at its own size, in webp or the fallback format. */
+function Gallery({ images, heading }: { images: readonly GalleryImage[]; heading: string }) {
+  return (
+    <section className="gallery" id="gallery" aria-labelledby="gallery-heading">
+      <h2 id="gallery-heading">{heading}</h2>
+      <ul>
+        {images.map((item) => (
+          <li key={item.image.src}>
+            <figure>
+              <Picture image={item.image} alt={item.alt} />
+              {item.caption && <figcaption>{item.caption}</figcaption>}
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The bundles that contain this product, as offers: what is in them, their price and what they
+ * save against buying the parts at today's prices.
+ */
+function BundleOffers({ productKey }: { productKey: ProductKey }) {
+  const site = useSite();
+  const t = useT();
+  const now = useNow();
+  const bundles = (Object.entries(site.products) as [ProductKey, ProductData][]).filter(([, bundle]) => bundle.includes?.includes(productKey));
+  if (bundles.length === 0) return null;
+  const list = new Intl.ListFormat(site.locale === 'en-EU' ? 'en-IE' : site.locale, { type: 'conjunction' });
+  return (
+    <>
+      {bundles.map(([key, bundle]) => {
+        const parts = bundle.includes!.map((part) => site.products[part]!);
+        const saving = parts.reduce((sum, part) => sum + currentPrice(site, part, now), 0) - currentPrice(site, bundle, now);
+        return (
+          <section className="bundle" id={`bundle-${key}`} key={key} aria-labelledby={`bundle-${key}-heading`}>
+            <div className="bundle-text">
+              <p className="eyebrow">{t('product.bundleHeading')}</p>
+              <h2 id={`bundle-${key}-heading`}>{bundle.name}</h2>
+              <p>{fill(t('product.bundleIncludes'), { items: list.format(parts.map((part) => part.name)) })}</p>
+              <Price product={bundle} />
+              {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, site.locale, site.currency) })}</p>}
+              <BuyAction product={bundle} />
+            </div>
+            <ProductArt product={key} title={bundle.alt} />
+          </section>
+        );
+      })}
+    </>
+  );
+}
+
+/** Files to download, grouped by the product they belong to. */
+function Downloads({ downloads, heading }: { downloads: readonly PageDownload[]; heading: string }) {
+  const groups = new Map<string, PageDownload[]>();
+  for (const file of downloads) groups.set(file.product ?? '', [...(groups.get(file.product ?? '') ?? []), file]);
+  return (
+    <section className="downloads" id="downloads" aria-labelledby="downloads-heading">
+      <h2 id="downloads-heading">{heading}</h2>
+      <div className="download-groups">
+        {[...groups].map(([product, files]) => (
+          <div className="download-group" key={product}>
+            {product && <h3>{product}</h3>}
+            <ul>
+              {files.map((file) => (
+                <li key={file.href}>
+                  <a href={file.href} download>
+                    {file.title}
+                  </a>{' '}
+                  <span className="download-meta">
+                    {file.format}, {file.size}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }
 
@@ -123,8 +197,14 @@ export default function ContentPage({ route, content }: PageProps) {
         <header className="page-intro">
           <h1 id="page-heading">{content.heading}</h1>
           {content.lead && <p className="lead">{content.lead}</p>}
+          {content.template && (
+            <p className="template-notice" role="note">
+              {t('legal.template')}
+            </p>
+          )}
         </header>
         {sections.length > 0 && <div className="sections">{sections}</div>}
+        {content.downloads && <Downloads downloads={content.downloads} heading={t('downloads.heading')} />}
         {route.page === 'product-registration' && <SupportForm kind="registration" />}
         {route.page === 'return-manufacturer' && <SupportForm kind="return" />}
       </article>
@@ -140,23 +220,32 @@ export default function ContentPage({ route, content }: PageProps) {
         </div>
         <ProductArt product={route.product} title={product.alt} />
       </section>
-      {sections.length > 0 && (
-        <>
-          <nav className="app-menu" id="app-menu" aria-label={t('product.menu')}>
-            <ul>
-              {content.sections.map((section, index) => (
-                <li key={section.heading}>
-                  <a href={`#section-${index + 1}`}>{section.heading}</a>
-                </li>
-              ))}
-              <li>
-                <a href="#buy">{t('product.purchase')}</a>
-              </li>
-            </ul>
-          </nav>
-          <div className="sections">{sections}</div>
-        </>
-      )}
+      <nav className="app-menu" id="app-menu" aria-label={t('product.menu')}>
+        <ul>
+          {content.sections.map((section, index) => (
+            <li key={section.heading}>
+              <a href={`#section-${index + 1}`}>{section.heading}</a>
+            </li>
+          ))}
+          {content.specs && (
+            <li>
+              <a href="#specs">{t('product.specs')}</a>
+            </li>
+          )}
+          {content.gallery && (
+            <li>
+              <a href="#gallery">{t('product.gallery')}</a>
+            </li>
+          )}
+          <li>
+            <a href="#buy">{t('product.purchase')}</a>
+          </li>
+        </ul>
+      </nav>
+      {sections.length > 0 && <div className="sections">{sections}</div>}
+      {content.specs && <Specs specs={content.specs} heading={t('product.specs')} />}
+      {content.gallery && <Gallery images={content.gallery} heading={t('product.gallery')} />}
+      <BundleOffers productKey={route.product} />
     </article>
   );
 }

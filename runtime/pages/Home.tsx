@@ -1,4 +1,5 @@
 import { NewsletterPopup } from '../components/Newsletter.tsx';
+import { Lineup, RewardBanner } from '../components/Lineup.tsx';
 import { Countdown } from '../components/Promotions.tsx';
 import { RobotArt } from '../components/RobotArt.tsx';
 import { useT } from '../site.tsx';
@@ -19,6 +20,8 @@ export default function Home({ content }: PageProps) {
         <RobotArt title={t('site.name')} />
       </section>
       <Countdown />
+      {content.lineup && <Lineup products={content.lineup} />}
+      <RewardBanner />
       {content.sections.length > 0 && (
         <section className="features">
           {content.sections.map((section, index) => (

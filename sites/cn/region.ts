@@ -241,7 +241,7 @@ export const region = {
       "name": "AI Base",
       "link": "https://m.shop.example.cn/ai-base",
       "buy": "https://m.shop.example.cn/ai-base",
-      "alt": "AI Base robot, shown in robot mode",
+      "alt": "AI Base 充电底座",
       "price": 1980,
       "stock": 50,
       "isPreSale": false
@@ -250,7 +250,7 @@ export const region = {
       "name": "Elite Optimus Prime",
       "link": "https://m.shop.example.cn/elite-optimus-prime",
       "buy": "https://m.shop.example.cn/elite-optimus-prime",
-      "alt": "Elite Optimus Prime robot, shown in robot mode",
+      "alt": "机器人形态的 Elite Optimus Prime",
       "price": 5999,
       "stock": 50,
       "isPreSale": false
@@ -259,16 +259,20 @@ export const region = {
       "name": "Elite Optimus Prime + AI Base bundle",
       "link": "https://m.shop.example.cn/elite-optimus-prime-ai-base-bundle",
       "buy": "https://m.shop.example.cn/elite-optimus-prime-ai-base-bundle",
-      "alt": "Elite Optimus Prime + AI Base bundle robot, shown in robot mode",
+      "alt": "站在 AI Base 上的 Elite Optimus Prime",
       "price": 7409,
       "stock": 50,
-      "isPreSale": false
+      "isPreSale": false,
+      "includes": [
+        "eliteOptimusPrime",
+        "aiBase"
+      ]
     },
     "flagshipBumblebee": {
       "name": "Flagship Bumblebee",
       "link": "/flagship-bumblebee",
       "buy": "https://m.shop.example.cn/flagship-bumblebee",
-      "alt": "Flagship Bumblebee robot, shown in robot mode",
+      "alt": "机器人形态的 Flagship Bumblebee",
       "price": 8499,
       "stock": 50,
       "isPreSale": false
@@ -277,7 +281,7 @@ export const region = {
       "name": "Flagship Megatron",
       "link": "/flagship-megatron",
       "buy": "https://m.shop.example.cn/flagship-megatron",
-      "alt": "Flagship Megatron robot, shown in robot mode",
+      "alt": "机器人形态的 Flagship Megatron",
       "price": 9999,
       "stock": 50,
       "isPreSale": false
@@ -286,7 +290,7 @@ export const region = {
       "name": "Grimlock G1 Flagship",
       "link": "https://m.shop.example.cn/grimlock-g1-flagship",
       "buy": "https://m.shop.example.cn/grimlock-g1-flagship",
-      "alt": "Grimlock G1 Flagship robot, shown in robot mode",
+      "alt": "机器人形态的 Grimlock G1 Flagship",
       "price": 4999,
       "stock": 50,
       "isPreSale": false
@@ -295,7 +299,7 @@ export const region = {
       "name": "T9-E Interstellar Agent",
       "link": "https://m.shop.example.cn/t9-e",
       "buy": "https://m.shop.example.cn/t9-e",
-      "alt": "T9-E Interstellar Agent robot, shown in robot mode",
+      "alt": "T9-E Interstellar Agent 编程机器人",
       "price": 2999,
       "stock": 50,
       "isPreSale": false
@@ -304,7 +308,7 @@ export const region = {
       "name": "K1 Interstellar Scout",
       "link": "https://m.shop.example.cn/k1-interstellar-scout",
       "buy": "",
-      "alt": "K1 Interstellar Scout robot, shown in robot mode",
+      "alt": "K1 Interstellar Scout 编程机器人",
       "price": 1499,
       "stock": 0,
       "isPreSale": false
@@ -313,7 +317,7 @@ export const region = {
       "name": "K1 Pro Interstellar Scout",
       "link": "/k1-pro-interstellar-scout",
       "buy": "https://m.shop.example.cn/k1-pro-interstellar-scout",
-      "alt": "K1 Pro Interstellar Scout robot, shown in robot mode",
+      "alt": "K1 Pro Interstellar Scout 编程机器人",
       "price": 2999,
       "stock": 50,
       "isPreSale": false
@@ -322,7 +326,7 @@ export const region = {
       "name": "K1 Pro Interstellar Scout",
       "link": "/k1-pro-interstellar-scout",
       "buy": "https://m.shop.example.cn/k1-pro-interstellar-scout",
-      "alt": "K1 Pro Interstellar Scout robot, shown in robot mode",
+      "alt": "K1 Pro Interstellar Scout 编程机器人",
       "price": 2999,
       "stock": 50,
       "isPreSale": false
@@ -331,7 +335,7 @@ export const region = {
       "name": "Mini Robot",
       "link": "/mini-robot",
       "buy": "https://m.shop.example.cn/mini-robot",
-      "alt": "Mini Robot robot, shown in robot mode",
+      "alt": "机器人形态的 Mini Robot",
       "price": 1299,
       "stock": 50,
       "isPreSale": false
@@ -340,7 +344,7 @@ export const region = {
       "name": "Optimus Prime Signature Limited Edition",
       "link": "/optimus-prime-rise-of-the-beasts-signature-limited-edition",
       "buy": "https://m.shop.example.cn/optimus-prime-rise-of-the-beasts-signature-limited-edition",
-      "alt": "Optimus Prime Signature Limited Edition robot, shown in robot mode",
+      "alt": "机器人形态的 Optimus Prime Signature Limited Edition",
       "price": 9999,
       "stock": 50,
       "isPreSale": false
@@ -349,7 +353,7 @@ export const region = {
       "name": "T9-E Interstellar Agent",
       "link": "https://m.shop.example.cn/t9-e",
       "buy": "https://m.shop.example.cn/t9-e",
-      "alt": "T9-E Interstellar Agent robot, shown in robot mode",
+      "alt": "T9-E Interstellar Agent 编程机器人",
       "price": 2999,
       "stock": 50,
       "isPreSale": false
@@ -358,7 +362,7 @@ export const region = {
       "name": "Buzz Lightyear (Toy Story)",
       "link": "/toy-story-buzz-lightyear",
       "buy": "https://m.shop.example.cn/toy-story-buzz-lightyear",
-      "alt": "Buzz Lightyear (Toy Story) robot, shown in robot mode",
+      "alt": "机器人形态的 Buzz Lightyear (Toy Story)",
       "price": 3999,
       "stock": 50,
       "isPreSale": false

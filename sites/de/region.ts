@@ -78,11 +78,11 @@ export const region = {
           "link": "/de/mini-robot"
         },
         {
-          "label": "Bumblebee Flagship",
+          "label": "Flagship Bumblebee",
           "link": "/de/flagship-bumblebee"
         },
         {
-          "label": "Megatron Flagship",
+          "label": "Flagship Megatron",
           "link": "/de/flagship-megatron"
         },
         {
@@ -181,14 +181,14 @@ export const region = {
           "hidden": []
         },
         {
-          "label": "Bumblebee Flagship",
+          "label": "Flagship Bumblebee",
           "link": "/de/flagship-bumblebee",
           "identify": "flagship-bumblebee",
           "children": [],
           "hidden": []
         },
         {
-          "label": "Megatron Flagship",
+          "label": "Flagship Megatron",
           "link": "/de/flagship-megatron",
           "identify": "flagship-megatron",
           "children": [],
@@ -298,7 +298,7 @@ export const region = {
       "name": "AI Base",
       "link": "https://shop.example.com/de/ai-base",
       "buy": "https://shop.example.com/de/ai-base",
-      "alt": "AI Base robot, shown in robot mode",
+      "alt": "Ladestation AI Base",
       "price": 229,
       "stock": 50,
       "isPreSale": false
@@ -307,7 +307,7 @@ export const region = {
       "name": "Bumblebee G1 Performance",
       "link": "https://shop.example.com/de/bumblebee-g1-performance",
       "buy": "https://shop.example.com/de/bumblebee-g1-performance",
-      "alt": "Bumblebee G1 Performance robot, shown in robot mode",
+      "alt": "Bumblebee G1 Performance im Robotermodus",
       "price": 499,
       "stock": 50,
       "isPreSale": false
@@ -316,7 +316,7 @@ export const region = {
       "name": "Buzz Lightyear Space Ranger Alpha",
       "link": "https://shop.example.com/de/buzz-lightyear-space-ranger-alpha",
       "buy": "https://shop.example.com/de/buzz-lightyear-space-ranger-alpha",
-      "alt": "Buzz Lightyear Space Ranger Alpha robot, shown in robot mode",
+      "alt": "Buzz Lightyear Space Ranger Alpha im Robotermodus",
       "price": 839,
       "stock": 50,
       "isPreSale": false
@@ -325,7 +325,7 @@ export const region = {
       "name": "Elite Optimus Prime",
       "link": "https://shop.example.com/de/elite-optimus-prime",
       "buy": "https://shop.example.com/de/elite-optimus-prime",
-      "alt": "Elite Optimus Prime robot, shown in robot mode",
+      "alt": "Elite Optimus Prime im Robotermodus",
       "price": 699,
       "stock": 50,
       "isPreSale": false
@@ -334,16 +334,20 @@ export const region = {
       "name": "Elite Optimus Prime + AI Base bundle",
       "link": "https://shop.example.com/de/elite-optimus-prime-ai-base-bundle",
       "buy": "https://shop.example.com/de/elite-optimus-prime-ai-base-bundle",
-      "alt": "Elite Optimus Prime + AI Base bundle robot, shown in robot mode",
+      "alt": "Elite Optimus Prime steht auf seiner AI Base",
       "price": 928,
       "stock": 50,
-      "isPreSale": false
+      "isPreSale": false,
+      "includes": [
+        "eliteOptimusPrime",
+        "aiBase"
+      ]
     },
     "flagshipBumblebee": {
       "name": "Flagship Bumblebee",
       "link": "/de/flagship-bumblebee",
       "buy": "https://shop.example.com/de/flagship-bumblebee",
-      "alt": "Flagship Bumblebee robot, shown in robot mode",
+      "alt": "Flagship Bumblebee im Robotermodus",
       "price": 1599,
       "stock": 50,
       "isPreSale": false
@@ -352,7 +356,7 @@ export const region = {
       "name": "Flagship Megatron",
       "link": "/de/flagship-megatron",
       "buy": "https://shop.example.com/de/flagship-megatron",
-      "alt": "Flagship Megatron robot, shown in robot mode",
+      "alt": "Flagship Megatron im Robotermodus",
       "price": 1599,
       "stock": 50,
       "isPreSale": false,
@@ -365,7 +369,7 @@ export const region = {
       "name": "Flagship Optimus Prime",
       "link": "https://shop.example.com/de/flagship-optimus-prime",
       "buy": "https://shop.example.com/de/flagship-optimus-prime",
-      "alt": "Flagship Optimus Prime robot, shown in robot mode",
+      "alt": "Flagship Optimus Prime im Robotermodus",
       "price": 1199,
       "stock": 50,
       "isPreSale": false
@@ -374,7 +378,7 @@ export const region = {
       "name": "Grimlock G1 Flagship",
       "link": "https://shop.example.com/de/grimlock-g1-flagship",
       "buy": "",
-      "alt": "Grimlock G1 Flagship robot, shown in robot mode",
+      "alt": "Grimlock G1 Flagship im Robotermodus",
       "price": 1799,
       "stock": 0,
       "isPreSale": false
@@ -383,7 +387,7 @@ export const region = {
       "name": "K1 Interstellar Scout",
       "link": "https://shop.example.com/de/k1-interstellar-scout",
       "buy": "https://shop.example.com/de/k1-interstellar-scout",
-      "alt": "K1 Interstellar Scout robot, shown in robot mode",
+      "alt": "Programmierroboter K1 Interstellar Scout",
       "price": 309,
       "stock": 50,
       "isPreSale": false
@@ -392,7 +396,7 @@ export const region = {
       "name": "K1 Pro Interstellar Scout",
       "link": "https://shop.example.com/de/k1-pro-interstellar-scout",
       "buy": "",
-      "alt": "K1 Pro Interstellar Scout robot, shown in robot mode",
+      "alt": "Programmierroboter K1 Pro Interstellar Scout",
       "price": 399,
       "stock": 0,
       "isPreSale": false
@@ -401,7 +405,7 @@ export const region = {
       "name": "K1 Pro Interstellar Scout",
       "link": "https://shop.example.com/de/k1-pro-interstellar-scout",
       "buy": "",
-      "alt": "K1 Pro Interstellar Scout robot, shown in robot mode",
+      "alt": "Programmierroboter K1 Pro Interstellar Scout",
       "price": 399,
       "stock": 0,
       "isPreSale": false
@@ -410,7 +414,7 @@ export const region = {
       "name": "Mini Robot",
       "link": "/de/mini-robot",
       "buy": "https://shop.example.com/de/mini-robot",
-      "alt": "Mini Robot robot, shown in robot mode",
+      "alt": "Mini Robot im Robotermodus",
       "price": 189,
       "stock": 50,
       "isPreSale": false
@@ -419,7 +423,7 @@ export const region = {
       "name": "Optimus Prime Signature Limited Edition",
       "link": "https://shop.example.com/de/optimus-prime-rise-of-the-beasts-signature-limited-edition",
       "buy": "https://shop.example.com/de/optimus-prime-rise-of-the-beasts-signature-limited-edition",
-      "alt": "Optimus Prime Signature Limited Edition robot, shown in robot mode",
+      "alt": "Optimus Prime Signature Limited Edition im Robotermodus",
       "price": 999,
       "stock": 50,
       "isPreSale": false
@@ -428,7 +432,7 @@ export const region = {
       "name": "Buzz Lightyear (Toy Story)",
       "link": "/de/toy-story-buzz-lightyear",
       "buy": "https://shop.example.com/de/toy-story-buzz-lightyear",
-      "alt": "Buzz Lightyear (Toy Story) robot, shown in robot mode",
+      "alt": "Buzz Lightyear (Toy Story) im Robotermodus",
       "price": 599,
       "stock": 50,
       "isPreSale": false

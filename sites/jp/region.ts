@@ -203,7 +203,7 @@ export const region = {
       "name": "AI Base",
       "link": "https://shop.example.com/jp/ai-base",
       "buy": "https://shop.example.com/jp/ai-base",
-      "alt": "AI Base robot, shown in robot mode",
+      "alt": "AI Base 充電ドック",
       "price": 39900,
       "stock": 50,
       "isPreSale": false
@@ -212,7 +212,7 @@ export const region = {
       "name": "Flagship Bumblebee",
       "link": "/jp/flagship-bumblebee",
       "buy": "https://shop.example.com/jp/flagship-bumblebee",
-      "alt": "Flagship Bumblebee robot, shown in robot mode",
+      "alt": "ロボットモードの Flagship Bumblebee",
       "price": 174900,
       "stock": 50,
       "isPreSale": false
@@ -221,7 +221,7 @@ export const region = {
       "name": "Flagship Megatron",
       "link": "https://shop.example.com/jp/flagship-megatron",
       "buy": "https://shop.example.com/jp/flagship-megatron",
-      "alt": "Flagship Megatron robot, shown in robot mode",
+      "alt": "ロボットモードの Flagship Megatron",
       "price": 201900,
       "stock": 50,
       "isPreSale": false
@@ -230,7 +230,7 @@ export const region = {
       "name": "K1 Interstellar Scout",
       "link": "https://shop.example.com/jp/k1-interstellar-scout",
       "buy": "https://shop.example.com/jp/k1-interstellar-scout",
-      "alt": "K1 Interstellar Scout robot, shown in robot mode",
+      "alt": "プログラミングロボット K1 Interstellar Scout",
       "price": 39900,
       "stock": 50,
       "isPreSale": false
@@ -239,7 +239,7 @@ export const region = {
       "name": "K1 Pro Interstellar Scout",
       "link": "https://shop.example.com/jp/k1-pro-interstellar-scout",
       "buy": "https://shop.example.com/jp/k1-pro-interstellar-scout",
-      "alt": "K1 Pro Interstellar Scout robot, shown in robot mode",
+      "alt": "プログラミングロボット K1 Pro Interstellar Scout",
       "price": 53900,
       "stock": 50,
       "isPreSale": false
@@ -248,7 +248,7 @@ export const region = {
       "name": "Mini Robot",
       "link": "/jp/mini-robot",
       "buy": "https://shop.example.com/jp/mini-robot",
-      "alt": "Mini Robot robot, shown in robot mode",
+      "alt": "ロボットモードの Mini Robot",
       "price": 26900,
       "stock": 200,
       "isPreSale": true

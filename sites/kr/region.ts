@@ -175,7 +175,7 @@ export const region = {
       "name": "Flagship Bumblebee",
       "link": "https://shop.example.com/kr/flagship-bumblebee",
       "buy": "https://shop.example.com/kr/flagship-bumblebee",
-      "alt": "Flagship Bumblebee robot, shown in robot mode",
+      "alt": "로봇 모드의 Flagship Bumblebee",
       "price": 1819000,
       "stock": 50,
       "isPreSale": false
@@ -184,7 +184,7 @@ export const region = {
       "name": "K1 Interstellar Scout",
       "link": "https://shop.example.com/kr/k1-interstellar-scout",
       "buy": "https://shop.example.com/kr/k1-interstellar-scout",
-      "alt": "K1 Interstellar Scout robot, shown in robot mode",
+      "alt": "코딩 로봇 K1 Interstellar Scout",
       "price": 419000,
       "stock": 50,
       "isPreSale": false
@@ -193,7 +193,7 @@ export const region = {
       "name": "K1 Pro Interstellar Scout",
       "link": "https://shop.example.com/kr/k1-pro-interstellar-scout",
       "buy": "https://shop.example.com/kr/k1-pro-interstellar-scout",
-      "alt": "K1 Pro Interstellar Scout robot, shown in robot mode",
+      "alt": "코딩 로봇 K1 Pro Interstellar Scout",
       "price": 559000,
       "stock": 50,
       "isPreSale": false
@@ -202,7 +202,7 @@ export const region = {
       "name": "Mini Robot",
       "link": "/kr/mini-robot",
       "buy": "https://shop.example.com/kr/mini-robot",
-      "alt": "Mini Robot robot, shown in robot mode",
+      "alt": "로봇 모드의 Mini Robot",
       "price": 279000,
       "stock": 120,
       "isPreSale": true

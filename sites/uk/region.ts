@@ -302,7 +302,7 @@ export const region = {
       "name": "AI Base",
       "link": "https://shop.example.com/uk/ai-base",
       "buy": "https://shop.example.com/uk/ai-base",
-      "alt": "AI Base robot, shown in robot mode",
+      "alt": "AI Base charging dock",
       "price": 199,
       "stock": 50,
       "isPreSale": false
@@ -311,7 +311,7 @@ export const region = {
       "name": "Bumblebee G1 Performance",
       "link": "https://shop.example.com/uk/bumblebee-g1-performance",
       "buy": "https://shop.example.com/uk/bumblebee-g1-performance",
-      "alt": "Bumblebee G1 Performance robot, shown in robot mode",
+      "alt": "Bumblebee G1 Performance in robot mode",
       "price": 449,
       "stock": 50,
       "isPreSale": false
@@ -320,7 +320,7 @@ export const region = {
       "name": "Buzz Lightyear Space Ranger Alpha",
       "link": "https://shop.example.com/uk/buzz-lightyear-space-ranger-alpha",
       "buy": "https://shop.example.com/uk/buzz-lightyear-space-ranger-alpha",
-      "alt": "Buzz Lightyear Space Ranger Alpha robot, shown in robot mode",
+      "alt": "Buzz Lightyear Space Ranger Alpha in robot mode",
       "price": 739,
       "stock": 50,
       "isPreSale": false
@@ -329,7 +329,7 @@ export const region = {
       "name": "Elite Optimus Prime",
       "link": "https://shop.example.com/uk/elite-optimus-prime",
       "buy": "https://shop.example.com/uk/elite-optimus-prime",
-      "alt": "Elite Optimus Prime robot, shown in robot mode",
+      "alt": "Elite Optimus Prime in robot mode",
       "price": 699,
       "stock": 50,
       "isPreSale": false
@@ -338,16 +338,20 @@ export const region = {
       "name": "Elite Optimus Prime + AI Base bundle",
       "link": "https://shop.example.com/uk/elite-optimus-prime-ai-base-bundle",
       "buy": "https://shop.example.com/uk/elite-optimus-prime-ai-base-bundle",
-      "alt": "Elite Optimus Prime + AI Base bundle robot, shown in robot mode",
+      "alt": "Elite Optimus Prime standing on its AI Base",
       "price": 898,
       "stock": 50,
-      "isPreSale": false
+      "isPreSale": false,
+      "includes": [
+        "eliteOptimusPrime",
+        "aiBase"
+      ]
     },
     "flagshipBumblebee": {
       "name": "Flagship Bumblebee",
       "link": "/uk/flagship-bumblebee",
       "buy": "https://shop.example.com/uk/flagship-bumblebee",
-      "alt": "Flagship Bumblebee robot, shown in robot mode",
+      "alt": "Flagship Bumblebee in robot mode",
       "price": 1299,
       "stock": 50,
       "isPreSale": false
@@ -356,7 +360,7 @@ export const region = {
       "name": "Flagship Megatron",
       "link": "/uk/flagship-megatron",
       "buy": "https://shop.example.com/uk/flagship-megatron",
-      "alt": "Flagship Megatron robot, shown in robot mode",
+      "alt": "Flagship Megatron in robot mode",
       "price": 1299,
       "stock": 50,
       "isPreSale": false,
@@ -369,7 +373,7 @@ export const region = {
       "name": "Grimlock G1 Flagship",
       "link": "https://shop.example.com/uk/grimlock-g1-flagship",
       "buy": "https://shop.example.com/uk/grimlock-g1-flagship",
-      "alt": "Grimlock G1 Flagship robot, shown in robot mode",
+      "alt": "Grimlock G1 Flagship in robot mode",
       "price": 1599,
       "stock": 50,
       "isPreSale": false
@@ -378,7 +382,7 @@ export const region = {
       "name": "K1 Interstellar Scout",
       "link": "https://shop.example.com/uk/k1-interstellar-scout",
       "buy": "https://shop.example.com/uk/k1-interstellar-scout",
-      "alt": "K1 Interstellar Scout robot, shown in robot mode",
+      "alt": "K1 Interstellar Scout coding robot",
       "price": 309,
       "stock": 50,
       "isPreSale": false
@@ -387,7 +391,7 @@ export const region = {
       "name": "K1 Pro Interstellar Scout",
       "link": "https://shop.example.com/uk/k1-pro-interstellar-scout",
       "buy": "https://shop.example.com/uk/k1-pro-interstellar-scout",
-      "alt": "K1 Pro Interstellar Scout robot, shown in robot mode",
+      "alt": "K1 Pro Interstellar Scout coding robot",
       "price": 399,
       "stock": 50,
       "isPreSale": false
@@ -396,7 +400,7 @@ export const region = {
       "name": "K1 Pro Interstellar Scout",
       "link": "https://shop.example.com/uk/k1-pro-interstellar-scout",
       "buy": "https://shop.example.com/uk/k1-pro-interstellar-scout",
-      "alt": "K1 Pro Interstellar Scout robot, shown in robot mode",
+      "alt": "K1 Pro Interstellar Scout coding robot",
       "price": 399,
       "stock": 50,
       "isPreSale": false
@@ -405,7 +409,7 @@ export const region = {
       "name": "Mini Robot",
       "link": "/uk/mini-robot",
       "buy": "https://shop.example.com/uk/mini-robot",
-      "alt": "Mini Robot robot, shown in robot mode",
+      "alt": "Mini Robot in robot mode",
       "price": 179,
       "stock": 50,
       "isPreSale": false
@@ -414,7 +418,7 @@ export const region = {
       "name": "Optimus Prime Signature Limited Edition",
       "link": "https://shop.example.com/uk/optimus-prime-rise-of-the-beasts-signature-limited-edition",
       "buy": "https://shop.example.com/uk/optimus-prime-rise-of-the-beasts-signature-limited-edition",
-      "alt": "Optimus Prime Signature Limited Edition robot, shown in robot mode",
+      "alt": "Optimus Prime Signature Limited Edition in robot mode",
       "price": 979,
       "stock": 50,
       "isPreSale": false
@@ -423,7 +427,7 @@ export const region = {
       "name": "Buzz Lightyear (Toy Story)",
       "link": "/uk/toy-story-buzz-lightyear",
       "buy": "https://shop.example.com/uk/toy-story-buzz-lightyear",
-      "alt": "Buzz Lightyear (Toy Story) robot, shown in robot mode",
+      "alt": "Buzz Lightyear (Toy Story) in robot mode",
       "price": 499,
       "stock": 50,
       "isPreSale": false

@@ -10,9 +10,13 @@ import { hasErrors } from '../../generator/diagnostics.ts';
 import { parseContent, readContentSources } from '../../generator/load.ts';
 import type { ContentSource } from '../../generator/load.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { readSourceArt } from '../../generator/images.ts';
 
 const contentRoot = path.join(PACKAGE_ROOT, 'content');
 const sources = await readContentSources(contentRoot);
+const art = await readSourceArt(contentRoot);
+/** Content parsed from text in memory, with the source art of the real content folder. */
+const parse = (mutated: readonly ContentSource[], withCache = true) => ({ ...parseContent(contentRoot, mutated, PACKAGE_ROOT, withCache ? cache : undefined), art });
 const NOW = Date.parse('2026-11-22T12:00:00+08:00');
 /** Unchanged files are parsed and validated once across all runs (the dev server does the same). */
 const cache = new Map<string, import('../../generator/load.ts').LoadedFile>();
@@ -89,7 +93,7 @@ describe('the compiler on randomly broken content', () => {
     fc.assert(
       fc.property(fc.array(mutation, { minLength: 1, maxLength: 3 }), (mutations) => {
         const mutated = applyMutations(sources, mutations);
-        const content = parseContent(contentRoot, mutated, PACKAGE_ROOT, cache);
+        const content = parse(mutated);
         const result = compileLoaded(content, NOW);
         const texts = new Map(mutated.map((s) => [`content/${s.id}`, s.text]));
         for (const d of result.diagnostics) {
@@ -115,7 +119,7 @@ describe('the compiler on randomly broken content', () => {
   it('points inside the line for a quote left open across lines (a case the random runs found)', () => {
     const index = sources.findIndex((s) => s.id === 'regions/cn/products.yaml');
     const mutated = applyMutations(sources, [{ kind: 'insert', file: index, at: 0, text: '"' }]);
-    const result = compileLoaded(parseContent(contentRoot, mutated, PACKAGE_ROOT), NOW);
+    const result = compileLoaded(parse(mutated, false), NOW);
     const text = mutated[index]!.text.split('\n');
     const errors = result.diagnostics.filter((d) => d.file === 'content/regions/cn/products.yaml');
     expect(errors.length).toBeGreaterThan(0);
@@ -132,7 +136,7 @@ describe('the compiler on randomly broken content', () => {
       await fc.assert(
         fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 2 }), async (mutations) => {
           const mutated = applyMutations(sources, mutations);
-          if (!hasErrors(compileLoaded(parseContent(contentRoot, mutated, PACKAGE_ROOT, cache), NOW).diagnostics)) return; // a harmless mutation builds; not this test's business
+          if (!hasErrors(compileLoaded(parse(mutated), NOW).diagnostics)) return; // a harmless mutation builds; not this test's business
           const content = path.join(work, 'content');
           await rm(content, { recursive: true, force: true });
           for (const file of mutated) {
@@ -182,7 +186,7 @@ describe('the compiler on randomly broken content', () => {
       fc.property(fc.nat(keys.length - 1), (index) => {
         const key = keys[index]!;
         const mutated = sources.map((s, i) => (i === key.file ? { ...s, text: `${s.text.slice(0, key.offset + 1)}q${s.text.slice(key.offset + 1)}` } : s));
-        const result = compileLoaded(parseContent(contentRoot, mutated, PACKAGE_ROOT, cache), NOW);
+        const result = compileLoaded(parse(mutated), NOW);
         const errors = result.diagnostics.filter((d) => d.severity === 'error');
         expect(errors.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`)).toHaveLength(1);
         expect(errors[0]!.file).toBe(`content/${sources[key.file]!.id}`);

@@ -6,14 +6,14 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /choose-your-region. */
 const content = {
   "title": "选择国家或地区 | Axlebot 机器人",
-  "description": "价格、购买渠道、配送和语言因地区而异。请选择你所在的国家或地区，访问对应的 Axlebot 网站。",
+  "description": "不同地区的价格、购买渠道、配送方式和网站语言各不相同。请选择你所在的国家或地区，访问对应的 Axlebot 网站。",
   "keywords": [
     "Axlebot 地区",
     "Axlebot 官网",
     "Axlebot 购买"
   ],
   "heading": "选择国家或地区",
-  "lead": "价格、购买渠道、配送方式和语言因地区而异，请在下方选择你所在的地区。",
+  "lead": "价格、购买渠道、配送方式和网站语言因地区而异，请在下方选择你所在的国家或地区。",
   "sections": []
 } as const satisfies PageContent;
 

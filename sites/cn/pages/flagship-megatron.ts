@@ -5,29 +5,105 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /flagship-megatron. */
 const content = {
-  "title": "威震天旗舰版 自动变形机器人 | Axlebot 机器人",
-  "description": "Axlebot 旗舰级威震天，口令或 App 一键触发自动变形，金属质感机身搭配灯光音效，霸气还原霸天虎首领。",
+  "title": "Flagship Megatron 威震天自动变形机器人 | Axlebot 机器人",
+  "description": "Flagship Megatron 威震天旗舰机器人，一声号令即可从装甲战车自动变形为 40 cm 高的机器人；30 个舵机、30+ 条语音指令，App 内可用积木或 Python 编程。",
   "keywords": [
+    "Flagship Megatron",
     "威震天",
-    "自动变形机器人",
     "霸天虎",
-    "变形金刚玩具",
-    "Axlebot 旗舰版"
+    "自动变形机器人",
+    "语音控制机器人",
+    "编程机器人"
   ],
-  "heading": "威震天旗舰版，霸天虎首领降临",
-  "lead": "一声号令，重型战车层层展开，霸天虎首领威震天昂然站起。Axlebot 旗舰系列再添一位重量级反派。",
+  "heading": "威震天，霸天虎首领登场",
+  "lead": "一声号令，装甲战车层层展开，威震天昂然站起。Flagship Megatron 把这位霸天虎首领的气场，原原本本搬到了你的桌面上。",
   "sections": [
     {
-      "heading": "旗舰级尺寸的威震天",
-      "text": "高大魁梧的机身配上深灰金属质感涂装和猩红眼部灯光，每一块装甲细节都透出霸天虎首领的压迫感。"
-    },
-    {
       "heading": "自动变形，气势全开",
-      "text": "通过语音口令或 App 一键触发，内置电机驱动全身部件联动，从战车形态变为机器人形态，全程伴随专属音效和台词。"
+      "text": "30 个精密舵机依次联动，几秒内就把 36 cm 长的装甲战车重组为 40 cm 高的机器人，变形全程伴随专属音效。整机重 2.6 kg，往桌上一站，压迫感十足。"
     },
     {
-      "heading": "收藏与对战玩法",
-      "text": "与大黄蜂旗舰版放在一起可触发专属对战台词；关节支持手动摆姿，附带展示底座，适合与汽车人阵营同台陈列。"
+      "heading": "反派自有反派的腔调",
+      "text": "支持 30 多条语音指令，低沉的台词、音效和猩红的眼部灯光随动作同步响起。不用看剧情，一开口就知道是谁来了。"
+    },
+    {
+      "heading": "编写他的下一步",
+      "text": "在 App 里用图形化积木编排动作，熟练后可以切换到 Python，写出更复杂的程序。还可以为他和大黄蜂设计一场对决，让两大阵营在桌面上正面交锋。"
+    },
+    {
+      "heading": "收藏级做工",
+      "text": "深灰金属质感涂装搭配合金压铸细节，每一块装甲都透着霸天虎的硬朗风格。和 Flagship Bumblebee 同台陈列，汽车人与霸天虎的对峙一目了然。"
+    },
+    {
+      "heading": "续航与使用提示",
+      "text": "2600 mAh 电池约可游玩 55 分钟，USB-C 充电约 150 分钟。机身大、分量足，建议 14 岁及以上玩家使用，变形时请放在平稳的台面上。"
+    }
+  ],
+  "specs": [
+    {
+      "label": "高度（机器人形态）",
+      "value": "40 cm"
+    },
+    {
+      "label": "长度（车辆形态）",
+      "value": "36 cm"
+    },
+    {
+      "label": "重量",
+      "value": "2.6 kg"
+    },
+    {
+      "label": "舵机数量",
+      "value": "30 个"
+    },
+    {
+      "label": "语音指令",
+      "value": "30+ 条"
+    },
+    {
+      "label": "电池",
+      "value": "2600 mAh，约 55 分钟"
+    },
+    {
+      "label": "充电",
+      "value": "USB-C，约 150 分钟"
+    },
+    {
+      "label": "编程方式",
+      "value": "App 内图形化积木与 Python"
+    },
+    {
+      "label": "适用年龄",
+      "value": "14 岁及以上"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "从左到右三个阶段：一辆小跑车、半展开的同一辆车和一台站立的机器人，之间用箭头相连",
+      "caption": "自动变形全过程"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "一台机器人站在对话气泡旁，气泡中扩散出一圈圈声波",
+      "caption": "一声号令，威震天回应"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "射灯照耀下的玻璃展示柜中，一台机器人立在展台上",
+      "caption": "展示柜里的霸天虎首领"
     }
   ]
 } as const satisfies PageContent;

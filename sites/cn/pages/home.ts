@@ -5,29 +5,49 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /. */
 const content = {
-  "title": "Axlebot 机器人 | 会自动变形的编程机器人",
-  "description": "一声令下即可从汽车自动变形为机器人，还能用你编写的程序学会新动作。认识 Axlebot 收藏级机器人系列。",
+  "title": "Axlebot 机器人 | 会自己变形、能编程的收藏级机器人",
+  "description": "一声令下，跑车自动变身机器人；打开 App，还能用你写的程序教它新动作。认识 Axlebot 变形编程机器人，注册会员即得 200 积分。",
   "keywords": [
+    "Axlebot",
     "变形机器人",
+    "自动变形机器人",
     "编程机器人",
     "收藏级机器人",
-    "儿童编程"
+    "少儿编程"
   ],
-  "heading": "一声令下，自动变形",
-  "lead": "Axlebot 机器人能自己从汽车变成机器人，听懂你的语音指令，还能学会你教给它的每一个动作。可在各大官方授权商城购买。",
+  "heading": "一声令下，它自己变形",
+  "lead": "Axlebot 机器人能自己从汽车变身机器人，听得懂你的语音指令，还能学会你教给它的新动作。无论你是收藏玩家、编程爱好者，还是心里住着大孩子，这里都有属于你的那一台。",
   "sections": [
     {
-      "heading": "自动变形",
-      "text": "只需一个指令，精密伺服电机便能在几秒钟内把跑车变成站立的机器人。"
+      "heading": "认识 Axlebot",
+      "text": "Axlebot 专注于会变形、能编程的收藏级玩具机器人：有授权经典角色，有掌心大小的 Mini 系列，也有 K1、K1 Pro 编程教育机器人和 AI Base 智能底座。每一台都能动、能说、能学，越玩越有意思。"
+    },
+    {
+      "heading": "自动变形，不用动手",
+      "text": "只需一句口令，机身里的精密舵机便依次联动，几秒钟就把一辆跑车变成站立的机器人。再说一次，它又会稳稳收拢，变回车辆形态。"
     },
     {
       "heading": "从积木编程到 Python",
-      "text": "先用 App 里的图形化积木入门，再通过 K1 和 K1 Pro 进阶到 Python，每台机器人都能不断学习新技能。"
+      "text": "在 App 里拖拽图形化积木，就能让机器人跳舞、巡逻、跟你打招呼；想更进一步，可以用 K1 和 K1 Pro 学写真正的 Python 代码。玩着玩着，编程思维就慢慢建立起来了。"
     },
     {
-      "heading": "值得收藏",
-      "text": "合金压铸细节、手工涂装和限量编号版本，让每一台 Axlebot 都值得摆上展示柜。"
+      "heading": "值得收藏，注册有礼",
+      "text": "合金压铸细节、手工涂装，还有独立编号的限量版，让每一台 Axlebot 都值得摆进展示柜。现在创建 Axlebot 账户，即可领取 200 积分新会员奖励，选购机器人时直接使用。"
     }
+  ],
+  "lineup": [
+    "flagshipBumblebee",
+    "flagshipMegatron",
+    "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition",
+    "grimlockG1Flagship",
+    "toyStoryBuzzLightyear",
+    "eliteOptimusPrime",
+    "miniRobot",
+    "k1ProInterstellarScout",
+    "interstellarScoutK1",
+    "interstellarAgentT9",
+    "aiBase",
+    "eliteOptimusPrimeAiBase"
   ]
 } as const satisfies PageContent;
 

@@ -5,29 +5,98 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /k1-pro-interstellar-scout. */
 const content = {
-  "title": "K1 Pro 星际侦察兵编程机器人 | Axlebot 机器人",
-  "description": "K1 Pro 星际侦察兵教育编程机器人，从图形化积木编程起步，逐步进阶到 Python 代码，让孩子边玩边学编程。",
+  "title": "K1 Pro Interstellar Scout 编程教育机器人 | Axlebot 机器人",
+  "description": "K1 Pro Interstellar Scout 编程教育机器人，配备摄像头、距离传感器和陀螺仪，从图形化积木进阶到 Python，让孩子在一个个星际任务中学会编程。",
   "keywords": [
+    "K1 Pro Interstellar Scout",
     "K1 Pro",
     "编程机器人",
+    "教育机器人",
+    "少儿编程",
     "图形化编程",
-    "Python 编程",
-    "少儿编程"
+    "Python 编程"
   ],
-  "heading": "K1 Pro 星际侦察兵",
-  "lead": "一台能陪孩子从第一块积木学到第一行 Python 的编程机器人。侦察任务的每一步，都由孩子亲手写出来。",
+  "heading": "和 K1 Pro 一起，把编程玩明白",
+  "lead": "K1 Pro Interstellar Scout 把编程课变成一场场星际侦察任务。从拖动积木到写出真正的 Python 代码，每一步都由孩子亲手完成。",
   "sections": [
     {
-      "heading": "为编程学习而生",
-      "text": "K1 Pro 配备多种传感器、点阵灯屏和全向底盘，能避障、识别颜色、沿线行驶，把抽象的代码变成看得见的动作。"
-    },
-    {
       "heading": "从积木到 Python",
-      "text": "入门时拖拽图形化积木就能编程；熟练后可一键查看积木对应的 Python 代码，再切换到代码模式自己动手写。"
+      "text": "入门时拖拽图形化积木，就能让 K1 Pro 动起来；准备好了，就在同一个 App 里切换到 Python，接着挑战更复杂的任务。学习路径一以贯之，不用换设备，也不用从头再来。"
     },
     {
-      "heading": "老师和家长的好帮手",
-      "text": "配套分级课程和任务卡，覆盖顺序、循环、条件判断等核心概念，既适合在家自学，也适合课堂和兴趣社团教学。"
+      "heading": "会看、会测、会感知",
+      "text": "摄像头能识别颜色和图案，距离传感器帮它绕开障碍，陀螺仪让它感知自身的姿态和转向。孩子写下的每一行代码，都会变成看得见的动作。"
+    },
+    {
+      "heading": "家庭和课堂都适用",
+      "text": "App 内置循序渐进的引导式任务，覆盖顺序、循环、条件判断等核心概念，还为老师准备了配套教学资源。在家自学、课堂教学或兴趣社团，都能轻松用起来。"
+    },
+    {
+      "heading": "续航充足，搭配 AI Base",
+      "text": "1600 mAh 电池约可使用 90 分钟，一堂课下来电量依然从容；USB-C 充电约 90 分钟。也可以搭配 AI Base 使用，课后把 K1 Pro 放上底座即可充电。"
+    }
+  ],
+  "specs": [
+    {
+      "label": "高度",
+      "value": "21 cm"
+    },
+    {
+      "label": "重量",
+      "value": "0.75 kg"
+    },
+    {
+      "label": "舵机数量",
+      "value": "14 个"
+    },
+    {
+      "label": "传感器",
+      "value": "摄像头、距离传感器、陀螺仪"
+    },
+    {
+      "label": "编程方式",
+      "value": "图形化积木与 Python"
+    },
+    {
+      "label": "电池",
+      "value": "1600 mAh，约 90 分钟"
+    },
+    {
+      "label": "充电",
+      "value": "USB-C，约 90 分钟"
+    },
+    {
+      "label": "适用年龄",
+      "value": "8 岁及以上"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/scout-rover.9b273742ac",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "星空下，一台带轮子的侦察机器人正在岩石遍布的星球表面探索",
+      "caption": "出发，执行侦察任务"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "平板电脑屏幕上排列着彩色的拖拽式代码积木，旁边站着一台小机器人",
+      "caption": "拖一拖积木，就能编程"
+    },
+    {
+      "image": {
+        "src": "/static/img/ai-base-dock.fc7b4f563e",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "一台机器人站在发出青绿色光芒的圆形充电底座上",
+      "caption": "回到 AI Base，停靠即充"
     }
   ]
 } as const satisfies PageContent;

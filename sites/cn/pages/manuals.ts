@@ -5,28 +5,185 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /manuals. */
 const content = {
-  "title": "说明书下载中心 | Axlebot 机器人",
-  "description": "在 Axlebot 说明书下载中心，可按产品系列或型号查找并免费下载使用说明书、快速入门指南、变形图解和安全须知。",
+  "title": "说明书下载 | Axlebot 机器人",
+  "description": "免费下载 Axlebot 各款机器人的使用说明书和快速入门指南，PDF 格式，内含变形步骤、充电方法、App 连接与安全须知，电脑、平板和手机均可查看。",
   "keywords": [
     "Axlebot 说明书",
     "说明书下载",
+    "使用说明书",
     "快速入门指南",
     "机器人使用说明"
   ],
   "heading": "说明书下载中心",
-  "lead": "纸质说明书找不到了？别担心，每一款 Axlebot 机器人的电子版说明书和上手指南都能在这里找到。",
+  "lead": "纸质说明书找不到了？别担心，每一款 Axlebot 机器人的使用说明书和快速入门指南，都可以在这里免费下载。",
   "sections": [
     {
-      "heading": "按型号快速查找",
-      "text": "输入产品型号或名称，或按 Mini 系列、旗舰系列、编程教育系列浏览，即可找到对应说明书。型号印在机身底部和包装盒侧面。"
+      "heading": "找到你的机器人",
+      "text": "下方按产品列出了所有可下载的文件，每款机器人都有一份完整的使用说明书和一份快速入门指南。不确定型号？可以查看机身底部或包装盒侧面的产品名称。"
     },
     {
-      "heading": "各类文档随时下载",
-      "text": "提供使用说明书、快速入门指南、变形步骤图解和安全须知，均为 PDF 格式，可在电脑、平板或手机上查看和打印。"
+      "heading": "随 App 同步更新",
+      "text": "机器人通过 App 获得新功能后，说明书也会同步更新。建议每次更新 App 后回来看看，下载新版说明书。"
     },
     {
-      "heading": "没找到需要的文件？",
-      "text": "如果没有找到你的型号，请联系 Axlebot 客服，我们会尽快把电子版说明书发送给你。"
+      "heading": "使用前请阅读安全须知",
+      "text": "每份使用说明书都包含充电、变形和日常保养的安全须知。让孩子开始玩之前，请家长先和孩子一起读一读。"
+    }
+  ],
+  "downloads": [
+    {
+      "title": "Mini Robot 使用说明书",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "4.6 MB"
+    },
+    {
+      "title": "Mini Robot 快速入门指南",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "1.8 MB"
+    },
+    {
+      "title": "Flagship Bumblebee 使用说明书",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "8.4 MB"
+    },
+    {
+      "title": "Flagship Bumblebee 快速入门指南",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "2.6 MB"
+    },
+    {
+      "title": "Buzz Lightyear (Toy Story) 使用说明书",
+      "product": "Buzz Lightyear (Toy Story)",
+      "href": "https://downloads.example.com/manuals/toy-story-buzz-lightyear-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "6.2 MB"
+    },
+    {
+      "title": "Buzz Lightyear (Toy Story) 快速入门指南",
+      "product": "Buzz Lightyear (Toy Story)",
+      "href": "https://downloads.example.com/manuals/toy-story-buzz-lightyear-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "2.1 MB"
+    },
+    {
+      "title": "Flagship Megatron 使用说明书",
+      "product": "Flagship Megatron",
+      "href": "https://downloads.example.com/manuals/flagship-megatron-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "8.9 MB"
+    },
+    {
+      "title": "Flagship Megatron 快速入门指南",
+      "product": "Flagship Megatron",
+      "href": "https://downloads.example.com/manuals/flagship-megatron-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "2.7 MB"
+    },
+    {
+      "title": "Optimus Prime Signature Limited Edition 使用说明书",
+      "product": "Optimus Prime Signature Limited Edition",
+      "href": "https://downloads.example.com/manuals/optimus-prime-rise-of-the-beasts-signature-limited-edition-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "9.6 MB"
+    },
+    {
+      "title": "Optimus Prime Signature Limited Edition 快速入门指南",
+      "product": "Optimus Prime Signature Limited Edition",
+      "href": "https://downloads.example.com/manuals/optimus-prime-rise-of-the-beasts-signature-limited-edition-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "3.1 MB"
+    },
+    {
+      "title": "K1 Pro Interstellar Scout 使用说明书",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "7.3 MB"
+    },
+    {
+      "title": "K1 Pro Interstellar Scout 快速入门指南",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "2.4 MB"
+    },
+    {
+      "title": "Elite Optimus Prime 使用说明书",
+      "product": "Elite Optimus Prime",
+      "href": "https://downloads.example.com/manuals/elite-optimus-prime-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "7.1 MB"
+    },
+    {
+      "title": "Elite Optimus Prime 快速入门指南",
+      "product": "Elite Optimus Prime",
+      "href": "https://downloads.example.com/manuals/elite-optimus-prime-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "2.3 MB"
+    },
+    {
+      "title": "Grimlock G1 Flagship 使用说明书",
+      "product": "Grimlock G1 Flagship",
+      "href": "https://downloads.example.com/manuals/grimlock-g1-flagship-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "8.7 MB"
+    },
+    {
+      "title": "Grimlock G1 Flagship 快速入门指南",
+      "product": "Grimlock G1 Flagship",
+      "href": "https://downloads.example.com/manuals/grimlock-g1-flagship-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "2.8 MB"
+    },
+    {
+      "title": "K1 Interstellar Scout 使用说明书",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "5.8 MB"
+    },
+    {
+      "title": "K1 Interstellar Scout 快速入门指南",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "2.0 MB"
+    },
+    {
+      "title": "AI Base 使用说明书",
+      "product": "AI Base",
+      "href": "https://downloads.example.com/manuals/ai-base-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "3.9 MB"
+    },
+    {
+      "title": "AI Base 快速入门指南",
+      "product": "AI Base",
+      "href": "https://downloads.example.com/manuals/ai-base-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "1.2 MB"
+    },
+    {
+      "title": "T9-E Interstellar Agent 使用说明书",
+      "product": "T9-E Interstellar Agent",
+      "href": "https://downloads.example.com/manuals/t9-e-interstellar-agent-user-manual-zh.pdf",
+      "format": "PDF",
+      "size": "6.5 MB"
+    },
+    {
+      "title": "T9-E Interstellar Agent 快速入门指南",
+      "product": "T9-E Interstellar Agent",
+      "href": "https://downloads.example.com/manuals/t9-e-interstellar-agent-quick-start-zh.pdf",
+      "format": "PDF",
+      "size": "2.2 MB"
     }
   ]
 } as const satisfies PageContent;

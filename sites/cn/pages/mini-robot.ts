@@ -5,28 +5,101 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /mini-robot. */
 const content = {
-  "title": "Mini 迷你机器人 | Axlebot 机器人",
-  "description": "全新 Mini 系列入门款，掌心大小，能变形、会编程，价格亲民，是开启 Axlebot 收藏与编程之旅的第一台机器人。",
+  "title": "Mini Robot 掌心变形编程机器人 | Axlebot 机器人",
+  "description": "Mini Robot 开启 Axlebot 全新 Mini 系列：12 cm 高、180 g 轻巧机身，能自动变形，支持 App 积木编程，每款配色各不相同，适合一台台集齐。",
   "keywords": [
+    "Mini Robot",
     "迷你机器人",
     "变形机器人玩具",
-    "入门编程机器人",
-    "Axlebot Mini"
+    "编程机器人",
+    "少儿编程",
+    "Axlebot Mini 系列"
   ],
-  "heading": "掌心大小，变形就在一瞬间",
-  "lead": "Mini 系列是 Axlebot 全新推出的入门系列，小巧好上手，第一次接触变形机器人和编程也能轻松玩转。",
+  "heading": "小身材，真变形",
+  "lead": "Mini Robot 把 Axlebot 的自动变形装进了掌心大小的机身里。全新 Mini 系列由它开启，一台台集齐，你的书桌小队会越来越热闹。",
   "sections": [
     {
-      "heading": "全新 Mini 系列入门款",
-      "text": "一台巴掌大的机器人，保留了 Axlebot 标志性的可动关节和精细涂装，往书桌上一放就很有范儿。"
+      "heading": "几秒钟，自己变形",
+      "text": "在 App 里点一下或说出口令，Mini Robot 就会从小车自动变形为机器人，8 个舵机配合得干净利落。机器人形态高 12 cm，车辆形态长 11 cm，刚好托在手心里。"
     },
     {
-      "heading": "掰一掰、转一转，秒变小车",
-      "text": "只需几个简单步骤，就能从机器人形态切换成小车形态；连上手机 App，还能用积木式编程让它前进、转弯、亮灯。"
+      "heading": "和大个子一样会编程",
+      "text": "它用的是和旗舰系列相同的 App 积木编程：让它跳段舞、在书桌上巡逻，或者在你回家时打个招呼。通过蓝牙 5.0 连接，手机和平板都能玩。"
     },
     {
-      "heading": "收藏和学习两不误",
-      "text": "每款 Mini 都有专属配色，适合成套收藏；配套入门课程从零讲起，让孩子在玩耍中慢慢建立编程思维。"
+      "heading": "一个系列，慢慢集齐",
+      "text": "每款 Mini 都有专属配色和编号，摆在一起就是一支小队。新成员陆续加入，展示架上的阵容也会越来越壮观。"
+    },
+    {
+      "heading": "轻巧耐玩，充电方便",
+      "text": "180 g 的机身小手也能轻松拿稳，600 mAh 电池可玩约 45 分钟，USB-C 充电约 60 分钟。适合 8 岁及以上的孩子，家长也可以陪着一起搭积木、编程序。"
+    }
+  ],
+  "specs": [
+    {
+      "label": "高度（机器人形态）",
+      "value": "12 cm"
+    },
+    {
+      "label": "长度（车辆形态）",
+      "value": "11 cm"
+    },
+    {
+      "label": "重量",
+      "value": "180 g"
+    },
+    {
+      "label": "舵机数量",
+      "value": "8 个"
+    },
+    {
+      "label": "电池",
+      "value": "600 mAh，可玩约 45 分钟"
+    },
+    {
+      "label": "充电",
+      "value": "USB-C，约 60 分钟"
+    },
+    {
+      "label": "连接方式",
+      "value": "蓝牙 5.0"
+    },
+    {
+      "label": "编程方式",
+      "value": "App 内图形化积木编程"
+    },
+    {
+      "label": "适用年龄",
+      "value": "8 岁及以上"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/mini-squad.6664be479b",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "三台圆滚滚的小机器人并排站在一起，颜色各不相同",
+      "caption": "不同配色，组成小队"
+    },
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "从左到右三个阶段：一辆小跑车、半展开的同一辆车和一台站立的机器人，之间用箭头相连",
+      "caption": "小车秒变机器人"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "平板电脑屏幕上排列着彩色的拖拽式代码积木，旁边站着一台小机器人",
+      "caption": "用积木教它新动作"
     }
   ]
 } as const satisfies PageContent;

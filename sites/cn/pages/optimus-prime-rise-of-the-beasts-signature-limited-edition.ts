@@ -5,28 +5,101 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /optimus-prime-rise-of-the-beasts-signature-limited-edition. */
 const content = {
-  "title": "擎天柱 超能勇士崛起 签名限量版 | Axlebot 机器人",
-  "description": "《变形金刚：超能勇士崛起》擎天柱签名限量版，每台独立编号，附设计师签名证书与收藏礼盒，为资深藏家打造。",
+  "title": "Optimus Prime Signature Limited Edition 擎天柱签名限量版 | Axlebot",
+  "description": "Optimus Prime Signature Limited Edition 擎天柱签名限量版，致敬《变形金刚：超能勇士崛起》：48 cm 高、36 个舵机自动变形，独立编号并附收藏证书，限量发行。",
   "keywords": [
+    "Optimus Prime Signature Limited Edition",
     "擎天柱",
     "超能勇士崛起",
     "签名限量版",
+    "独立编号",
     "收藏级变形机器人"
   ],
-  "heading": "擎天柱签名限量版",
-  "lead": "致敬《变形金刚：超能勇士崛起》，擎天柱以收藏级规格登场。每一台都拥有独立编号，限量发行，售完即止。",
+  "heading": "擎天柱签名限量版，为藏家而来",
+  "lead": "致敬《变形金刚：超能勇士崛起》，Optimus Prime Signature Limited Edition 以收藏级规格呈现擎天柱：独立编号、签名证书、专属涂装，限量发行，售完即止。",
   "sections": [
     {
-      "heading": "收藏级擎天柱",
-      "text": "以电影中的擎天柱为蓝本，红蓝涂装经多道工序做旧处理，胸甲与双眼均可发光，重现银幕上的领袖气场。"
+      "heading": "独立编号，附签名证书",
+      "text": "每一台都有自己的限量编号，并附设计团队签名的收藏证书。编号与证书一一对应，是这台擎天柱限量身份的凭证。"
     },
     {
-      "heading": "自动变形与语音互动",
-      "text": "一声口令，卡车形态即可自动变形为机器人形态；内置经典台词和音效，也可以通过 App 控制动作。"
+      "heading": "专属收藏涂装",
+      "text": "比常规款更深沉的红蓝配色，点缀金属质感细节，让这一版擎天柱在展示柜里一眼就能认出来。"
     },
     {
-      "heading": "独立编号与签名证书",
-      "text": "每台机身底部刻有唯一限量编号，并附设计师亲笔签名的收藏证书和专属陈列礼盒，堪称收藏柜里的镇柜之作。"
+      "heading": "卡车展开，领袖起身",
+      "text": "36 个精密舵机依次联动，42 cm 长的卡车几秒内展开为 48 cm 高的擎天柱，灯光和音效随变形同步响起。变身完成的那一刻，领袖气场扑面而来。"
+    },
+    {
+      "heading": "小批量生产，不再复刻",
+      "text": "这一版本仅小批量生产，售完后将不再生产。喜欢擎天柱的藏家，值得为它在收藏柜里留一个位置。"
+    },
+    {
+      "heading": "续航与收藏须知",
+      "text": "3200 mAh 电池约可游玩 60 分钟，USB-C 充电约 150 分钟。整机重 3.4 kg，建议 14 岁及以上玩家使用；长期陈列时请避免阳光直射，并定期充电以保养电池。"
+    }
+  ],
+  "specs": [
+    {
+      "label": "高度（机器人形态）",
+      "value": "48 cm"
+    },
+    {
+      "label": "长度（卡车形态）",
+      "value": "42 cm"
+    },
+    {
+      "label": "重量",
+      "value": "3.4 kg"
+    },
+    {
+      "label": "舵机数量",
+      "value": "36 个"
+    },
+    {
+      "label": "版本",
+      "value": "独立编号，附收藏证书"
+    },
+    {
+      "label": "电池",
+      "value": "3200 mAh，约 60 分钟"
+    },
+    {
+      "label": "充电",
+      "value": "USB-C，约 150 分钟"
+    },
+    {
+      "label": "适用年龄",
+      "value": "14 岁及以上"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/truck-mode.a23988d660",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "一辆红蓝配色的平头卡车行驶在高速公路上",
+      "caption": "卡车形态，整装待发"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "射灯照耀下的玻璃展示柜中，一台机器人立在展台上",
+      "caption": "限量编号，值得珍藏"
+    },
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "从左到右三个阶段：一辆小跑车、半展开的同一辆车和一台站立的机器人，之间用箭头相连",
+      "caption": "自动变形全过程"
     }
   ]
 } as const satisfies PageContent;

@@ -6,22 +6,31 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/black-friday. */
 const content = {
   "title": "Black Friday | Axlebot Robotics",
-  "description": "Black Friday bei Axlebot: unsere besten Angebote des Jahres für Verwandlungsroboter und programmierbare Roboter, nur für kurze Zeit.",
+  "description": "Black Friday bei Axlebot: besondere Angebote für Verwandlungsroboter, Lernroboter zum Programmieren und Sammlereditionen, nur für kurze Zeit und solange der Vorrat reicht.",
   "keywords": [
     "Black Friday Roboter",
     "Axlebot Angebote",
-    "Roboter Sale"
+    "Roboter Sale",
+    "Verwandlungsroboter Angebot"
   ],
-  "heading": "Black-Friday-Angebote",
-  "lead": "Unsere stärksten Angebote des Jahres für Verwandlungsroboter und programmierbare Roboter, solange der Vorrat reicht.",
+  "heading": "Black Friday bei Axlebot",
+  "lead": "Unsere stärksten Angebote des Jahres für Roboter, die sich verwandeln, sprechen und programmieren lassen. Greifen Sie zu, solange der Vorrat reicht.",
   "sections": [
     {
-      "heading": "Flaggschiffe im Angebot",
-      "text": "Sonderpreise auf unsere Flaggschiff-Roboter während der gesamten Aktion."
+      "heading": "Flagship-Modelle im Angebot",
+      "text": "Flagship Bumblebee, Flagship Megatron und weitere Flaggschiffe erhalten Sie während der Aktion zu Sonderkonditionen. Die aktuellen Preise finden Sie direkt auf der jeweiligen Produktseite."
     },
     {
       "heading": "Für junge Programmierer",
-      "text": "Angebote für die K1-Familie, zum gemeinsamen Programmierenlernen."
+      "text": "Auch unsere Lernroboter der K1-Familie sind mit dabei. Ideal, um gemeinsam mit der ganzen Familie programmieren zu lernen, von den ersten Blöcken bis zu Python."
+    },
+    {
+      "heading": "Der perfekte Einstieg",
+      "text": "Der Mini Robot bringt die Axlebot-Verwandlung ins Handformat und ist der ideale Start in die Sammlung. Wer einmal angefangen hat, baut seine Crew Stück für Stück aus."
+    },
+    {
+      "heading": "Schnell sein lohnt sich",
+      "text": "Die Angebote gelten nur für kurze Zeit und solange der Vorrat reicht. Limitierte Editionen sind oft schnell vergriffen, warten Sie also nicht zu lange."
     }
   ]
 } as const satisfies PageContent;

@@ -6,7 +6,7 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/choose-your-region. */
 const content = {
   "title": "Region wählen | Axlebot Robotics",
-  "description": "Preise, Shops, Versand und Sprache hängen davon ab, wo Sie wohnen. Wählen Sie Ihr Land oder Ihre Region für die passende Axlebot-Website.",
+  "description": "Preise, Shops, Versand und Sprache hängen davon ab, wo Sie wohnen. Wählen Sie Ihr Land oder Ihre Region und gelangen Sie zur passenden Axlebot-Website.",
   "keywords": [
     "Axlebot Regionen",
     "Axlebot Länderseite",

@@ -6,22 +6,31 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/christmas-sale. */
 const content = {
   "title": "Weihnachtsangebote | Axlebot Robotics",
-  "description": "Finden Sie das perfekte Geschenk in den Axlebot-Weihnachtsangeboten: Verwandlungsroboter, Lernroboter und Sammlereditionen für alle.",
+  "description": "Finden Sie das passende Geschenk in den Axlebot-Weihnachtsangeboten: Roboter zum Verwandeln, Lernroboter zum Programmieren und Sammlereditionen für Fans jeden Alters.",
   "keywords": [
     "Roboter Weihnachtsgeschenk",
     "Axlebot Weihnachten",
-    "Geschenkidee Roboter"
+    "Geschenkidee Roboter",
+    "Programmierroboter Geschenk"
   ],
-  "heading": "Die Weihnachtsangebote",
-  "lead": "Roboter, die sich verwandeln, sprechen und Wissen vermitteln: Geschenke, die weit über die Feiertage hinaus Freude machen.",
+  "heading": "Weihnachten mit Axlebot",
+  "lead": "Roboter, die sich verwandeln, sprechen und spielerisch das Programmieren vermitteln: Geschenke, die weit über die Feiertage hinaus begeistern.",
   "sections": [
     {
-      "heading": "Für jedes Alter",
-      "text": "Vom Mini Robot bis zu den Flaggschiffen gibt es einen Roboter für jeden Wunschzettel."
+      "heading": "Für jeden Wunschzettel",
+      "text": "Vom Mini Robot für Einsteiger ab 8 Jahren bis zu den Flagship-Modellen für anspruchsvolle Fans ab 14 Jahren: Bei uns finden Sie den passenden Roboter für jede Altersgruppe."
     },
     {
-      "heading": "Pünktlich geliefert",
-      "text": "Bestellen Sie vor dem im Shop genannten Datum, damit das Geschenk vor Weihnachten ankommt."
+      "heading": "Ein Geschenk, das mitwächst",
+      "text": "Mit der App lernen Kinder und Erwachsene Schritt für Schritt programmieren, von den ersten Blöcken bis zu Python. So bleibt das Geschenk auch lange nach den Feiertagen spannend."
+    },
+    {
+      "heading": "Sammlerstücke unter dem Baum",
+      "text": "Limitierte Editionen und detailreiche Charakterroboter wie Buzz Lightyear oder der Flagship Megatron sind echte Glanzstücke für jede Vitrine. Damit machen Sie Sammlern eine ganz besondere Freude."
+    },
+    {
+      "heading": "Rechtzeitig bestellen",
+      "text": "Bestellen Sie vor dem im Shop angegebenen Stichtag, damit Ihr Geschenk pünktlich vor Weihnachten ankommt. Die voraussichtliche Lieferzeit sehen Sie bei jeder Bestellung."
     }
   ]
 } as const satisfies PageContent;

@@ -5,27 +5,108 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /de/flagship-bumblebee. */
 const content = {
-  "title": "Bumblebee Flagship | Axlebot Robotics",
-  "description": "Der Bumblebee Flagship verwandelt sich per Sprachbefehl vom Sportwagen in einen Roboter, mit über 20 Servos, Licht, Sound und App-Programmierung.",
+  "title": "Flagship Bumblebee | Axlebot Robotics",
+  "description": "Der Flagship Bumblebee verwandelt sich per Sprachbefehl vom Sportwagen in einen Roboter: 27 Servomotoren, Licht und Sound, programmierbar mit Blöcken und Python.",
   "keywords": [
+    "Flagship Bumblebee",
     "Bumblebee Roboter",
     "selbstverwandelnder Roboter",
-    "Sprachsteuerung"
+    "Roboter mit Sprachsteuerung",
+    "programmierbarer Roboter"
   ],
   "heading": "Bumblebee verwandelt sich auf Ihr Wort",
-  "lead": "Ein Befehl genügt: Unser Bumblebee Flagship richtet sich selbst vom Sportwagen zum Roboter auf, bereit zu laufen und zu sprechen.",
+  "lead": "Ein Kommando genügt, und der Flagship Bumblebee richtet sich ganz von selbst vom Sportwagen zum Roboter auf: bereit zu laufen, zu sprechen und Ihre Befehle auszuführen.",
   "sections": [
     {
       "heading": "Echte Selbstverwandlung",
-      "text": "Mehr als zwanzig Präzisionsservos arbeiten nacheinander und stellen den Roboter ohne Handgriff auf."
+      "text": "27 Präzisionsservos arbeiten exakt nacheinander und falten den gelben Sportwagen ohne jeden Handgriff zum 38 cm großen Roboter. Auf Kommando geht es ebenso elegant zurück in den Fahrzeugmodus."
     },
     {
-      "heading": "Stimme und App",
-      "text": "Geben Sie Sprachbefehle, fahren Sie im Automodus oder entwerfen Sie neue Bewegungen in der App."
+      "heading": "Stimme, Licht und Sound",
+      "text": "Über 30 Sprachbefehle versteht Bumblebee auf Anhieb und antwortet mit Gesten, Lichteffekten und Sound. So wird jede Verwandlung zum großen Auftritt."
     },
     {
-      "heading": "Sammlerqualität",
-      "text": "Handveredelte Lackierung und Druckgussteile machen ihn zum Mittelpunkt jedes Regals."
+      "heading": "Programmieren mit Blöcken und Python",
+      "text": "In der App choreografieren Sie neue Bewegungen zunächst ganz einfach mit Drag-and-drop-Blöcken. Wenn Sie mehr wollen, schreiben Sie eigene Abläufe in Python und feilen an jedem Detail."
+    },
+    {
+      "heading": "Verarbeitung für Sammler",
+      "text": "Handveredelte Lackierung und Details aus Druckguss machen den Flagship Bumblebee zum Mittelpunkt jeder Vitrine. Mit 2,1 kg liegt er satt in der Hand und steht sicher im Regal."
+    },
+    {
+      "heading": "Akku, Pflege und Sicherheit",
+      "text": "Der 2.200-mAh-Akku liefert ca. 60 Min. aktives Spiel und ist über USB-C in ca. 120 Min. wieder voll geladen. Empfohlen ab 14 Jahren; lassen Sie bei der Verwandlung genügend Platz und greifen Sie nicht in die beweglichen Gelenke."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Höhe (Robotermodus)",
+      "value": "38 cm"
+    },
+    {
+      "label": "Länge (Fahrzeugmodus)",
+      "value": "34 cm"
+    },
+    {
+      "label": "Gewicht",
+      "value": "2,1 kg"
+    },
+    {
+      "label": "Servomotoren",
+      "value": "27"
+    },
+    {
+      "label": "Sprachbefehle",
+      "value": "über 30"
+    },
+    {
+      "label": "Akku",
+      "value": "2.200 mAh, ca. 60 Min. aktives Spiel"
+    },
+    {
+      "label": "Laden",
+      "value": "USB-C, ca. 120 Min."
+    },
+    {
+      "label": "Verbindung",
+      "value": "Bluetooth 5.0"
+    },
+    {
+      "label": "Programmierung",
+      "value": "Blöcke und Python in der App"
+    },
+    {
+      "label": "Alter",
+      "value": "ab 14 Jahren"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Drei Stufen von links nach rechts, durch Pfeile verbunden: ein kleiner Sportwagen, derselbe Wagen halb aufgeklappt und ein stehender Roboter.",
+      "caption": "Die Verwandlung Schritt für Schritt"
+    },
+    {
+      "image": {
+        "src": "/static/img/vehicle-mode.8471aea907",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Ein stilisierter gelber Sportwagen auf einer Straße in der Abenddämmerung.",
+      "caption": "Im Fahrzeugmodus unterwegs"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Ein Roboter neben einer Sprechblase, von der ringförmige Schallwellen ausgehen.",
+      "caption": "Über 30 Sprachbefehle"
     }
   ]
 } as const satisfies PageContent;

@@ -5,27 +5,104 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /de/flagship-megatron. */
 const content = {
-  "title": "Megatron Flagship | Axlebot Robotics",
-  "description": "Der Megatron Flagship verwandelt sich auf Befehl vom Panzerfahrzeug in einen Roboter, mit bedrohlicher Stimme, Bewegung und voller Programmierbarkeit.",
+  "title": "Flagship Megatron | Axlebot Robotics",
+  "description": "Der Flagship Megatron verwandelt sich auf Befehl selbst vom Panzerfahrzeug in einen 40 cm großen Roboter: 30 Servomotoren, bedrohliche Stimme, programmierbar in der App.",
   "keywords": [
+    "Flagship Megatron",
     "Megatron Roboter",
-    "Verwandlungsroboter",
+    "Decepticon Roboter",
+    "selbstverwandelnder Roboter",
     "programmierbarer Roboter"
   ],
   "heading": "Megatron übernimmt das Kommando",
-  "lead": "Der Anführer der Decepticons verwandelt sich selbst vom Panzerfahrzeug in einen Roboter, und Befehle nimmt er nicht gern entgegen.",
+  "lead": "Der Anführer der Decepticons verwandelt sich aus eigener Kraft vom Panzerfahrzeug in einen Roboter. Ihre Befehle nimmt er entgegen, begeistert ist er davon allerdings nicht.",
   "sections": [
     {
       "heading": "Automatische Verwandlung",
-      "text": "Präzisionsservos bauen das Fahrzeug in Sekunden zu einem hoch aufragenden Roboter um."
+      "text": "30 Präzisionsservos bauen das Fahrzeug in Sekunden zu einem 40 cm hohen Roboter um, Schritt für Schritt und ganz ohne Handgriff. Zurück in den Fahrzeugmodus geht es ebenso auf Kommando."
     },
     {
-      "heading": "Eine passende Stimme",
-      "text": "Drohende Sätze, Soundeffekte und Licht erwecken den Bösewicht zum Leben."
+      "heading": "Eine Stimme, die Respekt verschafft",
+      "text": "Über 30 Sprachbefehle, drohende Sätze, Soundeffekte und Licht erwecken den Bösewicht auf Ihrem Schreibtisch zum Leben. Megatron antwortet, wie es sich für einen Anführer gehört: kompromisslos."
     },
     {
       "heading": "Sein nächster Zug",
-      "text": "Programmieren Sie Abläufe in der App und inszenieren Sie Duelle mit Bumblebee."
+      "text": "Programmieren Sie in der App eigene Abläufe, zuerst mit Blöcken und später in Python. So inszenieren Sie packende Duelle mit dem Flagship Bumblebee."
+    },
+    {
+      "heading": "Ein Schwergewicht für die Vitrine",
+      "text": "Mit 2,6 kg und sorgfältig veredelten Oberflächen ist der Flagship Megatron das Schwergewicht Ihrer Sammlung. Im Robotermodus thront er auf jedem Sockel."
+    },
+    {
+      "heading": "Akku und Sicherheit",
+      "text": "Der 2.600-mAh-Akku reicht für ca. 55 Min. Spiel und ist über USB-C in ca. 150 Min. vollständig geladen. Empfohlen ab 14 Jahren; stellen Sie Megatron zum Verwandeln auf eine stabile, ebene Fläche mit genügend Platz."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Höhe (Robotermodus)",
+      "value": "40 cm"
+    },
+    {
+      "label": "Länge (Fahrzeugmodus)",
+      "value": "36 cm"
+    },
+    {
+      "label": "Gewicht",
+      "value": "2,6 kg"
+    },
+    {
+      "label": "Servomotoren",
+      "value": "30"
+    },
+    {
+      "label": "Sprachbefehle",
+      "value": "über 30"
+    },
+    {
+      "label": "Akku",
+      "value": "2.600 mAh, ca. 55 Min."
+    },
+    {
+      "label": "Laden",
+      "value": "USB-C, ca. 150 Min."
+    },
+    {
+      "label": "Programmierung",
+      "value": "Blöcke und Python in der App"
+    },
+    {
+      "label": "Alter",
+      "value": "ab 14 Jahren"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Drei Stufen von links nach rechts, durch Pfeile verbunden: ein kleiner Sportwagen, derselbe Wagen halb aufgeklappt und ein stehender Roboter.",
+      "caption": "Verwandlung auf Kommando"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Ein Roboter neben einer Sprechblase, von der ringförmige Schallwellen ausgehen.",
+      "caption": "Er hört auf über 30 Sprachbefehle"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Ein Roboter auf einem Sockel in einer Glasvitrine, angestrahlt von einem Spot.",
+      "caption": "Der Anführer Ihrer Sammlung"
     }
   ]
 } as const satisfies PageContent;

@@ -6,28 +6,49 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de. */
 const content = {
   "title": "Axlebot Robotics | Roboter zum Verwandeln und Programmieren",
-  "description": "Sammlerroboter, die sich auf Befehl vom Fahrzeug in einen Roboter verwandeln und mit Ihrem eigenen Code neue Bewegungen lernen.",
+  "description": "Sammlerroboter, die sich auf Befehl vom Fahrzeug in einen Roboter verwandeln, auf Ihre Stimme hören und mit Ihrem eigenen Code neue Bewegungen lernen.",
   "keywords": [
     "Verwandlungsroboter",
     "programmierbarer Roboter",
     "Sammlerroboter",
-    "Lernroboter"
+    "Lernroboter",
+    "Roboter für Kinder und Sammler"
   ],
-  "heading": "Roboter, die sich auf Befehl verwandeln",
-  "lead": "Axlebot-Roboter verwandeln sich selbstständig vom Auto in einen Roboter, reagieren auf Ihre Stimme und lernen alles, was Sie ihnen beibringen.",
+  "heading": "Roboter, die sich auf Ihr Kommando verwandeln",
+  "lead": "Axlebot-Roboter verwandeln sich ganz von selbst vom Fahrzeug in einen Roboter, hören auf Ihre Stimme und lernen alles, was Sie ihnen beibringen. Entdecken Sie, was in ihnen steckt.",
   "sections": [
     {
-      "heading": "Verwandelt sich ganz von selbst",
-      "text": "Ein Befehl genügt, und präzise Servomotoren falten den Sportwagen in wenigen Sekunden zu einem stehenden Roboter."
+      "heading": "Willkommen bei Axlebot",
+      "text": "Axlebot Robotics entwickelt sammelbare Roboter, die sich selbst verwandeln und frei programmieren lassen. Zur Familie gehören lizenzierte Charakterroboter, die Mini-Robot-Serie, die Lernroboter K1 und K1 Pro sowie die AI Base als intelligente Station. Jedes Modell verbindet Spielspaß mit echter Technik."
     },
     {
-      "heading": "Programmierbar, von Blöcken bis Python",
-      "text": "Starten Sie mit Drag-and-drop-Blöcken in der App und wechseln Sie dann mit K1 und K1 Pro zu Python."
+      "heading": "Verwandlung ganz von selbst",
+      "text": "Ein Kommando genügt, und präzise Servomotoren falten den Sportwagen in wenigen Sekunden zu einem stehenden Roboter. Kein Handgriff, kein Umbauen: Sie lehnen sich zurück und genießen den Auftritt."
     },
     {
-      "heading": "Gemacht für Sammler",
-      "text": "Details aus Druckguss, handveredelte Lackierung und nummerierte limitierte Auflagen machen jeden Axlebot zum Blickfang im Regal."
+      "heading": "Programmieren von Blöcken bis Python",
+      "text": "In der App stellen Sie eigene Abläufe per Drag-and-drop aus farbigen Blöcken zusammen. Wer tiefer einsteigen möchte, wechselt mit K1 und K1 Pro zu Python und bringt seinem Roboter ganz neue Bewegungen bei."
+    },
+    {
+      "heading": "Sammeln und belohnt werden",
+      "text": "Details aus Druckguss, handveredelte Lackierung und nummerierte limitierte Editionen machen jeden Axlebot zum Blickfang in der Vitrine. Legen Sie jetzt Ihr Axlebot-Konto an: Als neues Mitglied erhalten Sie 200 Credits zur Begrüßung."
     }
+  ],
+  "lineup": [
+    "flagshipBumblebee",
+    "flagshipMegatron",
+    "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition",
+    "grimlockG1Flagship",
+    "buzzLightyearSpaceRangerAlpha",
+    "toyStoryBuzzLightyear",
+    "eliteOptimusPrime",
+    "bumblebeeG1Performance",
+    "miniRobot",
+    "k1ProInterstellarScout",
+    "interstellarScoutK1",
+    "aiBase",
+    "eliteOptimusPrimeAiBase",
+    "flagshipOptimusPrime"
   ]
 } as const satisfies PageContent;
 

@@ -6,22 +6,211 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/manuals. */
 const content = {
   "title": "Anleitungen | Axlebot Robotics",
-  "description": "Laden Sie Bedienungsanleitungen und Schnellstartanleitungen für jeden Axlebot-Roboter herunter, mit Sicherheits- und Pflegehinweisen.",
+  "description": "Laden Sie Bedienungsanleitungen und Schnellstartanleitungen für alle Axlebot-Roboter als PDF herunter, mit Sicherheitshinweisen und Tipps zur Pflege.",
   "keywords": [
     "Axlebot Anleitung",
     "Bedienungsanleitung Roboter",
-    "Schnellstart"
+    "Schnellstartanleitung",
+    "Axlebot PDF"
   ],
   "heading": "Anleitungen und Handbücher",
-  "lead": "Alle Bedienungs- und Schnellstartanleitungen zum Herunterladen.",
+  "lead": "Alle Bedienungs- und Schnellstartanleitungen für Ihren Axlebot-Roboter, bereit zum Herunterladen.",
   "sections": [
     {
-      "heading": "Ihren Roboter finden",
-      "text": "Wählen Sie Ihren Roboter, um Anleitung und Sicherheitshinweise herunterzuladen."
+      "heading": "So finden Sie Ihre Anleitung",
+      "text": "Suchen Sie unten nach dem Namen Ihres Roboters; Sie finden ihn auch auf der Verpackung. Für den schnellen Einstieg genügt die Schnellstartanleitung, alle Funktionen im Detail erklärt die Bedienungsanleitung."
     },
     {
-      "heading": "Immer aktuell",
-      "text": "Anleitungen wachsen mit neuen Funktionen: Laden Sie nach jedem App-Update die neueste Fassung."
+      "heading": "Immer auf dem neuesten Stand",
+      "text": "Mit neuen Funktionen wachsen auch unsere Anleitungen. Laden Sie nach jedem App-Update am besten die aktuelle Fassung herunter."
+    },
+    {
+      "heading": "Sicherheit geht vor",
+      "text": "Lesen Sie vor der ersten Verwendung die Sicherheitshinweise in der Bedienungsanleitung, vor allem zu Akku, Laden und beweglichen Teilen. Beachten Sie die Altersempfehlung Ihres Modells und bewahren Sie die Anleitung für später auf."
+    }
+  ],
+  "downloads": [
+    {
+      "title": "Mini Robot Bedienungsanleitung",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "4,2 MB"
+    },
+    {
+      "title": "Mini Robot Schnellstartanleitung",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "1,1 MB"
+    },
+    {
+      "title": "Flagship Bumblebee Bedienungsanleitung",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "8,6 MB"
+    },
+    {
+      "title": "Flagship Bumblebee Schnellstartanleitung",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "1,9 MB"
+    },
+    {
+      "title": "Buzz Lightyear (Toy Story) Bedienungsanleitung",
+      "product": "Buzz Lightyear (Toy Story)",
+      "href": "https://downloads.example.com/manuals/toy-story-buzz-lightyear-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "6,4 MB"
+    },
+    {
+      "title": "Buzz Lightyear (Toy Story) Schnellstartanleitung",
+      "product": "Buzz Lightyear (Toy Story)",
+      "href": "https://downloads.example.com/manuals/toy-story-buzz-lightyear-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "1,6 MB"
+    },
+    {
+      "title": "Flagship Megatron Bedienungsanleitung",
+      "product": "Flagship Megatron",
+      "href": "https://downloads.example.com/manuals/flagship-megatron-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "9,1 MB"
+    },
+    {
+      "title": "Flagship Megatron Schnellstartanleitung",
+      "product": "Flagship Megatron",
+      "href": "https://downloads.example.com/manuals/flagship-megatron-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "2,0 MB"
+    },
+    {
+      "title": "Buzz Lightyear Space Ranger Alpha Bedienungsanleitung",
+      "product": "Buzz Lightyear Space Ranger Alpha",
+      "href": "https://downloads.example.com/manuals/buzz-lightyear-space-ranger-alpha-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "7,3 MB"
+    },
+    {
+      "title": "Buzz Lightyear Space Ranger Alpha Schnellstartanleitung",
+      "product": "Buzz Lightyear Space Ranger Alpha",
+      "href": "https://downloads.example.com/manuals/buzz-lightyear-space-ranger-alpha-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "1,7 MB"
+    },
+    {
+      "title": "Optimus Prime Signature Limited Edition Bedienungsanleitung",
+      "product": "Optimus Prime Signature Limited Edition",
+      "href": "https://downloads.example.com/manuals/optimus-prime-rise-of-the-beasts-signature-limited-edition-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "10,4 MB"
+    },
+    {
+      "title": "Optimus Prime Signature Limited Edition Schnellstartanleitung",
+      "product": "Optimus Prime Signature Limited Edition",
+      "href": "https://downloads.example.com/manuals/optimus-prime-rise-of-the-beasts-signature-limited-edition-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "2,3 MB"
+    },
+    {
+      "title": "Elite Optimus Prime Bedienungsanleitung",
+      "product": "Elite Optimus Prime",
+      "href": "https://downloads.example.com/manuals/elite-optimus-prime-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "6,8 MB"
+    },
+    {
+      "title": "Elite Optimus Prime Schnellstartanleitung",
+      "product": "Elite Optimus Prime",
+      "href": "https://downloads.example.com/manuals/elite-optimus-prime-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "1,5 MB"
+    },
+    {
+      "title": "Grimlock G1 Flagship Bedienungsanleitung",
+      "product": "Grimlock G1 Flagship",
+      "href": "https://downloads.example.com/manuals/grimlock-g1-flagship-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "9,7 MB"
+    },
+    {
+      "title": "Grimlock G1 Flagship Schnellstartanleitung",
+      "product": "Grimlock G1 Flagship",
+      "href": "https://downloads.example.com/manuals/grimlock-g1-flagship-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "2,2 MB"
+    },
+    {
+      "title": "K1 Interstellar Scout Bedienungsanleitung",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "5,5 MB"
+    },
+    {
+      "title": "K1 Interstellar Scout Schnellstartanleitung",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "1,3 MB"
+    },
+    {
+      "title": "K1 Pro Interstellar Scout Bedienungsanleitung",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "6,9 MB"
+    },
+    {
+      "title": "K1 Pro Interstellar Scout Schnellstartanleitung",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "1,4 MB"
+    },
+    {
+      "title": "Flagship Optimus Prime Bedienungsanleitung",
+      "product": "Flagship Optimus Prime",
+      "href": "https://downloads.example.com/manuals/flagship-optimus-prime-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "9,9 MB"
+    },
+    {
+      "title": "Flagship Optimus Prime Schnellstartanleitung",
+      "product": "Flagship Optimus Prime",
+      "href": "https://downloads.example.com/manuals/flagship-optimus-prime-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "2,1 MB"
+    },
+    {
+      "title": "Bumblebee G1 Performance Bedienungsanleitung",
+      "product": "Bumblebee G1 Performance",
+      "href": "https://downloads.example.com/manuals/bumblebee-g1-performance-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "5,8 MB"
+    },
+    {
+      "title": "Bumblebee G1 Performance Schnellstartanleitung",
+      "product": "Bumblebee G1 Performance",
+      "href": "https://downloads.example.com/manuals/bumblebee-g1-performance-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "1,4 MB"
+    },
+    {
+      "title": "AI Base Bedienungsanleitung",
+      "product": "AI Base",
+      "href": "https://downloads.example.com/manuals/ai-base-user-manual-de.pdf",
+      "format": "PDF",
+      "size": "3,6 MB"
+    },
+    {
+      "title": "AI Base Schnellstartanleitung",
+      "product": "AI Base",
+      "href": "https://downloads.example.com/manuals/ai-base-quick-start-de.pdf",
+      "format": "PDF",
+      "size": "0,9 MB"
     }
   ]
 } as const satisfies PageContent;

@@ -6,26 +6,103 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/mini-robot. */
 const content = {
   "title": "Mini Robot | Axlebot Robotics",
-  "description": "Lernen Sie den Mini Robot kennen: ein Verwandlungsroboter im Handformat, der die neue Mini-Serie von Axlebot eröffnet, zum Programmieren und Sammeln.",
+  "description": "Der Mini Robot bringt die Axlebot-Verwandlung ins Handformat: 12 cm groß, mit Blockprogrammierung in der App und der Auftakt einer neuen Serie zum Sammeln.",
   "keywords": [
     "Mini Robot",
     "kleiner Verwandlungsroboter",
-    "Sammelroboter"
+    "Programmierroboter für Kinder",
+    "Sammelroboter",
+    "Axlebot Mini-Serie"
   ],
-  "heading": "Kleiner Roboter, ganze Verwandlung",
-  "lead": "Der Mini Robot bringt die Axlebot-Verwandlung ins Taschenformat und startet eine Serie, die Stück für Stück wächst.",
+  "heading": "Klein im Format, groß in der Verwandlung",
+  "lead": "Der Mini Robot packt die ganze Axlebot-Verwandlung in einen Roboter, der in eine Hand passt. Zugleich eröffnet er eine neue Serie, die Sie Stück für Stück sammeln können.",
   "sections": [
     {
       "heading": "Verwandlung in Sekunden",
-      "text": "Ein Tipp in der App oder ein Wort, und der Mini Robot wird vom Auto zum Roboter."
+      "text": "Ein Tippen in der App oder ein kurzes Kommando genügt: Acht Servomotoren falten den kompakten Flitzer selbstständig in den Robotermodus. Auf Wunsch geht es genauso schnell wieder zurück auf die Straße."
     },
     {
-      "heading": "Programmierbar wie die Großen",
-      "text": "Dieselbe Blockprogrammierung wie bei den Flaggschiffen: Lassen Sie ihn tanzen oder Ihren Schreibtisch bewachen."
+      "heading": "Viel Charakter im Kleinformat",
+      "text": "Trotz seiner 12 cm steckt im Mini Robot jede Menge Persönlichkeit. Er reagiert auf Ihre Kommandos, tanzt, salutiert und begleitet seine Bewegungen mit passenden Soundeffekten."
     },
     {
-      "heading": "Der Start einer Serie",
-      "text": "Jeder Mini Robot hat eigene Farben und eine Nummer, damit Ihre Sammlung wächst."
+      "heading": "Programmieren wie die Großen",
+      "text": "Der Mini Robot nutzt dieselbe Blockprogrammierung in der App wie die Flagship-Modelle, verbunden per Bluetooth 5.0. Ziehen Sie ein paar farbige Blöcke zusammen, und schon patrouilliert er über Ihren Schreibtisch oder begrüßt Sie, wenn Sie nach Hause kommen."
+    },
+    {
+      "heading": "Der Auftakt einer Serie",
+      "text": "Jeder Mini Robot trägt eigene Farben und eine eigene Nummer. So wächst Ihre Sammlung Modell für Modell zu einer ganzen Crew im Regal."
+    },
+    {
+      "heading": "Aufladen und loslegen",
+      "text": "Der 600-mAh-Akku reicht für ca. 45 Min. Spielzeit und ist über USB-C in ca. 60 Min. wieder voll. Der Mini Robot ist ab 8 Jahren empfohlen; lassen Sie ihn am besten auf einer ebenen Fläche verwandeln, damit die Gelenke frei arbeiten können."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Höhe (Robotermodus)",
+      "value": "12 cm"
+    },
+    {
+      "label": "Länge (Fahrzeugmodus)",
+      "value": "11 cm"
+    },
+    {
+      "label": "Gewicht",
+      "value": "180 g"
+    },
+    {
+      "label": "Servomotoren",
+      "value": "8"
+    },
+    {
+      "label": "Akku",
+      "value": "600 mAh, ca. 45 Min. Spielzeit"
+    },
+    {
+      "label": "Laden",
+      "value": "USB-C, ca. 60 Min."
+    },
+    {
+      "label": "Verbindung",
+      "value": "Bluetooth 5.0"
+    },
+    {
+      "label": "Programmierung",
+      "value": "Blockprogrammierung in der App"
+    },
+    {
+      "label": "Alter",
+      "value": "ab 8 Jahren"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/mini-squad.6664be479b",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Drei kleine, runde Roboter in verschiedenen Farben stehen nebeneinander.",
+      "caption": "Sammeln Sie die ganze Crew"
+    },
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Drei Stufen von links nach rechts, durch Pfeile verbunden: ein kleiner Sportwagen, derselbe Wagen halb aufgeklappt und ein stehender Roboter.",
+      "caption": "Vom Flitzer zum Roboter in Sekunden"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Ein Tablet mit bunten Code-Blöcken zum Ziehen und Ablegen, daneben ein kleiner Roboter.",
+      "caption": "Blockprogrammierung in der App"
     }
   ]
 } as const satisfies PageContent;

@@ -6,22 +6,27 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/product-registration. */
 const content = {
   "title": "Roboter registrieren | Axlebot Robotics",
-  "description": "Registrieren Sie Ihren Axlebot-Roboter, um die Garantie zu aktivieren, Updates zu erhalten und schneller Hilfe zu bekommen. Dauert zwei Minuten.",
+  "description": "Registrieren Sie Ihren Axlebot-Roboter, um die Garantie zu aktivieren, über Updates informiert zu werden und im Servicefall schneller Hilfe zu erhalten.",
   "keywords": [
     "Produktregistrierung",
     "Axlebot Garantie",
-    "Garantie aktivieren"
+    "Garantie aktivieren",
+    "Roboter registrieren"
   ],
   "heading": "Registrieren Sie Ihren Roboter",
-  "lead": "Mit der Registrierung aktivieren Sie die Garantie und erfahren von Updates für Ihren Roboter.",
+  "lead": "Mit wenigen Angaben aktivieren Sie Ihre Garantie und erfahren von Updates für Ihren Roboter. Das Formular ist in zwei Minuten ausgefüllt.",
   "sections": [
     {
       "heading": "Was Sie brauchen",
-      "text": "Die Seriennummer unter dem Roboter oder auf der Seite der Verpackung und Ihren Kaufbeleg."
+      "text": "Halten Sie die Seriennummer bereit: Sie finden sie unter dem Roboter oder seitlich auf der Verpackung. Außerdem benötigen Sie das Kaufdatum, das auf Ihrem Kaufbeleg steht."
     },
     {
-      "heading": "Was Sie bekommen",
-      "text": "Aktivierte Garantie, Update-Hinweise und schnellere Hilfe von unserem Team."
+      "heading": "So füllen Sie das Formular aus",
+      "text": "Geben Sie Ihren Namen und Ihre E-Mail-Adresse an, wählen Sie Ihren Roboter aus und tragen Sie Seriennummer und Kaufdatum ein. Wo Sie den Roboter gekauft haben, können Sie optional ergänzen. Nach dem Absenden erhalten Sie eine Bestätigung mit Referenznummer per E-Mail."
+    },
+    {
+      "heading": "Ihre Vorteile",
+      "text": "Mit der Registrierung ist Ihre Garantie aktiviert, und wir informieren Sie über Updates für Ihren Roboter. Im Servicefall liegen uns alle Angaben bereits vor, sodass wir Ihnen schneller helfen können."
     }
   ]
 } as const satisfies PageContent;

@@ -6,26 +6,27 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/return-manufacturer. */
 const content = {
   "title": "Rücksendung und Reparatur | Axlebot Robotics",
-  "description": "Reparatur nötig? So senden Sie Ihren Axlebot-Roboter an den Hersteller zurück: Rücksendung anfragen, sicher verpacken und Reparatur verfolgen.",
+  "description": "Ihr Roboter muss repariert werden? So senden Sie Ihren Axlebot an den Hersteller zurück: Rücksendung anfragen, sicher verpacken und den Reparaturstatus verfolgen.",
   "keywords": [
     "Axlebot Reparatur",
     "Rücksendung Hersteller",
-    "Garantiereparatur"
+    "Garantiereparatur",
+    "Roboter einsenden"
   ],
   "heading": "Roboter zur Reparatur einsenden",
-  "lead": "Wenn Ihr Roboter repariert werden muss, begleiten wir Sie bei der Rücksendung.",
+  "lead": "Wenn Ihr Roboter einmal nicht wie gewohnt funktioniert, begleiten wir Sie Schritt für Schritt durch die Rücksendung.",
   "sections": [
     {
       "heading": "Rücksendung anfragen",
-      "text": "Füllen Sie das Formular mit Seriennummer und Fehlerbeschreibung aus."
+      "text": "Geben Sie im Formular Ihren Namen, Ihre E-Mail-Adresse, das Modell und die Seriennummer an und beschreiben Sie kurz, was nicht stimmt. Haben Sie im offiziellen Shop bestellt, hilft uns die Bestellnummer bei der Zuordnung. Nach dem Absenden erhalten Sie eine Referenznummer und die nächsten Schritte per E-Mail."
     },
     {
-      "heading": "Verpacken und versenden",
-      "text": "Nutzen Sie möglichst die Originalverpackung; bei Garantiefällen ist das Etikett frankiert."
+      "heading": "Sicher verpacken und versenden",
+      "text": "Verwenden Sie nach Möglichkeit die Originalverpackung und bringen Sie den Roboter vorher in seine kompakteste Stellung, etwa den Fahrzeugmodus. Bei Garantiefällen erhalten Sie von uns ein frankiertes Versandetikett."
     },
     {
       "heading": "Reparatur verfolgen",
-      "text": "Wir melden uns beim Eingang, nach der Reparatur und beim Rückversand."
+      "text": "Wir melden uns, sobald Ihr Roboter bei uns eingetroffen ist, nach Abschluss der Reparatur und beim Rückversand. Halten Sie bei Rückfragen an unser Serviceteam einfach Ihre Referenznummer bereit."
     }
   ]
 } as const satisfies PageContent;

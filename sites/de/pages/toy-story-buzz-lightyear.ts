@@ -5,27 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /de/toy-story-buzz-lightyear. */
 const content = {
-  "title": "Buzz Lightyear Roboter | Axlebot Robotics",
-  "description": "Der Buzz Lightyear Roboter der Toy-Story-Edition spricht, bewegt sich, öffnet seine Flügel und hört auf Ihre Stimme: bis zur Unendlichkeit und noch viel weiter.",
+  "title": "Buzz Lightyear (Toy Story) | Axlebot Robotics",
+  "description": "Buzz Lightyear aus Toy Story als interaktiver Roboter: über 100 Sprüche, motorisierte Flügel auf Kommando und 18 Servomotoren. Bis zur Unendlichkeit und noch viel weiter!",
   "keywords": [
     "Buzz Lightyear Roboter",
     "Toy Story Roboter",
-    "interaktiver Roboter"
+    "sprechender Roboter",
+    "interaktiver Buzz Lightyear",
+    "Space Ranger"
   ],
-  "heading": "Buzz Lightyear, bereit für die Mission",
-  "lead": "Die Toy-Story-Edition von Buzz Lightyear läuft, spricht und folgt Ihren Befehlen, mit den Gesten, die Fans kennen.",
+  "heading": "Buzz Lightyear meldet sich zum Einsatz",
+  "lead": "Die Toy-Story-Edition von Buzz Lightyear bewegt sich, spricht und hört auf Ihre Befehle, mit genau den Gesten, die Fans seit jeher lieben.",
   "sections": [
     {
-      "heading": "Er antwortet",
-      "text": "Buzz reagiert auf Sprachbefehle mit seinen bekannten Sätzen."
+      "heading": "Flügel auf Kommando",
+      "text": "Ein Wort genügt, und die motorisierten Flügel klappen aus seinem Rückenmodul. Dazu nimmt Buzz seine typische Heldenpose ein, bereit für den Abflug ins All."
     },
     {
-      "heading": "Flügel, Licht und Gesten",
-      "text": "Motorisierte Flügel öffnen sich auf Befehl, sein Handgelenk-Laser leuchtet."
+      "heading": "Über 100 Sprüche",
+      "text": "Buzz antwortet auf Ihre Sprachbefehle mit mehr als 100 Sätzen und reagiert auf das, was Sie tun. Vom Missionsbericht bis zu seinem berühmten Schlachtruf ist alles dabei."
     },
     {
-      "heading": "Für Fans gemacht",
-      "text": "Detailreiche Gestaltung und Space-Ranger-Anzug: im Regal so gut wie im Spiel."
+      "heading": "Licht und Gesten",
+      "text": "Sein Handgelenk-Laser leuchtet auf, und 18 Servomotoren bewegen Kopf und Arme flüssig und präzise. So wirkt jede Szene, als wäre Buzz geradewegs aus dem Film in Ihrem Wohnzimmer gelandet."
+    },
+    {
+      "heading": "Für Fans und Sammler",
+      "text": "Detailreich gestaltet und im markanten Space-Ranger-Anzug macht Buzz in der Vitrine ebenso viel her wie beim Spielen. Ein Höhepunkt für alle, die mit Toy Story groß geworden sind."
+    },
+    {
+      "heading": "Akku und Pflege",
+      "text": "Der 1.800-mAh-Akku hält ca. 50 Min. und ist über USB-C in ca. 90 Min. wieder aufgeladen. Empfohlen ab 8 Jahren; öffnen Sie die Flügel nur mit ausreichend Platz und klappen Sie sie nie mit der Hand gegen den Widerstand des Motors zu."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Höhe",
+      "value": "33 cm"
+    },
+    {
+      "label": "Gewicht",
+      "value": "1,3 kg"
+    },
+    {
+      "label": "Servomotoren",
+      "value": "18"
+    },
+    {
+      "label": "Sprüche",
+      "value": "über 100"
+    },
+    {
+      "label": "Flügel",
+      "value": "motorisiert, öffnen sich auf Befehl"
+    },
+    {
+      "label": "Akku",
+      "value": "1.800 mAh, ca. 50 Min."
+    },
+    {
+      "label": "Laden",
+      "value": "USB-C, ca. 90 Min."
+    },
+    {
+      "label": "Alter",
+      "value": "ab 8 Jahren"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/space-ranger.3e83dd95ca",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Ein Space-Ranger-Roboter mit weißer Helmkuppel und Flügelrucksack zwischen Sternen.",
+      "caption": "Bereit für die nächste Mission"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Ein Roboter neben einer Sprechblase, von der ringförmige Schallwellen ausgehen.",
+      "caption": "Über 100 Sprüche auf Abruf"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Ein Roboter auf einem Sockel in einer Glasvitrine, angestrahlt von einem Spot.",
+      "caption": "Ein Blickfang in jeder Vitrine"
     }
   ]
 } as const satisfies PageContent;

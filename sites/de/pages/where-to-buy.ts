@@ -6,22 +6,31 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /de/where-to-buy. */
 const content = {
   "title": "Händler finden | Axlebot Robotics",
-  "description": "Finden Sie offizielle Axlebot-Shops und autorisierte Händler in Ihrer Nähe, online und vor Ort, mit Garantie und Service.",
+  "description": "Kaufen Sie Axlebot-Roboter im offiziellen Online-Shop oder bei autorisierten Händlern. So erkennen Sie Originalprodukte und sichern sich die volle Garantie.",
   "keywords": [
     "Axlebot kaufen",
     "Axlebot Händler",
-    "offizieller Shop"
+    "offizieller Shop",
+    "Originalprodukt erkennen"
   ],
   "heading": "Wo Sie Axlebot-Roboter kaufen",
-  "lead": "Kaufen Sie im offiziellen Shop oder bei einem autorisierten Händler: für einen echten Roboter mit voller Garantie.",
+  "lead": "Kaufen Sie im offiziellen Online-Shop oder bei einem autorisierten Händler. So erhalten Sie garantiert einen Original-Axlebot mit voller Herstellergarantie.",
   "sections": [
     {
       "heading": "Offizieller Online-Shop",
-      "text": "Die ganze Produktpalette, Launch-Editionen und direkter Service von Axlebot."
+      "text": "Im Axlebot-Shop finden Sie die gesamte Produktpalette, Launch-Editionen und limitierte Sondermodelle. Beratung und Service erhalten Sie dort direkt vom Hersteller."
     },
     {
       "heading": "Autorisierte Händler",
-      "text": "Spielwaren- und Elektronikgeschäfte, die unsere Roboter führen und die Garantie übernehmen."
+      "text": "Ausgewählte Spielwaren- und Elektronikfachgeschäfte führen unsere Roboter online und vor Ort. Autorisierte Händler beraten Sie kompetent und wickeln Garantiefälle gemeinsam mit uns ab."
+    },
+    {
+      "heading": "Originalprodukte erkennen",
+      "text": "Jeder echte Axlebot trägt eine Seriennummer unter dem Roboter oder seitlich auf der Verpackung, mit der Sie ihn bei uns registrieren können. Seien Sie vorsichtig bei auffällig günstigen Angeboten, beschädigten Siegeln oder fehlender deutschsprachiger Anleitung."
+    },
+    {
+      "heading": "Garantie und Kaufbeleg",
+      "text": "Bewahren Sie Ihren Kaufbeleg gut auf: Er ist die Grundlage für jeden Garantieanspruch. Registrieren Sie Ihren Roboter am besten direkt nach dem Kauf, damit im Servicefall alle Angaben vorliegen."
     }
   ]
 } as const satisfies PageContent;

@@ -5,28 +5,108 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /eu/flagship-bumblebee. */
 const content = {
-  "title": "Flagship Bumblebee | Axlebot Robotics",
-  "description": "The flagship Bumblebee converts from sports car to robot by voice command, with over 20 servos, lights, sound and full app programming.",
+  "title": "Flagship Bumblebee | Voice-Controlled Transforming Robot | Axlebot",
+  "description": "Flagship Bumblebee changes from sports car to robot at your voice command: 27 servos, 30+ voice commands and blocks or Python in the app. The plucky scout, ready for duty.",
   "keywords": [
+    "Flagship Bumblebee",
     "Bumblebee robot",
     "self-transforming robot",
-    "flagship robot",
-    "voice-controlled robot"
+    "voice-controlled robot",
+    "programmable robot"
   ],
-  "heading": "Bumblebee, transformed by your voice",
-  "lead": "Say the command and our flagship Bumblebee rises from sports car to robot mode by itself, ready to walk, talk and take your orders.",
+  "heading": "Bumblebee answers your call",
+  "lead": "Say the word and Flagship Bumblebee springs from sports car to robot mode all by himself. Quick, loyal and always up for a mission, the plucky Autobot scout is ready when you are.",
   "sections": [
     {
       "heading": "Real self-transformation",
-      "text": "More than twenty precision servos move in sequence, turning the car into a standing robot without a hand on it."
+      "text": "27 precision servos move in a carefully timed sequence, folding the car into a 38 cm robot without a hand on it. Call him back and he folds down into car mode just as smoothly."
     },
     {
-      "heading": "Voice and app control",
-      "text": "Give voice commands, drive it in car mode or choreograph new moves in the app with blocks or code."
+      "heading": "Plucky by nature",
+      "text": "Lively gestures, sounds and lights show off the scout's cheeky, fearless character. With more than 30 voice commands, he transforms, moves and strikes a pose at your word."
     },
     {
-      "heading": "Collector-grade finish",
-      "text": "Hand-finished paint, die-cast details and a display mode make it a centrepiece on any shelf."
+      "heading": "Code his next mission",
+      "text": "Plan routines in the app with drag-and-drop blocks, then move on to Python when you want more control. Connect over Bluetooth 5.0, drive him in car mode or choreograph a whole new scene."
+    },
+    {
+      "heading": "Made for the shelf too",
+      "text": "Detailed styling and true-to-character proportions make him look as good on display as he does in action. Between missions, park him as a sports car or pose him in robot mode."
+    },
+    {
+      "heading": "Power and care",
+      "text": "A 2,200 mAh battery gives about 60 minutes of active play, and USB-C charging takes about 120 minutes. With its detailed mechanics, Flagship Bumblebee is designed for ages 14 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height (robot mode)",
+      "value": "38 cm"
+    },
+    {
+      "label": "Length (vehicle mode)",
+      "value": "34 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "2.1 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "27"
+    },
+    {
+      "label": "Voice commands",
+      "value": "30+"
+    },
+    {
+      "label": "Battery",
+      "value": "2,200 mAh, about 60 min of active play"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 120 min"
+    },
+    {
+      "label": "Connection",
+      "value": "Bluetooth 5.0"
+    },
+    {
+      "label": "Programming",
+      "value": "blocks and Python in the app"
+    },
+    {
+      "label": "Age",
+      "value": "14+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Three-stage illustration joined by arrows: a small sports car, the same car half unfolded, and a standing robot",
+      "caption": "Sports car to scout, no hands needed"
+    },
+    {
+      "image": {
+        "src": "/static/img/vehicle-mode.8471aea907",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a stylised yellow sports car on a road at dusk",
+      "caption": "Car mode: low, fast and unmistakably yellow"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot beside a speech bubble, with sound-wave rings coming from it",
+      "caption": "More than 30 voice commands"
     }
   ]
 } as const satisfies PageContent;

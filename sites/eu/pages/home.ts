@@ -6,28 +6,49 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /eu. */
 const content = {
   "title": "Axlebot Robotics Europe | Transforming, programmable robots",
-  "description": "Collectible robots that change from vehicle to robot on command and learn new moves from your own code. Delivered across Europe.",
+  "description": "Collectible robots that change from vehicle to robot on command, respond to your voice and learn new moves from your own code. Delivered across Europe.",
   "keywords": [
     "transforming robot",
     "programmable robot",
     "collectible robot",
+    "coding robot",
     "robot toy Europe"
   ],
   "heading": "Robots that transform at your command",
-  "lead": "Axlebot robots change from car to robot by themselves, respond to your voice and learn what you programme them to do, delivered to homes across Europe.",
+  "lead": "Axlebot robots turn from car to robot by themselves, respond to your voice and learn what you teach them, delivered to homes across Europe.",
   "sections": [
     {
-      "heading": "Transforms all by itself",
-      "text": "A single command sets precision servos to work, turning a sports car into a standing robot within seconds."
+      "heading": "Welcome to Axlebot",
+      "text": "We create collectible robots that transform, talk and learn. From the compact Mini Robot to our full-size flagships, every Axlebot is built to be played with, programmed and put on display."
     },
     {
-      "heading": "Programmable, from first blocks to Python",
-      "text": "Start with drag-and-drop blocks in the app, then move up to Python with the K1 and K1 Pro. Every robot keeps learning."
+      "heading": "Transforms all by itself",
+      "text": "A single command sets precision servos to work, turning a sports car into a standing robot within seconds. There is nothing to bend or twist by hand, just a smooth transformation every time."
+    },
+    {
+      "heading": "Programming made playful",
+      "text": "Start with colourful drag-and-drop blocks in the app and teach your robot to walk, wave or light up. When you want to go further, our flagship robots also speak Python."
     },
     {
       "heading": "Made for collectors",
-      "text": "Die-cast detailing, hand-finished colour and numbered limited editions make every Axlebot a piece worth displaying."
+      "text": "Detailed paintwork, faithful character design and numbered limited editions make every Axlebot a piece worth displaying. Create a free Axlebot account and receive 200 credits towards your first robot."
     }
+  ],
+  "lineup": [
+    "flagshipBumblebee",
+    "flagshipMegatron",
+    "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition",
+    "grimlockG1Flagship",
+    "buzzLightyearSpaceRangerAlpha",
+    "toyStoryBuzzLightyear",
+    "eliteOptimusPrime",
+    "bumblebeeG1Performance",
+    "miniRobot",
+    "k1ProInterstellarScout",
+    "interstellarScoutK1",
+    "aiBase",
+    "eliteOptimusPrimeAiBase",
+    "flagshipOptimusPrime"
   ]
 } as const satisfies PageContent;
 

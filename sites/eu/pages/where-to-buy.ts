@@ -6,22 +6,32 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /eu/where-to-buy. */
 const content = {
   "title": "Where to buy | Axlebot Robotics",
-  "description": "Find official Axlebot stores and authorised retailers near you, online and in person, for genuine robots, warranty and support.",
+  "description": "Buy genuine Axlebot robots from the official online shop or an authorised retailer, learn how to spot a genuine product and keep your warranty valid.",
   "keywords": [
     "where to buy Axlebot",
     "Axlebot retailers",
-    "official Axlebot store"
+    "official Axlebot shop",
+    "authorised retailer",
+    "genuine Axlebot robot"
   ],
   "heading": "Where to buy Axlebot robots",
-  "lead": "Buy from the official store or an authorised retailer to get a genuine robot with full warranty and support.",
+  "lead": "Buy from the official shop or an authorised retailer to be sure of a genuine robot, full warranty cover and our support whenever you need it.",
   "sections": [
     {
-      "heading": "Official online store",
-      "text": "The full line-up, launch editions and direct support from Axlebot."
+      "heading": "The official online shop",
+      "text": "Our own shop carries the full line-up for your region, including new releases and limited editions as soon as they launch. Orders are packed and dispatched by us, and you can follow each one from the shop."
     },
     {
       "heading": "Authorised retailers",
-      "text": "Toy shops and electronics stores that carry Axlebot robots and honour the warranty."
+      "text": "Selected toy shops and electronics stores, online and on the high street, sell Axlebot robots as authorised retailers. They receive their stock from us and honour the same warranty as the official shop."
+    },
+    {
+      "heading": "How to spot a genuine robot",
+      "text": "A genuine Axlebot comes in sealed packaging with a serial number on the base of the robot and on the side of the box, and it pairs with the official Axlebot app. Be wary of prices that look too good to be true or listings without a clear seller address."
+    },
+    {
+      "heading": "Warranty and your receipt",
+      "text": "Your warranty starts on the date of purchase, so keep your receipt or order confirmation safe. You will need it to register your robot and to make a claim, whether you bought it from us or from an authorised retailer."
     }
   ]
 } as const satisfies PageContent;

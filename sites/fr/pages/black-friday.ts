@@ -6,22 +6,31 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /fr/black-friday. */
 const content = {
   "title": "Black Friday | Axlebot Robotics",
-  "description": "Le Black Friday chez Axlebot : nos meilleures offres de l’année sur les robots transformables et programmables, pour une durée limitée.",
+  "description": "Le Black Friday Axlebot : nos plus belles offres de l’année sur les robots transformables, éducatifs et de collection, pour une durée limitée et dans la limite des stocks.",
   "keywords": [
     "Black Friday robot",
     "offres Axlebot",
-    "promotion robot"
+    "promotion robot",
+    "idée cadeau robot"
   ],
-  "heading": "Les offres du Black Friday",
-  "lead": "Nos plus belles offres de l’année sur les robots transformables et programmables, dans la limite des stocks.",
+  "heading": "Le Black Friday chez Axlebot",
+  "lead": "Nos plus belles offres de l’année sur les robots qui se transforment, parlent et se programment. L’occasion idéale de commencer votre collection, ou de la compléter.",
   "sections": [
     {
-      "heading": "Modèles phares",
-      "text": "Des prix spéciaux sur nos robots phares pendant toute la durée de l’événement."
+      "heading": "Les modèles phares à l’honneur",
+      "text": "Flagship Bumblebee, Flagship Megatron et les autres modèles phares bénéficient de prix spéciaux pendant toute la durée de l’opération. Retrouvez le prix de chaque robot directement sur sa fiche produit."
     },
     {
       "heading": "Pour les jeunes codeurs",
-      "text": "Des offres sur la famille K1 pour apprendre à programmer en famille."
+      "text": "Des offres sur la famille K1 pour apprendre à programmer en famille, des premiers blocs jusqu’à Python. Un cadeau qui fait grandir, bien après le Black Friday."
+    },
+    {
+      "heading": "Le bon moment pour se lancer",
+      "text": "Le Mini Robot est la porte d’entrée idéale dans l’univers Axlebot. Créez votre compte avant de commander : vos crédits de bienvenue vous attendent pour votre premier robot."
+    },
+    {
+      "heading": "Dans la limite des stocks",
+      "text": "Les offres sont valables pendant la durée de l’événement et dans la limite des stocks disponibles. Dès réception, pensez à enregistrer votre robot pour activer sa garantie."
     }
   ]
 } as const satisfies PageContent;

@@ -5,15 +5,15 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /fr/choose-your-region. */
 const content = {
-  "title": "Choisir votre région | Axlebot Robotics",
+  "title": "Choisissez votre région | Axlebot Robotics",
   "description": "Les prix, les boutiques, la livraison et la langue dépendent de votre pays. Choisissez votre région pour accéder au site Axlebot qui vous correspond.",
   "keywords": [
-    "Axlebot régions",
+    "régions Axlebot",
     "site Axlebot",
     "boutique Axlebot"
   ],
   "heading": "Choisissez votre région",
-  "lead": "Les prix, les boutiques, la livraison et la langue varient selon l'endroit où vous vous trouvez. Sélectionnez votre région ci-dessous.",
+  "lead": "Les prix, les boutiques, la livraison et la langue varient selon l’endroit où vous vous trouvez. Sélectionnez votre région ci-dessous.",
   "sections": []
 } as const satisfies PageContent;
 

@@ -5,23 +5,32 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /fr/christmas-sale. */
 const content = {
-  "title": "Soldes de Noël | Axlebot Robotics",
-  "description": "Trouvez le cadeau idéal pendant les soldes de Noël Axlebot : robots transformables, robots éducatifs et éditions de collection pour tous.",
+  "title": "Offres de Noël | Axlebot Robotics",
+  "description": "Trouvez le cadeau idéal avec les offres de Noël Axlebot : robots transformables, robots éducatifs et éditions de collection, pour les petits comme pour les grands.",
   "keywords": [
     "cadeau robot Noël",
-    "soldes Noël Axlebot",
-    "idée cadeau robot"
+    "offres de Noël Axlebot",
+    "idée cadeau robot",
+    "robot éducatif cadeau"
   ],
-  "heading": "Les soldes de Noël",
-  "lead": "Des robots qui se transforment, parlent et enseignent : des cadeaux qui durent bien au-delà des fêtes.",
+  "heading": "Les offres de Noël Axlebot",
+  "lead": "Des robots qui se transforment, parlent et apprennent : des cadeaux qui durent bien au-delà des fêtes.",
   "sections": [
     {
       "heading": "Un cadeau pour chaque âge",
-      "text": "Du Mini Robot aux modèles phares, il y a un robot pour chaque liste au père Noël."
+      "text": "Le Mini Robot et Buzz Lightyear (Toy Story) font le bonheur des enfants dès 8 ans, tandis que les modèles phares comblent les collectionneurs à partir de 14 ans. Il y a un Axlebot pour chaque lettre au Père Noël."
     },
     {
-      "heading": "Livré à temps",
-      "text": "Commandez avant la date indiquée dans la boutique pour une livraison avant Noël."
+      "heading": "Un cadeau pour s’initier au code",
+      "text": "Avec la famille K1, le jeu devient apprentissage : des blocs colorés pour débuter, Python pour aller plus loin. Un cadeau que toute la famille peut programmer ensemble, pendant les vacances et bien après."
+    },
+    {
+      "heading": "Livré à temps pour les fêtes",
+      "text": "Commandez avant la date limite indiquée dans la boutique pour recevoir votre colis avant Noël. Les délais de livraison sont précisés au moment de la commande."
+    },
+    {
+      "heading": "Prêt à jouer dès le matin de Noël",
+      "text": "Rechargez le robot en USB-C avant de l’emballer et installez l’application à l’avance : la première transformation n’en sera que plus magique. Pensez aussi à enregistrer le robot pour activer sa garantie."
     }
   ]
 } as const satisfies PageContent;

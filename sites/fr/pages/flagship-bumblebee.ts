@@ -5,27 +5,108 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /fr/flagship-bumblebee. */
 const content = {
-  "title": "Bumblebee Flagship | Axlebot Robotics",
-  "description": "Le Bumblebee Flagship passe de voiture de sport à robot sur simple commande vocale, avec plus de vingt servomoteurs, lumières, sons et programmation.",
+  "title": "Flagship Bumblebee | Axlebot Robotics",
+  "description": "Le Flagship Bumblebee passe seul de la voiture de sport au robot à votre voix : 27 servomoteurs, plus de 30 commandes vocales, lumières, sons et programmation jusqu’à Python.",
   "keywords": [
+    "Flagship Bumblebee",
     "robot Bumblebee",
     "robot qui se transforme seul",
-    "robot à commande vocale"
+    "robot à commande vocale",
+    "robot programmable Python"
   ],
   "heading": "Bumblebee se transforme à votre voix",
-  "lead": "Prononcez la commande : notre Bumblebee Flagship se redresse seul, de la voiture de sport au robot, prêt à marcher et à parler.",
+  "lead": "Prononcez la commande : le Flagship Bumblebee se redresse seul, de la voiture de sport au robot de 38 cm, prêt à marcher, à parler et à exécuter vos programmes.",
   "sections": [
     {
-      "heading": "Une vraie transformation autonome",
-      "text": "Plus de vingt servomoteurs de précision s’enchaînent pour lever le robot sans qu’on le touche."
+      "heading": "Une transformation vraiment autonome",
+      "text": "Pas moins de 27 servomoteurs de précision s’enchaînent pour déplier la voiture et lever le robot, sans que vous ayez à le toucher. Une nouvelle commande, et il reprend sa forme de voiture de sport."
     },
     {
-      "heading": "Voix et application",
-      "text": "Donnez des ordres à la voix, pilotez-le en mode voiture ou créez de nouveaux mouvements dans l’application."
+      "heading": "À l’écoute de votre voix",
+      "text": "Plus de 30 commandes vocales pour le faire se transformer, marcher, saluer ou prendre la pose. Lumières et effets sonores accompagnent chacun de ses mouvements et donnent vie au personnage."
     },
     {
-      "heading": "Finitions de collection",
-      "text": "Peinture finie à la main et pièces en métal moulé en font la pièce maîtresse d’une étagère."
+      "heading": "Des blocs jusqu’à Python",
+      "text": "Dans l’application, composez ses mouvements en assemblant des blocs, puis passez à Python pour aller plus loin. En mode voiture, pilotez-le directement depuis l’écran."
+    },
+    {
+      "heading": "Une pièce maîtresse",
+      "text": "Peinture finie à la main et pièces en métal moulé : du haut de ses 38 cm, le Flagship Bumblebee trône naturellement au centre de l’étagère. Un modèle pensé pour les passionnés et les collectionneurs, dès 14 ans."
+    },
+    {
+      "heading": "Batterie et entretien",
+      "text": "Sa batterie de 2 200 mAh offre environ 60 min de jeu actif et se recharge en USB-C en environ 120 min. Laissez-le terminer sa transformation avant de le prendre en main, et rangez-le au sec, à l’abri de la poussière."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Hauteur (mode robot)",
+      "value": "38 cm"
+    },
+    {
+      "label": "Longueur (mode véhicule)",
+      "value": "34 cm"
+    },
+    {
+      "label": "Poids",
+      "value": "2,1 kg"
+    },
+    {
+      "label": "Servomoteurs",
+      "value": "27"
+    },
+    {
+      "label": "Commandes vocales",
+      "value": "Plus de 30"
+    },
+    {
+      "label": "Batterie",
+      "value": "2 200 mAh, environ 60 min de jeu actif"
+    },
+    {
+      "label": "Recharge",
+      "value": "USB-C, environ 120 min"
+    },
+    {
+      "label": "Connexion",
+      "value": "Bluetooth 5.0"
+    },
+    {
+      "label": "Programmation",
+      "value": "Blocs et Python dans l’application"
+    },
+    {
+      "label": "Âge",
+      "value": "À partir de 14 ans"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Trois étapes reliées par des flèches, de gauche à droite : une petite voiture de sport, la même voiture à moitié dépliée, puis un robot debout.",
+      "caption": "De la voiture de sport au robot, sans les mains"
+    },
+    {
+      "image": {
+        "src": "/static/img/vehicle-mode.8471aea907",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Une voiture de sport jaune stylisée sur une route, au crépuscule.",
+      "caption": "En mode voiture de sport"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Un robot à côté d’une bulle de dialogue d’où partent des ondes sonores en cercles.",
+      "caption": "Plus de 30 commandes vocales"
     }
   ]
 } as const satisfies PageContent;

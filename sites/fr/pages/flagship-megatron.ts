@@ -5,27 +5,104 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /fr/flagship-megatron. */
 const content = {
-  "title": "Megatron Flagship | Axlebot Robotics",
-  "description": "Le Megatron Flagship passe seul du véhicule blindé au robot sur commande, avec une voix menaçante, des mouvements et une programmation complète.",
+  "title": "Flagship Megatron | Axlebot Robotics",
+  "description": "Le Flagship Megatron passe seul du véhicule au robot sur commande : 30 servomoteurs, plus de 30 commandes vocales, une voix menaçante et une programmation par blocs ou en Python.",
   "keywords": [
+    "Flagship Megatron",
     "robot Megatron",
+    "robot Decepticon",
     "robot transformable",
     "robot programmable"
   ],
   "heading": "Megatron prend le commandement",
-  "lead": "Le chef des Decepticons se transforme seul de véhicule blindé en robot, et il n’obéit pas à n’importe qui.",
+  "lead": "Le chef des Decepticons se transforme seul en un robot de 40 cm, et il n’obéit pas à n’importe qui.",
   "sections": [
     {
-      "heading": "Conversion automatique",
-      "text": "Une suite de servomoteurs de précision reconstruit le véhicule en robot imposant en quelques secondes."
+      "heading": "Une conversion implacable",
+      "text": "Sur votre ordre, ses 30 servomoteurs de précision reconstruisent le véhicule en un robot imposant, en quelques secondes. Une nouvelle commande, et il reprend sa forme de véhicule, prêt à repartir à l’assaut."
     },
     {
       "heading": "Une voix à sa mesure",
-      "text": "Répliques, effets sonores et lumières donnent vie au méchant sur votre bureau."
+      "text": "Plus de 30 commandes vocales, des répliques menaçantes, des effets sonores et des lumières donnent vie au chef des Decepticons sur votre bureau. Même immobile, il impose le respect."
     },
     {
       "heading": "Programmez son prochain coup",
-      "text": "Écrivez ses routines dans l’application et mettez en scène ses duels avec Bumblebee."
+      "text": "Dans l’application, écrivez ses routines en blocs ou en Python, du salut martial à l’offensive en règle. Mettez en scène ses duels avec le Flagship Bumblebee et rejouez les grands affrontements."
+    },
+    {
+      "heading": "Une stature de collection",
+      "text": "Du haut de ses 40 cm et avec ses 2,6 kg, le Flagship Megatron domine n’importe quelle vitrine. Un modèle pour collectionneurs exigeants, recommandé à partir de 14 ans."
+    },
+    {
+      "heading": "Batterie et entretien",
+      "text": "Sa batterie de 2 600 mAh assure environ 55 min de jeu et se recharge en USB-C en environ 150 min. Laissez la transformation aller à son terme avant de le saisir, et dépoussiérez-le avec un chiffon doux et sec."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Hauteur (mode robot)",
+      "value": "40 cm"
+    },
+    {
+      "label": "Longueur (mode véhicule)",
+      "value": "36 cm"
+    },
+    {
+      "label": "Poids",
+      "value": "2,6 kg"
+    },
+    {
+      "label": "Servomoteurs",
+      "value": "30"
+    },
+    {
+      "label": "Commandes vocales",
+      "value": "Plus de 30"
+    },
+    {
+      "label": "Batterie",
+      "value": "2 600 mAh, environ 55 min"
+    },
+    {
+      "label": "Recharge",
+      "value": "USB-C, environ 150 min"
+    },
+    {
+      "label": "Programmation",
+      "value": "Blocs et Python dans l’application"
+    },
+    {
+      "label": "Âge",
+      "value": "À partir de 14 ans"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Trois étapes reliées par des flèches, de gauche à droite : une petite voiture de sport, la même voiture à moitié dépliée, puis un robot debout.",
+      "caption": "Du véhicule au robot, sur votre ordre"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Un robot à côté d’une bulle de dialogue d’où partent des ondes sonores en cercles.",
+      "caption": "Il n’attend que vos ordres"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Un robot sur un socle, dans une vitrine en verre éclairée par un projecteur.",
+      "caption": "Le chef des Decepticons en vitrine"
     }
   ]
 } as const satisfies PageContent;

@@ -5,29 +5,50 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /fr. */
 const content = {
-  "title": "Axlebot Robotics | Des robots qui se transforment et se programment",
-  "description": "Des robots de collection qui passent du véhicule au robot sur simple commande et apprennent de nouveaux mouvements grâce à votre code.",
+  "title": "Axlebot Robotics | Robots transformables et programmables",
+  "description": "Des robots de collection qui passent seuls du véhicule au robot, répondent à votre voix et apprennent de votre code. 200 crédits offerts à la création de votre compte.",
   "keywords": [
     "robot transformable",
     "robot programmable",
     "robot de collection",
-    "robot éducatif"
+    "robot éducatif",
+    "jouet robot"
   ],
-  "heading": "Des robots qui se transforment sur commande",
-  "lead": "Les robots Axlebot passent seuls du mode voiture au mode robot, réagissent à votre voix et apprennent tout ce que vous leur enseignez.",
+  "heading": "Des robots qui se transforment à votre commande",
+  "lead": "Une voiture de sport sur votre bureau, un robot debout l’instant d’après : les robots Axlebot se transforment seuls, vous répondent et apprennent tout ce que vous leur enseignez.",
   "sections": [
     {
-      "heading": "Une transformation automatique",
-      "text": "Une simple commande, et des dizaines de servomoteurs replient la voiture de sport en robot debout en quelques secondes."
+      "heading": "Axlebot, des robots qui prennent vie",
+      "text": "Axlebot Robotics imagine des robots qui se transforment, parlent et se programment : des personnages sous licence, la série Mini Robot, les robots éducatifs K1 et K1 Pro et la station AI Base. Chacun est pensé pour jouer, apprendre à coder et trôner sur l’étagère."
     },
     {
-      "heading": "Programmable, des premiers blocs à Python",
-      "text": "Commencez avec les blocs à glisser-déposer de l'application, puis passez à Python avec le K1 et le K1 Pro."
+      "heading": "Une transformation sans les mains",
+      "text": "Un mot, ou une touche dans l’application, et les servomoteurs de précision se mettent en mouvement. En quelques secondes, la voiture de sport se déplie et laisse place à un robot debout, sans forcer la moindre pièce."
     },
     {
-      "heading": "Pensés pour les collectionneurs",
-      "text": "Pièces en métal moulé, finitions peintes à la main et éditions limitées numérotées font de chaque Axlebot une pièce de collection."
+      "heading": "Du premier bloc à Python",
+      "text": "Assemblez des blocs colorés dans l’application pour créer une danse, une patrouille ou un salut. Quand vous êtes prêt, passez à Python avec les modèles compatibles, comme le K1 Pro Interstellar Scout."
+    },
+    {
+      "heading": "Collectionnez, et commencez avec 200 crédits",
+      "text": "Finitions soignées, séries numérotées et éditions limitées : chaque Axlebot mérite sa place en vitrine. Créez votre compte et recevez 200 crédits de bienvenue à utiliser pour votre premier robot."
     }
+  ],
+  "lineup": [
+    "flagshipBumblebee",
+    "flagshipMegatron",
+    "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition",
+    "grimlockG1Flagship",
+    "buzzLightyearSpaceRangerAlpha",
+    "toyStoryBuzzLightyear",
+    "eliteOptimusPrime",
+    "bumblebeeG1Performance",
+    "miniRobot",
+    "k1ProInterstellarScout",
+    "interstellarScoutK1",
+    "aiBase",
+    "eliteOptimusPrimeAiBase",
+    "flagshipOptimusPrime"
   ]
 } as const satisfies PageContent;
 

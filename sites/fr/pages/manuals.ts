@@ -5,23 +5,212 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /fr/manuals. */
 const content = {
-  "title": "Modes d'emploi | Axlebot Robotics",
-  "description": "Téléchargez les modes d'emploi et guides de démarrage de chaque robot Axlebot, avec les consignes de sécurité et d’entretien.",
+  "title": "Modes d’emploi | Axlebot Robotics",
+  "description": "Téléchargez le mode d’emploi et le guide de démarrage rapide de chaque robot Axlebot, en français et au format PDF, avec les consignes de sécurité et d’entretien.",
   "keywords": [
-    "modes d'emploi Axlebot",
-    "guide robot",
-    "guide de démarrage"
+    "modes d’emploi Axlebot",
+    "notice robot",
+    "guide de démarrage rapide",
+    "manuel PDF"
   ],
-  "heading": "Modes d'emploi et guides",
-  "lead": "Tous les modes d'emploi et guides de démarrage, prêts à télécharger.",
+  "heading": "Modes d’emploi et guides",
+  "lead": "Tous les modes d’emploi et guides de démarrage rapide, en français, prêts à télécharger.",
   "sections": [
     {
       "heading": "Trouvez votre robot",
-      "text": "Choisissez votre robot pour télécharger son mode d'emploi et sa notice de sécurité."
+      "text": "Repérez votre robot dans la liste ci-dessous et téléchargez son mode d’emploi complet ou son guide de démarrage rapide. Le nom du modèle figure sur la boîte et dans l’application, une fois le robot connecté."
     },
     {
       "heading": "Toujours à jour",
-      "text": "Les modes d'emploi évoluent avec les nouvelles fonctions : téléchargez la dernière version après chaque mise à jour."
+      "text": "Les modes d’emploi évoluent avec les nouvelles fonctions de l’application. Après chaque mise à jour, téléchargez la dernière version pour découvrir les nouvelles commandes et les nouveaux mouvements."
+    },
+    {
+      "heading": "La sécurité d’abord",
+      "text": "Avant la première utilisation, lisez les consignes de sécurité avec votre enfant, en particulier celles qui concernent la batterie et la recharge. Utilisez un câble USB-C en bon état et laissez toujours le robot terminer sa transformation avant de le manipuler."
+    }
+  ],
+  "downloads": [
+    {
+      "title": "Mode d’emploi – Mini Robot",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "4,2 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Mini Robot",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "1,1 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Flagship Bumblebee",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "8,6 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Flagship Bumblebee",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "1,9 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Buzz Lightyear (Toy Story)",
+      "product": "Buzz Lightyear (Toy Story)",
+      "href": "https://downloads.example.com/manuals/toy-story-buzz-lightyear-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "6,4 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Buzz Lightyear (Toy Story)",
+      "product": "Buzz Lightyear (Toy Story)",
+      "href": "https://downloads.example.com/manuals/toy-story-buzz-lightyear-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "1,5 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Flagship Megatron",
+      "product": "Flagship Megatron",
+      "href": "https://downloads.example.com/manuals/flagship-megatron-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "8,9 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Flagship Megatron",
+      "product": "Flagship Megatron",
+      "href": "https://downloads.example.com/manuals/flagship-megatron-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "2,0 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Buzz Lightyear Space Ranger Alpha",
+      "product": "Buzz Lightyear Space Ranger Alpha",
+      "href": "https://downloads.example.com/manuals/buzz-lightyear-space-ranger-alpha-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "7,1 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Buzz Lightyear Space Ranger Alpha",
+      "product": "Buzz Lightyear Space Ranger Alpha",
+      "href": "https://downloads.example.com/manuals/buzz-lightyear-space-ranger-alpha-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "1,6 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Optimus Prime Signature Limited Edition",
+      "product": "Optimus Prime Signature Limited Edition",
+      "href": "https://downloads.example.com/manuals/optimus-prime-rise-of-the-beasts-signature-limited-edition-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "9,8 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Optimus Prime Signature Limited Edition",
+      "product": "Optimus Prime Signature Limited Edition",
+      "href": "https://downloads.example.com/manuals/optimus-prime-rise-of-the-beasts-signature-limited-edition-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "2,3 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Elite Optimus Prime",
+      "product": "Elite Optimus Prime",
+      "href": "https://downloads.example.com/manuals/elite-optimus-prime-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "6,9 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Elite Optimus Prime",
+      "product": "Elite Optimus Prime",
+      "href": "https://downloads.example.com/manuals/elite-optimus-prime-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "1,7 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Grimlock G1 Flagship",
+      "product": "Grimlock G1 Flagship",
+      "href": "https://downloads.example.com/manuals/grimlock-g1-flagship-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "9,2 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Grimlock G1 Flagship",
+      "product": "Grimlock G1 Flagship",
+      "href": "https://downloads.example.com/manuals/grimlock-g1-flagship-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "2,1 Mo"
+    },
+    {
+      "title": "Mode d’emploi – K1 Interstellar Scout",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "5,3 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – K1 Interstellar Scout",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "1,3 Mo"
+    },
+    {
+      "title": "Mode d’emploi – K1 Pro Interstellar Scout",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "6,1 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – K1 Pro Interstellar Scout",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "1,4 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Flagship Optimus Prime",
+      "product": "Flagship Optimus Prime",
+      "href": "https://downloads.example.com/manuals/flagship-optimus-prime-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "9,4 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Flagship Optimus Prime",
+      "product": "Flagship Optimus Prime",
+      "href": "https://downloads.example.com/manuals/flagship-optimus-prime-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "2,2 Mo"
+    },
+    {
+      "title": "Mode d’emploi – Bumblebee G1 Performance",
+      "product": "Bumblebee G1 Performance",
+      "href": "https://downloads.example.com/manuals/bumblebee-g1-performance-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "5,8 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – Bumblebee G1 Performance",
+      "product": "Bumblebee G1 Performance",
+      "href": "https://downloads.example.com/manuals/bumblebee-g1-performance-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "1,4 Mo"
+    },
+    {
+      "title": "Mode d’emploi – AI Base",
+      "product": "AI Base",
+      "href": "https://downloads.example.com/manuals/ai-base-user-manual-fr.pdf",
+      "format": "PDF",
+      "size": "3,6 Mo"
+    },
+    {
+      "title": "Guide de démarrage rapide – AI Base",
+      "product": "AI Base",
+      "href": "https://downloads.example.com/manuals/ai-base-quick-start-fr.pdf",
+      "format": "PDF",
+      "size": "0,9 Mo"
     }
   ]
 } as const satisfies PageContent;

@@ -6,26 +6,103 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /fr/mini-robot. */
 const content = {
   "title": "Mini Robot | Axlebot Robotics",
-  "description": "Découvrez le Mini Robot : un robot transformable qui tient dans la main et ouvre la nouvelle série mini d’Axlebot, à programmer et à collectionner.",
+  "description": "Le Mini Robot, c’est la transformation Axlebot au creux de la main : un robot de poche qui devient voiture, se programme par blocs et inaugure une série à collectionner.",
   "keywords": [
-    "mini robot",
+    "Mini Robot",
     "petit robot transformable",
-    "robot à collectionner"
+    "robot programmable enfant",
+    "robot à collectionner",
+    "série Mini Robot"
   ],
   "heading": "Petit robot, grande transformation",
-  "lead": "Le Mini Robot offre la transformation Axlebot dans un format de poche, et inaugure une série à collectionner pièce par pièce.",
+  "lead": "Le Mini Robot glisse toute la magie de la transformation Axlebot dans 12 cm de haut. C’est le premier d’une série à collectionner, dès 8 ans.",
   "sections": [
     {
-      "heading": "Transformation en quelques secondes",
-      "text": "Un geste dans l’application ou un mot, et le Mini Robot passe seul du mode voiture au mode robot."
+      "heading": "Il se transforme tout seul",
+      "text": "Touchez l’écran ou dites le mot : grâce à ses 8 servomoteurs, le Mini Robot passe seul du mode voiture au mode robot. En voiture, il file sur votre bureau ; en robot, il se redresse pour vous faire face."
+    },
+    {
+      "heading": "Petit format, grand caractère",
+      "text": "Lumières, sons et petites animations lui donnent une vraie personnalité. Il salue, danse et réagit à vos commandes avec l’aplomb des grands."
     },
     {
       "heading": "Programmable comme les grands",
-      "text": "La même programmation par blocs que les modèles phares : faites-le danser ou patrouiller sur votre bureau."
+      "text": "L’application propose la même programmation par blocs que les modèles phares : glissez, déposez, lancez. Inventez une chorégraphie, une ronde de surveillance ou un message de bienvenue, puis améliorez-le à volonté."
     },
     {
-      "heading": "Le début d’une série",
-      "text": "Chaque mini robot a ses couleurs et son numéro : votre collection grandit sur l’étagère."
+      "heading": "Le début d’une collection",
+      "text": "Chaque Mini Robot a ses couleurs et son numéro dans la série. Alignez-les sur l’étagère ou faites-les jouer ensemble sur la table du salon."
+    },
+    {
+      "heading": "Recharge rapide, jeu sans souci",
+      "text": "Environ 60 min de recharge en USB-C suffisent pour environ 45 min de jeu. Il se connecte en Bluetooth 5.0 à votre tablette ou à votre téléphone, sans réglage compliqué."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Hauteur (mode robot)",
+      "value": "12 cm"
+    },
+    {
+      "label": "Longueur (mode véhicule)",
+      "value": "11 cm"
+    },
+    {
+      "label": "Poids",
+      "value": "180 g"
+    },
+    {
+      "label": "Servomoteurs",
+      "value": "8"
+    },
+    {
+      "label": "Batterie",
+      "value": "600 mAh, environ 45 min de jeu"
+    },
+    {
+      "label": "Recharge",
+      "value": "USB-C, environ 60 min"
+    },
+    {
+      "label": "Connexion",
+      "value": "Bluetooth 5.0"
+    },
+    {
+      "label": "Programmation",
+      "value": "Par blocs dans l’application"
+    },
+    {
+      "label": "Âge",
+      "value": "À partir de 8 ans"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/mini-squad.6664be479b",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Trois petits robots ronds de couleurs différentes, côte à côte.",
+      "caption": "La série Mini Robot au complet"
+    },
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Trois étapes reliées par des flèches, de gauche à droite : une petite voiture de sport, la même voiture à moitié dépliée, puis un robot debout.",
+      "caption": "De la voiture au robot, tout seul"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Une tablette affichant des blocs de code colorés à glisser-déposer, avec un petit robot à côté.",
+      "caption": "La programmation par blocs dans l’application"
     }
   ]
 } as const satisfies PageContent;

@@ -6,22 +6,27 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /fr/product-registration. */
 const content = {
   "title": "Enregistrer votre robot | Axlebot Robotics",
-  "description": "Enregistrez votre robot Axlebot pour activer sa garantie, recevoir les mises à jour et obtenir une assistance plus rapide, en deux minutes.",
+  "description": "Enregistrez votre robot Axlebot en deux minutes pour activer sa garantie, être informé des mises à jour et bénéficier d’une assistance plus rapide.",
   "keywords": [
     "enregistrement produit",
     "garantie Axlebot",
-    "activer la garantie"
+    "activer la garantie",
+    "numéro de série robot"
   ],
   "heading": "Enregistrez votre robot",
-  "lead": "L’enregistrement active votre garantie et vous tient informé des mises à jour de votre robot.",
+  "lead": "Deux minutes suffisent : l’enregistrement active votre garantie et vous tient informé des mises à jour de votre robot.",
   "sections": [
     {
       "heading": "Ce qu’il vous faut",
-      "text": "Le numéro de série sous le robot ou sur le côté de la boîte, et votre preuve d’achat."
+      "text": "Le numéro de série, imprimé sous le robot ou sur le côté de la boîte, et votre preuve d’achat, facture ou ticket de caisse. Le numéro compte de 8 à 20 lettres et chiffres : recopiez-le tel quel."
     },
     {
-      "heading": "Ce que vous obtenez",
-      "text": "Garantie activée, avis de mise à jour et aide plus rapide de notre équipe."
+      "heading": "Remplir le formulaire",
+      "text": "Indiquez votre nom et votre adresse e-mail, choisissez votre robot, puis saisissez son numéro de série et la date d’achat figurant sur votre preuve d’achat. Le lieu d’achat est facultatif, mais il nous aide à vous répondre plus vite."
+    },
+    {
+      "heading": "Et ensuite ?",
+      "text": "Vous recevez aussitôt une référence d’enregistrement et une confirmation par e-mail. Conservez-les avec votre preuve d’achat : elles vous seront utiles si votre robot a un jour besoin de notre assistance."
     }
   ]
 } as const satisfies PageContent;

@@ -6,26 +6,27 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /fr/return-manufacturer. */
 const content = {
   "title": "Retours et réparations | Axlebot Robotics",
-  "description": "Besoin d’une réparation ? Découvrez comment renvoyer votre robot Axlebot au fabricant : demande de retour, emballage et suivi de la réparation.",
+  "description": "Besoin d’une réparation ? Découvrez comment renvoyer votre robot Axlebot au fabricant : demande de retour en ligne, emballage et suivi de la réparation.",
   "keywords": [
     "réparation Axlebot",
     "retour fabricant",
-    "garantie robot"
+    "garantie robot",
+    "service après-vente robot"
   ],
   "heading": "Renvoyer un robot en réparation",
-  "lead": "Si votre robot doit être réparé, nous vous guidons pour nous le renvoyer.",
+  "lead": "Votre robot doit être réparé ? Faites votre demande de retour en ligne : nous vous guidons à chaque étape.",
   "sections": [
     {
-      "heading": "Demandez un retour",
-      "text": "Remplissez le formulaire avec le numéro de série et une description du problème."
+      "heading": "Faites votre demande",
+      "text": "Indiquez votre nom et votre adresse e-mail, choisissez votre robot et saisissez son numéro de série, imprimé sous le robot ou sur le côté de la boîte. Si vous l’avez acheté sur la boutique officielle, ajoutez le numéro de commande."
     },
     {
-      "heading": "Emballez et expédiez",
-      "text": "Utilisez si possible la boîte d’origine ; pour une réparation sous garantie, l’étiquette est prépayée."
+      "heading": "Décrivez le problème",
+      "text": "Expliquez en quelques phrases ce qui ne va pas : depuis quand, dans quel mode et ce qui se passe exactement. Plus votre description est précise, plus le diagnostic sera rapide."
     },
     {
-      "heading": "Suivez la réparation",
-      "text": "Nous vous écrivons à l’arrivée du robot, après la réparation et au renvoi."
+      "heading": "Emballez et suivez la réparation",
+      "text": "Vous recevez une référence de retour et les prochaines étapes par e-mail. Emballez le robot, si possible dans sa boîte d’origine : nous vous écrivons à son arrivée, après la réparation et lors de son renvoi."
     }
   ]
 } as const satisfies PageContent;

@@ -5,27 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /fr/toy-story-buzz-lightyear. */
 const content = {
-  "title": "Robot Buzz l'Éclair | Axlebot Robotics",
-  "description": "Le robot Buzz l'Éclair de l'édition Toy Story parle, bouge, déploie ses ailes et répond à votre voix : vers l'infini et au-delà.",
+  "title": "Buzz Lightyear (Toy Story) | Axlebot Robotics",
+  "description": "Le robot Buzz Lightyear (Toy Story) donne vie à Buzz l’Éclair : plus de 100 répliques, des ailes motorisées qui s’ouvrent sur commande, des gestes et des lumières.",
   "keywords": [
-    "robot Buzz l'Éclair",
+    "Buzz Lightyear (Toy Story)",
+    "robot Buzz l’Éclair",
     "robot Toy Story",
-    "robot interactif"
+    "robot interactif",
+    "robot parlant"
   ],
-  "heading": "Buzz l'Éclair, prêt pour sa mission",
-  "lead": "L'édition Toy Story de Buzz l'Éclair marche, parle et obéit à vos ordres, avec les gestes que les fans connaissent par cœur.",
+  "heading": "Buzz l’Éclair, prêt pour sa mission",
+  "lead": "Le robot Buzz Lightyear (Toy Story) bouge, parle et répond à votre voix, avec les gestes et les répliques que les fans connaissent par cœur. Vers l’infini et au-delà !",
   "sections": [
     {
       "heading": "Il vous répond",
-      "text": "Buzz réagit aux commandes vocales avec ses répliques familières."
+      "text": "Plus de 100 répliques pour réagir à vos commandes vocales, lancer une mission ou rappeler à tout le monde qui veille sur la galaxie. Chaque échange devient le début d’une nouvelle aventure."
     },
     {
-      "heading": "Ailes, lumières et gestes",
-      "text": "Ses ailes motorisées s’ouvrent sur commande et son laser de poignet s’allume."
+      "heading": "Des ailes qui s’ouvrent sur commande",
+      "text": "Un mot suffit : ses ailes motorisées se déploient et son laser de poignet s’allume. Ses 18 servomoteurs animent ses gestes avec une fluidité digne du personnage."
+    },
+    {
+      "heading": "Des histoires à inventer",
+      "text": "Missions spatiales, sauvetages sur le tapis du salon, duels imaginaires : Buzz s’invite dans toutes les histoires que les enfants inventent. Et quand la partie est finie, il retrouve sa place parmi les jouets."
     },
     {
       "heading": "Pensé pour les fans",
-      "text": "Sculpture détaillée et combinaison de Space Ranger : aussi beau en vitrine qu’en jeu."
+      "text": "Sculpture détaillée, casque à dôme et combinaison de ranger de l’espace : il est aussi beau en vitrine qu’en plein jeu. Avec ses 33 cm, il a la stature idéale pour une collection Toy Story."
+    },
+    {
+      "heading": "Batterie et précautions",
+      "text": "Sa batterie de 1 800 mAh tient environ 50 min et se recharge en USB-C en environ 90 min. Conçu pour les enfants à partir de 8 ans : laissez les ailes s’ouvrir et se replier toutes seules, sans les forcer à la main."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Hauteur",
+      "value": "33 cm"
+    },
+    {
+      "label": "Poids",
+      "value": "1,3 kg"
+    },
+    {
+      "label": "Servomoteurs",
+      "value": "18"
+    },
+    {
+      "label": "Répliques",
+      "value": "Plus de 100"
+    },
+    {
+      "label": "Ailes",
+      "value": "Motorisées, s’ouvrent sur commande"
+    },
+    {
+      "label": "Batterie",
+      "value": "1 800 mAh, environ 50 min"
+    },
+    {
+      "label": "Recharge",
+      "value": "USB-C, environ 90 min"
+    },
+    {
+      "label": "Âge",
+      "value": "À partir de 8 ans"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/space-ranger.3e83dd95ca",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Un robot ranger de l’espace, casque à dôme blanc et réacteur dorsal muni d’ailes, au milieu des étoiles.",
+      "caption": "Prêt pour le décollage"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Un robot à côté d’une bulle de dialogue d’où partent des ondes sonores en cercles.",
+      "caption": "Plus de 100 répliques"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Un robot sur un socle, dans une vitrine en verre éclairée par un projecteur.",
+      "caption": "La star de votre vitrine"
     }
   ]
 } as const satisfies PageContent;

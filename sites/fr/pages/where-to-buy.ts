@@ -6,22 +6,31 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /fr/where-to-buy. */
 const content = {
   "title": "Où acheter | Axlebot Robotics",
-  "description": "Trouvez les boutiques officielles Axlebot et les revendeurs agréés près de chez vous, en ligne et en magasin, avec garantie et assistance.",
+  "description": "Achetez vos robots Axlebot sur la boutique officielle ou chez un revendeur agréé, et apprenez à reconnaître un produit authentique, garanti et suivi par nos équipes.",
   "keywords": [
     "où acheter Axlebot",
-    "revendeurs Axlebot",
-    "boutique officielle"
+    "revendeurs agréés Axlebot",
+    "boutique officielle Axlebot",
+    "robot authentique"
   ],
   "heading": "Où acheter les robots Axlebot",
-  "lead": "Achetez sur la boutique officielle ou chez un revendeur agréé pour un robot authentique, garanti et suivi.",
+  "lead": "Boutique officielle ou revendeur agréé : achetez en toute confiance un robot authentique, garanti et suivi par nos équipes.",
   "sections": [
     {
-      "heading": "Boutique officielle en ligne",
-      "text": "Toute la gamme, les éditions de lancement et l’assistance directe d’Axlebot."
+      "heading": "La boutique officielle en ligne",
+      "text": "Toute la gamme, les nouveautés dès leur sortie et les éditions limitées vous attendent sur la boutique officielle Axlebot. Vous y profitez de l’assistance directe de nos équipes et de vos crédits de membre."
     },
     {
-      "heading": "Revendeurs agréés",
-      "text": "Magasins de jouets et d’électronique qui proposent nos robots et appliquent la garantie."
+      "heading": "Les revendeurs agréés",
+      "text": "Des magasins de jouets et d’électronique, en ligne comme en boutique, proposent nos robots en tant que revendeurs agréés. Ils vendent des produits authentiques et appliquent la même garantie que la boutique officielle."
+    },
+    {
+      "heading": "Reconnaître un robot authentique",
+      "text": "Un robot Axlebot authentique est livré dans un emballage scellé, avec son mode d’emploi et un numéro de série imprimé sous le robot ou sur le côté de la boîte. Méfiez-vous des prix anormalement bas et des emballages abîmés : en cas de doute, contactez notre assistance avant d’acheter."
+    },
+    {
+      "heading": "Garantie : conservez votre preuve d’achat",
+      "text": "La garantie couvre les robots achetés sur la boutique officielle ou chez un revendeur agréé. Gardez précieusement votre facture ou votre ticket de caisse, et enregistrez votre robot pour activer sa garantie."
     }
   ]
 } as const satisfies PageContent;

@@ -6,14 +6,14 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /jp/choose-your-region. */
 const content = {
   "title": "地域を選択 | Axlebot ロボティクス",
-  "description": "価格、販売店、配送、言語はお住まいの地域によって異なります。国または地域を選んで、あなたに合った Axlebot サイトへどうぞ。",
+  "description": "価格、販売店、配送、言語はお住まいの地域によって異なります。国または地域を選んで、お住まいの地域の Axlebot サイトへお進みください。",
   "keywords": [
     "Axlebot 地域",
     "Axlebot 公式サイト",
     "Axlebot ショップ"
   ],
   "heading": "地域を選択してください",
-  "lead": "価格、販売店、配送方法、言語は地域によって異なります。下の一覧からお住まいの地域を選んでください。",
+  "lead": "価格、販売店、配送方法、言語は地域によって異なります。下の一覧からお住まいの国または地域をお選びください。",
   "sections": []
 } as const satisfies PageContent;
 

@@ -6,14 +6,14 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /kr/choose-your-region. */
 const content = {
   "title": "지역 선택 | Axlebot 로보틱스",
-  "description": "가격, 구매처, 배송과 언어는 지역마다 다릅니다. 국가 또는 지역을 선택해 나에게 맞는 Axlebot 사이트로 이동하세요.",
+  "description": "가격, 구매처, 배송과 언어는 지역마다 다릅니다. 국가 또는 지역을 선택해 해당 지역의 Axlebot 사이트로 이동하세요.",
   "keywords": [
     "Axlebot 지역",
     "Axlebot 공식 사이트",
     "Axlebot 스토어"
   ],
   "heading": "지역을 선택하세요",
-  "lead": "가격, 구매처, 배송 방법과 언어는 지역에 따라 다릅니다. 아래에서 지역을 선택하세요.",
+  "lead": "가격, 구매처, 배송 방법과 언어는 지역에 따라 다릅니다. 아래 목록에서 국가 또는 지역을 선택해 주세요.",
   "sections": []
 } as const satisfies PageContent;
 

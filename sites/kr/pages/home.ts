@@ -6,28 +6,39 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /kr. */
 const content = {
   "title": "Axlebot 로보틱스 | 스스로 변신하는 코딩 로봇",
-  "description": "말 한마디에 자동차에서 로봇으로 변신하고, 직접 짠 코드로 새로운 동작을 배우는 소장 가치 높은 로봇을 만나 보세요.",
+  "description": "말 한마디에 자동차에서 로봇으로 스스로 변신하고, 직접 만든 코드로 새로운 동작을 배웁니다. 모으는 재미까지 갖춘 Axlebot 로봇을 만나 보세요.",
   "keywords": [
     "변신 로봇",
+    "자동 변신 로봇",
     "코딩 로봇",
     "수집용 로봇",
     "교육용 로봇"
   ],
-  "heading": "명령 한 번에 변신하는 로봇",
-  "lead": "Axlebot 로봇은 스스로 자동차에서 로봇으로 변신하고, 목소리에 반응하며, 가르쳐 주는 것은 무엇이든 배웁니다.",
+  "heading": "말 한마디로 변신하는 나만의 로봇",
+  "lead": "Axlebot 로봇은 자동차에서 로봇으로 스스로 변신하고, 목소리에 반응하며, 가르쳐 준 동작을 하나씩 익혀 갑니다. 마음에 드는 첫 로봇을 찾아보세요.",
   "sections": [
     {
-      "heading": "스스로 변신",
-      "text": "명령 한 번이면 정밀한 서보 모터가 스포츠카를 몇 초 만에 두 발로 선 로봇으로 바꿉니다."
+      "heading": "Axlebot을 소개합니다",
+      "text": "Axlebot 로보틱스는 스스로 변신하고 코딩으로 성장하는 수집형 로봇을 만듭니다. 손바닥만 한 Mini Robot부터 Flagship Bumblebee, 코딩 교육용 K1 시리즈까지 다양한 로봇을 선보입니다."
+    },
+    {
+      "heading": "손대지 않아도 변신",
+      "text": "명령 한 번이면 정밀한 서보 모터가 차례로 움직여, 스포츠카가 몇 초 만에 두 발로 선 로봇이 됩니다. 손으로 부품을 옮길 필요가 없습니다."
     },
     {
       "heading": "블록 코딩부터 Python까지",
-      "text": "앱의 블록 코딩으로 시작해 K1과 K1 Pro로 Python까지 도전해 보세요. 모든 로봇은 새 동작을 배울 수 있습니다."
+      "text": "앱에서 블록을 끌어다 놓으며 코딩을 시작하고, K1과 K1 Pro로 Python까지 도전해 보세요. 모든 Axlebot 로봇은 여러분이 만든 프로그램으로 새로운 동작을 배웁니다."
     },
     {
-      "heading": "소장하고 싶은 디테일",
-      "text": "다이캐스트 디테일, 수작업 도장, 넘버링된 한정판으로 모든 Axlebot이 진열장의 주인공이 됩니다."
+      "heading": "모으는 즐거움과 가입 혜택",
+      "text": "수작업 도장과 다이캐스트 디테일, 넘버링된 한정판까지 진열할수록 애착이 가는 로봇들입니다. 신규 회원으로 가입하시면 첫 로봇 구매에 사용할 수 있는 200포인트를 드립니다."
     }
+  ],
+  "lineup": [
+    "flagshipBumblebee",
+    "miniRobot",
+    "k1ProInterstellarScout",
+    "interstellarScoutK1"
   ]
 } as const satisfies PageContent;
 

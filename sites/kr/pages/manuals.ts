@@ -6,7 +6,7 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /kr/manuals. */
 const content = {
   "title": "사용 설명서 다운로드 | Axlebot 로보틱스",
-  "description": "제품 시리즈나 모델명으로 Axlebot 로봇의 사용 설명서, 빠른 시작 가이드, 안전 수칙을 찾아 PDF로 내려받으세요.",
+  "description": "Axlebot 로봇의 사용 설명서와 빠른 시작 가이드를 PDF로 내려받으세요. 안전 수칙과 관리 방법도 한곳에서 확인할 수 있습니다.",
   "keywords": [
     "Axlebot 설명서",
     "사용 설명서 다운로드",
@@ -14,19 +14,77 @@ const content = {
     "로봇 매뉴얼"
   ],
   "heading": "사용 설명서 다운로드 센터",
-  "lead": "종이 설명서를 잃어버리셨나요? 걱정하지 마세요. 모든 Axlebot 로봇의 전자 설명서와 시작 가이드를 여기에서 받을 수 있습니다.",
+  "lead": "종이 설명서를 잃어버리셨나요? 걱정하지 마세요. Axlebot 로봇의 사용 설명서와 빠른 시작 가이드를 여기에서 바로 내려받을 수 있습니다.",
   "sections": [
     {
-      "heading": "모델별로 빠르게 찾기",
-      "text": "모델명이나 제품명을 입력하거나 미니, 플래그십, 코딩 교육 시리즈별로 둘러보세요. 모델명은 제품 바닥면과 상자 옆면에 적혀 있습니다."
+      "heading": "내 로봇의 설명서 찾기",
+      "text": "아래 목록에서 제품명을 찾아 사용 설명서나 빠른 시작 가이드를 선택하세요. 모델명은 제품 바닥면과 상자 옆면에 적혀 있습니다."
     },
     {
-      "heading": "필요한 문서를 한곳에서",
-      "text": "사용 설명서, 빠른 시작 가이드, 단계별 변신 안내, 안전 수칙을 PDF로 제공합니다. 컴퓨터, 태블릿, 휴대폰에서 보거나 인쇄할 수 있습니다."
+      "heading": "항상 최신 버전으로",
+      "text": "앱 업데이트로 새로운 기능이 추가되면 설명서도 함께 개정됩니다. 업데이트 후에는 최신 PDF를 다시 내려받아 확인해 주세요."
     },
     {
-      "heading": "찾는 문서가 없나요?",
-      "text": "원하는 모델의 설명서가 없다면 Axlebot 고객센터로 문의해 주세요. 전자 설명서를 빠르게 보내 드립니다."
+      "heading": "안전하게 사용하려면",
+      "text": "처음 사용하기 전에 설명서의 안전 수칙과 충전 안내를 꼭 읽어 주세요. 변신하는 동안에는 움직이는 부품에 손을 대지 말고, 어린이는 보호자와 함께 사용하도록 지도해 주세요."
+    }
+  ],
+  "downloads": [
+    {
+      "title": "Mini Robot 사용 설명서",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-user-manual-ko.pdf",
+      "format": "PDF",
+      "size": "4.6 MB"
+    },
+    {
+      "title": "Mini Robot 빠른 시작 가이드",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-quick-start-ko.pdf",
+      "format": "PDF",
+      "size": "1.2 MB"
+    },
+    {
+      "title": "Flagship Bumblebee 사용 설명서",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-user-manual-ko.pdf",
+      "format": "PDF",
+      "size": "8.4 MB"
+    },
+    {
+      "title": "Flagship Bumblebee 빠른 시작 가이드",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-quick-start-ko.pdf",
+      "format": "PDF",
+      "size": "1.9 MB"
+    },
+    {
+      "title": "K1 Interstellar Scout 사용 설명서",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-user-manual-ko.pdf",
+      "format": "PDF",
+      "size": "5.2 MB"
+    },
+    {
+      "title": "K1 Interstellar Scout 빠른 시작 가이드",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-quick-start-ko.pdf",
+      "format": "PDF",
+      "size": "1.4 MB"
+    },
+    {
+      "title": "K1 Pro Interstellar Scout 사용 설명서",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-user-manual-ko.pdf",
+      "format": "PDF",
+      "size": "6.3 MB"
+    },
+    {
+      "title": "K1 Pro Interstellar Scout 빠른 시작 가이드",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-quick-start-ko.pdf",
+      "format": "PDF",
+      "size": "1.6 MB"
     }
   ]
 } as const satisfies PageContent;

@@ -6,22 +6,28 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /uk/black-friday. */
 const content = {
   "title": "Black Friday | Axlebot Robotics",
-  "description": "Black Friday at Axlebot: our best offers of the year on transforming and programmable robots, for a limited time only. See the deals.",
+  "description": "Black Friday at Axlebot: our best offers of the year on transforming, talking and programmable robots, for a limited time only. Discover the deals.",
   "keywords": [
     "Black Friday robot deals",
     "Axlebot offers",
-    "robot toy sale"
+    "robot toy sale",
+    "transforming robot deal",
+    "coding robot gift"
   ],
   "heading": "Black Friday deals",
-  "lead": "Our biggest offers of the year on transforming and programmable robots, while they last.",
+  "lead": "Our biggest offers of the year on robots that transform, talk and learn. They only last while the event runs, so don't wait too long.",
   "sections": [
     {
       "heading": "Flagship offers",
-      "text": "Special prices on our flagship robots, for as long as the event runs."
+      "text": "Our largest robots, with full self-transformation and voice commands, are on special offer for Black Friday. It is the moment to add the centrepiece your collection has been missing."
     },
     {
-      "heading": "Gifts for coders",
-      "text": "Offers on the K1 family for young programmers and their families."
+      "heading": "Gifts for young coders",
+      "text": "Robots that children can program in the app make presents that keep on teaching. Drag-and-drop blocks get beginners started in minutes, and there is always a next project to try."
+    },
+    {
+      "heading": "Limited stock, first come first served",
+      "text": "Offer prices are shown on each product page for as long as the event runs, and popular robots can sell out quickly. If you have had your eye on one, now is the time to decide."
     }
   ]
 } as const satisfies PageContent;

@@ -13,7 +13,7 @@ const content = {
     "Axlebot shop"
   ],
   "heading": "Choose your region",
-  "lead": "Prices, shops, delivery and language depend on where you are. Pick your region below.",
+  "lead": "Prices, shops, delivery and language depend on where you are. Choose your region below.",
   "sections": []
 } as const satisfies PageContent;
 

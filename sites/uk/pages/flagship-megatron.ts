@@ -5,28 +5,104 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /uk/flagship-megatron. */
 const content = {
-  "title": "Flagship Megatron | Axlebot Robotics",
-  "description": "The flagship Megatron transforms from armoured vehicle to robot on command, with a menacing voice, motion and full programmability.",
+  "title": "Flagship Megatron | Self-Transforming Robot | Axlebot Robotics",
+  "description": "Flagship Megatron, leader of the Decepticons, transforms by himself on command: 30 servos, 30+ voice commands, a menacing voice and blocks or Python in the app.",
   "keywords": [
+    "Flagship Megatron",
     "Megatron robot",
+    "Decepticon robot",
     "self-transforming robot",
-    "flagship Decepticon robot",
     "programmable robot"
   ],
   "heading": "Megatron takes command",
-  "lead": "The leader of the Decepticons transforms from armoured vehicle to robot by himself, and he does not take orders lightly.",
+  "lead": "The leader of the Decepticons transforms from armoured vehicle to robot entirely by himself, and he makes sure everyone knows who is in charge. Give the order, if you dare.",
   "sections": [
     {
-      "heading": "Automatic conversion",
-      "text": "A sequence of precision servos rebuilds the vehicle into a towering robot in seconds."
+      "heading": "A menacing transformation",
+      "text": "30 precision servos drive a relentless sequence that rebuilds the armoured vehicle into a 40 cm robot. Every panel moves with purpose, until a towering warlord stands over your desk."
     },
     {
-      "heading": "A voice to match",
-      "text": "Menacing lines, sound effects and lights bring the villain to life on your desk."
+      "heading": "A voice that commands",
+      "text": "Menacing lines, dramatic sound effects and lights bring the Decepticon leader to life. He answers more than 30 voice commands, though he never sounds pleased to obey."
     },
     {
-      "heading": "Program his next move",
-      "text": "Write routines in the app, from simple blocks to full code, and stage battles with Bumblebee."
+      "heading": "Program his plans",
+      "text": "Write routines in the app with drag-and-drop blocks, or step up to Python for full control. Script his schemes for conquest, or stage a showdown with Flagship Bumblebee."
+    },
+    {
+      "heading": "The villain of the collection",
+      "text": "At 2.6 kg, Megatron has a heavy, imposing build and a detailed finish to match his reputation. On the shelf, he is the natural rival to every hero in your line-up."
+    },
+    {
+      "heading": "Power and care",
+      "text": "A 2,600 mAh battery gives about 55 minutes of play, and a full USB-C charge takes about 150 minutes. Megatron is designed for ages 14 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height (robot mode)",
+      "value": "40 cm"
+    },
+    {
+      "label": "Length (vehicle mode)",
+      "value": "36 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "2.6 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "30"
+    },
+    {
+      "label": "Voice commands",
+      "value": "30+"
+    },
+    {
+      "label": "Battery",
+      "value": "2,600 mAh, about 55 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 150 min"
+    },
+    {
+      "label": "Programming",
+      "value": "blocks and Python in the app"
+    },
+    {
+      "label": "Age",
+      "value": "14+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Three-stage illustration joined by arrows: a small sports car, the same car half unfolded, and a standing robot",
+      "caption": "One sequence, no hands needed"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot beside a speech bubble, with sound-wave rings coming from it",
+      "caption": "Give the order, if you dare"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot on a plinth inside a glass display case, lit by a spotlight",
+      "caption": "Every villain needs a pedestal"
     }
   ]
 } as const satisfies PageContent;

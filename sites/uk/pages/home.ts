@@ -6,28 +6,48 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /uk. */
 const content = {
   "title": "Axlebot Robotics UK | Transforming robots you can program",
-  "description": "Collectible robots that change from vehicle to robot on command and learn new moves from your own code. Delivered across the UK.",
+  "description": "Collectible robots that change from vehicle to robot on command, answer your voice and learn new moves from your own code. Delivered across the UK.",
   "keywords": [
     "transforming robot",
     "programmable robot",
     "collectible robot toy",
+    "coding robot",
     "robot toy UK"
   ],
   "heading": "Robots that transform at your command",
-  "lead": "Axlebot robots change from car to robot on their own, respond to your voice and learn whatever you programme them to do, with delivery across the UK.",
+  "lead": "Axlebot robots change from car to robot on their own, respond to your voice and learn whatever you teach them, with delivery right across the UK.",
   "sections": [
     {
-      "heading": "Transforms all by itself",
-      "text": "One command and a set of precision servos turns a sports car into a standing robot in a matter of seconds."
+      "heading": "Say hello to Axlebot",
+      "text": "We make collectible robots that transform, talk and learn. From the pint-sized Mini Robot to our full-size flagships, every Axlebot is designed to be played with, programmed and proudly displayed."
     },
     {
-      "heading": "Programmable, from first blocks to Python",
-      "text": "Begin with drag-and-drop blocks in the app, then graduate to Python with the K1 and K1 Pro. Every robot can learn new tricks."
+      "heading": "Transforms all by itself",
+      "text": "One command and a set of precision servos turns a sports car into a standing robot in a matter of seconds. No fiddly twisting by hand, just a smooth, satisfying transformation every time."
+    },
+    {
+      "heading": "Code it your way",
+      "text": "Begin with colourful drag-and-drop blocks in the app to make your robot march, wave or light up. When you are ready for more, our flagship robots let you move on to Python."
     },
     {
       "heading": "Made for collectors",
-      "text": "Die-cast detailing, hand-finished colour and numbered limited editions make each Axlebot a proper centrepiece for your shelf."
+      "text": "Detailed paintwork, faithful character design and numbered limited editions make each Axlebot a proper centrepiece. Create a free Axlebot account and we'll add 200 credits to put towards your first robot."
     }
+  ],
+  "lineup": [
+    "flagshipBumblebee",
+    "flagshipMegatron",
+    "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition",
+    "grimlockG1Flagship",
+    "buzzLightyearSpaceRangerAlpha",
+    "toyStoryBuzzLightyear",
+    "eliteOptimusPrime",
+    "bumblebeeG1Performance",
+    "miniRobot",
+    "k1ProInterstellarScout",
+    "interstellarScoutK1",
+    "aiBase",
+    "eliteOptimusPrimeAiBase"
   ]
 } as const satisfies PageContent;
 

@@ -5,23 +5,227 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /uk/manuals. */
 const content = {
-  "title": "Manuals | Axlebot Robotics",
-  "description": "Download user manuals and quick-start guides for every Axlebot robot, with safety information and care instructions, in one place.",
+  "title": "Manuals and quick-start guides | Axlebot Robotics",
+  "description": "Download the user manual and quick-start guide for every Axlebot robot and the AI Base, with setup steps, safety information and care instructions.",
   "keywords": [
     "Axlebot manuals",
-    "robot user guide",
-    "quick start guide"
+    "robot user manual",
+    "quick-start guide",
+    "Axlebot PDF download",
+    "robot safety information"
   ],
   "heading": "Manuals and guides",
-  "lead": "Every user manual and quick-start guide, ready to download.",
+  "lead": "Every user manual and quick-start guide in one place, ready to download as a PDF.",
   "sections": [
     {
-      "heading": "Find your robot",
-      "text": "Choose your robot to download its manual, quick-start guide and safety leaflet."
+      "heading": "Find your manual",
+      "text": "Look for your robot's name below: each one has a full user manual and a short quick-start guide. The name is printed on the box and shown in the app once your robot is paired."
     },
     {
-      "heading": "Keep it up to date",
-      "text": "Manuals are updated with new features; download the latest after each app update."
+      "heading": "Always up to date",
+      "text": "Firmware and app updates bring new features, and we update the manuals to match. Download the latest version after a major update rather than relying on an old copy."
+    },
+    {
+      "heading": "Safety first",
+      "text": "Please read the safety and battery information in the user manual before the first charge, and keep it for future reference. It explains how to charge, clean and store your robot and which ages it is suitable for."
+    }
+  ],
+  "downloads": [
+    {
+      "title": "Mini Robot user manual",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "5.4 MB"
+    },
+    {
+      "title": "Mini Robot quick-start guide",
+      "product": "Mini Robot",
+      "href": "https://downloads.example.com/manuals/mini-robot-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "1.6 MB"
+    },
+    {
+      "title": "Flagship Bumblebee user manual",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "9.8 MB"
+    },
+    {
+      "title": "Flagship Bumblebee quick-start guide",
+      "product": "Flagship Bumblebee",
+      "href": "https://downloads.example.com/manuals/flagship-bumblebee-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.4 MB"
+    },
+    {
+      "title": "Buzz Lightyear (Toy Story) user manual",
+      "product": "Buzz Lightyear (Toy Story)",
+      "href": "https://downloads.example.com/manuals/toy-story-buzz-lightyear-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "6.2 MB"
+    },
+    {
+      "title": "Buzz Lightyear (Toy Story) quick-start guide",
+      "product": "Buzz Lightyear (Toy Story)",
+      "href": "https://downloads.example.com/manuals/toy-story-buzz-lightyear-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "1.8 MB"
+    },
+    {
+      "title": "Flagship Megatron user manual",
+      "product": "Flagship Megatron",
+      "href": "https://downloads.example.com/manuals/flagship-megatron-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "10.3 MB"
+    },
+    {
+      "title": "Flagship Megatron quick-start guide",
+      "product": "Flagship Megatron",
+      "href": "https://downloads.example.com/manuals/flagship-megatron-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.5 MB"
+    },
+    {
+      "title": "Buzz Lightyear Space Ranger Alpha user manual",
+      "product": "Buzz Lightyear Space Ranger Alpha",
+      "href": "https://downloads.example.com/manuals/buzz-lightyear-space-ranger-alpha-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "7.9 MB"
+    },
+    {
+      "title": "Buzz Lightyear Space Ranger Alpha quick-start guide",
+      "product": "Buzz Lightyear Space Ranger Alpha",
+      "href": "https://downloads.example.com/manuals/buzz-lightyear-space-ranger-alpha-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.1 MB"
+    },
+    {
+      "title": "Grimlock G1 Flagship user manual",
+      "product": "Grimlock G1 Flagship",
+      "href": "https://downloads.example.com/manuals/grimlock-g1-flagship-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "11.2 MB"
+    },
+    {
+      "title": "Grimlock G1 Flagship quick-start guide",
+      "product": "Grimlock G1 Flagship",
+      "href": "https://downloads.example.com/manuals/grimlock-g1-flagship-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.7 MB"
+    },
+    {
+      "title": "Bumblebee G1 Performance user manual",
+      "product": "Bumblebee G1 Performance",
+      "href": "https://downloads.example.com/manuals/bumblebee-g1-performance-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "6.8 MB"
+    },
+    {
+      "title": "Bumblebee G1 Performance quick-start guide",
+      "product": "Bumblebee G1 Performance",
+      "href": "https://downloads.example.com/manuals/bumblebee-g1-performance-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "1.9 MB"
+    },
+    {
+      "title": "Optimus Prime Signature Limited Edition user manual",
+      "product": "Optimus Prime Signature Limited Edition",
+      "href": "https://downloads.example.com/manuals/optimus-prime-rise-of-the-beasts-signature-limited-edition-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "12.6 MB"
+    },
+    {
+      "title": "Optimus Prime Signature Limited Edition quick-start guide",
+      "product": "Optimus Prime Signature Limited Edition",
+      "href": "https://downloads.example.com/manuals/optimus-prime-rise-of-the-beasts-signature-limited-edition-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "3.1 MB"
+    },
+    {
+      "title": "Elite Optimus Prime user manual",
+      "product": "Elite Optimus Prime",
+      "href": "https://downloads.example.com/manuals/elite-optimus-prime-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "8.1 MB"
+    },
+    {
+      "title": "Elite Optimus Prime quick-start guide",
+      "product": "Elite Optimus Prime",
+      "href": "https://downloads.example.com/manuals/elite-optimus-prime-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.2 MB"
+    },
+    {
+      "title": "Flagship Optimus Prime user manual",
+      "product": "Flagship Optimus Prime",
+      "href": "https://downloads.example.com/manuals/flagship-optimus-prime-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "11.7 MB"
+    },
+    {
+      "title": "Flagship Optimus Prime quick-start guide",
+      "product": "Flagship Optimus Prime",
+      "href": "https://downloads.example.com/manuals/flagship-optimus-prime-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.8 MB"
+    },
+    {
+      "title": "K1 Interstellar Scout user manual",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "7.3 MB"
+    },
+    {
+      "title": "K1 Interstellar Scout quick-start guide",
+      "product": "K1 Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-interstellar-scout-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.0 MB"
+    },
+    {
+      "title": "K1 Pro Interstellar Scout user manual",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "8.6 MB"
+    },
+    {
+      "title": "K1 Pro Interstellar Scout quick-start guide",
+      "product": "K1 Pro Interstellar Scout",
+      "href": "https://downloads.example.com/manuals/k1-pro-interstellar-scout-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.3 MB"
+    },
+    {
+      "title": "AI Base user manual",
+      "product": "AI Base",
+      "href": "https://downloads.example.com/manuals/ai-base-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "4.7 MB"
+    },
+    {
+      "title": "AI Base quick-start guide",
+      "product": "AI Base",
+      "href": "https://downloads.example.com/manuals/ai-base-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "1.4 MB"
+    },
+    {
+      "title": "T9-E Interstellar Agent user manual",
+      "product": "T9-E Interstellar Agent",
+      "href": "https://downloads.example.com/manuals/t9-e-interstellar-agent-user-manual-en.pdf",
+      "format": "PDF",
+      "size": "7.6 MB"
+    },
+    {
+      "title": "T9-E Interstellar Agent quick-start guide",
+      "product": "T9-E Interstellar Agent",
+      "href": "https://downloads.example.com/manuals/t9-e-interstellar-agent-quick-start-en.pdf",
+      "format": "PDF",
+      "size": "2.0 MB"
     }
   ]
 } as const satisfies PageContent;

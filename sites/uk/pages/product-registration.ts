@@ -6,22 +6,27 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /uk/product-registration. */
 const content = {
   "title": "Register your robot | Axlebot Robotics",
-  "description": "Register your Axlebot robot to activate its warranty, receive software updates and get faster support. It takes a couple of minutes.",
+  "description": "Register your Axlebot robot to activate its warranty, hear about software updates and get faster support. It only takes a couple of minutes.",
   "keywords": [
     "register Axlebot robot",
     "product registration",
-    "warranty activation"
+    "warranty activation",
+    "Axlebot serial number"
   ],
   "heading": "Register your robot",
-  "lead": "Registering activates your warranty and keeps you informed of updates for your robot.",
+  "lead": "Registering activates your warranty and keeps you informed of updates for your robot. Fill in the form below; it takes about two minutes.",
   "sections": [
     {
       "heading": "What you need",
-      "text": "The serial number on the base of the robot or the side of the box, and your proof of purchase."
+      "text": "Have your robot's serial number ready: you find it on the base of the robot or on the side of the box. You will also need the date of purchase from your receipt, and you can tell us where you bought it."
     },
     {
-      "heading": "What you get",
-      "text": "Warranty activation, update notices and faster help from our support team."
+      "heading": "How the form works",
+      "text": "Enter your full name and email address, choose your robot from the list and type in the serial number exactly as printed. The form checks each field before it is sent, so any typo is flagged straight away."
+    },
+    {
+      "heading": "What happens next",
+      "text": "You will see a reference number as soon as your robot is registered, and we email you a confirmation. Keep it with your receipt: it makes any future warranty claim or repair much quicker."
     }
   ]
 } as const satisfies PageContent;

@@ -6,26 +6,27 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /uk/return-manufacturer. */
 const content = {
   "title": "Returns and repairs | Axlebot Robotics",
-  "description": "Need a repair? Learn how to return your Axlebot robot to the manufacturer: request a return, pack it safely and follow its progress.",
+  "description": "Need a repair? Find out how to return your Axlebot robot to the manufacturer: send a return request, pack your robot safely and follow the repair.",
   "keywords": [
     "Axlebot repair",
     "return to manufacturer",
-    "robot warranty repair"
+    "robot warranty repair",
+    "Axlebot return request"
   ],
   "heading": "Return a robot for repair",
-  "lead": "If your robot needs a repair, we will guide you through sending it back to us.",
+  "lead": "If your robot needs a repair, tell us what is wrong with the form below and we will guide you through sending it back to us.",
   "sections": [
     {
       "heading": "Request a return",
-      "text": "Fill in the return form with your serial number and a description of the problem."
+      "text": "Enter your name and email address, choose your robot and type in its serial number from the base of the robot or the side of the box. Add your order number if you bought from the official shop, and describe in a few words what is wrong."
     },
     {
-      "heading": "Pack and ship",
-      "text": "Use the original box if you can; we send a prepaid label for warranty repairs."
+      "heading": "Pack it safely",
+      "text": "Once your request is sent, you receive a reference number and an email with the next steps. Pack your robot in its original box if you can, with its charging cable and plenty of padding; for repairs under warranty we send you a prepaid returns label."
     },
     {
       "heading": "Follow the repair",
-      "text": "We email you when your robot arrives, when it is repaired and when it ships back."
+      "text": "We email you when your robot arrives at our repair centre, when the repair is done and when it is on its way back to you. Quote your reference number if you contact us in the meantime."
     }
   ]
 } as const satisfies PageContent;

@@ -6,22 +6,32 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us/account. */
 const content = {
   "title": "Your account | Axlebot Robotics",
-  "description": "Manage your Axlebot account: your registered robots, newsletter preferences, rewards and profile details, all in one place.",
+  "description": "Your Axlebot member area: manage your profile, check your orders in the shop, choose your newsletter preferences and collect 200 credits when you join.",
   "keywords": [
     "Axlebot account",
-    "my robots",
-    "newsletter preferences"
+    "Axlebot member",
+    "my orders",
+    "newsletter preferences",
+    "member rewards"
   ],
   "heading": "Your account",
-  "lead": "Your registered robots, rewards and preferences in one place.",
+  "lead": "Welcome to your Axlebot member area: your details, your orders and your emails, all in one place.",
   "sections": [
     {
-      "heading": "Registered robots",
-      "text": "See the robots you registered and their warranty status."
+      "heading": "Your profile",
+      "text": "Keep your name, nickname and birthday up to date, and see whether your email address is verified. You can change your password whenever you like."
     },
     {
-      "heading": "Preferences",
-      "text": "Choose which emails you receive and update your profile."
+      "heading": "Your orders",
+      "text": "Orders placed in the official Axlebot shop are listed in the shop with their status and tracking details. Log in with the same email address to follow a delivery or find an invoice."
+    },
+    {
+      "heading": "Newsletter preferences",
+      "text": "Choose whether you would like our weekly news and offers, member updates about your account and rewards, or both. You can change your mind at any time."
+    },
+    {
+      "heading": "A welcome reward of 200 credits",
+      "text": "Every new member receives 200 credits on creating an account. Your balance is shown in your profile, ready to put towards your first robot."
     }
   ]
 } as const satisfies PageContent;

@@ -5,28 +5,101 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/ai-base. */
 const content = {
-  "title": "AI Base | Axlebot Robotics",
-  "description": "The AI Base is the stand your elite Optimus Prime docks on: it adds voice conversation, charging and new behaviours to your robot.",
+  "title": "AI Base | Smart Charging Dock for Axlebot Robots | Axlebot",
+  "description": "The AI Base is a smart dock: it charges the robot standing on it, listens with four microphones and adds extra voice and app features to Elite Optimus Prime and K1 Pro.",
   "keywords": [
     "AI Base",
-    "robot charging stand",
-    "voice chat robot",
-    "Optimus Prime accessory"
+    "smart robot dock",
+    "robot charging base",
+    "voice-controlled robot",
+    "Elite Optimus Prime accessory",
+    "K1 Pro accessory"
   ],
   "heading": "The AI Base: more than a stand",
-  "lead": "Dock your elite Optimus Prime on the AI Base and he charges, listens and answers, ready for a conversation.",
+  "lead": "Stand your robot on the AI Base and it charges, listens and gains new skills. It is the smart home base for Elite Optimus Prime and the K1 Pro Interstellar Scout.",
   "sections": [
     {
-      "heading": "Conversation",
-      "text": "Ask questions and give commands by voice; the AI Base lets your robot reply in character."
+      "heading": "Charges as it stands",
+      "text": "Dock a robot on the AI Base and it starts charging straight away, with a full charge in about 90 minutes. There is no cable to plug into the robot: just stand it on top."
     },
     {
-      "heading": "Charging and display",
-      "text": "The base charges the robot and turns it into a lit display piece."
+      "heading": "Listens with four microphones",
+      "text": "A 4-microphone array picks up your voice from different directions, so you can talk to your robot without leaning in. The 5 W speaker gives its replies a fuller sound."
     },
     {
-      "heading": "New behaviours",
-      "text": "Updates through the app add skills and routines over time."
+      "heading": "Extra voice and app features",
+      "text": "On the base, your robot gains extra voice features and more options in the app. Connected over Wi-Fi 2.4 GHz and Bluetooth 5.0, it can gain new features through app updates over time."
+    },
+    {
+      "heading": "Made for your robots",
+      "text": "The AI Base works with Elite Optimus Prime and the K1 Pro Interstellar Scout. At 20 cm across and 6 cm high, it also makes a neat display stand for a desk or shelf."
+    },
+    {
+      "heading": "Easy to set up",
+      "text": "Connect the base to your home Wi-Fi in the app, then dock your robot. The app guides you through each step, so you are ready in minutes."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Diameter",
+      "value": "20 cm"
+    },
+    {
+      "label": "Height",
+      "value": "6 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "0.8 kg"
+    },
+    {
+      "label": "Microphones",
+      "value": "4-microphone array"
+    },
+    {
+      "label": "Speaker",
+      "value": "5 W"
+    },
+    {
+      "label": "Connection",
+      "value": "Wi-Fi 2.4 GHz and Bluetooth 5.0"
+    },
+    {
+      "label": "Charges",
+      "value": "a docked robot, about 90 min"
+    },
+    {
+      "label": "Works with",
+      "value": "Elite Optimus Prime, K1 Pro Interstellar Scout"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/ai-base-dock.fc7b4f563e",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a round charging base glowing teal, with a robot standing on it",
+      "caption": "Dock, charge and power up"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot beside a speech bubble, with sound-wave rings coming from it",
+      "caption": "Four microphones that listen for you"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a tablet showing colourful drag-and-drop code blocks, with a small robot beside it",
+      "caption": "More to explore in the app"
     }
   ]
 } as const satisfies PageContent;

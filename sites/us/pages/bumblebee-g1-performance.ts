@@ -5,28 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/bumblebee-g1-performance. */
 const content = {
-  "title": "Bumblebee G1 Performance | Axlebot Robotics",
-  "description": "Bumblebee G1 Performance edition: a smaller, agile Bumblebee in classic G1 colours with quick transformation and programmable moves.",
+  "title": "Bumblebee G1 Performance | Compact Transforming Robot | Axlebot",
+  "description": "Bumblebee G1 Performance is a compact, agile Bumblebee in classic G1 colours: quick car-to-robot transformation, 16 servos and block coding in the app. Ages 8+.",
   "keywords": [
-    "Bumblebee G1 robot",
-    "performance edition",
+    "Bumblebee G1 Performance",
+    "G1 Bumblebee robot",
     "compact transforming robot",
-    "G1 Bumblebee"
+    "coding robot for kids",
+    "Autobot scout"
   ],
-  "heading": "Bumblebee G1, built for action",
-  "lead": "A compact Bumblebee in classic G1 colours, tuned for quick transformation and lively moves.",
+  "heading": "Bumblebee G1, small and quick",
+  "lead": "The little yellow scout in his classic G1 colours, tuned for quick transformation and lively moves. Compact, agile and brave, he is a great first step into transforming robots.",
   "sections": [
     {
-      "heading": "Fast conversion",
-      "text": "A lighter frame lets him switch between car and robot mode in moments."
+      "heading": "Quick-change scout",
+      "text": "16 servos switch him from a 21 cm car to a 24 cm robot in moments, all by himself. A light frame keeps every move snappy."
+    },
+    {
+      "heading": "Plucky G1 character",
+      "text": "Quick, eager gestures capture the cheerful scout fans know from the original G1 era. He is always first to volunteer for a mission, however big it is."
     },
     {
       "heading": "Moves you program",
-      "text": "Create routines in the app and share them with other Bumblebee fans."
+      "text": "Snap blocks together in the app to build routines, from a victory dance to a patrol route. It is simple enough for young coders, with plenty of room for big ideas."
     },
     {
       "heading": "Classic colours",
-      "text": "The G1 palette and details celebrate the original little yellow scout."
+      "text": "The G1 palette and details celebrate the original little yellow scout. At 0.9 kg, he is easy to pick up, play with and put back on the shelf."
+    },
+    {
+      "heading": "Power and care",
+      "text": "A 1,500 mAh battery gives about 45 minutes of play, and USB-C charging takes about 90 minutes. Bumblebee G1 Performance is suitable for ages 8 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height (robot mode)",
+      "value": "24 cm"
+    },
+    {
+      "label": "Length (vehicle mode)",
+      "value": "21 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "0.9 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "16"
+    },
+    {
+      "label": "Battery",
+      "value": "1,500 mAh, about 45 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 90 min"
+    },
+    {
+      "label": "Programming",
+      "value": "blocks in the app"
+    },
+    {
+      "label": "Age",
+      "value": "8+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/vehicle-mode.8471aea907",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a stylised yellow sports car on a road at dusk",
+      "caption": "The little yellow car, ready to roll"
+    },
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Three-stage illustration joined by arrows: a small sports car, the same car half unfolded, and a standing robot",
+      "caption": "Car to robot in moments"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a tablet showing colourful drag-and-drop code blocks, with a small robot beside it",
+      "caption": "Build his moves with blocks"
     }
   ]
 } as const satisfies PageContent;

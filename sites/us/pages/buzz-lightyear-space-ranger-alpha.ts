@@ -5,28 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/buzz-lightyear-space-ranger-alpha. */
 const content = {
-  "title": "Buzz Lightyear Space Ranger Alpha | Axlebot",
-  "description": "Buzz Lightyear Space Ranger Alpha is the premium Buzz: refined details, richer motion and voice control, for fans who want the best.",
+  "title": "Buzz Lightyear Space Ranger Alpha | Axlebot Robotics",
+  "description": "Buzz Lightyear Space Ranger Alpha is our most advanced Buzz: 24 servos, 200+ voice lines, block coding in the app and a finish made for the display case.",
   "keywords": [
     "Buzz Lightyear Space Ranger Alpha",
     "premium Buzz Lightyear",
+    "programmable Buzz Lightyear",
     "collectible robot",
-    "interactive robot"
+    "Space Ranger robot"
   ],
-  "heading": "Space Ranger Alpha, premium edition",
-  "lead": "The most detailed Buzz Lightyear we have made, with smoother motion, more gestures and a finish for the display shelf.",
+  "heading": "Space Ranger Alpha, reporting for duty",
+  "lead": "The most detailed Buzz Lightyear we have made, with 24 servos, more than 200 voice lines and missions you code yourself. For the fan who wants the ultimate Space Ranger.",
   "sections": [
     {
-      "heading": "Refined motion",
-      "text": "More joints and quieter servos make every gesture smoother and more natural."
+      "heading": "Refined, fluid motion",
+      "text": "24 servos give Alpha smoother, more natural gestures, from a heroic stance to a sweeping point towards the horizon. Every move is tuned to feel like Buzz himself."
     },
     {
-      "heading": "Voice missions",
-      "text": "Command Buzz by voice and send him on missions from the app."
+      "heading": "200+ lines of ranger talk",
+      "text": "Catchphrases, mission briefings and quick comebacks: with over 200 voice lines, Buzz always has something to say. He meets every mission with the confidence only a Space Ranger has."
     },
     {
-      "heading": "Premium finish",
-      "text": "Layered paint and fine details make Alpha the centrepiece of a Toy Story collection."
+      "heading": "Code your own missions",
+      "text": "Use drag-and-drop blocks in the app to send Buzz on patrol, plan a rescue drill or choreograph a victory pose. It is an easy way into programming, with the reward of seeing Buzz carry out your plan."
+    },
+    {
+      "heading": "A premium finish",
+      "text": "Layered paint, fine details, the helmet dome and the wing pack make Alpha the centrepiece of a Toy Story collection. At 36 cm tall, he commands attention in any display case."
+    },
+    {
+      "heading": "Power and care",
+      "text": "A 2,000 mAh battery gives about 55 minutes of play, and USB-C charging takes about 120 minutes. Space Ranger Alpha is designed for ages 14 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height",
+      "value": "36 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "1.8 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "24"
+    },
+    {
+      "label": "Voice lines",
+      "value": "200+"
+    },
+    {
+      "label": "Battery",
+      "value": "2,000 mAh, about 55 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 120 min"
+    },
+    {
+      "label": "Programming",
+      "value": "blocks in the app"
+    },
+    {
+      "label": "Age",
+      "value": "14+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/space-ranger.3e83dd95ca",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a space-ranger robot with a white helmet dome and a wing pack, surrounded by stars",
+      "caption": "The ultimate Space Ranger"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a tablet showing colourful drag-and-drop code blocks, with a small robot beside it",
+      "caption": "Plan his next mission in blocks"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot on a plinth inside a glass display case, lit by a spotlight",
+      "caption": "Made for the display case"
     }
   ]
 } as const satisfies PageContent;

@@ -6,22 +6,32 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us/christmas-sale. */
 const content = {
   "title": "Christmas Sale | Axlebot Robotics",
-  "description": "Find the perfect gift in the Axlebot Christmas sale: transforming robots, coding robots and collector editions for everyone on your list.",
+  "description": "Find the perfect present in the Axlebot Christmas sale: transforming robots, coding robots and collector editions for everyone on your list.",
   "keywords": [
     "Christmas robot gifts",
     "Axlebot Christmas sale",
-    "robot gift ideas"
+    "robot gift ideas",
+    "coding robot present",
+    "collector robot gift"
   ],
   "heading": "The Christmas sale",
-  "lead": "Robots that transform, talk and teach make gifts that last well beyond the holidays.",
+  "lead": "Robots that transform, talk and teach make presents that last well beyond the festive season.",
   "sections": [
     {
-      "heading": "Gifts for every age",
-      "text": "From the Mini Robot to the flagships, there is a robot for every wish list."
+      "heading": "A robot for every wish list",
+      "text": "From the pocket-sized Mini Robot to our full-size flagships, there is an Axlebot for first-time coders, film fans and serious collectors alike. Check the recommended age on each product page to find the right match."
+    },
+    {
+      "heading": "Presents that keep on giving",
+      "text": "Every robot keeps learning long after the wrapping paper is gone: new moves, new programs and new firmware features arrive through the app. It is a gift that grows with its owner."
+    },
+    {
+      "heading": "For the collector in your life",
+      "text": "Numbered limited editions and detailed character robots make a memorable present for grown-up fans. Supplies are limited, so it pays to order early."
     },
     {
       "heading": "Delivered in time",
-      "text": "Order before the last delivery date shown in the shop for delivery before Christmas."
+      "text": "Order before the last delivery date shown in the shop to receive your robots before Christmas. Charge them up on Christmas Eve and they will be ready to transform the moment they are unwrapped."
     }
   ]
 } as const satisfies PageContent;

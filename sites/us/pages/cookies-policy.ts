@@ -6,27 +6,50 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us/cookies-policy. */
 const content = {
   "title": "Cookies policy | Axlebot Robotics",
-  "description": "How the Axlebot website uses cookies and similar technologies, and how you can manage your choices. A template for illustration.",
+  "description": "How the Axlebot website uses cookies and similar technologies, which types we set, why we set them and how you can manage or withdraw your consent.",
   "keywords": [
     "cookies policy",
-    "Axlebot cookies"
+    "Axlebot cookies",
+    "cookie consent",
+    "analytics cookies"
   ],
   "heading": "Cookies policy",
-  "lead": "This is a template for illustration, not legal advice. It explains how this site uses cookies.",
+  "lead": "This policy explains how [company legal name] uses cookies and similar technologies on this website, and how you can control them. Last updated: [date of last update].",
   "sections": [
     {
+      "heading": "Who we are",
+      "text": "This website is operated by [company legal name], registered in [country of registration] under company number [company number], with its registered office at [registered company address]. In this policy, 'we', 'us' and 'our' refer to that company."
+    },
+    {
       "heading": "What cookies are",
-      "text": "Small files a site stores in your browser to remember settings and measure visits."
+      "text": "Cookies are small text files that a website stores in your browser to remember information about your visit. Similar technologies, such as local storage and pixels, work in a comparable way, and this policy applies to them too."
     },
     {
-      "heading": "How we use them",
-      "text": "Essential cookies keep the site working; analytics cookies are set only with your consent."
+      "heading": "Strictly necessary cookies",
+      "text": "Some cookies are essential for the site to work: they keep you signed in to your account, remember your region and language, and protect forms against misuse. These cookies do not need your consent, but the site may not work properly if you block them."
     },
     {
-      "heading": "Your choices",
-      "text": "You can change your consent at any time and delete cookies in your browser settings."
+      "heading": "Analytics and preference cookies",
+      "text": "With your consent, we use analytics cookies to understand how visitors use the site, such as which pages are popular, so that we can improve it. Preference cookies remember choices you make, for example closing a banner. The current list of these cookies is available at [link to cookie list]."
+    },
+    {
+      "heading": "Marketing and third-party cookies",
+      "text": "With your consent, our partners [names of advertising or social media partners] may set cookies to measure our campaigns and show relevant adverts on other sites. These providers process data under their own privacy policies, which we recommend you read."
+    },
+    {
+      "heading": "How long cookies are kept",
+      "text": "Session cookies are deleted when you close your browser. Persistent cookies remain for a set period, at most [maximum cookie lifetime], unless you delete them earlier."
+    },
+    {
+      "heading": "Managing your choices",
+      "text": "You can accept or refuse non-essential cookies when you first visit, and change your choice at any time through [cookie settings link]. You can also block or delete cookies in your browser settings; refusing cookies does not affect your ability to buy from us."
+    },
+    {
+      "heading": "Changes and contact",
+      "text": "We may update this policy when our use of cookies changes, and the date at the top shows the latest version. If you have any questions, please email privacy@example.com or write to us at [registered company address]."
     }
-  ]
+  ],
+  "template": true
 } as const satisfies PageContent;
 
 export default content;

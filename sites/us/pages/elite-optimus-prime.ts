@@ -5,28 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/elite-optimus-prime. */
 const content = {
-  "title": "Elite Optimus Prime | Axlebot Robotics",
-  "description": "Elite Optimus Prime brings the Autobot leader to the elite series: a mid-size programmable robot that docks with the AI Base for voice chat.",
+  "title": "Elite Optimus Prime | Programmable Autobot Leader | Axlebot",
+  "description": "Elite Optimus Prime brings the noble Autobot leader to a size for younger fans: truck-to-robot transformation, 22 servos, app coding, and he pairs with the AI Base.",
   "keywords": [
+    "Elite Optimus Prime",
     "Optimus Prime robot",
-    "elite series robot",
-    "programmable Optimus Prime",
-    "AI Base robot"
+    "programmable robot",
+    "AI Base robot",
+    "transforming truck robot"
   ],
-  "heading": "Optimus Prime, elite series",
-  "lead": "A compact Optimus Prime with the full Axlebot character: he moves, speaks and learns, and pairs with the AI Base.",
+  "heading": "Optimus Prime, ready to lead your team",
+  "lead": "Elite Optimus Prime packs the Autobot leader's courage into a 32 cm robot that transforms, moves and takes your orders. Pair him with the AI Base and he becomes even smarter.",
   "sections": [
     {
-      "heading": "Leader in your hand",
-      "text": "A mid-size robot with articulated arms, lights and the voice of the Autobot leader."
+      "heading": "Truck to robot",
+      "text": "22 servos turn the 28 cm truck into a standing Optimus Prime in one smooth sequence, with no hands needed. It is the full Axlebot transformation, sized for ages 8 and up."
     },
     {
-      "heading": "Smarter on the AI Base",
-      "text": "Dock him on the AI Base to chat by voice, charge and unlock new behaviours."
+      "heading": "The voice of a leader",
+      "text": "Lights, sound and the steady voice of the Autobot leader give him his calm, noble character. He is the hero who always puts his team first."
+    },
+    {
+      "heading": "Pairs with the AI Base",
+      "text": "Stand Elite Optimus Prime on the AI Base and it charges him, listens through its microphones and unlocks extra voice and app features. Together they make a leader who is always ready to talk."
     },
     {
       "heading": "Program his missions",
-      "text": "Build sequences in the app with blocks, then step up to code as your ideas grow."
+      "text": "Build sequences in the app with drag-and-drop blocks: plan a patrol, a rescue or a rousing pose. Every idea runs straight away, so learning to code feels like leading a mission."
+    },
+    {
+      "heading": "Power and care",
+      "text": "A 2,000 mAh battery gives about 60 minutes of play, and USB-C charging takes about 120 minutes. Or simply dock him on the AI Base to top up between missions."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height (robot mode)",
+      "value": "32 cm"
+    },
+    {
+      "label": "Length (truck mode)",
+      "value": "28 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "1.6 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "22"
+    },
+    {
+      "label": "Works with",
+      "value": "AI Base"
+    },
+    {
+      "label": "Battery",
+      "value": "2,000 mAh, about 60 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 120 min"
+    },
+    {
+      "label": "Age",
+      "value": "8+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/truck-mode.a23988d660",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a stylised red and blue cab-over truck on a highway",
+      "caption": "Truck mode, ready to roll out"
+    },
+    {
+      "image": {
+        "src": "/static/img/ai-base-dock.fc7b4f563e",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a round charging base glowing teal, with a robot standing on it",
+      "caption": "On the AI Base: charging, listening, ready"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a tablet showing colourful drag-and-drop code blocks, with a small robot beside it",
+      "caption": "Plan his missions with blocks"
     }
   ]
 } as const satisfies PageContent;

@@ -6,30 +6,60 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us/faq. */
 const content = {
   "title": "FAQ | Axlebot Robotics",
-  "description": "Answers to frequent questions about Axlebot robots: charging, app connection, transformation care, coding, warranty and delivery.",
+  "description": "Answers to common questions about Axlebot robots: charging, the app, transformation care, coding, warranty, delivery, returns, spare parts and your account.",
   "keywords": [
     "Axlebot FAQ",
     "robot questions",
-    "transforming robot help"
+    "transforming robot help",
+    "robot charging",
+    "robot warranty"
   ],
   "heading": "Frequently asked questions",
-  "lead": "Quick answers to the questions we hear most.",
+  "lead": "Quick answers to the questions we hear most often. Can't find what you need? Our support team is happy to help.",
   "sections": [
     {
-      "heading": "How long does a charge last?",
-      "text": "Most robots run for about an hour of active play and charge fully in around two hours."
+      "heading": "How long does a charge last, and how do I charge my robot?",
+      "text": "Depending on the model, a full battery gives roughly 45 to 90 minutes of active play. Every robot charges over USB-C, and a full charge takes between one and two and a half hours; the exact figures are on each product page and in the manual."
     },
     {
-      "heading": "Which devices does the app support?",
-      "text": "The app runs on recent iOS and Android phones and tablets."
+      "heading": "Which phones and tablets work with the Axlebot app?",
+      "text": "The app runs on recent iOS and Android phones and tablets with Bluetooth. Download it from your device's app store, switch on Bluetooth and follow the pairing steps in the quick-start guide."
     },
     {
-      "heading": "Can I transform the robot by hand?",
-      "text": "Please do not: let the robot transform itself to protect its servos."
+      "heading": "Can I transform my robot by hand?",
+      "text": "Please don't. The robot is designed to transform itself, and forcing the limbs can damage the servos. Start every transformation from the app or with a voice command, and give it a clear, flat space to move."
+    },
+    {
+      "heading": "Do I need coding experience to program my robot?",
+      "text": "Not at all. Beginners start with drag-and-drop blocks in the app, and robots that support it let you move on to Python when you are ready. The quick-start guide walks you through your first program."
     },
     {
       "heading": "What does the warranty cover?",
-      "text": "Manufacturing defects for the warranty period of your region; register your robot to activate it."
+      "text": "The warranty covers manufacturing defects for the period that applies in your region. Register your robot with its serial number and proof of purchase to activate it, and keep your receipt in a safe place."
+    },
+    {
+      "heading": "How long does delivery take?",
+      "text": "Delivery options and estimated delivery times for your address are shown at checkout in the official shop. Once your order has been dispatched, we email you a tracking link."
+    },
+    {
+      "heading": "Can I return a robot I bought online?",
+      "text": "Yes. Robots bought from the official shop can be returned within the period set out in the shop's terms of sale for your region, provided they are complete and in their original packaging. For a faulty robot, please use the return and repair form instead."
+    },
+    {
+      "heading": "Can I get spare parts or accessories?",
+      "text": "Replacement parts are available for many models. Contact our support team with your robot's name and serial number, and we will tell you what is available."
+    },
+    {
+      "heading": "Which age is each robot suitable for?",
+      "text": "Every product page and box shows the recommended age. Our robots are suitable from age 8 or age 14, depending on the model: the Mini Robot and the K1 Pro Interstellar Scout are for ages 8 and up, the large flagship and collector editions for ages 14 and up."
+    },
+    {
+      "heading": "Why should I create an Axlebot account?",
+      "text": "Your account brings your profile, orders and email preferences together in one place. New members also receive 200 credits towards their first robot when they sign up."
+    },
+    {
+      "heading": "How do I subscribe to or leave the newsletter?",
+      "text": "Enter your email address in the newsletter box at the bottom of any page to hear about launches, limited editions and coding projects. You can unsubscribe at any time with the link in every email or from your account."
     }
   ]
 } as const satisfies PageContent;

@@ -5,28 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/flagship-optimus-prime. */
 const content = {
-  "title": "Flagship Optimus Prime | Axlebot Robotics",
-  "description": "The flagship Optimus Prime transforms from truck to robot by voice command, with lights, sound and programming for the Autobot leader.",
+  "title": "Flagship Optimus Prime | Truck-to-Robot Transforming Robot | Axlebot",
+  "description": "Flagship Optimus Prime transforms from truck to Autobot leader at your voice command: 32 servos, 30+ voice commands, lights and sound, built for fans aged 14+.",
   "keywords": [
+    "Flagship Optimus Prime",
     "Optimus Prime robot",
-    "flagship transforming robot",
     "truck to robot",
-    "voice command robot"
+    "voice-controlled robot",
+    "self-transforming robot"
   ],
-  "heading": "Optimus Prime, flagship edition",
-  "lead": "Our flagship Optimus Prime converts from truck to Autobot leader by himself, on your command.",
+  "heading": "Roll out with the Autobot leader",
+  "lead": "Give the order and Flagship Optimus Prime rises from truck to robot all by himself. Noble, steady and 45 cm tall, he leads from the front.",
   "sections": [
     {
       "heading": "Truck to robot",
-      "text": "Dozens of servos run the full transformation in a choreographed sequence."
+      "text": "32 servos run the full transformation in one choreographed sequence, from a 40 cm truck to a 45 cm robot and back again. Every panel finds its place without a hand on it."
     },
     {
-      "heading": "Leader voice",
-      "text": "Hear his voice, see his lights and give him orders by speech or app."
+      "heading": "A leader's voice",
+      "text": "He responds to more than 30 voice commands, answering with the calm authority of a true leader. Lights and sound make every order feel like the start of a mission."
+    },
+    {
+      "heading": "Orders from the app",
+      "text": "Prefer a screen? Use the app to send commands and put together routines of your own. It is a simple way to plan his next mission before he rolls out."
     },
     {
       "heading": "Built to last",
-      "text": "Die-cast parts and a sturdy frame are made for years of play and display."
+      "text": "A sturdy 3.0 kg frame is made for years of play and display. Whether in robot or truck mode, he is the centrepiece of any collection."
+    },
+    {
+      "heading": "Power and care",
+      "text": "A 3,000 mAh battery gives about 60 minutes of play, and USB-C charging takes about 150 minutes. Flagship Optimus Prime is designed for ages 14 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height (robot mode)",
+      "value": "45 cm"
+    },
+    {
+      "label": "Length (truck mode)",
+      "value": "40 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "3.0 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "32"
+    },
+    {
+      "label": "Voice commands",
+      "value": "30+"
+    },
+    {
+      "label": "Battery",
+      "value": "3,000 mAh, about 60 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 150 min"
+    },
+    {
+      "label": "Age",
+      "value": "14+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/truck-mode.a23988d660",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a stylised red and blue cab-over truck on a highway",
+      "caption": "Truck mode, ready to roll out"
+    },
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Three-stage illustration joined by arrows: a small sports car, the same car half unfolded, and a standing robot",
+      "caption": "From truck to leader in one sequence"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot beside a speech bubble, with sound-wave rings coming from it",
+      "caption": "More than 30 voice commands"
     }
   ]
 } as const satisfies PageContent;

@@ -5,28 +5,101 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/grimlock-g1-flagship. */
 const content = {
-  "title": "Grimlock G1 Flagship | Axlebot Robotics",
-  "description": "Grimlock returns in G1 styling: a flagship robot that transforms between dinosaur and robot mode by itself, with roars, lights and code.",
+  "title": "Grimlock G1 Flagship | Dinosaur Transforming Robot | Axlebot",
+  "description": "Grimlock G1 Flagship switches between robot warrior and mighty dinosaur by himself: 34 servos, roars and stomps, blocks or Python in the app, in classic G1 colours.",
   "keywords": [
+    "Grimlock G1 Flagship",
     "Grimlock robot",
     "dinosaur robot",
-    "G1 flagship robot",
-    "transforming dinosaur"
+    "transforming dinosaur",
+    "Dinobot robot",
+    "G1 robot"
   ],
-  "heading": "Grimlock, king of the Dinobots",
-  "lead": "The G1 Grimlock flagship switches between a roaring dinosaur and a robot warrior on command, in classic colours.",
+  "heading": "The king of the Dinobots stomps in",
+  "lead": "Grimlock G1 Flagship turns from a roaring mechanical dinosaur into a robot brawler on command, with no hands needed. Big, loud and stubborn, he is every bit the Dinobot leader fans remember.",
   "sections": [
     {
       "heading": "Dinosaur to robot",
-      "text": "Precision servos carry the full conversion from T. rex to robot mode without a hand on it."
+      "text": "34 precision servos carry the full conversion, from a dinosaur measuring 45 cm nose to tail to a 42 cm robot warrior, and back again. Head, tail and legs all find their place by themselves."
     },
     {
       "heading": "Roars and stomps",
-      "text": "Sound, lights and movement give the Dinobot leader his unmistakable attitude."
+      "text": "Sound, lights and heavy, deliberate movement give the Dinobot leader his unmistakable attitude. He stomps, roars and squares up to anyone who gets in his way."
+    },
+    {
+      "heading": "Code a brawler",
+      "text": "Build routines in the app with drag-and-drop blocks, or take full control with Python. Choreograph a rampage, a victory roar or a head-to-head with another robot."
     },
     {
       "heading": "Classic G1 styling",
-      "text": "Colours and proportions inspired by the original era, finished for collectors."
+      "text": "Colours and proportions inspired by the original G1 era are finished with collectors in mind. At 3.1 kg, he has the weight and presence a Dinobot deserves."
+    },
+    {
+      "heading": "Power and care",
+      "text": "A 3,000 mAh battery gives about 50 minutes of play, and USB-C charging takes about 150 minutes. Grimlock is designed for ages 14 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height (robot mode)",
+      "value": "42 cm"
+    },
+    {
+      "label": "Length (dinosaur mode)",
+      "value": "45 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "3.1 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "34"
+    },
+    {
+      "label": "Battery",
+      "value": "3,000 mAh, about 50 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 150 min"
+    },
+    {
+      "label": "Programming",
+      "value": "blocks and Python in the app"
+    },
+    {
+      "label": "Age",
+      "value": "14+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/dino-robot.4672a94c06",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a stylised mechanical dinosaur robot, standing",
+      "caption": "Dinosaur mode: all teeth and attitude"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot beside a speech bubble, with sound-wave rings coming from it",
+      "caption": "Every command gets a roar"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot on a plinth inside a glass display case, lit by a spotlight",
+      "caption": "A king needs a throne"
     }
   ]
 } as const satisfies PageContent;

@@ -6,28 +6,50 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us. */
 const content = {
   "title": "Axlebot Robotics | Transforming robots you can program",
-  "description": "Collectible robots that switch between vehicle and robot mode on command and learn new moves from code you write. Meet the Axlebot line-up.",
+  "description": "Collectible robots that switch from vehicle to robot on command, talk back and learn new moves from code you write. Meet the Axlebot lineup.",
   "keywords": [
     "transforming robot",
     "programmable robot",
     "collectible robot toy",
-    "coding robot for kids"
+    "coding robot for kids",
+    "Axlebot"
   ],
   "heading": "Robots that change shape on command",
-  "lead": "Axlebot robots convert from car to robot by themselves, answer your voice and learn whatever you teach them. Built for collectors, coders and kids at heart.",
+  "lead": "Axlebot robots roll out as cars, stand up as robots all by themselves and learn whatever you teach them. Pick your favorite and start the adventure.",
   "sections": [
     {
-      "heading": "Transforms by itself",
-      "text": "Say the word and dozens of tiny servos fold a sports car into a standing robot in seconds, no hands needed."
+      "heading": "Meet Axlebot Robotics",
+      "text": "We build collectible robots that transform, talk and learn. From the pocket-sized Mini Robot to the full-size flagships and the K1 Pro Interstellar Scout coding robot, every Axlebot is made to be played with, programmed and shown off."
     },
     {
-      "heading": "Programmable, from first blocks to Python",
-      "text": "Start with drag-and-drop blocks in the app, then move on to Python with the K1 and K1 Pro. Every robot can learn new moves."
+      "heading": "Transforms all by itself",
+      "text": "Say the word or tap the app, and dozens of tiny servos fold a sports car into a standing robot in seconds. No fiddly hands-on conversion, no bent parts, just a smooth transformation every time."
     },
     {
-      "heading": "Built to be collected",
-      "text": "Die-cast details, hand-finished paint and numbered limited editions make every Axlebot worth keeping on the shelf."
+      "heading": "From first blocks to Python",
+      "text": "Snap together drag-and-drop code blocks in the app to make your robot walk, wave or light up, then switch to Python on the K1 Pro and the flagships when you're ready for more. Every robot can learn a new trick."
+    },
+    {
+      "heading": "Built to collect, with a welcome gift",
+      "text": "Detailed paintwork, true-to-character design and numbered limited editions make every Axlebot worth a spot on your shelf. Create a free Axlebot account and get 200 credits to put toward your first robot."
     }
+  ],
+  "lineup": [
+    "flagshipBumblebee",
+    "flagshipMegatron",
+    "optimusPrimeRiseOfTheBeastsSignatureLimitedEdition",
+    "grimlockG1Flagship",
+    "buzzLightyearSpaceRangerAlpha",
+    "toyStoryBuzzLightyear",
+    "eliteOptimusPrime",
+    "bumblebeeG1Performance",
+    "miniRobot",
+    "k1ProInterstellarScout",
+    "interstellarScoutK1",
+    "interstellarAgentT9",
+    "aiBase",
+    "eliteOptimusPrimeAiBase",
+    "flagshipOptimusPrime"
   ]
 } as const satisfies PageContent;
 

@@ -5,28 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/k1-pro-interstellar-scout. */
 const content = {
-  "title": "K1 Pro Interstellar Scout | Axlebot Robotics",
-  "description": "The K1 Pro Interstellar Scout teaches coding from graphical blocks to Python, with sensors and lessons for classrooms and families.",
+  "title": "K1 Pro Interstellar Scout | Coding Robot for Kids | Axlebot",
+  "description": "The K1 Pro Interstellar Scout teaches coding from graphical blocks to Python, with a camera, distance sensor and gyroscope for real missions at home or in class.",
   "keywords": [
+    "K1 Pro Interstellar Scout",
     "K1 Pro",
     "coding robot",
     "educational robot",
     "Python robot for kids"
   ],
-  "heading": "K1 Pro: learn to code with a robot",
-  "lead": "The K1 Pro Interstellar Scout turns coding lessons into missions, from first blocks to real Python.",
+  "heading": "Learn to code, one mission at a time",
+  "lead": "The K1 Pro Interstellar Scout turns coding lessons into space missions, from first drag-and-drop blocks to real Python. Its sensors let young explorers write programs that react to the world around them.",
   "sections": [
     {
       "heading": "From blocks to Python",
-      "text": "Start with drag-and-drop blocks and move on to Python in the same app when you are ready."
+      "text": "Start with drag-and-drop blocks and move on to Python in the same app when you are ready. The step up feels natural, because the missions grow with the coder."
     },
     {
       "heading": "Sensors to explore",
-      "text": "Distance, light and touch sensors let students build robots that react to the world."
+      "text": "A camera, a distance sensor and a gyroscope let the K1 Pro see, measure and sense its own movement. Learners can write programs that steer round obstacles, respond to what the camera sees or react when the robot is tilted."
     },
     {
-      "heading": "Lessons included",
-      "text": "Guided missions and teacher resources make it easy to use at home or in class."
+      "heading": "Missions for home and class",
+      "text": "Guided missions turn each new concept into a task for the scout, so learners always know what to try next. It suits a family project at the kitchen table just as well as a classroom lesson."
+    },
+    {
+      "heading": "Smarter on the AI Base",
+      "text": "Dock the K1 Pro on the AI Base to charge it and add extra voice and app features. It is a natural next step for scouts who want to go further."
+    },
+    {
+      "heading": "Battery and care",
+      "text": "A 1,600 mAh battery gives about 90 minutes of running time, enough for a full lesson, and USB-C charging takes about 90 minutes. At 0.75 kg, it is easy to carry between home and school, and suitable for ages 8 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height",
+      "value": "21 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "0.75 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "14"
+    },
+    {
+      "label": "Sensors",
+      "value": "camera, distance sensor, gyroscope"
+    },
+    {
+      "label": "Programming",
+      "value": "blocks and Python"
+    },
+    {
+      "label": "Battery",
+      "value": "1,600 mAh, about 90 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 90 min"
+    },
+    {
+      "label": "Age",
+      "value": "8+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/scout-rover.9b273742ac",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a wheeled scout robot exploring a rocky planet under a starry sky",
+      "caption": "Every lesson is a mission"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a tablet showing colourful drag-and-drop code blocks, with a small robot beside it",
+      "caption": "From first blocks to real Python"
+    },
+    {
+      "image": {
+        "src": "/static/img/ai-base-dock.fc7b4f563e",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a round charging base glowing teal, with a robot standing on it",
+      "caption": "Charge and power up on the AI Base"
     }
   ]
 } as const satisfies PageContent;

@@ -5,28 +5,104 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/mini-robot. */
 const content = {
-  "title": "Mini Robot | Axlebot Robotics",
-  "description": "Meet the Mini Robot: a pocket-sized transforming robot that starts the new Axlebot mini series, ready to code and collect from day one.",
+  "title": "Mini Robot | Pocket-Sized Coding Robot | Axlebot Robotics",
+  "description": "Meet the Mini Robot: a pocket-sized robot that folds from car to robot by itself, learns block coding in the app and starts a colourful series to collect.",
   "keywords": [
-    "mini robot",
-    "small transforming robot",
-    "entry robot toy",
+    "Mini Robot",
+    "pocket-sized transforming robot",
+    "first coding robot",
+    "block coding for kids",
     "Axlebot mini series"
   ],
-  "heading": "Small robot, full transformation",
-  "lead": "The Mini Robot packs the Axlebot transformation into a palm-sized body, and opens a new series built to be collected one by one.",
+  "heading": "Your first robot fits in your pocket",
+  "lead": "The Mini Robot packs a real self-transformation into a body just 12 cm tall. It is the easy way into robots and coding, and the first member of a series made to be collected.",
   "sections": [
     {
-      "heading": "Transforms in seconds",
-      "text": "Tap the app or say the word and the Mini Robot folds from compact car into robot mode on its own."
+      "heading": "Small car, big reveal",
+      "text": "Eight servos fold the Mini Robot from a compact car into a standing robot on its own, with no twisting of parts by hand. Start the transformation from the app and watch it stand up in seconds."
     },
     {
-      "heading": "Codes like its big siblings",
-      "text": "The same block coding as the flagships: make it dance, patrol your desk or greet you when you come home."
+      "heading": "First steps in coding",
+      "text": "Drag and drop colourful blocks in the app to make your Mini Robot dance, patrol the desk or wave hello. Every idea runs straight away, so young coders see their work come to life."
     },
     {
-      "heading": "The start of a series",
-      "text": "Each mini robot has its own colourway and number, so the line-up grows on your shelf."
+      "heading": "Start your squad",
+      "text": "Each Mini Robot comes in its own colourway, so the line-up grows one robot at a time. Line them up on a shelf, or code them one after another for a small robot show."
+    },
+    {
+      "heading": "Light enough to take anywhere",
+      "text": "At 180 g, the Mini Robot slips into a bag and goes wherever the fun is. It connects to the app over Bluetooth 5.0, so a phone or tablet is all you need to play."
+    },
+    {
+      "heading": "Charge, play, repeat",
+      "text": "A 600 mAh battery gives about 45 minutes of play, and a USB-C cable tops it up in about an hour. The Mini Robot is designed for ages 8 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height (robot mode)",
+      "value": "12 cm"
+    },
+    {
+      "label": "Length (vehicle mode)",
+      "value": "11 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "180 g"
+    },
+    {
+      "label": "Servos",
+      "value": "8"
+    },
+    {
+      "label": "Battery",
+      "value": "600 mAh, about 45 min of play"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 60 min"
+    },
+    {
+      "label": "Connection",
+      "value": "Bluetooth 5.0"
+    },
+    {
+      "label": "Programming",
+      "value": "block coding in the app"
+    },
+    {
+      "label": "Age",
+      "value": "8+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/mini-squad.6664be479b",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of three small round robots in different colours standing side by side",
+      "caption": "Collect the squad, one colour at a time"
+    },
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Three-stage illustration joined by arrows: a small sports car, the same car half unfolded, and a standing robot",
+      "caption": "From car to robot, all by itself"
+    },
+    {
+      "image": {
+        "src": "/static/img/app-coding.1c0484e072",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a tablet showing colourful drag-and-drop code blocks, with a small robot beside it",
+      "caption": "Block coding for first-time coders"
     }
   ]
 } as const satisfies PageContent;

@@ -5,28 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/optimus-prime-rise-of-the-beasts-signature-limited-edition. */
 const content = {
-  "title": "Optimus Prime Signature Edition | Axlebot",
-  "description": "A numbered signature limited edition of Optimus Prime with a signed certificate, special finish and display case, made in small numbers.",
+  "title": "Optimus Prime Signature Limited Edition | Axlebot Robotics",
+  "description": "Optimus Prime Signature Limited Edition: a numbered Optimus Prime with its own certificate, 36 servos and a truck-to-robot transformation, made for serious collectors.",
   "keywords": [
+    "Optimus Prime Signature Limited Edition",
     "Optimus Prime limited edition",
-    "signature edition",
-    "numbered collectible",
-    "collector robot"
+    "numbered collectible robot",
+    "collector robot",
+    "transforming truck robot"
   ],
-  "heading": "Optimus Prime, signature limited edition",
-  "lead": "A numbered edition of Optimus Prime with a special finish, a signed certificate and a case made for display.",
+  "heading": "The Autobot leader, in a numbered edition",
+  "lead": "Our tallest Optimus Prime, in a numbered edition that comes with its own certificate. Noble, imposing and made to be displayed, he is the piece at the heart of a collection.",
   "sections": [
     {
-      "heading": "Numbered and signed",
-      "text": "Every piece carries its own number and comes with a certificate signed by the design team."
+      "heading": "Numbered, with certificate",
+      "text": "Every piece carries its own number and comes with a certificate to match. It is a limited edition for fans who want an Optimus Prime that is truly their own."
     },
     {
-      "heading": "Special finish",
-      "text": "A deeper paint scheme and metallic accents set this edition apart from the standard robot."
+      "heading": "Truck to robot, by himself",
+      "text": "36 servos carry the full transformation from a 42 cm truck to a 48 cm robot in one smooth, choreographed sequence. It is a moment worthy of the Autobot leader."
     },
     {
-      "heading": "Made in small numbers",
-      "text": "Once the run is sold, this edition will not be made again."
+      "heading": "A noble presence",
+      "text": "At 48 cm and 3.4 kg, this Optimus Prime stands tall with the calm authority of a true leader. A special finish with metallic accents sets the edition apart from the standard robot."
+    },
+    {
+      "heading": "Made for display",
+      "text": "Pose him in robot mode or park him as a truck: both look at home in a display case. Whenever you want to show him off, a charged battery brings the transformation back to life."
+    },
+    {
+      "heading": "Power and care",
+      "text": "A 3,200 mAh battery gives about 60 minutes of operation, and USB-C charging takes about 150 minutes. The Signature Limited Edition is designed for collectors aged 14 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height (robot mode)",
+      "value": "48 cm"
+    },
+    {
+      "label": "Length (truck mode)",
+      "value": "42 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "3.4 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "36"
+    },
+    {
+      "label": "Edition",
+      "value": "numbered, with certificate"
+    },
+    {
+      "label": "Battery",
+      "value": "3,200 mAh, about 60 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 150 min"
+    },
+    {
+      "label": "Age",
+      "value": "14+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/truck-mode.a23988d660",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a stylised red and blue cab-over truck on a highway",
+      "caption": "Truck mode, ready to roll out"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot on a plinth inside a glass display case, lit by a spotlight",
+      "caption": "A centrepiece for the display case"
+    },
+    {
+      "image": {
+        "src": "/static/img/transform-sequence.580ca81060",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Three-stage illustration joined by arrows: a small sports car, the same car half unfolded, and a standing robot",
+      "caption": "The full transformation, all by himself"
     }
   ]
 } as const satisfies PageContent;

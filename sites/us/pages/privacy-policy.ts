@@ -6,28 +6,55 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us/privacy-policy. */
 const content = {
   "title": "Privacy policy | Axlebot Robotics",
-  "description": "How Axlebot collects, uses and protects personal data when you use the website, your account and the newsletter. A template.",
+  "description": "How Axlebot collects, uses and protects personal data when you use the website, your account, the app, product registration and the newsletter.",
   "keywords": [
     "privacy policy",
     "Axlebot privacy",
-    "personal data"
+    "personal data",
+    "data protection",
+    "children's privacy"
   ],
   "heading": "Privacy policy",
-  "lead": "This is a template for illustration, not legal advice. It describes how personal data is handled.",
+  "lead": "This policy explains what personal data [company legal name] collects, why we use it and the choices and rights you have. Last updated: [date of last update].",
   "sections": [
     {
-      "heading": "What we collect",
-      "text": "Account details, newsletter subscriptions and the information you send us."
+      "heading": "Who is responsible for your data",
+      "text": "[company legal name], with its registered office at [registered company address], is the controller of the personal data described in this policy. You can contact our data protection contact at privacy@example.com [and name of data protection officer, if one is appointed]."
     },
     {
-      "heading": "Why we use it",
-      "text": "To run your account, send the emails you asked for and improve our products."
+      "heading": "What we collect",
+      "text": "We collect the details you give us when you create an account, register a robot, request a repair or subscribe to the newsletter, such as your name, email address, birthday, serial numbers and messages. We also collect technical data about your device and your use of the site and the app, as described in our cookies policy."
+    },
+    {
+      "heading": "Why we use it and on what basis",
+      "text": "We use your data to run your account and rewards, handle warranty registrations and repairs, answer your questions, send the emails you have asked for and improve our products. We rely on [legal bases under applicable data protection law, e.g. contract, consent, legitimate interests, legal obligation]."
+    },
+    {
+      "heading": "Children's privacy",
+      "text": "Our robots are designed for children, but our accounts and newsletter are intended for adults and for young people aged [minimum age for an account] and over. If you believe a child has given us personal data without the consent of a parent or guardian, please contact us and we will delete it."
+    },
+    {
+      "heading": "Who we share it with",
+      "text": "We share personal data only with service providers who help us run our business, such as [categories of processors, e.g. hosting, email, payment, delivery and customer service providers], under contracts that protect it. We never sell your personal data."
+    },
+    {
+      "heading": "International transfers and retention",
+      "text": "Some of our providers are located in [countries outside your region], in which case we use [transfer safeguards, e.g. standard contractual clauses]. We keep your data only as long as needed for the purposes above, in particular [retention periods for account, warranty and newsletter data]."
     },
     {
       "heading": "Your rights",
-      "text": "You can access, correct or delete your data and withdraw consent at any time."
+      "text": "Depending on where you live, you can ask to access, correct, delete or export your data, object to or restrict its use, and withdraw your consent at any time, for example by unsubscribing from the newsletter. You also have the right to complain to [name of the competent supervisory authority]."
+    },
+    {
+      "heading": "Security and changes",
+      "text": "We use technical and organisational measures to protect your data against loss and unauthorised access. We may update this policy from time to time, and the date at the top of this page shows the latest version."
+    },
+    {
+      "heading": "Contact us",
+      "text": "For any question about this policy or to exercise your rights, email privacy@example.com or write to [company legal name], [registered company address]. We will reply within [response period required by applicable law]."
     }
-  ]
+  ],
+  "template": true
 } as const satisfies PageContent;
 
 export default content;

@@ -6,22 +6,40 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us/support. */
 const content = {
   "title": "Support | Axlebot Robotics",
-  "description": "Get help with your Axlebot robot: setup, app connection, transformation, charging and warranty, with guides and our support team.",
+  "description": "Get help with your Axlebot robot: setup, app connection, transformation, charging, warranty and repairs, with step-by-step guides and a friendly support team.",
   "keywords": [
     "Axlebot support",
     "robot help",
-    "robot troubleshooting"
+    "robot troubleshooting",
+    "Axlebot help centre",
+    "robot setup"
   ],
   "heading": "How can we help?",
-  "lead": "Guides, answers and people ready to help you get the most from your robot.",
+  "lead": "Guides, answers and real people ready to help you get the most from your robot, from unboxing to your hundredth transformation.",
   "sections": [
     {
-      "heading": "Start here",
-      "text": "Setup guides and the FAQ answer most questions about connecting and charging."
+      "heading": "Getting started",
+      "text": "Charge your robot fully before its first transformation, then install the Axlebot app and pair the robot over Bluetooth. The quick-start guide in the box, also on our Manuals page, takes you through each step."
+    },
+    {
+      "heading": "Connecting to the app",
+      "text": "If the app cannot find your robot, check that Bluetooth is on, keep the robot close to your device and restart both. Make sure the app is up to date, as new versions often improve pairing."
+    },
+    {
+      "heading": "Transformation and movement",
+      "text": "Always let the robot transform itself on a clear, flat surface, and never bend its limbs by hand. If a movement stops halfway, switch the robot off and on again, then start the transformation again from the app."
+    },
+    {
+      "heading": "Charging and battery care",
+      "text": "Use the USB-C cable supplied and a suitable power adapter, and charge on a hard surface away from heat. If you store your robot for a while, top up the battery every few months to keep it healthy."
+    },
+    {
+      "heading": "Warranty, registration and repairs",
+      "text": "Register your robot to activate its warranty and make any future claim quicker. If something is wrong that our guides cannot fix, request a return and our repair team will take it from there."
     },
     {
       "heading": "Talk to us",
-      "text": "Our support team can help with anything the guides do not cover."
+      "text": "Our FAQ answers the most common questions, and our technical support team can help with anything else. You can also reach customer service through the chat button at the bottom right of the page (US only)."
     }
   ]
 } as const satisfies PageContent;

@@ -6,22 +6,40 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us/technical-support. */
 const content = {
   "title": "Technical support | Axlebot Robotics",
-  "description": "Contact Axlebot technical support for help with connection, firmware, servos or coding, and get a clear answer from our engineers.",
+  "description": "Contact Axlebot technical support for help with app connection, firmware updates, servos, charging or coding, and get a clear answer from our engineers.",
   "keywords": [
     "Axlebot technical support",
     "robot firmware help",
+    "robot connection problem",
+    "servo problem",
     "contact support"
   ],
   "heading": "Technical support",
-  "lead": "When the guides are not enough, our engineers will help you get your robot running.",
+  "lead": "When the guides are not enough, our engineers will help you get your robot moving again.",
   "sections": [
     {
-      "heading": "Before you contact us",
-      "text": "Update the app and the firmware, and note your robot serial number."
+      "heading": "Quick checks first",
+      "text": "Many problems disappear after a full charge and a restart of both the robot and your phone or tablet. Check that Bluetooth is switched on and that no other device is connected to the robot."
+    },
+    {
+      "heading": "Update the app and firmware",
+      "text": "Install the latest version of the Axlebot app, then open it with your robot nearby: it offers any firmware update the robot needs. Keep the robot charged and close to your device until the update has finished."
+    },
+    {
+      "heading": "Servos and transformation",
+      "text": "If a joint clicks, stalls or stops in an unusual position, stop the robot and check for anything blocking its path. Do not force the limbs by hand; restart the robot and let it return to its starting pose by itself."
+    },
+    {
+      "heading": "Coding and projects",
+      "text": "If a program does not run as expected, test it one block at a time and check that the robot's firmware is current. Python projects need a robot that supports Python, as listed on its product page."
+    },
+    {
+      "heading": "What to send us",
+      "text": "Tell us your robot's name and serial number, the app version and your phone or tablet model, and describe what happens and when. A short video of the problem often helps us find the answer much faster."
     },
     {
       "heading": "Get in touch",
-      "text": "Describe what happens and when; a video of the problem helps us answer faster."
+      "text": "Email our technical support team at support@example.com with the details above. If your robot needs a repair, we will guide you through the return and repair process."
     }
   ]
 } as const satisfies PageContent;

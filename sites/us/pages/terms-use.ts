@@ -6,28 +6,54 @@ import type { PageContent } from '../../../runtime/types.ts';
 /** The text of /us/terms-use. */
 const content = {
   "title": "Terms of use | Axlebot Robotics",
-  "description": "The terms that apply when you use the Axlebot website and account: acceptable use, content, liability and changes. A template.",
+  "description": "The terms that apply when you use the Axlebot website and your account: access, acceptable use, intellectual property, liability and changes to the terms.",
   "keywords": [
     "terms of use",
     "Axlebot terms",
-    "website terms"
+    "website terms",
+    "acceptable use"
   ],
   "heading": "Terms of use",
-  "lead": "This is a template for illustration, not legal advice. It sets out the terms of using this site.",
+  "lead": "These terms set out the rules for using this website and your Axlebot account. Please read them carefully before you use the site. Last updated: [date of last update].",
   "sections": [
     {
-      "heading": "Using the site",
-      "text": "Use the site lawfully and do not interfere with its operation or other visitors."
+      "heading": "About these terms",
+      "text": "This website is operated by [company legal name], registered in [country of registration] under company number [company number], with its registered office at [registered company address]. By using the site, you agree to these terms; if you do not agree, please do not use it."
     },
     {
-      "heading": "Content",
-      "text": "Texts, images and trademarks on this site belong to their owners and may not be reused without permission."
+      "heading": "Your account",
+      "text": "You must be at least [minimum age for an account] to create an account, or have the permission of a parent or guardian. Please keep your login details secure and tell us straight away if you think someone else has used your account."
     },
     {
-      "heading": "Changes",
-      "text": "These terms may change; the date of the latest version is shown on this page."
+      "heading": "Acceptable use",
+      "text": "Use the site lawfully and for personal, non-commercial purposes. Do not try to interfere with its operation, access areas or data that are not meant for you, or upload anything harmful, offensive or that infringes the rights of others."
+    },
+    {
+      "heading": "Intellectual property",
+      "text": "The texts, images, software and trademarks on this site belong to us or to our licensors, including [names of licensors of character brands]. You may view and print pages for your own use, but you may not copy, adapt or republish them without our written permission."
+    },
+    {
+      "heading": "Purchases and rewards",
+      "text": "Purchases from the official shop are governed by its terms of sale at [link to terms of sale]. Member credits and other rewards have no cash value, cannot be transferred and are subject to [rules for credits and rewards]."
+    },
+    {
+      "heading": "Links and third-party services",
+      "text": "The site may link to other websites and services, such as social networks and app stores, which we do not control. We are not responsible for their content or their privacy practices."
+    },
+    {
+      "heading": "Liability",
+      "text": "We take care to keep the site accurate and available, but we cannot guarantee that it will always be error-free or uninterrupted. To the extent permitted by [applicable law], we are not liable for [excluded types of loss]; nothing in these terms limits liability that cannot be limited by law."
+    },
+    {
+      "heading": "Changes and governing law",
+      "text": "We may update these terms from time to time, and the date at the top of this page shows the latest version. These terms are governed by the laws of [governing jurisdiction], and the courts of [competent courts] have jurisdiction, without affecting any mandatory consumer protection rights."
+    },
+    {
+      "heading": "Contact",
+      "text": "If you have a question about these terms, please email legal@example.com or write to [company legal name], [registered company address]."
     }
-  ]
+  ],
+  "template": true
 } as const satisfies PageContent;
 
 export default content;

@@ -5,28 +5,100 @@ import type { PageContent } from '../../../runtime/types.ts';
 
 /** The text of /us/toy-story-buzz-lightyear. */
 const content = {
-  "title": "Buzz Lightyear Robot | Axlebot Robotics",
-  "description": "A Buzz Lightyear robot from the Toy Story edition: he talks, moves, opens his wings and answers to your voice, to infinity and beyond.",
+  "title": "Buzz Lightyear (Toy Story) Talking Robot | Axlebot Robotics",
+  "description": "The Toy Story Buzz Lightyear robot talks, moves and opens his motorised wings on command, with more than 100 voice lines. To infinity and beyond!",
   "keywords": [
     "Buzz Lightyear robot",
     "Toy Story robot",
     "talking robot toy",
+    "Space Ranger robot",
     "interactive Buzz Lightyear"
   ],
-  "heading": "Buzz Lightyear, ready for his mission",
-  "lead": "The Toy Story edition of Buzz Lightyear walks, talks and takes your commands, with the gestures fans know by heart.",
+  "heading": "To infinity and beyond, on your command",
+  "lead": "Buzz Lightyear is ready for duty: he talks, moves and spreads his wings whenever the mission calls. This Toy Story edition brings the Space Ranger's famous confidence to your room.",
   "sections": [
     {
-      "heading": "He talks back",
-      "text": "Buzz answers to voice commands with his familiar lines and reacts to what you do."
+      "heading": "Wings out, Space Ranger",
+      "text": "Give the command and his motorised wings snap open, ready for take-off. Fold them away again when it is time for the next mission."
     },
     {
-      "heading": "Wings, lights and gestures",
-      "text": "Motorised wings open on command, his wrist laser lights up and his head and arms move smoothly."
+      "heading": "More than 100 voice lines",
+      "text": "Buzz speaks over a hundred lines, from his famous catchphrases to mission reports, and reacts when you talk to him. Every conversation feels like a new adventure."
     },
     {
-      "heading": "Made for fans",
-      "text": "Sculpted details and the Space Ranger suit make him as good on display as in play."
+      "heading": "Moves like a hero",
+      "text": "18 servos drive his head, arms and stance, so he can strike a heroic pose or point to the stars. His wrist laser lights up when danger is near."
+    },
+    {
+      "heading": "A star on the shelf",
+      "text": "Sculpted details and the iconic Space Ranger suit make him as good on display as in play. At 33 cm tall, he stands proudly in any Toy Story collection."
+    },
+    {
+      "heading": "Charging and care",
+      "text": "A 1,800 mAh battery gives about 50 minutes of play, and USB-C charging takes about 90 minutes. Buzz is suitable for Space Rangers aged 8 and up."
+    }
+  ],
+  "specs": [
+    {
+      "label": "Height",
+      "value": "33 cm"
+    },
+    {
+      "label": "Weight",
+      "value": "1.3 kg"
+    },
+    {
+      "label": "Servos",
+      "value": "18"
+    },
+    {
+      "label": "Voice lines",
+      "value": "100+"
+    },
+    {
+      "label": "Wings",
+      "value": "motorised, open on command"
+    },
+    {
+      "label": "Battery",
+      "value": "1,800 mAh, about 50 min"
+    },
+    {
+      "label": "Charging",
+      "value": "USB-C, about 90 min"
+    },
+    {
+      "label": "Age",
+      "value": "8+"
+    }
+  ],
+  "gallery": [
+    {
+      "image": {
+        "src": "/static/img/space-ranger.3e83dd95ca",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a space-ranger robot with a white helmet dome and a wing pack, surrounded by stars",
+      "caption": "Space Ranger, reporting for duty"
+    },
+    {
+      "image": {
+        "src": "/static/img/voice-command.fb9ed6df70",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot beside a speech bubble, with sound-wave rings coming from it",
+      "caption": "Talk to Buzz and he talks back"
+    },
+    {
+      "image": {
+        "src": "/static/img/collector-display.8866ae751c",
+        "width": 480,
+        "height": 360
+      },
+      "alt": "Illustration of a robot on a plinth inside a glass display case, lit by a spotlight",
+      "caption": "A hero deserves a place on display"
     }
   ]
 } as const satisfies PageContent;
