@@ -481,21 +481,24 @@ function resolvePage(input: PageInput, images: ReadonlyMap<string, ImageAsset | 
 }
 
 /**
- * Source art by name, with the image the build makes of it, and a diagnostic for every picture
- * of a page that names art which is missing or has no size. Each page file is checked once,
- * however many regions use it.
+ * Source art by name, with the image the build makes of it (undefined for art of unknown size,
+ * reported once at the drawing), and a diagnostic for every picture of a page that names art
+ * which is missing. Each page file is checked once, however many regions use it.
  */
 function resolveArt(content: LoadedContent, pageFiles: readonly LoadedFile[], rootPrefix: string, diagnostics: Diagnostic[]): Map<string, ImageAsset | undefined> {
   const images = new Map<string, ImageAsset | undefined>();
-  for (const art of content.art ?? []) images.set(art.name, imageAsset(art));
+  for (const art of content.art ?? []) {
+    const image = imageAsset(art);
+    images.set(art.name, image);
+    // Reported once, at the drawing: its pictures are left out wherever they are used.
+    if (!image) diagnostics.push(createDiagnostic('E0221', `source art ${rootPrefix}${art.id} has no viewBox (or width and height), so its size is unknown`, { file: `${rootPrefix}${art.id}`, line: 1, column: 1 }));
+  }
   for (const file of pageFiles) {
     ((file.data as PageInput).gallery ?? []).forEach((item, index) => {
       const range = rangeOfPath(file, ['gallery', String(index), 'image']);
       if (!images.has(item.image)) {
         const guess = suggest(item.image, [...images.keys()]);
         diagnostics.push(createDiagnostic('E0221', `picture '${item.image}' has no source art ${rootPrefix}assets/${item.image}.svg${guess ? `; did you mean '${guess}'?` : ''}`, range));
-      } else if (!images.get(item.image)) {
-        diagnostics.push(createDiagnostic('E0221', `source art ${rootPrefix}assets/${item.image}.svg has no viewBox (or width and height), so its size is unknown`, range));
       }
     });
   }

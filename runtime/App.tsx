@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { Router, useLocation } from 'wouter';
+import { useDeviceClass, useTextFloat } from './effects.ts';
 import { pushPageView } from './analytics.ts';
 import { catchAllUrl } from './catch-all.ts';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
@@ -213,6 +214,9 @@ function Shell() {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const lastView = useRef<string | undefined>(undefined);
+
+  useDeviceClass(site.constants.breakpoints.collapse);
+  useTextFloat(site.constants.textFloatTranslate, `${location}:${ready}`);
 
   // Navigation by the services (the API client's login redirects) goes through the router.
   useEffect(() => {

@@ -88,6 +88,8 @@ export const RUNTIME_MESSAGE_KEYS = [
   'chooser.current',
   'closed.heading',
   'closed.text',
+  'collapse.less',
+  'collapse.more',
   'countdown.days',
   'countdown.endsIn',
   'countdown.hours',

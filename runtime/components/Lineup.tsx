@@ -21,7 +21,7 @@ export function Lineup({ products }: { products: readonly ProductKey[] }) {
           const product = site.products[key]!;
           const internal = product.link.startsWith('/');
           return (
-            <li className="lineup-card" key={key} data-product={key}>
+            <li className="lineup-card" key={key} data-product={key} data-float="">
               <ProductArt product={key} title={product.alt} />
               <h3>
                 {internal ? (
@@ -33,7 +33,7 @@ export function Lineup({ products }: { products: readonly ProductKey[] }) {
                 )}
               </h3>
               <Price product={product} className="lineup-price" />
-              <BuyAction product={product} />
+              <BuyAction product={product} named />
             </li>
           );
         })}

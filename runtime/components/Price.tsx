@@ -38,17 +38,18 @@ export function Price({ product, className = 'buy-price' }: { product: ProductDa
 
 /**
  * The way to buy: the regional shop in a new tab with no way back into this page (noopener),
- * pre-order while on pre-sale, sold out at stock 0.
+ * pre-order while on pre-sale, sold out at stock 0. `named` adds the product's name for screen
+ * readers, where several products sit side by side.
  */
-export function BuyAction({ product, tmall }: { product: ProductData; tmall?: string }) {
+export function BuyAction({ product, tmall, named = false }: { product: ProductData; tmall?: string; named?: boolean }) {
   const t = useT();
   if (product.stock === 0) return <p className="buy-state">{t('product.soldOut')}</p>;
   if (!product.buy) return null;
+  const label = product.isPreSale ? t('product.preOrder') : t('product.buy');
   return (
     <p className="buy-actions">
-      <a className="button" href={product.buy} target="_blank" rel="noopener noreferrer">
-        {product.isPreSale ? t('product.preOrder') : t('product.buy')}
-        <span className="visually-hidden">: {product.name}</span>
+      <a className="button" href={product.buy} target="_blank" rel="noopener noreferrer" {...(named && { 'aria-label': `${label}: ${product.name}` })}>
+        {label}
       </a>
       {tmall && (
         <a className="button secondary" href={tmall} target="_blank" rel="noopener noreferrer">

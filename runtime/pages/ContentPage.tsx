@@ -1,3 +1,4 @@
+import { Collapse } from '../components/Collapse.tsx';
 import { Picture } from '../components/Picture.tsx';
 import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
 import { ProductArt } from '../components/ProductArt.tsx';
@@ -45,16 +46,19 @@ function Specs({ specs, heading }: { specs: readonly PageSpec[]; heading: string
   return (
     <section className="specs" id="specs" aria-labelledby="specs-heading">
       <h2 id="specs-heading">{heading}</h2>
-      <table>
-        <tbody>
-          {specs.map((spec) => (
-            <tr key={spec.label}>
-              <th scope="row">{spec.label}</th>
-              <td>{spec.value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* On phones the table is cut to its first rows, with a button to see them all. */}
+      <Collapse limits={{ mobile: 280 }}>
+        <table>
+          <tbody>
+            {specs.map((spec) => (
+              <tr key={spec.label}>
+                <th scope="row">{spec.label}</th>
+                <td>{spec.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Collapse>
     </section>
   );
 }
@@ -66,7 +70,7 @@ function Gallery({ images, heading }: { images: readonly GalleryImage[]; heading
       <h2 id="gallery-heading">{heading}</h2>
       <ul>
         {images.map((item) => (
-          <li key={item.image.src}>
+          <li key={item.image.src} data-float="">
             <figure>
               <Picture image={item.image} alt={item.alt} />
               {item.caption && <figcaption>{item.caption}</figcaption>}
@@ -102,7 +106,7 @@ function BundleOffers({ productKey }: { productKey: ProductKey }) {
               <p>{fill(t('product.bundleIncludes'), { items: list.format(parts.map((part) => part.name)) })}</p>
               <Price product={bundle} />
               {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, site.locale, site.currency) })}</p>}
-              <BuyAction product={bundle} />
+              <BuyAction product={bundle} named />
             </div>
             <ProductArt product={key} title={bundle.alt} />
           </section>
@@ -175,7 +179,7 @@ export default function ContentPage({ route, content }: PageProps) {
   const t = useT();
   const product = route.product ? site.products[route.product] : undefined;
   const sections = content.sections.map((section, index) => (
-    <section key={section.heading} id={`section-${index + 1}`}>
+    <section key={section.heading} id={`section-${index + 1}`} data-float="">
       <h2>{section.heading}</h2>
       <p>{section.text}</p>
     </section>

@@ -93,6 +93,8 @@ const messages = {
   "chooser.current": "当前所在地区",
   "closed.heading": "此页面暂未开放",
   "closed.text": "该活动尚未开始或已经结束，去看看正在进行的精彩内容吧。",
+  "collapse.less": "收起",
+  "collapse.more": "展开全部",
   "countdown.days": "天",
   "countdown.endsIn": "距结束还有",
   "countdown.hours": "时",

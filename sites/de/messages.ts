@@ -93,6 +93,8 @@ const messages = {
   "chooser.current": "Aktuelle Region",
   "closed.heading": "Diese Seite ist gerade nicht verfügbar",
   "closed.text": "Dieses Angebot hat noch nicht begonnen oder ist bereits beendet. Sehen Sie sich an, was es gerade gibt.",
+  "collapse.less": "Weniger anzeigen",
+  "collapse.more": "Mehr anzeigen",
   "countdown.days": "Tg.",
   "countdown.endsIn": "Endet in",
   "countdown.hours": "Std.",

@@ -93,6 +93,8 @@ const messages = {
   "chooser.current": "Votre région actuelle",
   "closed.heading": "Cette page n’est pas disponible pour le moment",
   "closed.text": "Cette offre n’a pas encore commencé ou est déjà terminée. Découvrez ce qui est proposé en ce moment.",
+  "collapse.less": "Voir moins",
+  "collapse.more": "Voir plus",
   "countdown.days": "j",
   "countdown.endsIn": "Se termine dans",
   "countdown.hours": "h",

@@ -93,6 +93,8 @@ const messages = {
   "chooser.current": "現在の地域",
   "closed.heading": "このページは現在ご利用いただけません",
   "closed.text": "このキャンペーンはまだ始まっていないか、すでに終了しています。現在開催中の情報をご覧ください。",
+  "collapse.less": "閉じる",
+  "collapse.more": "もっと見る",
   "countdown.days": "日",
   "countdown.endsIn": "終了まで",
   "countdown.hours": "時間",

@@ -93,6 +93,8 @@ const messages = {
   "chooser.current": "현재 지역",
   "closed.heading": "지금은 이 페이지를 이용할 수 없습니다",
   "closed.text": "이 행사는 아직 시작되지 않았거나 이미 종료되었습니다. 지금 진행 중인 소식을 확인해 보세요.",
+  "collapse.less": "접기",
+  "collapse.more": "더 보기",
   "countdown.days": "일",
   "countdown.endsIn": "종료까지",
   "countdown.hours": "시간",

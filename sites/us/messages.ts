@@ -93,6 +93,8 @@ const messages = {
   "chooser.current": "Current region",
   "closed.heading": "This page isn't available right now",
   "closed.text": "This offer hasn't started yet or has already ended. Take a look at what's on now.",
+  "collapse.less": "Show less",
+  "collapse.more": "Show more",
   "countdown.days": "days",
   "countdown.endsIn": "Ends in",
   "countdown.hours": "hours",

@@ -2,7 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { buildRegions, listFiles } from '../../generator/build.ts';
+import { imageAsset, readSourceArt } from '../../generator/images.ts';
+import { PACKAGE_ROOT } from '../../generator/paths.ts';
 
 /** Pages are rendered as of the build's instant; the same instant gives the same bytes. */
 const BUILT_AT = Date.parse('2026-11-22T12:00:00+08:00');
@@ -30,6 +33,15 @@ describe('the build output', () => {
       for (const page of ['index.html', 'choose-your-region/index.html', '404.html']) expect(treeA.has(`${prefix}${page}`), `${prefix}${page}`).toBe(true);
     }
 
+    // Every drawing of content/assets/ becomes webp and png images, small and 2x, shared by all regions.
+    const art = await readSourceArt(path.join(PACKAGE_ROOT, 'content'));
+    expect(art.length).toBeGreaterThan(0);
+    const images = [...treeA.keys()].filter((f) => f.startsWith('static/img/'));
+    expect(images).toEqual(art.flatMap((item) => ['2x.png', '2x.webp', 'small.png', 'small.webp'].map((variant) => `${imageAsset(item)!.src.slice(1)}.${variant}`)).sort());
+    const small = await sharp(treeA.get(images.find((f) => f.endsWith('.small.webp'))!)!).metadata();
+    const double = await sharp(treeA.get(images.find((f) => f.endsWith('.2x.png'))!)!).metadata();
+    expect([small.format, small.width, double.format, double.width]).toEqual(['webp', 480, 'png', 960]);
+
     // Rebuilding only us keeps every other region's files as they were.
     await writeFile(path.join(second, 'uk', 'marker.txt'), 'uk stays');
     await writeFile(path.join(second, 'index.html'), 'cn stays');
@@ -39,7 +51,7 @@ describe('the build output', () => {
     expect(await readFile(path.join(second, 'uk', 'marker.txt'), 'utf8')).toBe('uk stays');
     expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('cn stays');
     // The deployment's own files describe every region, whichever regions a build rebuilt.
-    for (const file of ['sitemap.xml', 'robots.txt', 'schedule.json']) {
+    for (const file of ['sitemap.xml', 'robots.txt', 'schedule.json', ...images]) {
       expect((await readFile(path.join(second, file))).equals(treeA.get(file)!), file).toBe(true);
     }
     // ...and gives the region exactly the files a build of all eight gives it.

@@ -1,3 +1,4 @@
+import { deviceClass } from '../../runtime/effects.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { compileContent } from '../../generator/build.ts';
 import { buildSchedule, describeNext } from '../../generator/deployment.ts';
@@ -220,5 +221,21 @@ describe('the rebuild schedule', () => {
     const christmas = schedule.entries.find((e) => e.changes.some((c) => c.change === '/us/christmas-sale opens'));
     expect(christmas?.at).toBe('2026-12-08T05:00:00.000Z');
     expect(buildSchedule(model.regions, t('2030-01-01T00:00:00Z')).next).toBeNull();
+  });
+});
+
+describe('the collapse effect device classes', () => {
+  it('are window from 1024 px, ipad from 768 px, mobile below (SPEC.md section 9)', () => {
+    const breakpoints = { window: 1024, ipad: 768 };
+    expect([1600, 1024, 1023.5, 1023, 768, 767.99, 767, 360].map((width) => deviceClass(width, breakpoints))).toEqual([
+      'window',
+      'window',
+      'ipad',
+      'ipad',
+      'ipad',
+      'mobile',
+      'mobile',
+      'mobile',
+    ]);
   });
 });

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import type { Constants } from './types.ts';
+
+/**
+ * Device classes of the collapse effect (SPEC.md section 9): `window` from
+ * `breakpoints.collapse.window` px (1024), `ipad` from `breakpoints.collapse.ipad` px (768),
+ * else `mobile`. They differ from the layout breakpoints on purpose: an iPad in portrait (768)
+ * gets the tablet treatment, a small laptop (1024) the full one.
+ */
+export type DeviceClass = 'window' | 'ipad' | 'mobile';
+
+export function deviceClass(width: number, breakpoints: Constants['breakpoints']['collapse']): DeviceClass {
+  if (width >= breakpoints.window) return 'window';
+  if (width >= breakpoints.ipad) return 'ipad';
+  return 'mobile';
+}
+
+/**
+ * Keeps `data-device` on the document element to the current device class, for the collapse
+ * effect's styles and for anything that must know it.
+ */
+export function useDeviceClass(breakpoints: Constants['breakpoints']['collapse']): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const update = () => root.setAttribute('data-device', deviceClass(window.innerWidth, breakpoints));
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [breakpoints]);
+}
+
+/**
+ * The text float effect: blocks marked `data-float` that are still below the viewport start
+ * `textFloatTranslate` px (50) lower and transparent, and float into place as they scroll into
+ * view. Blocks already in view are left alone, so nothing visible moves; without script (and
+ * with reduced motion) every block simply stands where it is. Runs again after each navigation.
+ */
+export function useTextFloat(translate: number, key: string): void {
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined' || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const root = document.documentElement;
+    root.style.setProperty('--float-translate', `${translate}px`);
+    const pending = [...document.querySelectorAll<HTMLElement>('[data-float]')].filter((el) => el.getBoundingClientRect().top >= window.innerHeight);
+    if (pending.length === 0) return;
+    for (const el of pending) el.classList.add('float-pending');
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        entry.target.classList.remove('float-pending');
+        entry.target.classList.add('float-in');
+        observer.unobserve(entry.target);
+      }
+    });
+    for (const el of pending) observer.observe(el);
+    return () => {
+      observer.disconnect();
+      for (const el of pending) el.classList.remove('float-pending');
+    };
+  }, [translate, key]);
+}
