@@ -243,7 +243,7 @@ describe('scroll after navigation', () => {
   it("goes to the route's scroll target (banner, app menu), else to the top", async () => {
     const { context, page } = await open('/us', { viewport: mobile });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.getByRole('link', { name: 'Flagship Megatron' }).click();
+    await page.getByRole('navigation', { name: 'Robots' }).getByRole('link', { name: 'Flagship Megatron' }).click();
     await page.waitForURL((u) => u.pathname === '/us/flagship-megatron');
     expect(route('flagship-megatron').scroll).toBe('banner');
     await expect.poll(() => top(page, 'banner')).toBe(0);
@@ -397,7 +397,7 @@ describe('page heads', () => {
 
   it('follow client-side navigation', async () => {
     const { context, page } = await open('/us');
-    await page.getByRole('link', { name: 'Flagship Bumblebee' }).click();
+    await page.getByRole('navigation', { name: 'Robots' }).getByRole('link', { name: 'Flagship Bumblebee' }).click();
     await page.waitForURL((u) => u.pathname === bumblebee.path);
     await expect.poll(() => page.title()).toBe(expected.title);
     const head = await headOf(page);
