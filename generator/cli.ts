@@ -4,7 +4,7 @@ import type { BuildResult, ProgressEvent } from './build.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { hasErrors, suggest } from './diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from './format.ts';
-import { describeNext } from './deployment.ts';
+import { buildSchedule, describeNext, formatSchedule } from './deployment.ts';
 import { isRegionCode } from '../runtime/paths.ts';
 import { REGION_CODES } from '../runtime/types.ts';
 import type { RegionCode } from '../runtime/types.ts';
@@ -53,7 +53,8 @@ function parseRegions(names: string[], all: boolean | undefined): RegionCode[] {
   for (const name of names) {
     const code = name.toLowerCase();
     if (!isRegionCode(code)) {
-      const guess = suggest(code, REGION_CODES);
+      // A misspelt command reads as a region: suggest either.
+      const guess = suggest(code, [...REGION_CODES, 'schedule']);
       throw new UsageError(`unknown region '${name}'${guess ? `; did you mean '${guess}'?` : ''} (regions: ${REGION_CODES.join(', ')})`);
     }
     codes.push(code);
@@ -71,6 +72,7 @@ function summarize(result: BuildResult, elapsed: number): string {
 async function run(args: string[], io: CliIO): Promise<number> {
   let action: (() => Promise<number>) | undefined;
   const program = new Command('build-region')
+    .enablePositionalOptions()
     .description('Compile the content of the regional sites and build them into prerendered static sites.')
     .argument('[regions...]', `regions to build (${REGION_CODES.join(', ')})`)
     .option('--all', 'build all eight regions')
@@ -89,6 +91,30 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .action((names: string[], options: CliOptions) => {
       action = () => execute(names, options, io);
     });
+  program
+    .command('schedule')
+    .description('List every future instant at which content changes (prices, banners, countdowns, nav items, page windows), per region.')
+    .argument('[regions...]', `only these regions (${REGION_CODES.join(', ')}); default all`)
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--now <instant>', 'list changes after this instant instead of now (ISO 8601 with offset)')
+    .option('--past', 'list the changes before that instant too')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ build-region schedule                                  what changes from now on, everywhere',
+        '  $ build-region schedule us --now 2025-10-20T00:00:00+08:00   the us changes after that instant',
+        '  $ build-region schedule --past --format json             every change, as JSON',
+        '',
+      ].join('\n'),
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((names: string[], options: ScheduleOptions) => {
+      action = () => executeSchedule(names, options, io);
+    });
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (error) {
@@ -98,24 +124,67 @@ async function run(args: string[], io: CliIO): Promise<number> {
   return action ? action() : 2;
 }
 
+interface ScheduleOptions {
+  content: string;
+  now?: string;
+  past?: boolean;
+  format: 'text' | 'json';
+}
+
+/** `--now` as epoch milliseconds; undefined when absent; a usage error when not an instant with an offset. */
+function parseNow(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const now = Date.parse(value);
+  if (Number.isNaN(now) || !/(Z|[+-]\d{2}:\d{2})$/.test(value)) throw new UsageError(`--now '${value}' is not an instant with an offset, like 2025-10-25T15:00:00+08:00`);
+  return now;
+}
+
+/** Prints a usage error the way every command does; exit status 2. */
+function usage(error: unknown, io: CliIO, command = ''): number {
+  if (!(error instanceof UsageError)) throw error;
+  io.stderr(`build-region: ${error.message}\nRun 'build-region ${command}--help' for usage.\n`);
+  return 2;
+}
+
+/** `build-region schedule`: the content's future changes, from the same schedule a build writes. */
+async function executeSchedule(names: string[], options: ScheduleOptions, io: CliIO): Promise<number> {
+  let regions: RegionCode[];
+  let now: number;
+  try {
+    regions = parseRegions(names, names.length === 0);
+    now = parseNow(options.now) ?? Date.now();
+  } catch (error) {
+    return usage(error, io, 'schedule ');
+  }
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd, now });
+  if (hasErrors(compiled.diagnostics)) {
+    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, out: '' }, io);
+    if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
+    return 1;
+  }
+  const schedule = buildSchedule(compiled.model.regions, now);
+  const entries = schedule.entries
+    .filter((entry) => options.past || entry.time > now)
+    .map((entry) => ({ ...entry, changes: entry.changes.filter((change) => regions.includes(change.region)) }))
+    .filter((entry) => entry.changes.length > 0);
+  if (options.format === 'json') {
+    io.stdout(`${JSON.stringify({ ok: true, now: new Date(now).toISOString(), regions, entries }, null, 2)}\n`);
+    return 0;
+  }
+  io.stdout(formatSchedule(entries, now, regions));
+  return 0;
+}
+
 async function execute(names: string[], options: CliOptions, io: CliIO): Promise<number> {
   let regions: RegionCode[];
+  let now: number | undefined;
   try {
     regions = parseRegions(names, options.all);
     if (!options.check && regions.length === 0) throw new UsageError('name the regions to build, or pass --all (or --check to validate only)');
     if (options.check && regions.length) throw new UsageError('--check validates all content; do not name regions with it');
+    now = parseNow(options.now);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`build-region: ${error.message}\nRun 'build-region --help' for usage.\n`);
-    return 2;
-  }
-  let now: number | undefined;
-  if (options.now !== undefined) {
-    now = Date.parse(options.now);
-    if (Number.isNaN(now) || !/(Z|[+-]\d{2}:\d{2})$/.test(options.now)) {
-      io.stderr(`build-region: --now '${options.now}' is not an instant with an offset, like 2025-10-25T15:00:00+08:00\n`);
-      return 2;
-    }
+    return usage(error, io);
   }
   const started = performance.now();
   const progress = (event: ProgressEvent) => {

@@ -2,7 +2,7 @@ import type { ResolvedRegion, SiteModel } from './resolve.ts';
 import { renderTemplate } from './templates.ts';
 import { currentStage, isRouteOpen } from '../runtime/time.ts';
 import { isAccountScreen } from '../runtime/types.ts';
-import type { RegionCode, RegionData, StageGate } from '../runtime/types.ts';
+import type { ProductData, RegionCode, RegionData, StageGate } from '../runtime/types.ts';
 
 /** One thing that changes on a region's pages at an instant. */
 export interface ScheduledChange {
@@ -42,8 +42,19 @@ function allPaths(region: RegionData): string[] {
   return region.routes.filter((r) => !r.redirect).map((r) => r.path);
 }
 
+/**
+ * The pages that show a product's price: its own page, pages whose line-up lists it, and, for a
+ * product in a bundle, the pages that offer the bundle (those of its parts), whose saving moves
+ * with the part's price.
+ */
 function productPaths(region: RegionData, key: string): string[] {
-  return region.routes.filter((r) => r.product === key).map((r) => r.path);
+  const products = region.products as Readonly<Record<string, ProductData | undefined>>;
+  const bundles = Object.entries(products).filter(([, product]) => product?.includes?.some((part) => part === key));
+  const shown = new Set<string>([key, ...bundles.map(([bundle]) => bundle)]);
+  const offers = new Set<string>([...bundles.flatMap(([, bundle]) => bundle?.includes ?? []), ...(products[key]?.includes ?? [])]);
+  return region.routes
+    .filter((r) => !r.redirect && ((r.product && (shown.has(r.product) || offers.has(r.product))) || r.content?.lineup?.some((item) => shown.has(item))))
+    .map((r) => r.path);
 }
 
 /** Everything of a region shown only in some stages of a list. */
@@ -70,7 +81,10 @@ function gatedItems(region: RegionData): Gated[] {
 
 function regionChanges(region: RegionData): { time: number; change: ScheduledChange }[] {
   const out: { time: number; change: ScheduledChange }[] = [];
-  const add = (time: number, change: string, paths: string[]) => out.push({ time, change: { region: region.code, change, paths: [...paths].sort() } });
+  // A change no page shows (a product without a page or a line-up place) goes stale nowhere.
+  const add = (time: number, change: string, paths: string[]) => {
+    if (paths.length > 0) out.push({ time, change: { region: region.code, change, paths: [...new Set(paths)].sort() } });
+  };
   for (const item of gatedItems(region)) {
     const list = region.stages[item.gate.stages] ?? [];
     list.forEach((instant, index) => {
@@ -119,6 +133,23 @@ export function describeDelay(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h ${minutes % 60} min`;
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/**
+ * The schedule for people: one block per instant (UTC, and how far from `now`), one line per
+ * region and change, with how many pages it touches.
+ */
+export function formatSchedule(entries: readonly ScheduleEntry[], now: number, regions: readonly RegionCode[]): string {
+  const scope = regions.length === 8 ? 'every region' : regions.join(', ');
+  if (entries.length === 0) return `No content change in ${scope} after ${new Date(now).toISOString()}.\n`;
+  const lines = [`Content changes in ${scope} (times in UTC; now is ${new Date(now).toISOString()}):`, ''];
+  for (const entry of entries) {
+    const delta = entry.time - now;
+    lines.push(`${entry.at.replace('T', ' ').replace(/:00\.000Z$/, ' UTC')}  (${delta > 0 ? `in ${describeDelay(delta)}` : `${describeDelay(-delta)} ago`})`);
+    for (const change of entry.changes) lines.push(`  ${change.region.padEnd(3)} ${change.change}  [${change.paths.length} page${change.paths.length === 1 ? '' : 's'}]`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}`;
 }
 
 /** The line the build prints about the next change. */
