@@ -1,3 +1,5 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { buildRegions, compileContent } from './build.ts';
 import type { BuildResult, ProgressEvent } from './build.ts';
@@ -5,6 +7,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import { hasErrors, suggest } from './diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from './format.ts';
 import { buildSchedule, describeNext, formatSchedule } from './deployment.ts';
+import { renderReport } from './report.ts';
 import { isRegionCode } from '../runtime/paths.ts';
 import { REGION_CODES } from '../runtime/types.ts';
 import type { RegionCode } from '../runtime/types.ts';
@@ -54,7 +57,7 @@ function parseRegions(names: string[], all: boolean | undefined): RegionCode[] {
     const code = name.toLowerCase();
     if (!isRegionCode(code)) {
       // A misspelt command reads as a region: suggest either.
-      const guess = suggest(code, [...REGION_CODES, 'schedule']);
+      const guess = suggest(code, [...REGION_CODES, 'schedule', 'report']);
       throw new UsageError(`unknown region '${name}'${guess ? `; did you mean '${guess}'?` : ''} (regions: ${REGION_CODES.join(', ')})`);
     }
     codes.push(code);
@@ -115,6 +118,30 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .action((names: string[], options: ScheduleOptions) => {
       action = () => executeSchedule(names, options, io);
     });
+  program
+    .command('report')
+    .description('Write one self-contained HTML page: pages by region, prices, a timeline of every promotion and page window, and the diagnostics.')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--out <file>', 'where to write the page', 'report.html')
+    .option('--now <instant>', 'report as of this instant instead of now (ISO 8601 with offset)')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ build-region report                                   write report.html as of now',
+        '  $ build-region report --now 2025-10-26T12:00:00+08:00 --out halloween.html',
+        '',
+        'The page needs no network: open it from a CI artefact. With content errors it is still',
+        'written (its diagnostics section lists them) and the exit status is 1.',
+        '',
+      ].join('\n'),
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((options: ReportOptions) => {
+      action = () => executeReport(options, io);
+    });
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (error) {
@@ -173,6 +200,31 @@ async function executeSchedule(names: string[], options: ScheduleOptions, io: Cl
   }
   io.stdout(formatSchedule(entries, now, regions));
   return 0;
+}
+
+interface ReportOptions {
+  content: string;
+  out: string;
+  now?: string;
+}
+
+/** `build-region report`: the report page, written whole or not at all. */
+async function executeReport(options: ReportOptions, io: CliIO): Promise<number> {
+  let now: number;
+  try {
+    now = parseNow(options.now) ?? Date.now();
+  } catch (error) {
+    return usage(error, io, 'report ');
+  }
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd, now });
+  const target = path.resolve(io.cwd, options.out);
+  const staging = `${target}.tmp-${process.pid}`;
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(staging, renderReport(compiled, now));
+  await rename(staging, target);
+  const failed = hasErrors(compiled.diagnostics);
+  io.stdout(`Wrote ${path.relative(io.cwd, target) || target}${failed ? ' (the content has errors: see its diagnostics section)' : ''}.\n`);
+  return failed ? 1 : 0;
 }
 
 async function execute(names: string[], options: CliOptions, io: CliIO): Promise<number> {

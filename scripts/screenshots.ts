@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { main } from '../generator/cli.ts';
 import { startServer } from '../server/serve.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 
@@ -8,7 +10,8 @@ import { launchBrowser } from '../tests/support/browser.ts';
  * `npm run screenshots [-- --dir <built output>] [--out <folder>]`: the home page and a product
  * page of three regions at desktop and mobile width, as PNG files for a person to look at
  * (default `screenshots/`). It serves the built output (run `npm run build` first) with the
- * emulated back ends, and waits for each page to hydrate before it takes the picture.
+ * emulated back ends, and waits for each page to hydrate before it takes the picture. It also
+ * writes the content report (`build-region report`) and a picture of it, `report-desktop.png`.
  */
 
 const PAGES = [
@@ -61,6 +64,16 @@ try {
     }
     await context.close();
   }
+  // The content report: written next to the pictures, then pictured itself.
+  const report = path.join(out, 'report.html');
+  if ((await main(['report', '--out', report], { stdout: () => {} })) > 1) throw new Error('build-region report failed');
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(pathToFileURL(report).href);
+  const file = path.join(out, 'report-desktop.png');
+  await page.screenshot({ path: file, fullPage: true });
+  process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
+  await context.close();
 } finally {
   await browser.close();
   await server.close();

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { compileContent } from '../../generator/build.ts';
+import { main } from '../../generator/cli.ts';
+import { regionOutputDir } from '../../generator/output.ts';
+import { isAccountScreen, REGION_CODES } from '../../runtime/types.ts';
+import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { copyContent, replaceInFile } from '../support/content.ts';
+
+let browser: Browser;
+const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-report-'));
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function report(args: string[], cwd?: string) {
+  let stdout = '';
+  let stderr = '';
+  const status = await main(['report', ...args], { isTTY: false, env: {}, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), ...(cwd && { cwd }) });
+  return { status, stdout, stderr };
+}
+
+/** Inside the us Halloween promotion: its offers run. */
+const HALLOWEEN = '2025-10-26T12:00:00+08:00';
+
+describe('build-region report', () => {
+  it('writes one self-contained page whose page matrix agrees with the built routes', async () => {
+    const file = path.join(work, 'report.html');
+    expect(await report(['--now', HALLOWEEN, '--out', file])).toMatchObject({ status: 0, stdout: `Wrote ${path.relative(process.cwd(), file)}.\n` });
+    const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    await page.goto(pathToFileURL(file).href);
+    // Self-contained: the page itself is the only request.
+    expect(requests).toEqual([pathToFileURL(file).href]);
+
+    const header = await page.locator('#availability-matrix thead th').allTextContents();
+    expect(header).toEqual(['page', ...REGION_CODES]);
+    const rows = await page.locator('#availability-matrix tbody tr').evaluateAll((all) => all.map((row) => [...row.children].map((cell) => cell.textContent!.trim())));
+    // Every cell that names a page has its built file in dist/, and every built page has a cell.
+    const dist = inject('distDir');
+    const { model } = await compileContent();
+    let pages = 0;
+    for (const [name, ...cells] of rows) {
+      cells.forEach((cell, index) => {
+        const code = REGION_CODES[index]!;
+        const built = existsSync(path.join(regionOutputDir(dist, code), name === 'home' ? '' : name!, 'index.html'));
+        expect(`${code} ${name} ${cell === '—' ? 'absent' : 'present'}`).toBe(`${code} ${name} ${built ? 'present' : 'absent'}`);
+        if (built) pages++;
+      });
+    }
+    const routes = model.regions.flatMap((r) => r.data.routes).filter((route) => !isAccountScreen(route.page));
+    expect(pages).toBe(routes.length);
+
+    // The us Halloween offer is running then; Grimlock is sold out in eu.
+    const bumblebee = page.locator('#price-table tr', { hasText: 'Flagship Bumblebee' }).locator('td').nth(REGION_CODES.indexOf('us'));
+    await expect(bumblebee.textContent()).resolves.toContain('offer $1,219.00 stage 1 of halloween (now)');
+    await expect(bumblebee.getAttribute('class')).resolves.toBe('offer');
+    const grimlock = page.locator('#price-table tr', { hasText: 'Grimlock G1 Flagship' }).locator('td').nth(REGION_CODES.indexOf('eu'));
+    await expect(grimlock.getAttribute('class')).resolves.toBe('soldout');
+    // The timeline marks now, and lists the us Halloween list in stage 1.
+    await expect(page.locator('svg .now').count()).resolves.toBe(1);
+    await expect(page.locator('ul.stages').textContent()).resolves.toContain('us halloween: stage 1 of 2');
+    await expect(page.locator('#diagnostics + p').textContent()).resolves.toBe('None: every file is valid.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is still written when the content has errors, listing them, and exits 1', async () => {
+    const { work: copy, content } = await copyContent();
+    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 1299', 'price: "1299 dollars"');
+    const file = path.join(copy, 'out', 'report.html');
+    const result = await report(['--content', content, '--out', file], copy);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('(the content has errors: see its diagnostics section)');
+    const html = await readFile(file, 'utf8');
+    expect(html).toContain('error E0103: &#x27;products.flagshipBumblebee.price&#x27; must be a number');
+    expect(html).toContain('1 error(s), 0 warning(s): the content does not build.');
+    await rm(copy, { recursive: true, force: true });
+  });
+});
