@@ -1,4 +1,5 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { buildRegions, compileContent } from './build.ts';
@@ -7,6 +8,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import { hasErrors, suggest } from './diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from './format.ts';
 import { buildSchedule, describeNext, formatSchedule } from './deployment.ts';
+import { regionOutputDir } from './output.ts';
 import { renderReport } from './report.ts';
 import { isRegionCode } from '../runtime/paths.ts';
 import { REGION_CODES } from '../runtime/types.ts';
@@ -67,9 +69,31 @@ function parseRegions(names: string[], all: boolean | undefined): RegionCode[] {
   return codes;
 }
 
-function summarize(result: BuildResult, elapsed: number): string {
-  const rows = result.regions.map((r) => `  ${r.code.padEnd(4)} ${String(r.pages.length).padStart(3)} pages  ${String(r.assets.length).padStart(3)} assets`);
-  return [`Built ${result.regions.length} region${result.regions.length === 1 ? '' : 's'} in ${(elapsed / 1000).toFixed(1)} s:`, ...rows, ''].join('\n');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/**
+ * The table printed after a build: per region its prerendered pages, its files, and the gzip
+ * size of its JavaScript and CSS (all of it: a first visit loads only the entry and the page).
+ */
+async function summarize(result: BuildResult, outDir: string, elapsed: number): Promise<string> {
+  const gzipped = async (dir: string, files: readonly string[], extension: string) => {
+    let total = 0;
+    for (const file of files.filter((f) => f.endsWith(extension))) total += gzipSync(await readFile(path.join(dir, file)), { level: 9 }).length;
+    return total;
+  };
+  const rows = await Promise.all(
+    result.regions.map(async (r) => {
+      const dir = regionOutputDir(outDir, r.code);
+      const [js, css] = await Promise.all([gzipped(dir, r.assets, '.js'), gzipped(dir, r.assets, '.css')]);
+      return `  ${r.code.padEnd(4)} ${String(r.pages.length).padStart(5)}  ${String(r.assets.length).padStart(5)}  ${kb(js).padStart(9)}  ${kb(css).padStart(8)}`;
+    }),
+  );
+  return [
+    `Built ${result.regions.length} region${result.regions.length === 1 ? '' : 's'} in ${(elapsed / 1000).toFixed(1)} s:`,
+    '  region pages  files  JS (gzip)  CSS (gzip)',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 async function run(args: string[], io: CliIO): Promise<number> {
@@ -256,7 +280,7 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
   if (options.format === 'json') {
     io.stdout(`${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, regions: result.regions, next: result.schedule?.next ?? null }, null, 2)}\n`);
   } else if (result.ok && !options.quiet) {
-    io.stderr(summarize(result, performance.now() - started));
+    io.stderr(await summarize(result, path.resolve(io.cwd, options.out), performance.now() - started));
   }
   // A deploy pipeline needs this even in quiet mode: when to rebuild.
   if (result.ok && result.schedule && options.format !== 'json') io.stdout(`${describeNext(result.schedule)}\n`);

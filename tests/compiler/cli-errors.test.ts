@@ -119,3 +119,27 @@ describe('build-region usage', () => {
     expect(result.status).toBe(0);
   });
 });
+
+describe('build-region on valid content', () => {
+  it('ends with a table of pages, files and gzip sizes per region; --quiet keeps only the rebuild line', async () => {
+    const result = await runCli(['kr', 'jp', '--now', '2026-11-22T12:00:00+08:00']);
+    expect(result.status).toBe(0);
+    const lines = result.stderr.split('\n');
+    const header = lines.findIndex((line) => line.startsWith('  region pages  files  JS (gzip)  CSS (gzip)'));
+    expect(header).toBeGreaterThan(0);
+    expect(lines[header - 1]).toMatch(/^Built 2 regions in \d+\.\d s:$/);
+    for (const [index, code] of ['jp', 'kr'].entries()) {
+      const [, region, pages, files, js, css] = /^ {2}(\w+) +(\d+) +(\d+) +([\d.]+) kB +([\d.]+) kB$/.exec(lines[header + 1 + index]!) ?? [];
+      expect(region).toBe(code);
+      const built = (await listFiles(path.join(out, code))).filter((f) => f.endsWith('index.html'));
+      expect(Number(pages)).toBeGreaterThanOrEqual(built.length);
+      expect(Number(files)).toBeGreaterThan(0);
+      expect(Number(js)).toBeGreaterThan(10);
+      expect(Number(css)).toBeGreaterThan(1);
+    }
+    expect(result.stdout).toMatch(/^(Pages go stale at|No scheduled content change)/);
+    const quiet = await runCli(['kr', '--quiet']);
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+});
