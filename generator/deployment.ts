@@ -30,6 +30,8 @@ export interface Schedule {
   next: ScheduleEntry | null;
   /** Every content change of the deployment, past and future, in time order. */
   entries: ScheduleEntry[];
+  /** Each region's stages lists (ISO instants, UTC): what the local preview clock jumps between. */
+  stages: Partial<Record<RegionCode, Record<string, string[]>>>;
 }
 
 interface Gated {
@@ -123,7 +125,13 @@ export function buildSchedule(regions: readonly ResolvedRegion[], now: number): 
       time,
       changes: changes.sort((a, b) => (a.region === b.region ? (a.change < b.change ? -1 : 1) : a.region < b.region ? -1 : 1)),
     }));
-  return { builtAt: new Date(now).toISOString(), next: entries.find((e) => e.time > now) ?? null, entries };
+  const stages = Object.fromEntries(
+    regions.map((region) => [
+      region.data.code,
+      Object.fromEntries(Object.entries(region.data.stages).map(([name, instants]) => [name, instants.map((time) => new Date(time).toISOString())])),
+    ]),
+  );
+  return { builtAt: new Date(now).toISOString(), next: entries.find((e) => e.time > now) ?? null, entries, stages };
 }
 
 /** How long until an instant, for people: "4 d 3 h", "35 min". */

@@ -24,6 +24,7 @@ export async function main(args: string[]): Promise<number | undefined> {
     .option('--dir <dir>', 'built output folder', 'dist')
     .option('--now <instant>', "start the emulated back ends' clock at this instant (ISO 8601 with offset)", parseInstant)
     .option('--data <dir>', "folder of the emulated back ends' accounts, subscriptions and mail (one SQLite file each)", '.data')
+    .option('--no-preview-clock', 'do not add the preview clock (the toolbar that moves server time) to the pages')
     .addHelpText(
       'after',
       [
@@ -35,6 +36,8 @@ export async function main(args: string[]): Promise<number | undefined> {
         '  $ serve-regions --data /tmp/try-accounts           start with no accounts, keep the usual ones in .data/',
         '',
         'The mail the back ends would send (codes, verification and reset links) is at /__emulator/outbox.',
+        'Every page gets the preview clock, a toolbar at the bottom left that moves server time (to an',
+        'instant, or to the next stage boundary); it is added while serving, never built into dist/.',
         '',
       ].join('\n'),
     )
@@ -45,7 +48,7 @@ export async function main(args: string[]): Promise<number | undefined> {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     throw error;
   }
-  const options = program.opts<{ port: number; host: string; dir: string; now?: number; data: string }>();
+  const options = program.opts<{ port: number; host: string; dir: string; now?: number; data: string; previewClock: boolean }>();
   const dir = path.resolve(options.dir);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
@@ -59,7 +62,7 @@ export async function main(args: string[]): Promise<number | undefined> {
     return 1;
   }
   try {
-    const running = await startServer({ dir, port: options.port, host: options.host, now: options.now, dataDir });
+    const running = await startServer({ dir, port: options.port, host: options.host, now: options.now, dataDir, previewClock: options.previewClock });
     process.stdout.write(`Serving ${options.dir} at ${running.url}\n`);
     process.stdout.write(`  cn: ${running.url}   us: ${running.url}us   choose a region: ${running.url}us/choose-your-region\n`);
     process.stdout.write(`  back ends: ${running.url}_api/us|eu|cn, data in ${options.data}   mail they sent: ${running.url}__emulator/outbox\n`);

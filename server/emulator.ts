@@ -102,10 +102,13 @@ function handleOutbox(backends: readonly Backend[], req: IncomingMessage, res: S
 /** The fake chat provider that local hosts load instead of the real one (docs/runtime.md, "Chat"). */
 const CHAT_PROVIDER = readFileSync(new URL('./assets/chat-provider.js', import.meta.url));
 
-function sendChatProvider(req: IncomingMessage, res: ServerResponse): void {
+/** The preview clock's toolbar, which serve-regions adds to the pages it serves (docs/runtime.md, "Server time"). */
+const PREVIEW_CLOCK = readFileSync(new URL('./assets/preview-clock.js', import.meta.url));
+
+function sendScript(script: Buffer, req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { code: 405, message: 'Use GET.' }, { allow: 'GET' });
-  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'content-length': String(CHAT_PROVIDER.length) });
-  res.end(req.method === 'HEAD' ? undefined : CHAT_PROVIDER);
+  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'content-length': String(script.length) });
+  res.end(req.method === 'HEAD' ? undefined : script);
 }
 
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
@@ -130,7 +133,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       if (pathname === '/__emulator/clock') return await handleClock(clock, req, res), true;
       if (pathname === '/__emulator/outbox') return handleOutbox(all, req, res, 'html'), true;
       if (pathname === '/__emulator/outbox.json') return handleOutbox(all, req, res, 'json'), true;
-      if (pathname === '/__emulator/chat.js') return sendChatProvider(req, res), true;
+      if (pathname === '/__emulator/chat.js') return sendScript(CHAT_PROVIDER, req, res), true;
+      if (pathname === '/__emulator/preview-clock.js') return sendScript(PREVIEW_CLOCK, req, res), true;
       return false;
     },
     close() {

@@ -14,6 +14,11 @@ export interface ServeOptions {
   now?: number;
   /** Folder of the emulated back ends' databases, so accounts and mail survive a restart; default: memory only. */
   dataDir?: string;
+  /**
+   * Adds the preview clock (a toolbar to move the emulated clock) to every page served; the
+   * built files are not changed. serve-regions turns it on; default off.
+   */
+  previewClock?: boolean;
   /** Further settings of the emulated back ends (limits, scrypt cost, content folder), mostly for tests. */
   emulator?: Pick<EmulatorOptions, 'limits' | 'passwordCost' | 'contentDir'>;
 }
@@ -27,7 +32,7 @@ export interface RunningServer {
 
 /** Starts the preview server: the built output, served as a static host would, and the emulated back ends. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const handle = createStaticHandler({ root: options.dir });
+  const handle = createStaticHandler({ root: options.dir, ...(options.previewClock && { inject: '<script src="/__emulator/preview-clock.js" defer></script>' }) });
   const emulator = createEmulator({ ...options.emulator, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';

@@ -65,6 +65,8 @@ function cacheControl(relative: string): string {
 export interface StaticHandlerOptions {
   /** The built output folder. */
   root: string;
+  /** Markup added before `</body>` of every HTML page served (the local preview clock); the files are not changed. */
+  inject?: string;
 }
 
 /** A request handler that serves the built output; it answers every request, never throws. */
@@ -77,6 +79,11 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     const ext = path.extname(file).toLowerCase();
     const relative = path.relative(root, file).split(path.sep).join('/');
     let body = await readFile(file);
+    if (options.inject && ext === '.html') {
+      const html = body.toString('utf8');
+      const at = html.lastIndexOf('</body>');
+      if (at >= 0) body = Buffer.from(`${html.slice(0, at)}${options.inject}${html.slice(at)}`);
+    }
     res.statusCode = status;
     res.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', status === 200 ? cacheControl(relative) : 'no-cache');

@@ -1,0 +1,96 @@
+/*
+ * The preview clock: a small toolbar that serve-regions adds to every page it serves locally
+ * (never part of a built site). It shows the emulated back ends' clock, which is the server
+ * time the pages judge stages, offers and page windows by, and the current stage of each of the
+ * region's stages lists; it sets the clock to an instant, to the next stage boundary, or back to
+ * the real time, then reloads the page so it shows what visitors will see then.
+ */
+(function () {
+  'use strict';
+  if (document.getElementById('preview-clock')) return;
+
+  var REGIONS = ['us', 'uk', 'eu', 'fr', 'de', 'jp', 'kr'];
+  var first = location.pathname.split('/')[1] || '';
+  var region = REGIONS.indexOf(first.toLowerCase()) >= 0 ? first.toLowerCase() : 'cn';
+
+  function element(tag, attributes, text) {
+    var el = document.createElement(tag);
+    for (var name in attributes) el.setAttribute(name, attributes[name]);
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
+
+  function stageOf(instants, now) {
+    var stage = 0;
+    while (stage < instants.length && Date.parse(instants[stage]) <= now) stage++;
+    return stage;
+  }
+
+  function setClock(iso) {
+    return fetch('/__emulator/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: iso }) }).then(function (response) {
+      if (!response.ok) throw new Error('the emulator refused ' + iso);
+      location.reload();
+    });
+  }
+
+  var style = element('style', {},
+    '#preview-clock{position:fixed;left:12px;bottom:12px;z-index:2147483000;font:13px/1.4 system-ui,sans-serif;color:#0b1a33;max-width:min(360px,calc(100vw - 24px))}' +
+    '#preview-clock>details{background:#fff8db;border:2px dashed #0b1a33;border-radius:10px;box-shadow:0 6px 20px rgba(11,26,51,.3)}' +
+    '#preview-clock summary{cursor:pointer;padding:6px 10px;font-weight:700;min-height:24px}' +
+    '#preview-clock .body{padding:0 10px 10px;display:grid;gap:6px}' +
+    '#preview-clock button,#preview-clock input{font:inherit;min-height:32px}' +
+    '#preview-clock button{background:#0b1a33;color:#fff;border:0;border-radius:6px;padding:4px 10px;cursor:pointer}' +
+    '#preview-clock ul{margin:0;padding-left:18px}' +
+    '#preview-clock .row{display:flex;gap:6px;flex-wrap:wrap;align-items:center}');
+  var root = element('aside', { id: 'preview-clock', 'aria-label': 'Preview clock (local preview only)' });
+  var details = element('details', {});
+  var summary = element('summary', {}, 'Preview clock · local only');
+  var body = element('div', { class: 'body' });
+  var now = element('p', { 'data-preview': 'now', style: 'margin:0' }, 'Server time: …');
+  var list = element('ul', { 'data-preview': 'stages' });
+  var label = element('label', { for: 'preview-clock-at' }, 'Set server time (UTC)');
+  var input = element('input', { id: 'preview-clock-at', type: 'datetime-local', step: '1' });
+  var row = element('div', { class: 'row' });
+  var set = element('button', { type: 'button' }, 'Set');
+  var next = element('button', { type: 'button' }, 'Next boundary');
+  var real = element('button', { type: 'button' }, 'Real time');
+  row.append(set, next, real);
+  body.append(now, list, label, input, row);
+  details.append(summary, body);
+  root.append(style, details);
+  if (sessionStorage.getItem('preview-clock-open') !== 'no') details.open = true;
+  details.addEventListener('toggle', function () {
+    sessionStorage.setItem('preview-clock-open', details.open ? 'yes' : 'no');
+  });
+
+  var boundaries = [];
+  Promise.all([
+    fetch('/__emulator/clock').then(function (r) { return r.json(); }),
+    fetch('/schedule.json', { cache: 'no-store' }).then(function (r) { return r.ok ? r.json() : { stages: {} }; }),
+  ]).then(function (answers) {
+    var time = Date.parse(answers[0].data.now);
+    var lists = (answers[1].stages || {})[region] || {};
+    now.textContent = 'Server time: ' + new Date(time).toISOString().slice(0, 19) + 'Z (' + region + ')';
+    input.value = new Date(time).toISOString().slice(0, 19);
+    Object.keys(lists).sort().forEach(function (name) {
+      var instants = lists[name];
+      list.append(element('li', { 'data-list': name }, name + ': stage ' + stageOf(instants, time) + ' of ' + instants.length));
+      instants.forEach(function (iso) { if (Date.parse(iso) > time) boundaries.push(Date.parse(iso)); });
+    });
+    boundaries.sort(function (a, b) { return a - b; });
+    if (boundaries.length === 0) next.disabled = true;
+  }).catch(function (error) {
+    console.warn('preview clock: ' + error.message);
+  });
+
+  set.addEventListener('click', function () {
+    if (input.value) setClock(new Date(input.value + 'Z').toISOString());
+  });
+  next.addEventListener('click', function () {
+    if (boundaries.length) setClock(new Date(boundaries[0]).toISOString());
+  });
+  real.addEventListener('click', function () {
+    setClock(new Date().toISOString());
+  });
+  document.body.append(root);
+})();

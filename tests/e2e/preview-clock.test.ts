@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { listFiles } from '../../generator/build.ts';
+import { startServer } from '../../server/serve.ts';
+import type { RunningServer } from '../../server/serve.ts';
+import { launchBrowser, openPage } from '../support/browser.ts';
+
+/** The day before the us Halloween promotion (stage 1 of its list starts 2025-10-25 15:00 +08:00). */
+const BEFORE_HALLOWEEN = Date.parse('2025-10-24T12:00:00+08:00');
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BEFORE_HALLOWEEN, previewClock: true });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the preview clock', () => {
+  it('moves server time across the Halloween boundaries, and the nav item shows and hides with it', async () => {
+    const { context, page, errors } = await openPage(browser, server.url, '/us');
+    const clock = page.getByRole('complementary', { name: 'Preview clock (local preview only)' });
+    const halloween = page.getByRole('banner').getByRole('link', { name: 'Halloween' });
+    await expect.poll(() => clock.locator('[data-list="halloween"]').textContent()).toBe('halloween: stage 0 of 2');
+    // The emulated clock runs on from where it was set.
+    await expect(clock.locator('[data-preview="now"]').textContent()).resolves.toMatch(/^Server time: 2025-10-24T04:00:\d\dZ \(us\)$/);
+    await expect(halloween.count()).resolves.toBe(0);
+
+    // The next boundary of any us list is the start of the promotion.
+    await Promise.all([page.waitForEvent('load'), clock.getByRole('button', { name: 'Next boundary' }).click()]);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => clock.locator('[data-preview="now"]').textContent()).toMatch(/^Server time: 2025-10-25T07:00:\d\dZ \(us\)$/);
+    await expect.poll(() => halloween.count()).toBe(1);
+    await expect(clock.locator('[data-list="halloween"]').textContent()).resolves.toBe('halloween: stage 1 of 2');
+
+    // And the one after ends it.
+    await Promise.all([page.waitForEvent('load'), clock.getByRole('button', { name: 'Next boundary' }).click()]);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => clock.locator('[data-list="halloween"]').textContent()).toBe('halloween: stage 2 of 2');
+    await expect.poll(() => halloween.count()).toBe(0);
+
+    // Any instant, typed in UTC.
+    await clock.getByLabel('Set server time (UTC)').fill('2025-10-30T12:00:00');
+    await Promise.all([page.waitForEvent('load'), clock.getByRole('button', { name: 'Set' }).click()]);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => halloween.count()).toBe(1);
+    await expect(new AxeBuilder({ page }).include('#preview-clock').analyze().then((r) => r.violations.map((v) => v.id))).resolves.toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('is never part of the built site: no built file names it, and a server without it adds nothing', async () => {
+    const dist = inject('distDir');
+    for (const file of await listFiles(dist)) {
+      if (!/\.(html|js|css|json|xml|txt)$/.test(file)) continue;
+      expect(await readFile(path.join(dist, file), 'utf8'), file).not.toMatch(/preview-clock|Preview clock/);
+    }
+    const plain = await startServer({ dir: dist, port: 0, host: '127.0.0.1' });
+    try {
+      const html = await (await fetch(new URL('/us', plain.url))).text();
+      expect(html).not.toContain('preview-clock');
+      const withClock = await (await fetch(new URL('/us', server.url))).text();
+      expect(withClock).toContain('<script src="/__emulator/preview-clock.js" defer></script></body>');
+    } finally {
+      await plain.close();
+    }
+  });
+});
