@@ -42,6 +42,8 @@ interface CliOptions {
   format: 'text' | 'json';
   quiet?: boolean;
   now?: string;
+  dev?: boolean;
+  port: string;
 }
 
 function printDiagnostics(diagnostics: Diagnostic[], sources: Map<string, string>, options: CliOptions, io: CliIO): void {
@@ -109,9 +111,21 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--quiet', 'print only problems')
     .option('--now <instant>', 'build as of this instant (ISO 8601 with offset): pages show its prices and banners, warnings are judged at it')
+    .option('--dev', 'serve one region with live preview instead of building: every YAML edit shows at once, errors in the browser')
+    .option('--port <port>', 'port of the --dev server', '5173')
     .addHelpText(
       'after',
-      ['', 'Examples:', '  $ build-region --all            build every region into dist/', '  $ build-region us uk            rebuild two regions, keep the others', '  $ build-region --check          validate the content only', ''].join('\n'),
+      [
+        '',
+        'Examples:',
+        '  $ build-region --all            build every region into dist/',
+        '  $ build-region us uk            rebuild two regions, keep the others',
+        '  $ build-region --check          validate the content only',
+        '  $ build-region --dev us         live preview of us at http://localhost:5173/us/',
+        '  $ build-region schedule us      what changes in us, and when',
+        '  $ build-region report           report.html: pages, prices and the timeline of every region',
+        '',
+      ].join('\n'),
     )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -209,7 +223,7 @@ async function executeSchedule(names: string[], options: ScheduleOptions, io: Cl
   }
   const compiled = await compileContent({ content: options.content, cwd: io.cwd, now });
   if (hasErrors(compiled.diagnostics)) {
-    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, out: '' }, io);
+    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, out: '', port: '' }, io);
     if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
     return 1;
   }
@@ -223,6 +237,32 @@ async function executeSchedule(names: string[], options: ScheduleOptions, io: Cl
     return 0;
   }
   io.stdout(formatSchedule(entries, now, regions));
+  return 0;
+}
+
+/** `build-region --dev <region>`: the live preview; runs until the process is stopped. */
+async function executeDev(regions: RegionCode[], options: CliOptions, now: number | undefined, io: CliIO): Promise<number> {
+  const port = Number(options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.stderr(`build-region: --port '${options.port}' is not a port (a whole number from 0 to 65535)\n`);
+    return 2;
+  }
+  const { startDevServer } = await import('./dev.ts');
+  const server = await startDevServer({
+    region: regions[0]!,
+    content: options.content,
+    cwd: io.cwd,
+    port,
+    now,
+    onDiagnostics: (diagnostics, sources) => {
+      if (diagnostics.length) printDiagnostics(diagnostics, sources, options, io);
+      else io.stderr('Content is valid; the preview is current.\n');
+    },
+  });
+  io.stdout(`Live preview of ${regions[0]} at ${server.url} (Ctrl+C to stop). Edit content/ and the page follows.\n`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   return 0;
 }
 
@@ -256,6 +296,8 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
   let now: number | undefined;
   try {
     regions = parseRegions(names, options.all);
+    if (options.dev && regions.length !== 1) throw new UsageError('--dev previews one region: name it, like build-region --dev us');
+    if (options.dev && options.check) throw new UsageError('pass either --dev or --check, not both');
     if (!options.check && regions.length === 0) throw new UsageError('name the regions to build, or pass --all (or --check to validate only)');
     if (options.check && regions.length) throw new UsageError('--check validates all content; do not name regions with it');
     now = parseNow(options.now);
@@ -267,6 +309,7 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
     if (options.quiet || options.format === 'json' || !event.region) return;
     if (event.step === 'done') io.stderr(`  ${event.region}: done at ${(event.elapsed / 1000).toFixed(1)} s\n`);
   };
+  if (options.dev) return executeDev(regions, options, now, io);
   if (options.check) {
     const compiled = await compileContent({ content: options.content, cwd: io.cwd, now });
     printDiagnostics(compiled.diagnostics, compiled.sources, options, io);

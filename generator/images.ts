@@ -4,6 +4,7 @@ import path from 'node:path';
 import { compareStrings } from './diagnostics.ts';
 import type { ImageAsset } from '../runtime/types.ts';
 import { IMAGE_BASE, IMAGE_SCALES } from '../runtime/image-urls.ts';
+import type { ImageFormat, ImageScale } from '../runtime/image-urls.ts';
 
 /** One piece of source art: `content/assets/<name>.svg`. */
 export interface SourceArt {
@@ -50,25 +51,37 @@ export function imageAsset(art: SourceArt): ImageAsset | undefined {
  * small width and at twice it. Returns the written paths relative to `outDir`, sorted.
  */
 export async function renderImages(art: readonly SourceArt[], outDir: string): Promise<string[]> {
-  const { default: sharp } = await import('sharp');
   const written: string[] = [];
   for (const item of art) {
     const asset = imageAsset(item);
     if (!asset) continue;
-    const size = artSize(item.text)!;
-    for (const [scale, factor] of Object.entries(IMAGE_SCALES)) {
-      const width = asset.width * factor;
-      // Rasterise at the target width itself, not by scaling a small raster up.
-      const density = Math.max(1, Math.ceil((72 * width) / size.width));
-      const raster = sharp(Buffer.from(item.text), { density }).resize({ width });
+    for (const scale of Object.keys(IMAGE_SCALES) as ImageScale[]) {
       for (const format of ['webp', 'png'] as const) {
         const file = path.join(outDir, `${asset.src}.${scale}.${format}`);
-        const data = format === 'webp' ? await raster.clone().webp({ quality: 82, effort: 4 }).toBuffer() : await raster.clone().png({ compressionLevel: 9, palette: true }).toBuffer();
         await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, data);
+        await writeFile(file, await renderVariant(item, scale, format));
         written.push(path.relative(outDir, file).split(path.sep).join('/'));
       }
     }
   }
   return written.sort(compareStrings);
+}
+
+/** One variant of a drawing: rasterised at the target width itself, not scaled up from a small raster. */
+export async function renderVariant(art: SourceArt, scale: ImageScale, format: ImageFormat): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const asset = imageAsset(art)!;
+  const size = artSize(art.text)!;
+  const width = asset.width * IMAGE_SCALES[scale];
+  const density = Math.max(1, Math.ceil((72 * width) / size.width));
+  const raster = sharp(Buffer.from(art.text), { density }).resize({ width });
+  return format === 'webp' ? raster.webp({ quality: 82, effort: 4 }).toBuffer() : raster.png({ compressionLevel: 9, palette: true }).toBuffer();
+}
+
+/** The drawing and variant an image address names, if any: what a dev server renders on request. */
+export function variantFor(art: readonly SourceArt[], pathname: string): { art: SourceArt; scale: ImageScale; format: ImageFormat } | undefined {
+  const match = /^\/static\/img\/(.+)\.([0-9a-f]{10})\.(small|2x)\.(webp|png)$/.exec(pathname);
+  if (!match) return undefined;
+  const item = art.find((a) => a.name === match[1] && imageAsset(a)?.src === `${IMAGE_BASE}/${match[1]}.${match[2]}`);
+  return item ? { art: item, scale: match[3] as ImageScale, format: match[4] as ImageFormat } : undefined;
 }

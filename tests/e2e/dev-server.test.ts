@@ -1,0 +1,82 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { compileContent } from '../../generator/build.ts';
+import { startDevServer } from '../../generator/dev.ts';
+import type { DevServer } from '../../generator/dev.ts';
+import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { copyContent } from '../support/content.ts';
+
+/**
+ * The live preview (`build-region --dev us`) on a private copy of the content: an edit that
+ * breaks a YAML file shows the CLI's diagnostic in the browser's error overlay, and fixing it
+ * clears the overlay without a reload; a valid edit shows on the page.
+ */
+let browser: Browser;
+let dev: DevServer;
+let work: string;
+let content: string;
+
+beforeAll(async () => {
+  ({ work, content } = await copyContent());
+  // Its own generated modules too, so other tests never see the package's sites/ change.
+  dev = await startDevServer({ region: 'us', content, sites: path.join(work, 'sites'), cwd: work, port: 0 });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('the live preview', () => {
+  it('shows a content error in the overlay at its file, line and column, and clears it when fixed', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(new URL('/us/faq', dev.url).href);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Frequently asked questions');
+    await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+
+    const file = path.join(content, 'regions/us/region.yaml');
+    const original = await readFile(file, 'utf8');
+    const overlay = page.locator('vite-error-overlay');
+    try {
+      await writeFile(file, original.replace('currency: USD', 'currency: [USD'));
+      // The place the CLI names for the same content.
+      const cli = (await compileContent({ content, cwd: work })).diagnostics.find((d) => d.severity === 'error')!;
+      const where = `content/regions/us/region.yaml:${cli.line}:${cli.column}`;
+      expect(cli.file).toBe('content/regions/us/region.yaml');
+      await expect.poll(() => overlay.count(), { timeout: 15_000 }).toBe(1);
+      await expect(overlay.locator('.file').textContent()).resolves.toBe(where);
+      await expect(overlay.locator('.message').textContent()).resolves.toBe(`[plugin:build-region] ${where} - error ${cli.code}: ${cli.message}`);
+      await expect(overlay.locator('.frame').textContent()).resolves.toContain('currency: [USD');
+    } finally {
+      await writeFile(file, original);
+    }
+    await expect.poll(() => overlay.count(), { timeout: 15_000 }).toBe(0);
+    // The same document: the page was not reloaded.
+    await expect(page.evaluate(() => (window as unknown as { __same?: boolean }).__same)).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a valid edit on the page', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(new URL('/us/faq', dev.url).href);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const file = path.join(content, 'pages/faq/en.yaml');
+    const original = await readFile(file, 'utf8');
+    try {
+      await writeFile(file, original.replace('heading: "Frequently asked questions"', 'heading: "Questions, answered"'));
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Questions, answered');
+    } finally {
+      await writeFile(file, original);
+    }
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Frequently asked questions');
+    await context.close();
+  });
+});
