@@ -307,7 +307,7 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
   const started = performance.now();
   const progress = (event: ProgressEvent) => {
     if (options.quiet || options.format === 'json' || !event.region) return;
-    if (event.step === 'done') io.stderr(`  ${event.region}: done at ${(event.elapsed / 1000).toFixed(1)} s\n`);
+    io.stderr(`  ${event.region.padEnd(4)} ${event.step.padEnd(9)} ${(event.elapsed / 1000).toFixed(1).padStart(5)} s\n`);
   };
   if (options.dev) return executeDev(regions, options, now, io);
   if (options.check) {

@@ -137,6 +137,11 @@ describe('build-region on valid content', () => {
       expect(Number(js)).toBeGreaterThan(10);
       expect(Number(css)).toBeGreaterThan(1);
     }
+    // Progress before it: each region's steps with the time since the build started.
+    for (const code of ['jp', 'kr']) {
+      const steps = lines.map((line) => new RegExp(`^ {2}${code} +([a-z]+) +\\d+\\.\\d s$`).exec(line)?.[1]).filter(Boolean);
+      expect(steps).toEqual(['bundle', 'prerender', 'done']);
+    }
     expect(result.stdout).toMatch(/^(Pages go stale at|No scheduled content change)/);
     const quiet = await runCli(['kr', '--quiet']);
     expect(quiet.stderr).toBe('');
