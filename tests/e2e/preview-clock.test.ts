@@ -1,30 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
 import { listFiles } from '../../generator/build.ts';
+import { openPage } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 import { startServer } from '../../server/serve.ts';
-import type { RunningServer } from '../../server/serve.ts';
-import { launchBrowser, openPage } from '../support/browser.ts';
 
 /** The day before the us Halloween promotion (stage 1 of its list starts 2025-10-25 15:00 +08:00). */
 const BEFORE_HALLOWEEN = Date.parse('2025-10-24T12:00:00+08:00');
-let server: RunningServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BEFORE_HALLOWEEN, previewClock: true });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useTestSite({ now: BEFORE_HALLOWEEN, previewClock: true });
 
 describe('the preview clock', () => {
   it('moves server time across the Halloween boundaries, and the nav item shows and hides with it', async () => {
-    const { context, page, errors } = await openPage(browser, server.url, '/us');
+    const { context, page, errors } = await openPage(site.browser, site.server.url, '/us');
     const clock = page.getByRole('complementary', { name: 'Preview clock (local preview only)' });
     const halloween = page.getByRole('banner').getByRole('link', { name: 'Halloween' });
     await expect.poll(() => clock.locator('[data-list="halloween"]').textContent()).toBe('halloween: stage 0 of 2');
@@ -65,7 +55,7 @@ describe('the preview clock', () => {
     try {
       const html = await (await fetch(new URL('/us', plain.url))).text();
       expect(html).not.toContain('preview-clock');
-      const withClock = await (await fetch(new URL('/us', server.url))).text();
+      const withClock = await (await fetch(new URL('/us', site.server.url))).text();
       expect(withClock).toContain('<script src="/__emulator/preview-clock.js" defer></script></body>');
     } finally {
       await plain.close();

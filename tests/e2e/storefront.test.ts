@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
-import { startServer } from '../../server/serve.ts';
-import type { RunningServer } from '../../server/serve.ts';
 import type { RegionCode } from '../../runtime/types.ts';
-import { launchBrowser, openPage } from '../support/browser.ts';
+import { openPage } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 import type { OpenOptions } from '../support/browser.ts';
-import { BUILT_AT } from '../support/instants.ts';
 
-let server: RunningServer;
-let browser: Browser;
 const { model } = await compileContent();
 const region = (code: RegionCode) => model.regions.find((r) => r.data.code === code)!.data;
 const content = (code: RegionCode, page: string) => region(code).routes.find((r) => r.page === page)!.content!;
 /** Inside the us Halloween promotion (stage 1 of its list): activity prices apply. */
 const HALLOWEEN = Date.parse('2025-10-27T12:00:00+08:00');
 
-beforeAll(async () => {
-  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useTestSite();
 
-const open = (path: string, options?: OpenOptions) => openPage(browser, server.url, path, options);
+const open = (path: string, options?: OpenOptions) => openPage(site.browser, site.server.url, path, options);
 const axe = (page: Page) => new AxeBuilder({ page }).analyze().then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
 
 /** Scrolls through the whole page so lazy images start, then waits until every image has settled. */
@@ -119,9 +108,9 @@ describe('a product page', () => {
   });
 
   it('serves the 2x variant on a dense screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 800, height: 900 }, deviceScaleFactor: 2 });
+    const context = await site.browser.newContext({ viewport: { width: 800, height: 900 }, deviceScaleFactor: 2 });
     const page = await context.newPage();
-    await page.goto(new URL('/fr/mini-robot', server.url).href);
+    await page.goto(new URL('/fr/mini-robot', site.server.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await scrollThrough(page);
     const sources = await page.locator('#gallery img').evaluateAll((all) => all.map((image) => new URL((image as HTMLImageElement).currentSrc).pathname));
@@ -204,9 +193,9 @@ describe('manuals and legal pages', () => {
 
   it('marks a legal page whose text is a template, and no other page', async () => {
     for (const page of ['privacy-policy', 'terms-use', 'cookies-policy']) expect(content('us', page).template).toBe(true);
-    const html = await (await fetch(new URL('/us/privacy-policy', server.url))).text();
+    const html = await (await fetch(new URL('/us/privacy-policy', site.server.url))).text();
     expect(html).toContain('class="template-notice" role="note">Template: this text is a sample');
-    const faq = await (await fetch(new URL('/us/faq', server.url))).text();
+    const faq = await (await fetch(new URL('/us/faq', site.server.url))).text();
     expect(faq).not.toContain('class="template-notice"');
   });
 });
@@ -268,9 +257,9 @@ describe('the collapse effect and the text float effect', () => {
   });
 
   it('keeps every block in place for a visitor who asks for reduced motion', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(new URL('/us/flagship-bumblebee', server.url).href);
+    await page.goto(new URL('/us/flagship-bumblebee', site.server.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await expect(page.locator('.float-pending').count()).resolves.toBe(0);
     await context.close();
