@@ -31,6 +31,16 @@ afterAll(async () => {
 });
 
 describe('the live preview', () => {
+  it('runs the emulated back ends and serves server time beside the pages', async () => {
+    const time = (await (await fetch(new URL('/_api/us/ssr/timestamp', dev.url))).json()) as { code: number; data: { timestamp: number } };
+    expect(time.code).toBe(2000);
+    expect(Math.abs(time.data.timestamp - dev.emulator.clock.now())).toBeLessThan(5_000);
+    const outbox = await fetch(new URL('/__emulator/outbox.json', dev.url));
+    expect(outbox.status).toBe(200);
+    const schedule = (await (await fetch(new URL('/schedule.json', dev.url))).json()) as { stages: Record<string, Record<string, string[]>> };
+    expect(schedule.stages.us?.halloween).toEqual(['2025-10-25T07:00:00.000Z', '2025-11-01T07:00:00.000Z']);
+  });
+
   it('shows a content error in the overlay at its file, line and column, and clears it when fixed', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
