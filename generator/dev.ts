@@ -14,8 +14,9 @@ import { variantFor, renderVariant } from './images.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
 import { createEmulatedClock, createEmulator } from '../server/emulator.ts';
 import type { Emulator } from '../server/emulator.ts';
+import { PREVIEW_CLOCK_TAG } from '../server/serve.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
-import { normalizePath } from '../runtime/paths.ts';
+import { normalizePath, parsePath } from '../runtime/paths.ts';
 import { findRoute } from '../runtime/routes.ts';
 import type { RegionCode, RegionData } from '../runtime/types.ts';
 
@@ -141,8 +142,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           if ((req.method !== 'GET' && req.method !== 'HEAD') || !region || !(req.headers.accept ?? '').includes('text/html')) return next();
           const data = region;
           const route = findRoute(data, pathname);
-          const inRegion = data.basePath === '' ? !/^\/(us|uk|eu|fr|de|jp|kr)(\/|$)/.test(pathname) : pathname === data.basePath || pathname.startsWith(`${data.basePath}/`);
-          if (!route && !inRegion) return next();
+          if (!route && parsePath(pathname).region !== data.code) return next();
           renderDevPage(server, data, route ? pathname : `${data.basePath}/404`, emulator.clock.now(), req.url ?? '/', entryUrl(data.code)).then(
             (html) => {
               res.statusCode = route ? 200 : 404;
@@ -207,6 +207,6 @@ async function renderDevPage(server: ViteDevServer, region: RegionData, pathname
     html: rendered.html,
     now,
   });
-  const withClient = html.replace('</body>', `${CONTENT_OK_CLIENT}<script src="/__emulator/preview-clock.js" defer></script></body>`);
+  const withClient = html.replace('</body>', `${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);
   return server.transformIndexHtml(url, withClient);
 }

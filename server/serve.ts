@@ -23,6 +23,9 @@ export interface ServeOptions {
   emulator?: Pick<EmulatorOptions, 'limits' | 'passwordCost' | 'contentDir'>;
 }
 
+/** The preview clock's script tag, added before `</body>` of the pages a preview server sends. */
+export const PREVIEW_CLOCK_TAG = '<script src="/__emulator/preview-clock.js" defer></script>';
+
 export interface RunningServer {
   server: Server;
   url: string;
@@ -32,7 +35,7 @@ export interface RunningServer {
 
 /** Starts the preview server: the built output, served as a static host would, and the emulated back ends. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const handle = createStaticHandler({ root: options.dir, ...(options.previewClock && { inject: '<script src="/__emulator/preview-clock.js" defer></script>' }) });
+  const handle = createStaticHandler({ root: options.dir, ...(options.previewClock && { inject: PREVIEW_CLOCK_TAG }) });
   const emulator = createEmulator({ ...options.emulator, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
