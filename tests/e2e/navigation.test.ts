@@ -67,8 +67,9 @@ describe('the header navigation', () => {
     await nav.getByRole('button', { name: 'Support' }).click();
     await nav.getByRole('link', { name: 'FAQ' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us/faq');
-    await expect(nav.getByRole('button', { name: 'Support' }).getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(nav.getByRole('link', { name: 'FAQ' }).isVisible()).resolves.toBe(false);
+    // The address changes first; the menu closes as the new page renders.
+    await expect.poll(() => nav.getByRole('button', { name: 'Support' }).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => nav.getByRole('link', { name: 'FAQ' }).isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await close();
   });
