@@ -6,8 +6,8 @@ import { emitSites, writeGeneratedFiles } from './emit.ts';
 import { loadContent } from './load.ts';
 import type { LoadedContent } from './load.ts';
 import { PACKAGE_ROOT } from './paths.ts';
-import { resolveContent } from './resolve.ts';
-import type { SiteModel } from './resolve.ts';
+import { resolveContent } from './resolve/index.ts';
+import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
 import { validateContent } from './validate.ts';
 import { buildClients, buildServerRenderer, prerenderRegion } from './bundle.ts';
 import { renderImages } from './images.ts';
@@ -16,8 +16,8 @@ import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import { buildSchedule, renderRobots, renderSitemap } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
 import { writeFile } from 'node:fs/promises';
-import { REGION_CODES } from '../runtime/types.ts';
-import type { RegionCode } from '../runtime/types.ts';
+import { BACKENDS_FILE } from '../core/backends.ts';
+import { suggest } from './diagnostics.ts';
 
 /** What a caller may set; every field is optional. */
 export interface UserBuildOptions {
@@ -27,8 +27,8 @@ export interface UserBuildOptions {
   out?: string;
   /** Folder of the generated region modules (default: the package's `sites/`). */
   sites?: string;
-  /** Regions to build; all eight when omitted. */
-  regions?: readonly RegionCode[];
+  /** Regions to build, by code; every region of the content when omitted. */
+  regions?: readonly string[];
   /** Working directory that relative folders and printed paths are relative to. */
   cwd?: string;
   /** Called as the build moves on, for progress output. */
@@ -45,14 +45,15 @@ export interface ResolvedBuildOptions {
   readonly contentDir: string;
   readonly outDir: string;
   readonly sitesDir: string;
-  readonly regions: readonly RegionCode[];
+  /** The regions asked for; undefined: every region of the content. */
+  readonly regions: readonly string[] | undefined;
   readonly cwd: string;
   readonly onProgress: (event: ProgressEvent) => void;
   readonly now: number;
 }
 
 export interface ProgressEvent {
-  region?: RegionCode;
+  region?: string;
   step: 'load' | 'validate' | 'resolve' | 'emit' | 'bundle' | 'prerender' | 'write' | 'done';
   /** Milliseconds since the build started. */
   elapsed: number;
@@ -77,7 +78,7 @@ export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBui
     contentDir: path.resolve(cwd, options.content ?? DEFAULT_OPTIONS.content),
     outDir: path.resolve(cwd, options.out ?? DEFAULT_OPTIONS.out),
     sitesDir: path.resolve(cwd, options.sites ?? DEFAULT_OPTIONS.sites),
-    regions: [...new Set(options.regions ?? REGION_CODES)].sort((a, b) => REGION_CODES.indexOf(a) - REGION_CODES.indexOf(b)),
+    regions: options.regions && [...new Set(options.regions)],
     onProgress: options.onProgress ?? (() => {}),
     now: options.now ?? sourceDateEpoch() ?? Date.now(),
   };
@@ -89,7 +90,26 @@ export interface CompileResult {
   /** Source text by printed file path, for code frames. */
   sources: Map<string, string>;
   /** Source art of content/assets/, rendered into images by a build. */
-  art: SourceArt[];
+  art: readonly SourceArt[];
+}
+
+/** Regions asked for that the content does not have: a usage error, with the closest code. */
+export class UnknownRegionError extends Error {
+  constructor(
+    readonly unknown: string,
+    readonly known: readonly string[],
+  ) {
+    const guess = suggest(unknown, known);
+    super(`unknown region '${unknown}'${guess ? `; did you mean '${guess}'?` : ''} (regions: ${known.join(', ')})`);
+  }
+}
+
+/** The model's regions asked for, in the content's order; throws UnknownRegionError for a code the content lacks. */
+export function selectRegions<R extends { data: { code: string } }>(regions: readonly R[], asked: readonly string[] | undefined): R[] {
+  if (!asked) return [...regions];
+  const known = regions.map((r) => r.data.code);
+  for (const code of asked) if (!known.includes(code)) throw new UnknownRegionError(code, known);
+  return regions.filter((r) => asked.includes(r.data.code));
 }
 
 /** load -> validate -> resolve: every content problem, sorted, and the model. Writes nothing. */
@@ -104,18 +124,19 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
 
 /** validate -> resolve over content already parsed (from disk, or from memory in tests). */
 export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}): CompileResult {
-  if (content.diagnostics.some((d) => d.code === 'E0002')) {
-    return { model: { regions: [], inputs: [] }, diagnostics: content.diagnostics, sources: new Map(), art: [] };
-  }
   onValidate();
-  const schemaDiagnostics = validateContent(content);
-  const { model, diagnostics } = resolveContent(content, { now });
+  const validated = validateContent(content);
+  const { model, diagnostics } = resolveContent(validated.content, { now });
   const sources = new Map(content.files.map((f) => [f.file, f.text]));
-  return { model, diagnostics: sortDiagnostics([...content.diagnostics, ...schemaDiagnostics, ...diagnostics]), sources, art: content.art ?? [] };
+  // A missing content folder says it all: nothing else is reported.
+  const all = content.diagnostics.some((d) => d.code === 'E0002') ? content.diagnostics : [...content.diagnostics, ...validated.diagnostics, ...diagnostics];
+  return { model, diagnostics: sortDiagnostics(all), sources, art: content.art };
 }
 
 export interface RegionReport {
-  code: RegionCode;
+  code: string;
+  /** '' for the region at /, `/us` for us: where its files are in the output. */
+  basePath: string;
   /** Prerendered pages, including the not-found page. */
   pages: string[];
   /** Emitted asset files, relative to the region's folder. */
@@ -137,7 +158,7 @@ export interface BuildResult {
  * Entries of the whole deployment, at the output's root, rewritten by every build: three files
  * and the `static/` folder of images, which every region shares.
  */
-export const DEPLOYMENT_FILES = ['robots.txt', 'schedule.json', 'sitemap.xml', 'static'] as const;
+export const DEPLOYMENT_FILES = [BACKENDS_FILE, 'robots.txt', 'schedule.json', 'sitemap.xml', 'static'] as const;
 
 /**
  * The whole pipeline for the chosen regions. Content errors stop the build before anything is
@@ -147,14 +168,15 @@ export const DEPLOYMENT_FILES = ['robots.txt', 'schedule.json', 'sitemap.xml', '
 export async function buildRegions(options: UserBuildOptions = {}): Promise<BuildResult> {
   const resolved = resolveBuildOptions(options);
   const started = performance.now();
-  const progress = (step: ProgressEvent['step'], region?: RegionCode) => resolved.onProgress({ step, region, elapsed: performance.now() - started });
+  const progress = (step: ProgressEvent['step'], region?: string) => resolved.onProgress({ step, region, elapsed: performance.now() - started });
   const compiled = await compileContent(options);
   if (hasErrors(compiled.diagnostics)) {
     return { ok: false, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: [], emitted: [] };
   }
+  const selected = selectRegions(compiled.model.regions, resolved.regions);
   progress('emit');
-  const emitted = await writeGeneratedFiles(resolved.sitesDir, await emitSites(compiled.model, resolved.sitesDir));
-  const selected = compiled.model.regions.filter((r) => resolved.regions.includes(r.data.code));
+  const codes = selected.map((r) => r.data.code);
+  const emitted = await writeGeneratedFiles(resolved.sitesDir, await emitSites(compiled.model, resolved.sitesDir, codes), resolved.regions === undefined);
 
   const staging = await createStagingDir(resolved.outDir);
   const rendererPromise = buildServerRenderer();
@@ -166,9 +188,9 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
         const code = region.data.code;
         const client = clients.get(code)!;
         progress('prerender', code);
-        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, code), resolved.now);
+        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now);
         progress('done', code);
-        return { code, pages: pages.map((p) => p.path), assets: client.files };
+        return { code, basePath: region.data.basePath, pages: pages.map((p) => p.path), assets: client.files };
       }),
     );
     // The deployment's own files describe every region, so a partial build keeps them whole.
@@ -176,8 +198,10 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);
     await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(compiled.model, resolved.now));
     await writeFile(path.join(staging, 'robots.txt'), renderRobots(compiled.model));
+    await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(compiled.model.backends, null, 2)}\n`);
     progress('write');
-    await commitOutput(staging, resolved.outDir, selected.map((r) => r.data.code), DEPLOYMENT_FILES);
+    const regionsOf = (list: readonly ResolvedRegion[]) => list.map((r) => ({ code: r.data.code, basePath: r.data.basePath }));
+    await commitOutput(staging, resolved.outDir, regionsOf(selected), regionsOf(compiled.model.regions), DEPLOYMENT_FILES);
     return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted, schedule };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });

@@ -5,18 +5,19 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { InlineConfig, Manifest } from 'vite';
 import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
-import type { ResolvedRegion } from './resolve.ts';
+import type { ResolvedRegion } from './resolve/index.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
-import { pageComponentName } from '../runtime/pages/modules.ts';
+import { pageComponentName } from '../core/kinds.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
-import type { ProductKey, RegionCode, RegionData } from '../runtime/types.ts';
+import type { RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
-import { pageModulePath } from './emit.ts';
+import { messagesModulePath, textModulePath } from './emit.ts';
+import { regionOutputDir } from './output.ts';
 
 /** The server renderer built from runtime/server.tsx: one build serves every region. */
 export interface ServerRenderer {
   renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage>;
-  renderProductImage(product: ProductKey, title: string): string;
+  renderProductImage(product: string, title: string): string;
   dispose(): Promise<void>;
 }
 
@@ -91,13 +92,15 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
       rolldownOptions: {
         input,
         output: {
-          // A region's page texts are named after the region: the same text in two regions (us
-          // and uk share English pages) would otherwise give two files of one name, and Rolldown
-          // would change one hash to tell them apart, so a partial build would name files
-          // differently from a build of all regions.
+          // A text chunk is named after its whole module path under sites/ (page-faq-en,
+          // messages-en-US, account-en-GB-login): two modules never share a name, so Rolldown
+          // never renames one to tell them apart, and a partial build names files exactly as a
+          // build of all regions does.
           chunkFileNames: (chunk) => {
-            const match = chunk.facadeModuleId ? /[\\/]([a-z]{2})[\\/](?:pages[\\/][^\\/]+|messages)\.ts$/.exec(chunk.facadeModuleId) : null;
-            return match && chunk.facadeModuleId!.startsWith(sitesDir) ? `assets/${match[1]}-[name]-[hash].js` : 'assets/[name]-[hash].js';
+            const id = chunk.facadeModuleId;
+            if (!id || !id.startsWith(sitesDir + path.sep)) return 'assets/[name]-[hash].js';
+            const name = path.relative(sitesDir, id).replace(/\.ts$/, '').split(path.sep).join('-').replace(/^pages-/, 'page-');
+            return `assets/${name}-[hash].js`;
           },
           codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir) }] },
         },
@@ -140,7 +143,7 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
     };
     visit(entryKey);
     const files = [...new Set([...reachable].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? []), ...(manifest[key]!.assets ?? [])]))].sort();
-    const regionDir = code === 'cn' ? stagingDir : path.join(stagingDir, code);
+    const regionDir = regionOutputDir(stagingDir, region.data);
     await Promise.all(
       files.map(async (file) => {
         await mkdir(path.dirname(path.join(regionDir, file)), { recursive: true });
@@ -193,7 +196,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);
   };
-  const messages = `sites/${data.code}/messages.ts`;
+  const messages = `sites/${messagesModulePath(data.locale)}`;
   const shell = async (routePath: string, modules: string[]) => {
     const rendered = await renderer.renderPage(data, routePath, now);
     return renderPageShell({
@@ -209,21 +212,24 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
   };
   for (const route of data.routes) {
     const relative = outputPathFor(route.path, data.basePath);
-    if (route.redirect) {
+    const component = pageComponentName(route.kind);
+    if (route.redirect || !component) {
       // A static host cannot answer a redirect by itself: the page redirects at once, and the
       // canonical link tells search engines where the content lives.
-      await write(relative, renderTemplate('redirect.html.hbs', { lang: data.locale, target: route.redirect, canonical: `${data.origin}${route.redirect}`, text: data.messages['redirect.text'] ?? '' }));
+      const target = route.redirect ?? (data.basePath || '/');
+      await write(relative, renderTemplate('redirect.html.hbs', { lang: data.locale, target, canonical: `${data.origin}${target}`, text: data.messages['redirect.text'] ?? '' }));
       written.push({ path: relative, route: route.path });
       continue;
     }
-    await write(relative, await shell(route.path, [`runtime/pages/${pageComponentName(route.page)}.tsx`, `sites/${pageModulePath(data.code, route.page)}`]));
+    const text = region.texts.get(route.path);
+    await write(relative, await shell(route.path, [`runtime/pages/${component}.tsx`, ...(text ? [`sites/${textModulePath(text.key)}`] : [])]));
     written.push({ path: relative, route: route.path });
   }
   await write('404.html', await shell(`${data.basePath}/404`, []));
   written.push({ path: '404.html', route: `${data.basePath}/404` });
   await write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
   for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await write(`images/${key}.svg`, renderer.renderProductImage(key as ProductKey, product.alt));
+    await write(`images/${key}.svg`, renderer.renderProductImage(key, product.alt));
   }
   return written;
 }

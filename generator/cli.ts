@@ -2,17 +2,15 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { buildRegions, compileContent } from './build.ts';
+import { buildRegions, compileContent, resolveBuildOptions, selectRegions, UnknownRegionError } from './build.ts';
 import type { BuildResult, ProgressEvent } from './build.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { hasErrors, suggest } from './diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from './format.ts';
 import { buildSchedule, describeNext, formatSchedule } from './deployment.ts';
+import { emitSites, writeGeneratedFiles } from './emit.ts';
 import { regionOutputDir } from './output.ts';
 import { renderReport } from './report.ts';
-import { isRegionCode } from '../runtime/paths.ts';
-import { REGION_CODES } from '../runtime/types.ts';
-import type { RegionCode } from '../runtime/types.ts';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -22,6 +20,22 @@ export interface CliIO {
   env: Record<string, string | undefined>;
   /** Folder that relative paths are resolved against and printed relative to. */
   cwd: string;
+  /**
+   * Starts the live preview (`--dev`). It composes the compiler with the emulated back ends of
+   * server/, so the launcher supplies it (bin/build-region.js, from preview/); generator/ itself
+   * never imports server/.
+   */
+  startPreview?: (options: PreviewOptions) => Promise<{ url: string; close(): Promise<void> }>;
+}
+
+/** What `--dev` passes to the live preview. */
+export interface PreviewOptions {
+  region: string;
+  content: string;
+  cwd: string;
+  port: number;
+  now: number | undefined;
+  onDiagnostics: (diagnostics: Diagnostic[], sources: Map<string, string>) => void;
 }
 
 const defaultIO = (): CliIO => ({
@@ -55,20 +69,16 @@ function printDiagnostics(diagnostics: Diagnostic[], sources: Map<string, string
   if (diagnostics.length) io.stderr(`Found ${errors} error${errors === 1 ? '' : 's'} and ${warnings} warning${warnings === 1 ? '' : 's'}.\n`);
 }
 
-function parseRegions(names: string[], all: boolean | undefined): RegionCode[] {
-  const codes: RegionCode[] = [];
-  for (const name of names) {
-    const code = name.toLowerCase();
-    if (!isRegionCode(code)) {
-      // A misspelt command reads as a region: suggest either.
-      const guess = suggest(code, [...REGION_CODES, 'schedule', 'report']);
-      throw new UsageError(`unknown region '${name}'${guess ? `; did you mean '${guess}'?` : ''} (regions: ${REGION_CODES.join(', ')})`);
-    }
-    codes.push(code);
-  }
-  if (all && codes.length) throw new UsageError('pass either --all or region codes, not both');
-  if (all) return [...REGION_CODES];
-  return codes;
+/** The region codes named on the command line; undefined with --all. Whether the content has them is known after loading it. */
+function parseRegions(names: string[], all: boolean | undefined): string[] | undefined {
+  if (all && names.length) throw new UsageError('pass either --all or region codes, not both');
+  return all ? undefined : names.map((name) => name.toLowerCase());
+}
+
+/** An unknown region as a usage error; a misspelt command reads as a region, so either is suggested. */
+function unknownRegion(error: UnknownRegionError): UsageError {
+  const guess = suggest(error.unknown, [...error.known, 'schedule', 'report', 'emit']);
+  return new UsageError(`unknown region '${error.unknown}'${guess ? `; did you mean '${guess}'?` : ''} (regions: ${error.known.join(', ')})`);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -85,7 +95,7 @@ async function summarize(result: BuildResult, outDir: string, elapsed: number): 
   };
   const rows = await Promise.all(
     result.regions.map(async (r) => {
-      const dir = regionOutputDir(outDir, r.code);
+      const dir = regionOutputDir(outDir, r);
       const [js, css] = await Promise.all([gzipped(dir, r.assets, '.js'), gzipped(dir, r.assets, '.css')]);
       return `  ${r.code.padEnd(4)} ${String(r.pages.length).padStart(5)}  ${String(r.assets.length).padStart(5)}  ${kb(js).padStart(9)}  ${kb(css).padStart(8)}`;
     }),
@@ -103,8 +113,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
   const program = new Command('build-region')
     .enablePositionalOptions()
     .description('Compile the content of the regional sites and build them into prerendered static sites.')
-    .argument('[regions...]', `regions to build (${REGION_CODES.join(', ')})`)
-    .option('--all', 'build all eight regions')
+    .argument('[regions...]', 'regions to build, by code (us uk ...)')
+    .option('--all', 'build every region of the content')
     .option('--check', 'validate all content and write nothing')
     .option('--content <dir>', 'content folder', 'content')
     .option('--out <dir>', 'output folder', 'dist')
@@ -135,7 +145,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   program
     .command('schedule')
     .description('List every future instant at which content changes (prices, banners, countdowns, nav items, page windows), per region.')
-    .argument('[regions...]', `only these regions (${REGION_CODES.join(', ')}); default all`)
+    .argument('[regions...]', 'only these regions, by code; default all')
     .option('--content <dir>', 'content folder', 'content')
     .option('--now <instant>', 'list changes after this instant instead of now (ISO 8601 with offset)')
     .option('--past', 'list the changes before that instant too')
@@ -155,6 +165,25 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .action((names: string[], options: ScheduleOptions) => {
       action = () => executeSchedule(names, options, io);
+    });
+  program
+    .command('emit')
+    .description('Write the typed region modules into sites/ (what the type-check and editors read) without bundling anything.')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--quiet', 'print only problems')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ build-region emit            regenerate sites/ from content/ (npm test and npm run typecheck do it first)',
+        '',
+      ].join('\n'),
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((options: { content: string; quiet?: boolean }) => {
+      action = () => executeEmit(options, io);
     });
   program
     .command('report')
@@ -213,10 +242,10 @@ function usage(error: unknown, io: CliIO, command = ''): number {
 
 /** `build-region schedule`: the content's future changes, from the same schedule a build writes. */
 async function executeSchedule(names: string[], options: ScheduleOptions, io: CliIO): Promise<number> {
-  let regions: RegionCode[];
+  let asked: string[] | undefined;
   let now: number;
   try {
-    regions = parseRegions(names, names.length === 0);
+    asked = parseRegions(names, names.length === 0);
     now = parseNow(options.now) ?? Date.now();
   } catch (error) {
     return usage(error, io, 'schedule ');
@@ -227,6 +256,12 @@ async function executeSchedule(names: string[], options: ScheduleOptions, io: Cl
     if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
     return 1;
   }
+  let regions: string[];
+  try {
+    regions = selectRegions(compiled.model.regions, asked).map((r) => r.data.code);
+  } catch (error) {
+    return usage(error instanceof UnknownRegionError ? unknownRegion(error) : error, io, 'schedule ');
+  }
   const schedule = buildSchedule(compiled.model.regions, now);
   const entries = schedule.entries
     .filter((entry) => options.past || entry.time > now)
@@ -236,20 +271,42 @@ async function executeSchedule(names: string[], options: ScheduleOptions, io: Cl
     io.stdout(`${JSON.stringify({ ok: true, now: new Date(now).toISOString(), regions, entries }, null, 2)}\n`);
     return 0;
   }
-  io.stdout(formatSchedule(entries, now, regions));
+  io.stdout(formatSchedule(entries, now, regions, compiled.model.regions.length));
+  return 0;
+}
+
+/** `build-region emit`: the typed region modules of every region, written into sites/; nothing is bundled. */
+async function executeEmit(options: { content: string; quiet?: boolean }, io: CliIO): Promise<number> {
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
+  printDiagnostics(compiled.diagnostics, compiled.sources, { content: options.content, out: '', port: '', format: 'text', quiet: options.quiet }, io);
+  if (hasErrors(compiled.diagnostics)) return 1;
+  const sitesDir = resolveBuildOptions({ cwd: io.cwd }).sitesDir;
+  const written = await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir), true);
+  if (!options.quiet) io.stderr(`Emitted the modules of ${compiled.model.regions.length} regions into ${path.relative(io.cwd, sitesDir) || '.'} (${written.length} changed).\n`);
   return 0;
 }
 
 /** `build-region --dev <region>`: the live preview; runs until the process is stopped. */
-async function executeDev(regions: RegionCode[], options: CliOptions, now: number | undefined, io: CliIO): Promise<number> {
+async function executeDev(region: string, options: CliOptions, now: number | undefined, io: CliIO): Promise<number> {
   const port = Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     io.stderr(`build-region: --port '${options.port}' is not a port (a whole number from 0 to 65535)\n`);
     return 2;
   }
-  const { startDevServer } = await import('./dev.ts');
-  const server = await startDevServer({
-    region: regions[0]!,
+  if (!io.startPreview) {
+    io.stderr('build-region: the live preview is not available from this entry point; run bin/build-region.js --dev\n');
+    return 2;
+  }
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
+  if (!hasErrors(compiled.diagnostics)) {
+    try {
+      selectRegions(compiled.model.regions, [region]);
+    } catch (error) {
+      return usage(error instanceof UnknownRegionError ? unknownRegion(error) : error, io);
+    }
+  }
+  const server = await io.startPreview({
+    region,
     content: options.content,
     cwd: io.cwd,
     port,
@@ -259,7 +316,7 @@ async function executeDev(regions: RegionCode[], options: CliOptions, now: numbe
       else io.stderr('Content is valid; the preview is current.\n');
     },
   });
-  io.stdout(`Live preview of ${regions[0]} at ${server.url} (Ctrl+C to stop). Edit content/ and the page follows.\n`);
+  io.stdout(`Live preview of ${region} at ${server.url} (Ctrl+C to stop). Edit content/ and the page follows.\n`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -292,14 +349,14 @@ async function executeReport(options: ReportOptions, io: CliIO): Promise<number>
 }
 
 async function execute(names: string[], options: CliOptions, io: CliIO): Promise<number> {
-  let regions: RegionCode[];
+  let regions: string[] | undefined;
   let now: number | undefined;
   try {
     regions = parseRegions(names, options.all);
-    if (options.dev && regions.length !== 1) throw new UsageError('--dev previews one region: name it, like build-region --dev us');
+    if (options.dev && regions?.length !== 1) throw new UsageError('--dev previews one region: name it, like build-region --dev us');
     if (options.dev && options.check) throw new UsageError('pass either --dev or --check, not both');
-    if (!options.check && regions.length === 0) throw new UsageError('name the regions to build, or pass --all (or --check to validate only)');
-    if (options.check && regions.length) throw new UsageError('--check validates all content; do not name regions with it');
+    if (!options.check && regions?.length === 0) throw new UsageError('name the regions to build, or pass --all (or --check to validate only)');
+    if (options.check && regions?.length) throw new UsageError('--check validates all content; do not name regions with it');
     now = parseNow(options.now);
   } catch (error) {
     return usage(error, io);
@@ -309,7 +366,7 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
     if (options.quiet || options.format === 'json' || !event.region) return;
     io.stderr(`  ${event.region.padEnd(4)} ${event.step.padEnd(9)} ${(event.elapsed / 1000).toFixed(1).padStart(5)} s\n`);
   };
-  if (options.dev) return executeDev(regions, options, now, io);
+  if (options.dev) return executeDev(regions![0]!, options, now, io);
   if (options.check) {
     const compiled = await compileContent({ content: options.content, cwd: io.cwd, now });
     printDiagnostics(compiled.diagnostics, compiled.sources, options, io);
@@ -318,15 +375,23 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
     // Like a compiler, --check is silent when there is nothing to say.
     return ok ? 0 : 1;
   }
-  const result = await buildRegions({ content: options.content, out: options.out, regions, cwd: io.cwd, now, onProgress: progress });
+  let result: BuildResult;
+  try {
+    result = await buildRegions({ content: options.content, out: options.out, regions, cwd: io.cwd, now, onProgress: progress });
+  } catch (error) {
+    if (error instanceof UnknownRegionError) return usage(unknownRegion(error), io);
+    throw error;
+  }
   printDiagnostics(result.diagnostics, result.sources, options, io);
+  const outDir = path.resolve(io.cwd, options.out);
   if (options.format === 'json') {
     io.stdout(`${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, regions: result.regions, next: result.schedule?.next ?? null }, null, 2)}\n`);
   } else if (result.ok && !options.quiet) {
-    io.stderr(await summarize(result, path.resolve(io.cwd, options.out), performance.now() - started));
+    io.stderr(await summarize(result, outDir, performance.now() - started));
   }
   // A deploy pipeline needs this even in quiet mode: when to rebuild.
-  if (result.ok && result.schedule && options.format !== 'json') io.stdout(`${describeNext(result.schedule)}\n`);
+  const scheduleFile = path.relative(io.cwd, path.join(outDir, 'schedule.json')).split(path.sep).join('/');
+  if (result.ok && result.schedule && options.format !== 'json') io.stdout(`${describeNext(result.schedule, scheduleFile)}\n`);
   return result.ok ? 0 : 1;
 }
 

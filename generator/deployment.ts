@@ -1,8 +1,7 @@
-import type { ResolvedRegion, SiteModel } from './resolve.ts';
+import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
 import { renderTemplate } from './templates.ts';
-import { currentStage, isRouteOpen } from '../runtime/time.ts';
-import { isAccountScreen } from '../runtime/types.ts';
-import type { ProductData, RegionCode, RegionData, StageGate } from '../runtime/types.ts';
+import { currentStage, isRouteOpen } from '../core/time.ts';
+import type { RegionCode, RegionData, StageGate } from '../core/model.ts';
 
 /** One thing that changes on a region's pages at an instant. */
 export interface ScheduledChange {
@@ -31,7 +30,7 @@ export interface Schedule {
   /** Every content change of the deployment, past and future, in time order. */
   entries: ScheduleEntry[];
   /** Each region's stages lists (ISO instants, UTC): what the local preview clock jumps between. */
-  stages: Partial<Record<RegionCode, Record<string, string[]>>>;
+  stages: Record<RegionCode, Record<string, string[]>>;
 }
 
 interface Gated {
@@ -50,7 +49,7 @@ function allPaths(region: RegionData): string[] {
  * with the part's price.
  */
 function productPaths(region: RegionData, key: string): string[] {
-  const products = region.products as Readonly<Record<string, ProductData | undefined>>;
+  const products = region.products;
   const bundles = Object.entries(products).filter(([, product]) => product?.includes?.some((part) => part === key));
   const shown = new Set<string>([key, ...bundles.map(([bundle]) => bundle)]);
   const offers = new Set<string>([...bundles.flatMap(([, bundle]) => bundle?.includes ?? []), ...(products[key]?.includes ?? [])]);
@@ -147,8 +146,8 @@ export function describeDelay(ms: number): string {
  * The schedule for people: one block per instant (UTC, and how far from `now`), one line per
  * region and change, with how many pages it touches.
  */
-export function formatSchedule(entries: readonly ScheduleEntry[], now: number, regions: readonly RegionCode[]): string {
-  const scope = regions.length === 8 ? 'every region' : regions.join(', ');
+export function formatSchedule(entries: readonly ScheduleEntry[], now: number, regions: readonly RegionCode[], all: number): string {
+  const scope = regions.length === all ? 'every region' : regions.join(', ');
   if (entries.length === 0) return `No content change in ${scope} after ${new Date(now).toISOString()}.\n`;
   const lines = [`Content changes in ${scope} (times in UTC; now is ${new Date(now).toISOString()}):`, ''];
   for (const entry of entries) {
@@ -161,11 +160,11 @@ export function formatSchedule(entries: readonly ScheduleEntry[], now: number, r
 }
 
 /** The line the build prints about the next change. */
-export function describeNext(schedule: Schedule): string {
+export function describeNext(schedule: Schedule, scheduleFile = 'dist/schedule.json'): string {
   if (!schedule.next) return 'No scheduled content change after the build: the pages stay current.';
   const next = schedule.next;
   const changes = next.changes.map((c) => `${c.region}: ${c.change}`).join('; ');
-  return `Pages go stale at ${next.at} (in ${describeDelay(next.time - Date.parse(schedule.builtAt))}): ${changes}. Rebuild then; dist/schedule.json lists every change.`;
+  return `Pages go stale at ${next.at} (in ${describeDelay(next.time - Date.parse(schedule.builtAt))}): ${changes}. Rebuild then; ${scheduleFile} lists every change.`;
 }
 
 /**
@@ -176,7 +175,7 @@ export function describeNext(schedule: Schedule): string {
 export function renderSitemap(model: SiteModel, now: number): string {
   const urls = model.regions.flatMap((region) =>
     region.data.routes
-      .filter((route) => route.content && !isAccountScreen(route.page) && isRouteOpen(route, now))
+      .filter((route) => route.content && route.kind !== 'account' && isRouteOpen(route, now))
       .map((route) => ({ loc: `${region.data.origin}${route.path}`, alternates: route.alternates ?? [] })),
   );
   return renderTemplate('sitemap.xml.hbs', { urls });

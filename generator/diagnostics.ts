@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors.ts';
+import type { ErrorArgs, ErrorCode, ErrorDefinition } from './errors.ts';
 import { ERRORS } from './errors.ts';
 
 /** A problem found in the content. Diagnostics are data; printing is separate. */
@@ -26,17 +26,22 @@ export interface SourceRange {
   endColumn: number;
 }
 
-export function createDiagnostic(
-  code: ErrorCode,
-  message: string,
+/**
+ * A diagnostic of a code of the catalogue (generator/errors.ts), its message built from the
+ * code's arguments, at a place in the content. A W code is a warning, every other an error.
+ * `hint` replaces the catalogue's hint where the check knows better (a schema's description).
+ */
+export function createDiagnostic<C extends ErrorCode>(
+  code: C,
+  args: ErrorArgs<C>,
   at: SourceRange | { file: string; line: number; column: number },
-  extra: { hint?: string; severity?: 'error' | 'warning' } = {},
+  extra: { hint?: string } = {},
 ): Diagnostic {
-  const defaultHint = (ERRORS[code] as { hint?: string }).hint;
+  const definition = ERRORS[code] as ErrorDefinition<ErrorArgs<C>>;
   const diagnostic: Diagnostic = {
     code,
-    severity: extra.severity ?? 'error',
-    message,
+    severity: code.startsWith('W') ? 'warning' : 'error',
+    message: definition.message(args),
     file: at.file,
     line: at.line,
     column: at.column,
@@ -45,7 +50,7 @@ export function createDiagnostic(
     diagnostic.endLine = at.endLine;
     diagnostic.endColumn = at.endColumn;
   }
-  const hint = extra.hint ?? defaultHint;
+  const hint = extra.hint ?? definition.hint;
   if (hint) diagnostic.hint = hint;
   return diagnostic;
 }

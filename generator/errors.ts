@@ -1,49 +1,321 @@
 /**
- * The catalogue of diagnostic codes. Codes are permanent: a code is never reused for another
- * meaning, so maintainers and CI logs can refer to them. docs/diagnostics.md lists them all.
+ * The catalogue of diagnostic codes: the one place where each code's title, message, hint,
+ * example and fix are written. Codes are permanent: a code is never reused for another meaning,
+ * so maintainers and CI logs can refer to them. docs/diagnostics.md is generated from this file
+ * (`npm run generate`). A code starting with W is a warning, every other one an error.
  */
-export interface ErrorDefinition {
+export interface ErrorDefinition<Args> {
   /** Short title, used in docs. */
   readonly title: string;
+  /** The message: what happened, built from the arguments the check gives. */
+  readonly message: (args: Args) => string;
   /** Default hint printed under the code frame: what to do about it. */
   readonly hint?: string;
+  /** A piece of content that causes it, for the docs. */
+  readonly example: string;
+  /** How to fix that example, for the docs. */
+  readonly fix: string;
 }
 
+const define = <Args>(definition: ErrorDefinition<Args>): ErrorDefinition<Args> => definition;
+
+/** `; did you mean 'x'?` when there is a plausible guess, else nothing. */
+export function didYouMean(guess: string | undefined): string {
+  return guess === undefined ? '' : `; did you mean '${guess}'?`;
+}
+
+/** `'a', 'b' and 'c'`. */
+const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
+
 export const ERRORS = {
-  E0001: { title: 'YAML syntax error', hint: 'Fix the YAML syntax at the marked position (indentation, quotes, colons).' },
-  E0002: { title: 'Content folder not found', hint: 'Pass --content <dir> pointing at the folder that holds regions/, pages/ and messages/.' },
-  E0003: { title: 'File in an unknown place', hint: 'Content files live in regions/<code>/region.yaml, regions/<code>/products.yaml, pages/<page>/<name>.yaml, messages/<locale>.yaml, stages.yaml and constants.yaml.' },
-  E0004: { title: 'Duplicate key in a YAML map', hint: 'Remove or rename one of the two keys.' },
-  E0101: { title: 'Missing required property', hint: 'Add the property; the schema in schema/ describes it.' },
-  E0102: { title: 'Unknown property' },
-  E0103: { title: 'Wrong type' },
-  E0104: { title: 'Value not allowed' },
-  E0105: { title: 'Value does not match the expected format' },
-  E0106: { title: 'Schema violation' },
-  E0201: { title: 'File name and declared code disagree', hint: 'Rename the file after its code or locale, or correct the value.' },
-  E0202: { title: 'Duplicate route', hint: 'List each page once per region.' },
-  E0203: { title: 'Page content not found', hint: 'Create the file under pages/<page>/ or point `content` at an existing one.' },
-  E0204: { title: 'Message catalogue not found', hint: 'Add messages/<locale>.yaml or correct the locale.' },
-  E0205: { title: 'Message missing in a locale', hint: 'Add the key to the catalogue, or to a catalogue it extends.' },
-  E0206: { title: 'Catalogue extends itself in a cycle', hint: 'Break the cycle of `extends`.' },
-  E0207: { title: 'Region or required file missing', hint: 'Every region needs regions/<code>/region.yaml and regions/<code>/products.yaml; the content needs stages.yaml and constants.yaml.' },
-  E0208: { title: 'Required page missing', hint: 'Every region needs a home page and a not-found page is generated for it.' },
-  E0210: { title: 'Unknown stages list', hint: 'Name a list of this region\'s `stages` or of content/stages.yaml.' },
-  E0211: { title: 'Stage index outside its stages list', hint: 'A list of N instants has stages 0 to N.' },
-  E0212: { title: 'Stage instants out of order', hint: 'List the instants of a stages list in ascending order, each once.' },
-  E0213: { title: 'Not a real instant', hint: 'Write a real date and time with its offset, like 2025-10-25T15:00:00+08:00.' },
-  E0214: { title: 'Broken internal link', hint: 'Link to a page that the region lists in its routes, or write an absolute https:// URL for a page served by another system.' },
-  E0215: { title: 'Empty time window', hint: 'A window or activity must start before it ends.' },
-  E0216: { title: 'Redirect to a missing page', hint: 'Redirect to a page that the region lists in its routes (and that is not itself a redirect).' },
-  E0217: { title: 'Currency disagrees with the region', hint: 'Use the currency that constants.yaml gives the region.' },
-  E0218: { title: 'Unknown product', hint: 'Name a product of the region\'s products.yaml.' },
-  E0219: { title: 'Message used by the runtime is missing', hint: 'Add the key to the catalogue (or to a catalogue it extends).' },
-  E0220: { title: 'Activity time needs either a start time or stages', hint: 'Give `startTime` (and optionally `endTime`), or `stages` with `stage`, but not both.' },
-  E0221: { title: 'Picture without source art', hint: 'Add the drawing as content/assets/<name>.svg (with a viewBox), or name one that exists.' },
-  W0301: { title: 'Activity price not below the price', hint: 'A promotion price is expected to be lower than the regular price.' },
-  W0302: { title: 'Sold-out product with a buy link', hint: 'Remove the buy link, or set the stock above 0.' },
-  W0303: { title: 'Stage window already over', hint: 'The item can never show again: remove it or move it to a later stage.' },
-  E9999: { title: 'Internal error in the compiler', hint: 'This is a bug in build-region, not in your content: please report it with the command you ran.' },
-} as const satisfies Record<string, ErrorDefinition>;
+  E0001: define<{ reason: string }>({
+    title: 'YAML syntax error',
+    message: ({ reason }) => reason,
+    hint: 'Fix the YAML syntax at the marked position (indentation, quotes, colons).',
+    example: 'currency: [USD',
+    fix: 'Close the bracket, or write the value without brackets.',
+  }),
+  E0002: define<{ folder: string }>({
+    title: 'Content folder not found',
+    message: ({ folder }) => `content folder '${folder}' does not exist or is not a folder`,
+    hint: 'Pass --content <dir> pointing at the folder that holds regions/, pages/ and messages/.',
+    example: 'build-region --check --content contnet',
+    fix: 'Point --content at the folder holding regions/, pages/ and messages/.',
+  }),
+  E0003: define<{ id: string }>({
+    title: 'File in an unknown place',
+    message: ({ id }) => `'${id}' is not in a place the compiler reads`,
+    hint: 'Content files live in regions/<code>/region.yaml, regions/<code>/products.yaml, pages/<page>/<name>.yaml, messages/<locale>.yaml, stages.yaml and constants.yaml.',
+    example: 'content/regions/us/extra.yaml',
+    fix: 'Move the file to where its kind lives, or remove it.',
+  }),
+  E0004: define<{ reason: string }>({
+    title: 'Duplicate key in a YAML map',
+    message: ({ reason }) => reason,
+    hint: 'Remove or rename one of the two keys.',
+    example: 'label: A\\nlabel: B',
+    fix: 'Keep one of the two keys.',
+  }),
+  E0101: define<{ where: string; property: string; beside?: string }>({
+    title: 'Missing required property',
+    message: ({ where, property, beside }) => (beside === undefined ? `missing required property '${property}' in ${where}` : `'${beside}' needs '${property}' beside it in ${where}`),
+    hint: 'Add the property; the schema in schema/ describes it.',
+    example: 'a page file without heading:',
+    fix: 'Add the property named in the message.',
+  }),
+  E0102: define<{ where?: string; property: string; guess?: string; guessRequired?: boolean }>({
+    title: 'Unknown property',
+    message: ({ where, property, guess, guessRequired }) =>
+      `unknown property '${property}'${where ? ` in ${where}` : ''}${didYouMean(guess)}${guessRequired ? ` ('${guess}' is required)` : ''}`,
+    example: 'headline: ... (in a page file)',
+    fix: "Rename it as suggested ('heading'), or remove it.",
+  }),
+  E0103: define<{ where: string; expected: string; found: string }>({
+    title: 'Wrong type',
+    message: ({ where, expected, found }) => `${where} must be ${expected}, found ${found}`,
+    example: 'routes: home',
+    fix: 'Write the value with the type named in the message (here a list: `routes: [{ page: home }]`).',
+  }),
+  E0104: define<{ where: string; found: string; guess?: string }>({
+    title: 'Value not allowed',
+    message: ({ where, found, guess }) => `${found} is not allowed for ${where}${didYouMean(guess)}`,
+    example: 'kind: fqa (on a route)',
+    fix: 'Use one of the allowed values listed in the hint.',
+  }),
+  E0105: define<{ where: string; found?: string; key?: string }>({
+    title: 'Value does not match the expected format',
+    message: ({ where, found, key }) =>
+      key !== undefined ? `key '${key}' in ${where} does not have the expected format` : `${found ?? 'the value'} does not have the expected format for ${where}`,
+    example: 'origin: http://www.example.com/',
+    fix: 'Follow the format the hint describes (https, no trailing slash).',
+  }),
+  E0106: define<{ where: string; problem: string }>({
+    title: 'Schema violation',
+    message: ({ where, problem }) => `${where} ${problem}`,
+    example: 'title: "" (empty)',
+    fix: 'Fix the value as the message says.',
+  }),
+  E0201: define<{ what: 'region'; declared: string; folder: string } | { what: 'catalogue'; declared: string; file: string }>({
+    title: 'File name and declared code disagree',
+    message: (a) =>
+      a.what === 'region' ? `region declares code '${a.declared}' but its folder is regions/${a.folder}/` : `catalogue declares locale '${a.declared}' but its file is named '${a.file}.yaml'`,
+    hint: 'Rename the file after its code or locale, or correct the value.',
+    example: 'regions/uk/region.yaml with code: ukk',
+    fix: 'Rename the file, or correct the code or locale inside it.',
+  }),
+  E0202: define<{ page: string; region: string }>({
+    title: 'Duplicate route',
+    message: ({ page, region }) => `page '${page}' is listed twice in region '${region}'`,
+    hint: 'List each page once per region.',
+    example: 'routes lists page: home twice',
+    fix: 'Remove the duplicate route.',
+  }),
+  E0203: define<{ page: string; region: string; wanted: readonly string[]; guess?: string }>({
+    title: 'Page content not found',
+    message: ({ page, region, wanted, guess }) => `page '${page}' of region '${region}' has no content file ${wanted.join(' or ')}${didYouMean(guess)}`,
+    hint: 'Create the file under pages/<page>/ or point `content` at an existing one.',
+    example: 'content: enn on a route',
+    fix: 'Create pages/<page>/<name>.yaml or correct the name.',
+  }),
+  E0204: define<{ locale: string; extendedBy?: string }>({
+    title: 'Message catalogue not found',
+    message: ({ locale, extendedBy }) =>
+      extendedBy === undefined ? `locale '${locale}' has no catalogue messages/${locale}.yaml` : `catalogue '${extendedBy}' extends '${locale}', which has no file messages/${locale}.yaml`,
+    hint: 'Add messages/<locale>.yaml or correct the locale.',
+    example: 'locale: de-AT without messages/de-AT.yaml',
+    fix: 'Add the catalogue or use a locale that has one.',
+  }),
+  E0205: define<{ key: string; locale: string; file: string; definedIn: string } | { key: string; locale: string; guess: string }>({
+    title: 'Message missing in a locale',
+    message: (a) =>
+      'guess' in a
+        ? `message '${a.key}' exists only in locale '${a.locale}'${didYouMean(a.guess)}`
+        : `message '${a.key}' is missing in locale '${a.locale}' (${a.file}); it is defined in ${a.definedIn}`,
+    hint: 'Add the key to the catalogue, or to a catalogue it extends.',
+    example: 'nav.home in en-US.yaml but not in ja-JP.yaml',
+    fix: 'Add the key to the catalogue that lacks it.',
+  }),
+  E0206: define<{ locale: string; parent: string }>({
+    title: 'Catalogue extends itself in a cycle',
+    message: ({ locale, parent }) => `catalogue '${locale}' extends '${parent}', which leads back to '${locale}'`,
+    hint: 'Break the cycle of `extends`.',
+    example: 'en-GB extends en-EU and en-EU extends en-GB',
+    fix: 'Make one of them extend a catalogue outside the cycle.',
+  }),
+  E0207: define<{ what: string; id: string }>({
+    title: 'Region or required file missing',
+    message: ({ what, id }) => `${what} has no file ${id}`,
+    hint: 'Every region needs regions/<code>/region.yaml and regions/<code>/products.yaml; the content needs stages.yaml and constants.yaml.',
+    example: 'regions/jp/products.yaml deleted',
+    fix: 'Restore the file; a region folder holds both region.yaml and products.yaml.',
+  }),
+  E0208: define<{ region: string }>({
+    title: 'Required page missing',
+    message: ({ region }) => `region '${region}' has no home page`,
+    hint: 'Every region needs a home page and a not-found page is generated for it.',
+    example: 'routes without page: home',
+    fix: 'Add `- page: home` to the routes.',
+  }),
+  E0210: define<{ list: string; guess?: string }>({
+    title: 'Unknown stages list',
+    message: ({ list, guess }) => `stages list '${list}' does not exist${didYouMean(guess)}`,
+    hint: "Name a list of this region's `stages` or of content/stages.yaml.",
+    example: 'stages: haloween',
+    fix: 'Name an existing list (the message suggests the closest).',
+  }),
+  E0211: define<{ index: number; list: string; last: number }>({
+    title: 'Stage index outside its stages list',
+    message: ({ index, list, last }) => `stage ${index} is outside stages list '${list}', which has stages 0 to ${last}`,
+    hint: 'A list of N instants has stages 0 to N.',
+    example: 'stage: [3] on a list of 2 instants',
+    fix: 'Use an index from 0 to the number of instants.',
+  }),
+  E0212: define<{ position: number; list: string; instant: string }>({
+    title: 'Stage instants out of order',
+    message: ({ position, list, instant }) => `instant ${position} of stages list '${list}' (${instant}) is not after the one before it`,
+    hint: 'List the instants of a stages list in ascending order, each once.',
+    example: 'instants: [2025-11-01T15:00:00+08:00, 2025-10-25T15:00:00+08:00]',
+    fix: 'Sort the instants in ascending order.',
+  }),
+  E0213: define<{ text: string }>({
+    title: 'Not a real instant',
+    message: ({ text }) => `'${text}' is not a real instant`,
+    hint: 'Write a real date and time with its offset, like 2025-10-25T15:00:00+08:00.',
+    example: '2025-02-30T10:00:00+08:00',
+    fix: 'Write a date that exists, with its offset.',
+  }),
+  E0214: define<{ link: string; region: string; guess?: string }>({
+    title: 'Broken internal link',
+    message: ({ link, region, guess }) => `link '${link}' is not a page of region '${region}'${didYouMean(guess)}`,
+    hint: 'Link to a page that the region lists in its routes, or write an absolute https:// URL for a page served by another system.',
+    example: 'link: /us/newz',
+    fix: 'Link to a listed page, or use an absolute https:// URL for another system.',
+  }),
+  E0215: define<{ what: string }>({
+    title: 'Empty time window',
+    message: ({ what }) => `${what} starts at or after it ends`,
+    hint: 'A window or activity must start before it ends.',
+    example: 'window: { start: 2025-12-01T00:00:00+08:00, end: 2025-11-01T00:00:00+08:00 }',
+    fix: 'Make the start earlier than the end.',
+  }),
+  E0216: define<{ page: string; target: string; why: 'missing' | 'redirect' }>({
+    title: 'Redirect to a missing page',
+    message: ({ page, target, why }) => `'${page}' redirects to '${target}', which ${why === 'missing' ? 'is not a page of this region' : 'is itself a redirect'}`,
+    hint: 'Redirect to a page that the region lists in its routes (and that is not itself a redirect).',
+    example: 'redirect: mini-robots',
+    fix: 'Redirect to a page the region lists.',
+  }),
+  E0217: define<{ currency: string }>({
+    title: 'Unknown currency',
+    message: ({ currency }) => `'${currency}' is not a currency code that prices can be printed in`,
+    hint: 'Use an ISO 4217 currency code, like USD, EUR, CAD or JPY.',
+    example: 'currency: USX',
+    fix: 'Write the ISO 4217 code of the region\'s currency.',
+  }),
+  E0218: define<{ product: string; region: string; use: 'route' | 'line-up'; guess?: string } | { bundle: string; part: string; region: string; guess?: string }>({
+    title: 'Unknown product',
+    message: (a) => {
+      if ('bundle' in a) return `bundle '${a.bundle}' includes ${a.part === a.bundle ? 'itself' : `'${a.part}', which is not in regions/${a.region}/products.yaml${didYouMean(a.guess)}`}`;
+      return `${a.use === 'line-up' ? 'line-up product' : 'product'} '${a.product}' is not in regions/${a.region}/products.yaml${didYouMean(a.guess)}`;
+    },
+    hint: "Name a product of the region's products.yaml.",
+    example: 'product: flagshipBumblebe',
+    fix: "Name a key of the region's products.yaml.",
+  }),
+  E0219: define<{ key: string; locale: string; file: string }>({
+    title: 'Message used by the runtime is missing',
+    message: ({ key, locale, file }) => `message '${key}' is used by the runtime but missing in locale '${locale}' (${file})`,
+    hint: 'Add the key to the catalogue (or to a catalogue it extends).',
+    example: 'nav.home missing in every catalogue',
+    fix: 'Add the key the runtime uses to each catalogue.',
+  }),
+  E0220: define<{ product: string; has: 'both' | 'neither' }>({
+    title: 'Activity time needs either a start time or stages',
+    message: ({ product, has }) => `activityTime of '${product}' needs either startTime or stages, not ${has}`,
+    hint: 'Give `startTime` (and optionally `endTime`), or `stages` with `stage`, but not both.',
+    example: 'activityTime: { startTime: ..., stages: halloween, stage: [1] }',
+    fix: 'Keep either startTime or stages.',
+  }),
+  E0221: define<{ art: string; problem: 'no size' } | { picture: string; art: string; guess?: string }>({
+    title: 'Picture without source art',
+    message: (a) => ('picture' in a ? `picture '${a.picture}' has no source art ${a.art}${didYouMean(a.guess)}` : `source art ${a.art} has no viewBox (or width and height), so its size is unknown`),
+    hint: 'Add the drawing as content/assets/<name>.svg (with a viewBox), or name one that exists.',
+    example: 'gallery: [{ image: robot-scuot, alt: ... }]',
+    fix: 'Add content/assets/robot-scuot.svg, or correct the name.',
+  }),
+  E0222: define<{ regions: readonly string[] }>({
+    title: 'Not exactly one region at /',
+    message: ({ regions }) =>
+      regions.length === 0
+        ? 'no region says root: true; exactly one region is served at /'
+        : `regions ${regions.length === 2 ? `'${regions[0]}' and '${regions[1]}' both` : `${quoted(regions)} all`} say root: true; exactly one region is served at /`,
+    hint: 'Set `root: true` in the region.yaml of the one region served at / (its pages at /{page}), and in no other.',
+    example: 'root: true in both regions/cn/region.yaml and regions/us/region.yaml',
+    fix: 'Keep `root: true` in one region only.',
+  }),
+  E0223: define<{ code: string; file: string; other: string }>({
+    title: 'Duplicate region code',
+    message: ({ code, file, other }) => `${file} declares code '${code}', which is the code of ${other}`,
+    hint: 'Each region has its own code, equal to the name of its folder under regions/.',
+    example: 'regions/ca/region.yaml with code: us',
+    fix: 'Give the region its folder\'s code (code: ca).',
+  }),
+  E0224: define<{ page: string; region: string; path: string; collidesWith: string }>({
+    title: 'Page path taken',
+    message: ({ page, region, path, collidesWith }) => `page '${page}' of region '${region}' would be at ${path}, which is ${collidesWith}`,
+    hint: 'Rename the page: the paths of a region\'s pages, the account screens, the other regions and the build\'s own folders must all differ.',
+    example: '- page: us (in the routes of the region at /)',
+    fix: 'Choose another page name.',
+  }),
+  E0225: define<{ backend: string; guess?: string; known: readonly string[] }>({
+    title: 'Unknown back end',
+    message: ({ backend, guess, known }) => `back end '${backend}' is not in constants.yaml \`backends\` (${known.join(', ') || 'none'})${didYouMean(guess)}`,
+    hint: 'Name a back end of constants.yaml `backends`, or add it there with its production and pre-production origins.',
+    example: 'backend: euu',
+    fix: 'Name one of the back ends listed in the message.',
+  }),
+  E0226: define<{ page: string; kind: string; problem: 'needs product' | 'no product' | 'redirect' }>({
+    title: 'Page kind does not fit the route',
+    message: ({ page, kind, problem }) => {
+      if (problem === 'needs product') return `page '${page}' is a ${kind} page but names no product`;
+      if (problem === 'no product') return `page '${page}' names a product, but only product pages show one (its kind is ${kind})`;
+      return `page '${page}' redirects, so it has no layout: remove \`kind: ${kind}\``;
+    },
+    hint: 'A product page names its `product`; other kinds name none; a redirect names no kind.',
+    example: '- { page: ai-base, kind: product } (no product:)',
+    fix: 'Add `product: aiBase`, or choose another kind.',
+  }),
+  W0301: define<{ product: string; activityPrice: number; price: number }>({
+    title: 'Activity price not below the price',
+    message: ({ product, activityPrice, price }) => `activity price ${activityPrice} of '${product}' is not below its price ${price}`,
+    hint: 'A promotion price is expected to be lower than the regular price.',
+    example: 'price: 699, activityPrice: 699',
+    fix: 'Lower the activity price, or remove it.',
+  }),
+  W0302: define<{ product: string }>({
+    title: 'Sold-out product with a buy link',
+    message: ({ product }) => `'${product}' is sold out (stock 0) but has a buy link`,
+    hint: 'Remove the buy link, or set the stock above 0.',
+    example: 'stock: 0 with buy: https://...',
+    fix: 'Empty the buy link while sold out.',
+  }),
+  W0303: define<{ list: string; stages: readonly number[]; current: number }>({
+    title: 'Stage window already over',
+    message: ({ list, stages, current }) =>
+      `${stages.length === 1 ? `stage ${stages[0]} of '${list}' is` : `stages ${stages.join(', ')} of '${list}' are all`} over (the current stage is ${current}); this never shows again`,
+    hint: 'The item can never show again: remove it or move it to a later stage.',
+    example: 'stage: [1] of a list whose stage 1 ended',
+    fix: 'Remove the item or move it to a later stage.',
+  }),
+  E9999: define<{ detail: string }>({
+    title: 'Internal error in the compiler',
+    message: ({ detail }) => `internal error: ${detail}`,
+    hint: 'This is a bug in build-region, not in your content: please report it with the command you ran.',
+    example: 'a stack trace after "internal error"',
+    fix: 'Report it: this is a bug in build-region. Exit status 70.',
+  }),
+} as const;
 
 export type ErrorCode = keyof typeof ERRORS;
+/** The arguments the message of a code is built from. */
+export type ErrorArgs<C extends ErrorCode> = (typeof ERRORS)[C] extends ErrorDefinition<infer A> ? A : never;

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compareStrings } from './diagnostics.ts';
-import type { ImageAsset } from '../runtime/types.ts';
-import { IMAGE_BASE, IMAGE_SCALES } from '../runtime/image-urls.ts';
-import type { ImageFormat, ImageScale } from '../runtime/image-urls.ts';
+import type { ImageAsset } from '../core/model.ts';
+import { IMAGE_BASE, IMAGE_SCALES } from '../core/image-urls.ts';
+import type { ImageFormat, ImageScale } from '../core/image-urls.ts';
 
 /** One piece of source art: `content/assets/<name>.svg`. */
 export interface SourceArt {

@@ -6,36 +6,38 @@ import { createDiagnostic, compareStrings } from './diagnostics.ts';
 import type { Diagnostic, SourceRange } from './diagnostics.ts';
 import { readSourceArt } from './images.ts';
 import type { SourceArt } from './images.ts';
+import type { ContentKind } from './schemas.ts';
 
-export type ContentKind = 'region' | 'products' | 'page' | 'messages' | 'stages' | 'constants';
+export type { ContentKind };
 
-/** One YAML file, parsed, with everything needed to point back into it. */
-export interface LoadedFile {
-  kind: ContentKind;
+/** Where a content file is, and its text: enough to point a diagnostic at any of its nodes. */
+export interface SourceFile {
   /** Path relative to the working directory, forward slashes: what diagnostics print. */
-  file: string;
-  /** Path relative to the content folder, forward slashes: `regions/us.yaml`. */
-  id: string;
-  text: string;
-  doc: Document.Parsed;
+  readonly file: string;
+  /** Path relative to the content folder, forward slashes: `regions/us/region.yaml`. */
+  readonly id: string;
+  readonly text: string;
+  readonly doc: Document.Parsed;
   /** Offsets at which each line starts, for positions. */
-  lineStarts: number[];
-  /** The plain data (undefined when the file did not parse). */
-  data: unknown;
-  /** True once the file parsed and matched its schema; only valid files are resolved. */
-  valid: boolean;
-  /** Parse problems of this file. */
-  parseDiagnostics: Diagnostic[];
-  /** Schema problems of this file, once validated (kept so that a cached file is not validated twice). */
-  schemaDiagnostics?: Diagnostic[];
+  readonly lineStarts: readonly number[];
 }
 
+/** One YAML file, parsed: its plain data is not checked yet (that is `validate`'s work). */
+export interface LoadedFile extends SourceFile {
+  readonly kind: ContentKind;
+  /** The plain data (undefined when the file did not parse). */
+  readonly data: unknown;
+  /** Parse problems of this file. */
+  readonly parseDiagnostics: readonly Diagnostic[];
+}
+
+/** What `load` returns: every file parsed, nothing checked against a schema. Never changed later. */
 export interface LoadedContent {
-  root: string;
-  files: LoadedFile[];
-  diagnostics: Diagnostic[];
+  readonly root: string;
+  readonly files: readonly LoadedFile[];
+  readonly diagnostics: readonly Diagnostic[];
   /** Source art of `assets/*.svg` (none when the content has no such folder). */
-  art?: SourceArt[];
+  readonly art: readonly SourceArt[];
 }
 
 /** Where each kind of content file lives, relative to the content folder. */
@@ -83,14 +85,14 @@ export async function readContentSources(root: string): Promise<ContentSource[]>
  * Parses content files given as text (no disk access), keeping each node's position.
  * `root` is the content folder the ids are relative to; paths are printed relative to `cwd`.
  */
-export function parseContent(root: string, sources: readonly ContentSource[], cwd = process.cwd(), cache?: Map<string, LoadedFile>): LoadedContent {
+export function parseContent(root: string, sources: readonly ContentSource[], cwd = process.cwd(), cache?: Map<string, LoadedFile>, art: readonly SourceArt[] = []): LoadedContent {
   const diagnostics: Diagnostic[] = [];
   const files: LoadedFile[] = [];
   for (const { id, text } of [...sources].sort((a, b) => compareStrings(a.id, b.id))) {
     const file = toDisplayPath(path.join(root, id), cwd);
     const kind = classify(id);
     if (!kind) {
-      diagnostics.push(createDiagnostic('E0003', `'${id}' is not in a place the compiler reads`, { file, line: 1, column: 1 }));
+      diagnostics.push(createDiagnostic('E0003', { id }, { file, line: 1, column: 1 }));
       continue;
     }
     const key = `${file}\u0000${text}`;
@@ -99,26 +101,28 @@ export function parseContent(root: string, sources: readonly ContentSource[], cw
     diagnostics.push(...loaded.parseDiagnostics);
     files.push(loaded);
   }
-  return { root, files, diagnostics };
+  return { root, files, diagnostics, art };
 }
 
 function parseFile(kind: ContentKind, file: string, id: string, text: string): LoadedFile {
   const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: false });
-  const loaded: LoadedFile = { kind, file, id, text, doc, lineStarts: lineStarts(text), data: undefined, valid: false, parseDiagnostics: [] };
+  const source: SourceFile = { file, id, text, doc, lineStarts: lineStarts(text) };
+  const parseDiagnostics: Diagnostic[] = [];
   for (const error of doc.errors) {
-    const code = error.code === 'DUPLICATE_KEY' ? 'E0004' : 'E0001';
-    const message = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    loaded.parseDiagnostics.push(createDiagnostic(code, message, rangeAt(loaded, error.pos[0], error.pos[1])));
+    const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    const at = rangeAt(source, error.pos[0], error.pos[1]);
+    parseDiagnostics.push(error.code === 'DUPLICATE_KEY' ? createDiagnostic('E0004', { reason }, at) : createDiagnostic('E0001', { reason }, at));
   }
+  let data: unknown;
   if (doc.errors.length === 0) {
     try {
-      loaded.data = doc.toJS({ maxAliasCount: 100 });
+      data = doc.toJS({ maxAliasCount: 100 });
     } catch (error) {
       // toJS refuses alias bombs and similar; that is a content error, not a crash.
-      loaded.parseDiagnostics.push(createDiagnostic('E0001', error instanceof Error ? error.message : String(error), rangeAt(loaded, 0, 0)));
+      parseDiagnostics.push(createDiagnostic('E0001', { reason: error instanceof Error ? error.message : String(error) }, rangeAt(source, 0, 0)));
     }
   }
-  return loaded;
+  return { ...source, kind, data, parseDiagnostics };
 }
 
 /** Loads every YAML file under the content folder, keeping each node's position. */
@@ -127,15 +131,15 @@ export async function loadContent(contentDir: string, cwd = process.cwd()): Prom
   const rootStat = await stat(root).catch(() => undefined);
   if (!rootStat?.isDirectory()) {
     const shown = toDisplayPath(root, cwd) || '.';
-    const diagnostic = createDiagnostic('E0002', `content folder '${shown}' does not exist or is not a folder`, { file: shown, line: 1, column: 1 });
-    return { root, files: [], diagnostics: [diagnostic] };
+    const diagnostic = createDiagnostic('E0002', { folder: shown }, { file: shown, line: 1, column: 1 });
+    return { root, files: [], diagnostics: [diagnostic], art: [] };
   }
   const [sources, art] = await Promise.all([readContentSources(root), readSourceArt(root)]);
-  return { ...parseContent(root, sources, cwd), art };
+  return parseContent(root, sources, cwd, undefined, art);
 }
 
 /** A 1-based source range from character offsets in a loaded file. */
-export function rangeAt(file: Pick<LoadedFile, 'file' | 'lineStarts' | 'text'>, start: number, end: number): SourceRange {
+export function rangeAt(file: Pick<SourceFile, 'file' | 'lineStarts' | 'text'>, start: number, end: number): SourceRange {
   const from = linePosition(file.lineStarts, Math.min(Math.max(start, 0), file.text.length));
   const to = linePosition(file.lineStarts, Math.min(Math.max(start, end, 0), file.text.length));
   return { file: file.file, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
@@ -165,7 +169,7 @@ function linePosition(starts: readonly number[], offset: number): { line: number
 }
 
 /** The range of a YAML node (its value, not trailing comments). */
-export function rangeOfNode(file: LoadedFile, node: Node | null | undefined): SourceRange {
+export function rangeOfNode(file: SourceFile, node: Node | null | undefined): SourceRange {
   const range = node?.range;
   if (!range) return rangeAt(file, 0, 0);
   return rangeAt(file, range[0], range[1]);
@@ -203,12 +207,12 @@ export function findNode(doc: Document.Parsed, segments: readonly string[]): Nod
 }
 
 /** Range of the node at a data path, falling back to the nearest existing parent. */
-export function rangeOfPath(file: LoadedFile, segments: readonly string[]): SourceRange {
+export function rangeOfPath(file: SourceFile, segments: readonly string[]): SourceRange {
   return rangeOfNode(file, findNode(file.doc, segments).node);
 }
 
 /** Range of the key of the pair at a data path (for unknown or misplaced keys). */
-export function rangeOfKey(file: LoadedFile, segments: readonly string[]): SourceRange {
+export function rangeOfKey(file: SourceFile, segments: readonly string[]): SourceRange {
   const lookup = findNode(file.doc, segments);
   if (lookup.complete && lookup.pair && isScalar(lookup.pair.key)) return rangeOfNode(file, lookup.pair.key);
   return rangeOfNode(file, lookup.node);

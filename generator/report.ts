@@ -1,10 +1,9 @@
 import type { CompileResult } from './build.ts';
 import { formatDiagnostic } from './format.ts';
 import { renderTemplate } from './templates.ts';
-import { currentStage, isActivityActive, isRouteOpen } from '../runtime/time.ts';
-import { formatPrice } from '../runtime/format.ts';
-import { isAccountScreen, PRODUCT_KEYS, REGION_CODES } from '../runtime/types.ts';
-import type { ProductData, RegionCode, RegionData } from '../runtime/types.ts';
+import { currentStage, isActivityActive, isRouteOpen } from '../core/time.ts';
+import { formatPrice } from '../core/format.ts';
+import type { ProductData, RegionData } from '../core/model.ts';
 
 /**
  * `build-region report`: one self-contained HTML page (inline styles and SVG, no script, no
@@ -32,10 +31,10 @@ const day = (time: number) => `${DATE.format(time)} UTC`;
 
 /** Every page of any region (account screens aside), by region: open now, opening, closed, redirect. */
 export function availabilityRows(regions: readonly RegionData[], now: number): ReportRow[] {
-  const pages = [...new Set(regions.flatMap((r) => r.routes.filter((route) => !isAccountScreen(route.page)).map((route) => route.page)))].sort();
+  const pages = [...new Set(regions.flatMap((r) => r.routes.filter((route) => route.kind !== 'account').map((route) => route.page)))].sort();
   return pages.map((page) => ({
     label: page,
-    cells: REGION_CODES.map((code): ReportCell => {
+    cells: regions.map(({ code }): ReportCell => {
       const route = regions.find((r) => r.code === code)?.routes.find((r) => r.page === page);
       if (!route) return { text: '—', kind: 'absent', title: `${code} has no ${page} page` };
       if (route.redirect) return { text: `→ ${route.redirect}`, kind: 'redirect', title: `${route.path} redirects to ${route.redirect}` };
@@ -57,13 +56,13 @@ function describeActivity(region: RegionData, product: ProductData): string {
 
 /** Every product of any region, by region: price, activity price and when, stock and pre-sale. */
 export function priceRows(regions: readonly RegionData[], now: number): ReportRow[] {
-  const keys = PRODUCT_KEYS.filter((key) => regions.some((r) => r.products[key]));
-  const name = (key: (typeof keys)[number]) => regions.map((r) => r.products[key]?.name).find(Boolean) ?? key;
+  const keys = [...new Set(regions.flatMap((r) => Object.keys(r.products)))].sort();
+  const name = (key: string) => regions.map((r) => r.products[key]?.name).find(Boolean) ?? key;
   // Aliases (two keys, one product) keep their key in the label, so the rows can be told apart.
-  const shared = (key: (typeof keys)[number]) => keys.some((other) => other !== key && name(other) === name(key));
+  const shared = (key: string) => keys.some((other) => other !== key && name(other) === name(key));
   return keys.map((key) => ({
     label: shared(key) ? `${name(key)} (${key})` : name(key),
-    cells: REGION_CODES.map((code): ReportCell => {
+    cells: regions.map(({ code }): ReportCell => {
       const region = regions.find((r) => r.code === code);
       const product = region?.products[key];
       if (!region || !product) return { text: '—', kind: 'absent' };
@@ -98,7 +97,7 @@ function timelineLanes(regions: readonly RegionData[], start: number, end: numbe
         segments: edges.slice(0, -1).map((from, index) => ({ from, to: edges[index + 1]!, label: `stage ${index}`, kind: index === 0 ? 'stage-before' : `stage-${index % 2 ? 'odd' : 'even'}` })),
       });
     }
-    for (const [key, product] of Object.entries(region.products) as [string, ProductData][]) {
+    for (const [key, product] of Object.entries(region.products)) {
       const time = product.activityTime;
       if (product.activityPrice === undefined || time?.startTime === undefined) continue;
       lanes.push({ label: `${region.code} · offer ${key}`, segments: [{ from: time.startTime, to: time.endTime ?? end, label: 'offer', kind: 'offer' }] });
@@ -165,12 +164,12 @@ function currentStages(regions: readonly RegionData[], now: number): string[] {
 
 /** The report page's HTML. */
 export function renderReport(compiled: CompileResult, now: number): string {
-  const regions = compiled.model.regions.map((r) => r.data).sort((a, b) => REGION_CODES.indexOf(a.code) - REGION_CODES.indexOf(b.code));
+  const regions = compiled.model.regions.map((r) => r.data);
   const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
   return renderTemplate('report.html.hbs', {
     now: day(now),
     nowIso: new Date(now).toISOString(),
-    regions: REGION_CODES.map((code: RegionCode) => ({ code, label: regions.find((r) => r.code === code)?.label ?? code })),
+    regions: regions.map(({ code, label }) => ({ code, label })),
     availability: availabilityRows(regions, now),
     prices: priceRows(regions, now),
     timeline: regions.length > 0 ? renderTimeline(regions, now) : '',

@@ -1,33 +1,59 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createDiagnostic, suggest } from './diagnostics.ts';
+import { compareStrings, createDiagnostic, suggest } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import type { ContentKind, LoadedContent, LoadedFile } from './load.ts';
+import type { SourceArt } from './images.ts';
+import type { LoadedContent, LoadedFile, SourceFile } from './load.ts';
 import { rangeOfKey, rangeOfPath } from './load.ts';
-import { SCHEMA_DIR } from './paths.ts';
+import { readSchemas, SCHEMA_OF } from './schemas.ts';
+import type { ContentKind, ContentOf } from './schemas.ts';
 
 const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
 
-const SCHEMA_FILES: Record<ContentKind, string> = {
-  region: 'region.schema.json',
-  products: 'products.schema.json',
-  page: 'page.schema.json',
-  messages: 'messages.schema.json',
-  stages: 'stages.schema.json',
-  constants: 'constants.schema.json',
-};
+/** A content file that matched its schema: its data has the schema's type (schema/types.ts). */
+export interface Validated<K extends ContentKind> {
+  readonly source: SourceFile;
+  readonly data: ContentOf<K>;
+}
 
-let validators: Record<ContentKind, ValidateFunction> | undefined;
+/**
+ * What `validate` returns: the files that matched their schemas, typed by kind and sorted by
+ * id. Files that failed are reported and left out; `present` still names them, so that a
+ * check of a missing file does not report them a second time.
+ */
+export interface ValidatedContent {
+  readonly regions: readonly Validated<'region'>[];
+  readonly products: readonly Validated<'products'>[];
+  readonly pages: readonly Validated<'page'>[];
+  readonly messages: readonly Validated<'messages'>[];
+  readonly stages?: Validated<'stages'>;
+  readonly constants?: Validated<'constants'>;
+  /** The id of every content file that exists, valid or not. */
+  readonly present: ReadonlySet<string>;
+  /** How paths inside the content folder are printed: `content/`, so `content/regions/us/region.yaml`. */
+  readonly prefix: string;
+  readonly art: readonly SourceArt[];
+}
 
-function getValidators(): Record<ContentKind, ValidateFunction> {
+type Validators = { readonly [K in ContentKind]: ValidateFunction<ContentOf<K>> };
+
+let validators: Validators | undefined;
+
+/** The schemas compiled once per process, with the shared definitions (common.schema.json) beside them. */
+function getValidators(): Validators {
   if (validators) return validators;
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
-  const compile = (file: string) => ajv.compile(JSON.parse(readFileSync(path.join(SCHEMA_DIR, file), 'utf8')));
-  const compiled = Object.fromEntries(Object.entries(SCHEMA_FILES).map(([kind, file]) => [kind, compile(file)])) as Record<ContentKind, ValidateFunction>;
-  validators = compiled;
-  return compiled;
+  const schemas = readSchemas();
+  for (const [file, schema] of Object.entries(schemas)) if (!Object.values(SCHEMA_OF).some((name) => name === file)) ajv.addSchema(schema);
+  validators = {
+    region: ajv.compile<ContentOf<'region'>>(schemas[SCHEMA_OF.region]!),
+    products: ajv.compile<ContentOf<'products'>>(schemas[SCHEMA_OF.products]!),
+    page: ajv.compile<ContentOf<'page'>>(schemas[SCHEMA_OF.page]!),
+    messages: ajv.compile<ContentOf<'messages'>>(schemas[SCHEMA_OF.messages]!),
+    stages: ajv.compile<ContentOf<'stages'>>(schemas[SCHEMA_OF.stages]!),
+    constants: ajv.compile<ContentOf<'constants'>>(schemas[SCHEMA_OF.constants]!),
+  };
+  return validators;
 }
 
 function splitPointer(pointer: string): string[] {
@@ -53,73 +79,65 @@ function schemaHint(error: ErrorObject): string | undefined {
 }
 
 /** Turns one ajv error into a diagnostic at the YAML node that causes it. */
-function toDiagnostic(file: LoadedFile, error: ErrorObject): Diagnostic | undefined {
+function toDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | undefined {
   const segments = splitPointer(error.instancePath);
   const where = segments.length ? `'${segments.join('.')}'` : 'the file';
   const params = error.params as Record<string, unknown>;
   const propertyName = (error as ErrorObject & { propertyName?: string }).propertyName;
   switch (error.keyword) {
-    case 'required': {
-      const missing = String(params.missingProperty);
-      return createDiagnostic('E0101', `missing required property '${missing}' in ${where}`, rangeOfPath(file, segments));
-    }
+    case 'required':
+      return createDiagnostic('E0101', { where, property: String(params.missingProperty) }, rangeOfPath(file, segments));
     case 'additionalProperties': {
-      const unknown = String(params.additionalProperty);
+      const property = String(params.additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const guess = suggest(unknown, known);
-      const required = ((error.parentSchema as { required?: string[] } | undefined)?.required ?? []).includes(guess ?? '');
-      const message = `unknown property '${unknown}'${segments.length ? ` in ${where}` : ''}${guess ? `; did you mean '${guess}'?${required ? ` ('${guess}' is required)` : ''}` : ''}`;
-      return createDiagnostic('E0102', message, rangeOfKey(file, [...segments, unknown]), {
+      const guess = suggest(property, known);
+      const guessRequired = guess !== undefined && ((error.parentSchema as { required?: string[] } | undefined)?.required ?? []).includes(guess);
+      return createDiagnostic('E0102', { where: segments.length ? where : undefined, property, guess, guessRequired }, rangeOfKey(file, [...segments, property]), {
         hint: known.length ? `Allowed here: ${known.join(', ')}.` : undefined,
       });
     }
     case 'type': {
       const expected = ([] as string[]).concat(params.type as string | string[]).map(article).join(' or ');
-      return createDiagnostic('E0103', `${where} must be ${expected}, found ${describeValue(error.data)}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
+      return createDiagnostic('E0103', { where, expected, found: describeValue(error.data) }, rangeOfPath(file, segments), { hint: schemaHint(error) });
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
       const guess = typeof error.data === 'string' ? suggest(error.data, allowed) : undefined;
-      const message = `${describeValue(error.data)} is not allowed for ${where}${guess ? `; did you mean '${guess}'?` : ''}`;
-      return createDiagnostic('E0104', message, rangeOfPath(file, segments), { hint: `Allowed values: ${allowed.join(', ')}.` });
+      return createDiagnostic('E0104', { where, found: describeValue(error.data), guess }, rangeOfPath(file, segments), { hint: `Allowed values: ${allowed.join(', ')}.` });
     }
     case 'pattern':
-    case 'format': {
-      if (propertyName !== undefined) {
-        return createDiagnostic('E0105', `key '${propertyName}' in ${where} must start with a letter and hold only letters, digits and _`, rangeOfKey(file, [...segments, propertyName]));
-      }
-      return createDiagnostic('E0105', `${describeValue(error.data)} does not have the expected format for ${where}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
-    }
+    case 'format':
+      if (propertyName !== undefined) return createDiagnostic('E0105', { where, key: propertyName }, rangeOfKey(file, [...segments, propertyName]), { hint: schemaHint(error) });
+      return createDiagnostic('E0105', { where, found: describeValue(error.data) }, rangeOfPath(file, segments), { hint: schemaHint(error) });
     case 'maxLength':
     case 'minLength': {
       const limit = Number(params.limit);
       const length = typeof error.data === 'string' ? [...error.data].length : 0;
-      const message =
+      const problem =
         error.keyword === 'maxLength'
-          ? `${where} is ${length} characters long; at most ${limit} are allowed`
+          ? `is ${length} characters long; at most ${limit} are allowed`
           : limit === 1
-            ? `${where} must not be empty`
-            : `${where} is ${length} characters long; at least ${limit} are needed`;
-      return createDiagnostic('E0106', message, rangeOfPath(file, segments), { hint: schemaHint(error) });
+            ? 'must not be empty'
+            : `is ${length} characters long; at least ${limit} are needed`;
+      return createDiagnostic('E0106', { where, problem }, rangeOfPath(file, segments), { hint: schemaHint(error) });
     }
     case 'dependencies': {
-      const params2 = error.params as { property: string; missingProperty: string };
-      return createDiagnostic('E0101', `'${params2.property}' needs '${params2.missingProperty}' beside it in ${where}`, rangeOfKey(file, [...segments, params2.property]), { hint: schemaHint(error) });
+      const { property, missingProperty } = error.params as { property: string; missingProperty: string };
+      return createDiagnostic('E0101', { where, property: missingProperty, beside: property }, rangeOfKey(file, [...segments, property]), { hint: schemaHint(error) });
     }
     case 'minItems':
-      return createDiagnostic('E0106', `${where} must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
+      return createDiagnostic('E0106', { where, problem: `must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}` }, rangeOfPath(file, segments), { hint: schemaHint(error) });
     case 'propertyNames':
       return undefined; // reported by the nested pattern error, at the key
     default:
-      return createDiagnostic('E0106', `${where} ${error.message ?? 'is invalid'}`, rangeOfPath(file, segments), { hint: schemaHint(error) });
+      return createDiagnostic('E0106', { where, problem: error.message ?? 'is invalid' }, rangeOfPath(file, segments), { hint: schemaHint(error) });
   }
 }
 
-function validateFile(file: LoadedFile, validate: ValidateFunction): Diagnostic[] {
-  if (validate(file.data)) return [];
+/** The schema problems of one file, one per node and problem. */
+function describeErrors(file: SourceFile, errors: readonly ErrorObject[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
-  const errors = validate.errors ?? [];
   // A misspelt required key gives two schema errors, unknown and missing: report one.
   const misspelt = new Set<string>();
   for (const error of errors) {
@@ -141,15 +159,73 @@ function validateFile(file: LoadedFile, validate: ValidateFunction): Diagnostic[
   return diagnostics;
 }
 
-/** Validates every parsed file against its JSON Schema, marks the valid ones, returns the diagnostics. */
-export function validateContent(content: LoadedContent): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+interface Outcome<K extends ContentKind> {
+  readonly result?: Validated<K>;
+  readonly problems: readonly Diagnostic[];
+}
+type Outcomes = { readonly [K in ContentKind]: WeakMap<LoadedFile, Outcome<K>> };
+
+/** Each parsed file's outcome, by kind: a file parsed from the same text (the live preview's cache) is checked once. */
+const outcomes: Outcomes = { region: new WeakMap(), products: new WeakMap(), page: new WeakMap(), messages: new WeakMap(), stages: new WeakMap(), constants: new WeakMap() };
+
+/** A file checked against its schema: its data with the schema's type, or its problems. */
+function outcomeOf<K extends ContentKind>(file: LoadedFile, validate: ValidateFunction<ContentOf<K>>, cache: WeakMap<LoadedFile, Outcome<K>>): Outcome<K> {
+  const known = cache.get(file);
+  if (known) return known;
+  const outcome: Outcome<K> = validate(file.data) ? { result: { source: file, data: file.data }, problems: [] } : { problems: describeErrors(file, validate.errors ?? []) };
+  cache.set(file, outcome);
+  return outcome;
+}
+
+/**
+ * Checks every parsed file against its JSON Schema. Returns the valid files, typed by kind,
+ * and the problems of the others; what `load` returned is left as it was.
+ */
+export function validateContent(content: LoadedContent): { content: ValidatedContent; diagnostics: Diagnostic[] } {
   const all = getValidators();
-  for (const file of content.files) {
+  const regions: Validated<'region'>[] = [];
+  const products: Validated<'products'>[] = [];
+  const pages: Validated<'page'>[] = [];
+  const messages: Validated<'messages'>[] = [];
+  let stages: Validated<'stages'> | undefined;
+  let constants: Validated<'constants'> | undefined;
+  const diagnostics: Diagnostic[] = [];
+  const files = [...content.files].sort((a, b) => compareStrings(a.id, b.id));
+  const take = <K extends ContentKind>(outcome: Outcome<K>): Validated<K> | undefined => {
+    diagnostics.push(...outcome.problems);
+    return outcome.result;
+  };
+  for (const file of files) {
     if (file.data === undefined) continue;
-    file.schemaDiagnostics ??= validateFile(file, all[file.kind]);
-    file.valid = file.schemaDiagnostics.length === 0;
-    diagnostics.push(...file.schemaDiagnostics);
+    switch (file.kind) {
+      case 'region':
+        push(regions, take(outcomeOf(file, all.region, outcomes.region)));
+        break;
+      case 'products':
+        push(products, take(outcomeOf(file, all.products, outcomes.products)));
+        break;
+      case 'page':
+        push(pages, take(outcomeOf(file, all.page, outcomes.page)));
+        break;
+      case 'messages':
+        push(messages, take(outcomeOf(file, all.messages, outcomes.messages)));
+        break;
+      case 'stages':
+        stages = take(outcomeOf(file, all.stages, outcomes.stages));
+        break;
+      case 'constants':
+        constants = take(outcomeOf(file, all.constants, outcomes.constants));
+        break;
+    }
   }
-  return diagnostics;
+  const first = content.files[0];
+  const prefix = first ? first.file.slice(0, first.file.length - first.id.length) : '';
+  return {
+    content: { regions, products, pages, messages, stages, constants, present: new Set(content.files.map((f) => f.id)), prefix, art: content.art },
+    diagnostics,
+  };
+}
+
+function push<T>(list: T[], item: T | undefined): void {
+  if (item !== undefined) list.push(item);
 }

@@ -21,8 +21,7 @@ import { createScrollMemory, scrollAfterNavigation } from './scroll.ts';
 import { isLoggedIn } from './session.ts';
 import { AppProvider, useApp, useNow, useSession, useSite, useSynced, useT } from './site.tsx';
 import type { AppServices } from './site.tsx';
-import { isRouteOpen } from './time.ts';
-import { isAccountScreen } from './types.ts';
+import { isRouteOpen } from '../core/time.ts';
 
 export interface AppProps {
   app: AppServices;
@@ -43,7 +42,7 @@ export function App({ app, path }: AppProps) {
 function Header() {
   const site = useSite();
   const t = useT();
-  const chooser = site.routes.find((r) => r.page === 'choose-your-region');
+  const chooser = site.routes.find((r) => r.kind === 'region-chooser');
   return (
     <>
       <TextBanner />
@@ -96,7 +95,7 @@ function AccountLink() {
     );
   }
   const here = findRoute(site, location);
-  const from = here && !isAccountScreen(here.page) ? `?fromPath=${encodeURIComponent(here.path)}` : '';
+  const from = here && here.kind !== 'account' ? `?fromPath=${encodeURIComponent(here.path)}` : '';
   return (
     <SiteLink className="account-link" href={`${login}${from}`} data-testid="account-link">
       {t('account.actions.login')}
@@ -125,7 +124,8 @@ function Footer() {
   const site = useSite();
   const t = useT();
   const country = useCountry();
-  const chooser = site.routes.find((r) => r.page === 'choose-your-region');
+  const chooser = site.routes.find((r) => r.kind === 'region-chooser');
+  const own = site.regions.find((r) => r.code === site.code);
   return (
     <footer className="site-footer">
       <Newsletter />
@@ -168,7 +168,7 @@ function Footer() {
       </div>
       <div className="bar">
         <p>
-          {t('footer.regionLabel')} <strong data-testid="region-label">{regionLabel(site.code, site.label, country)}</strong>
+          {t('footer.regionLabel')} <strong data-testid="region-label">{own ? regionLabel(own, country) : site.label}</strong>
           {chooser && (
             <>
               {' · '}
@@ -290,6 +290,7 @@ function Shell() {
     }
   }, [head, location, route, ready, open, synced, site]);
 
+  const lazy = route ? pageFor(route.kind) : undefined;
   let body;
   if (route?.redirect) {
     body = (
@@ -299,9 +300,8 @@ function Shell() {
     );
   } else if (route && !open) {
     body = <Closed />;
-  } else if (route && page && pageFor(route.page).isLoaded()) {
-    const Page = pageFor(route.page).Component;
-    body = <Page route={route} content={page} />;
+  } else if (route && page && lazy?.isLoaded()) {
+    body = <lazy.Component route={route} content={page} />;
   } else if (route) {
     body = <div className="loading" aria-busy="true" />;
   } else {
@@ -318,7 +318,7 @@ function Shell() {
       </main>
       <Footer />
       <Toaster />
-      {site.code === 'us' && <ChatIcon />}
+      {site.chat && <ChatIcon />}
     </>
   );
 }

@@ -49,8 +49,11 @@ export function createAccount(api: ApiClient, session: Session) {
     loginByCode: (email: string, code: string) => signIn('/account/user/login/code', { email, code }),
     /** Login by code that creates the account when the email is new (`created`). */
     registerOrLogin: (email: string, code: string) => signIn<LoginTokens & { created: boolean }>('/account/user/register_or_login', { email, code }),
-    /** The cn regional login (cn back end only): by email code, creating the account when new. */
-    loginCn: (email: string, code: string) => signIn<LoginTokens & { created: boolean }>('/account/user/cn/login', { email, code }),
+    /**
+     * The regional login of a back end with `regionalLogin` (the cn regional login): by email
+     * code at `/account/user/<back end>/login`, creating the account when new.
+     */
+    regionalLogin: (backend: string, email: string, code: string) => signIn<LoginTokens & { created: boolean }>(`/account/user/${encodeURIComponent(backend)}/login`, { email, code }),
     /** Password registration: an unverified account, logged in; a verification code is mailed. */
     registerByPassword: (email: string, password: string) => signIn('/account/user/register/pwd', { email, password }),
     sendCode: (email: string) => post<{ resendAfter: number }>('/account/user/code/send', { email }),

@@ -1,7 +1,7 @@
 import { ofetch } from 'ofetch';
 import type { $Fetch } from 'ofetch';
 import type { ApiAnswer } from './api.ts';
-import type { SiteData } from './types.ts';
+import type { SiteData } from '../core/model.ts';
 
 /**
  * The one HTTP client of a site (SPEC.md sections 7 and 8, docs/api.md). Every call goes to the

@@ -1,12 +1,7 @@
 import { ofetch } from 'ofetch';
-import type { SiteData } from './types.ts';
+import { isLocalHost } from '../core/hosts.ts';
+import type { SiteData } from '../core/model.ts';
 
-/** Hosts that use the emulated back ends of `serve-regions` on the page's own origin. */
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-export function isLocalHost(hostname: string): boolean {
-  return LOCAL_HOSTS.has(hostname.toLowerCase());
-}
 
 /**
  * The API base for a page served at `hostname` (SPEC.md section 7, docs/api.md): local hosts

@@ -1,4 +1,4 @@
-import type { SiteData } from './types.ts';
+import type { SiteData } from '../core/model.ts';
 
 /**
  * Where the catch-all sends a path that is not a route of the current region: the same path on

@@ -6,10 +6,10 @@ import { createClock } from './clock.ts';
 import { createContentStore } from './content.ts';
 import type { ContentSources } from './content.ts';
 import { preloadRoute } from './navigation.ts';
-import { normalizePath } from './paths.ts';
+import { normalizePath } from '../core/paths.ts';
 import { findRoute } from './routes.ts';
 import { createServices } from './services.ts';
-import type { SiteData } from './types.ts';
+import type { SiteData } from '../core/model.ts';
 import './styles.css';
 
 /**

@@ -1,5 +1,5 @@
-import type { Messages, PageContent } from './types.ts';
-import { normalizePath } from './paths.ts';
+import type { Messages, PageContent } from '../core/model.ts';
+import { normalizePath } from '../core/paths.ts';
 
 /** Where a region's texts come from: on the client, dynamic imports of the generated modules. */
 export interface ContentSources {

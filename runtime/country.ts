@@ -1,8 +1,12 @@
 import { useSyncExternalStore } from 'react';
 
-/** The visitor's country setting (SPEC.md section 3): kept in local storage, set by hand. */
-export const COUNTRIES = ['US', 'CA', 'OTHER'] as const;
-export type Country = (typeof COUNTRIES)[number];
+import type { RegionLink } from '../core/model.ts';
+
+/**
+ * The visitor's country setting (SPEC.md section 3): kept in local storage, set by hand. A
+ * country code (US, CA...) or OTHER; which ones a region offers is content (`region.countries`).
+ */
+export type Country = string;
 
 export const COUNTRY_STORAGE_KEY = 'country';
 
@@ -16,10 +20,10 @@ function storage(): Storage | undefined {
   }
 }
 
-/** The stored country, or undefined when none (or an unknown value) is stored. */
+/** The stored country in upper case, or undefined when none (or something that is no country code) is stored. */
 export function readCountry(): Country | undefined {
-  const value = storage()?.getItem(COUNTRY_STORAGE_KEY);
-  return (COUNTRIES as readonly string[]).includes(value ?? '') ? (value as Country) : undefined;
+  const value = storage()?.getItem(COUNTRY_STORAGE_KEY)?.trim().toUpperCase();
+  return value && /^([A-Z]{2}|OTHER)$/.test(value) ? value : undefined;
 }
 
 export function writeCountry(country: Country): void {
@@ -47,10 +51,19 @@ export function useCountry(): Country | undefined {
 }
 
 /**
- * The label of a region for a visitor: us with country CA is 'Canada - English', us with any
- * other non-US country 'Other Regions - English'; otherwise the region's own label.
+ * Which of a region's choices a stored country picks: the region's own country (`iso`) when
+ * none is stored or it is that one, a country the region lists, or else OTHER when the region
+ * lists it (us: CA is Canada, any other non-US country Other Regions).
  */
-export function regionLabel(code: string, label: string, country: Country | undefined): string {
-  if (code !== 'us' || !country || country === 'US') return label;
-  return country === 'CA' ? 'Canada - English' : 'Other Regions - English';
+export function chosenCountry(region: Pick<RegionLink, 'iso' | 'countries'>, country: Country | undefined): string {
+  const wanted = country?.toUpperCase();
+  if (!wanted || wanted === region.iso.toUpperCase()) return region.iso;
+  if (Object.hasOwn(region.countries, wanted)) return wanted;
+  return Object.hasOwn(region.countries, 'OTHER') ? 'OTHER' : region.iso;
+}
+
+/** The label of a region for a visitor with a stored country: 'Canada - English' for us with CA. */
+export function regionLabel(region: Pick<RegionLink, 'iso' | 'label' | 'countries'>, country: Country | undefined): string {
+  const chosen = chosenCountry(region, country);
+  return chosen === region.iso ? region.label : (region.countries[chosen] ?? region.label);
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Constants } from './types.ts';
+import type { Constants } from '../core/model.ts';
 
 /**
  * Device classes of the collapse effect (SPEC.md section 9): `window` from

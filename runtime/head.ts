@@ -1,6 +1,5 @@
-import { isActivityActive, isRouteOpen } from './time.ts';
-import { isAccountScreen } from './types.ts';
-import type { Alternate, PageContent, RouteInfo, SiteData } from './types.ts';
+import { isActivityActive, isRouteOpen } from '../core/time.ts';
+import type { Alternate, PageContent, RouteInfo, SiteData } from '../core/model.ts';
 
 /** Everything a page's <head> says, computed the same way on the server and in the client. */
 export interface Head {
@@ -110,7 +109,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     keywords: content.keywords.join(', '),
     canonical,
     // Account screens are for visitors, not for search results (and are not in the sitemap).
-    ...((!open || isAccountScreen(route.page)) && { robots: 'noindex' }),
+    ...((!open || route.kind === 'account') && { robots: 'noindex' }),
     alternates: route.alternates ?? [],
     jsonLd,
   };

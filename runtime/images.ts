@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ImageFormat } from './image-urls.ts';
+import type { ImageFormat } from '../core/image-urls.ts';
 
 let detected: ImageFormat | undefined;
 

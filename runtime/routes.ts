@@ -1,5 +1,5 @@
-import { normalizePath } from './paths.ts';
-import type { RouteInfo, SiteData } from './types.ts';
+import { normalizePath } from '../core/paths.ts';
+import type { RouteInfo, SiteData } from '../core/model.ts';
 
 /** The route of the region at a path (after normalisation), or undefined: not found. */
 export function findRoute<R extends RouteInfo>(region: { routes: readonly R[] }, path: string): R | undefined {

@@ -6,11 +6,11 @@ import { createContentStore, memorySources } from './content.ts';
 import { headFor } from './head.ts';
 import type { Head } from './head.ts';
 import { preloadRoute } from './navigation.ts';
-import { normalizePath } from './paths.ts';
+import { normalizePath } from '../core/paths.ts';
 import { findRoute } from './routes.ts';
 import { createServices } from './services.ts';
-import { splitRegion } from './types.ts';
-import type { ProductKey, RegionData, RouteInfo } from './types.ts';
+import { splitRegion } from '../core/model.ts';
+import type { ProductKey, RegionData, RouteInfo } from '../core/model.ts';
 
 export interface RenderedPage {
   /** The markup inside #root. */

@@ -6,7 +6,7 @@ import type { ContentStore } from './content.ts';
 import { createSession } from './session.ts';
 import type { AppServices } from './site.tsx';
 import { createToasts } from './toasts.ts';
-import type { SiteData } from './types.ts';
+import type { SiteData } from '../core/model.ts';
 
 export interface ServicesOptions {
   site: SiteData;

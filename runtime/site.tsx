@@ -6,7 +6,7 @@ import type { Clock } from './clock.ts';
 import type { ContentStore } from './content.ts';
 import type { Session, SessionState } from './session.ts';
 import type { Toasts } from './toasts.ts';
-import type { SiteData } from './types.ts';
+import type { SiteData } from '../core/model.ts';
 
 /** What every component of a region's app can reach: its data, texts, clock and server time. */
 export interface AppServices {

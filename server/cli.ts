@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { startServer } from './serve.ts';
+import type { BackendsData } from '../core/backends.ts';
+import { readBackendsData, startServer } from './serve.ts';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -54,6 +55,13 @@ export async function main(args: string[]): Promise<number | undefined> {
     process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
     return 1;
   }
+  let sites: BackendsData;
+  try {
+    sites = await readBackendsData(dir);
+  } catch (error) {
+    process.stderr.write(`serve-regions: ${(error as Error).message}\n`);
+    return 1;
+  }
   const dataDir = path.resolve(options.data);
   try {
     mkdirSync(dataDir, { recursive: true });
@@ -62,10 +70,10 @@ export async function main(args: string[]): Promise<number | undefined> {
     return 1;
   }
   try {
-    const running = await startServer({ dir, port: options.port, host: options.host, now: options.now, dataDir, previewClock: options.previewClock });
+    const running = await startServer({ dir, port: options.port, host: options.host, now: options.now, dataDir, previewClock: options.previewClock, sites });
     process.stdout.write(`Serving ${options.dir} at ${running.url}\n`);
-    process.stdout.write(`  cn: ${running.url}   us: ${running.url}us   choose a region: ${running.url}us/choose-your-region\n`);
-    process.stdout.write(`  back ends: ${running.url}_api/us|eu|cn, data in ${options.data}   mail they sent: ${running.url}__emulator/outbox\n`);
+    process.stdout.write(`  ${sites.regions.map((r) => `${r.code}: ${running.url}${r.basePath.slice(1)}`).join('   ')}\n`);
+    process.stdout.write(`  back ends: ${running.url}_api/${Object.keys(sites.backends).join('|')}, data in ${options.data}   mail they sent: ${running.url}__emulator/outbox\n`);
     const stop = () => void running.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

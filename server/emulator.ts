@@ -1,19 +1,21 @@
-import { isLocalHost } from '../runtime/api.ts';
+import { isLocalHost } from '../core/hosts.ts';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BACKEND_NAMES, createBackend } from './backends/backend.ts';
+import type { BackendsData } from '../core/backends.ts';
+import { createBackend } from './backends/backend.ts';
 import type { Backend, BackendName } from './backends/backend.ts';
 import { handleApiRequest, readJsonBody, sendJson } from './backends/http.ts';
 import type { LimitOptions } from './backends/limits.ts';
 import { listOutbox } from './backends/mail.ts';
-import { loadMessages } from './backends/messages.ts';
+import { createMessages } from './backends/messages.ts';
 import { normalizeEmail } from './backends/fields.ts';
 import { OUTBOX_PAGE_POLICY, renderOutboxPage } from './backends/outbox-page.ts';
 
 /**
- * The emulated back ends of serve-regions (DECISIONS.md, "Back ends"; docs/api.md): on a local
- * host the sites call their API on their own origin, at `/_api/us`, `/_api/eu` and `/_api/cn`,
- * and this answers. Every answer has the back ends' envelope `{ code, message, data }`; code
+ * The emulated back ends of serve-regions (docs/api.md; docs/decisions.md, "Back ends"): on a
+ * local host the sites call their API on their own origin, at `/_api/<back end>` (`/_api/us`,
+ * `/_api/eu`, `/_api/cn` with the default content), and this answers. Which back ends there
+ * are, and what they know of the sites, is the build's backends.json. Every answer has the back ends' envelope `{ code, message, data }`; code
  * 2000 is success.
  *
  * The emulator has its own clock, shared by the three back ends, so time-gated pages, stages,
@@ -48,14 +50,18 @@ function isLocalRequest(req: IncomingMessage): boolean {
 }
 
 export interface EmulatorOptions {
-  /** The clock of all three back ends; default: one starting at the real time. */
+  /**
+   * What the build compiled for the back ends (backends.json): which back ends there are, the
+   * regions they serve, their texts and the reward. A function is read on every request (the
+   * live preview's content changes as it runs).
+   */
+  sites: BackendsData | (() => BackendsData);
+  /** The clock of all back ends; default: one starting at the real time. */
   clock?: EmulatedClock;
-  /** Folder of the back ends' SQLite files (`us.sqlite`, `eu.sqlite`, `cn.sqlite`); default: memory, gone on close. */
+  /** Folder of the back ends' SQLite files (`<name>.sqlite`); default: memory, gone on close. */
   dataDir?: string;
   /** Overrides of the attempt, resend and per-client limits of docs/api.md, "Limits" (tests use small ones). */
   limits?: Partial<LimitOptions>;
-  /** The content folder whose `messages/*.yaml` give the localised error messages; default: the project's `content/`. */
-  contentDir?: string;
   /** scrypt cost N of new password hashes, a power of two; default 16384. Tests lower it to stay fast. */
   passwordCost?: number;
 }
@@ -64,7 +70,8 @@ export interface Emulator {
   /** Answers the request when it is an API or emulator path; resolves false when it is not. */
   handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean>;
   clock: EmulatedClock;
-  backends: ReadonlyMap<BackendName, Backend>;
+  /** The back end of a name (its database is opened on first use), or undefined when the data has none of that name. */
+  backend(name: BackendName): Backend | undefined;
   /** Closes the databases. */
   close(): void;
 }
@@ -111,34 +118,45 @@ function sendScript(script: Buffer, req: IncomingMessage, res: ServerResponse): 
   res.end(req.method === 'HEAD' ? undefined : script);
 }
 
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
+export function createEmulator(options: EmulatorOptions): Emulator {
   const clock = options.clock ?? createEmulatedClock();
-  const backends = new Map<BackendName, Backend>();
-  try {
-    for (const name of BACKEND_NAMES) {
-      backends.set(name, createBackend(name, { clock, dataDir: options.dataDir, limits: options.limits, passwordCost: options.passwordCost }));
+  const given = options.sites;
+  const sites = typeof given === 'function' ? given : () => given;
+  const opened = new Map<BackendName, Backend>();
+  const backend = (name: BackendName): Backend | undefined => {
+    if (!Object.hasOwn(sites().backends, name)) return undefined;
+    let found = opened.get(name);
+    if (!found) {
+      found = createBackend(name, { clock, sites, dataDir: options.dataDir, limits: options.limits, passwordCost: options.passwordCost });
+      opened.set(name, found);
     }
+    return found;
+  };
+  // Every back end of the data from the start: a broken data folder fails now, not on a visitor's request.
+  try {
+    for (const name of Object.keys(sites().backends).sort()) backend(name);
   } catch (error) {
-    for (const backend of backends.values()) backend.store.close();
+    for (const open of opened.values()) open.store.close();
     throw error;
   }
-  const messages = loadMessages(options.contentDir);
-  const all = [...backends.values()];
+  const messages = createMessages(sites);
+  const all = () => [...opened.values()];
   return {
     clock,
-    backends,
+    backend,
     async handle(req, res, pathname) {
-      if (await handleApiRequest({ backends, messages }, req, res, pathname)) return true;
+      if (await handleApiRequest({ backend, messages, sites }, req, res, pathname)) return true;
       if (!pathname.startsWith('/__emulator/') || !isLocalRequest(req)) return false;
       if (pathname === '/__emulator/clock') return await handleClock(clock, req, res), true;
-      if (pathname === '/__emulator/outbox') return handleOutbox(all, req, res, 'html'), true;
-      if (pathname === '/__emulator/outbox.json') return handleOutbox(all, req, res, 'json'), true;
+      if (pathname === '/__emulator/outbox') return handleOutbox(all(), req, res, 'html'), true;
+      if (pathname === '/__emulator/outbox.json') return handleOutbox(all(), req, res, 'json'), true;
       if (pathname === '/__emulator/chat.js') return sendScript(CHAT_PROVIDER, req, res), true;
       if (pathname === '/__emulator/preview-clock.js') return sendScript(PREVIEW_CLOCK, req, res), true;
       return false;
     },
     close() {
-      for (const backend of all) backend.store.close();
+      for (const open of opened.values()) open.store.close();
+      opened.clear();
     },
   };
 }

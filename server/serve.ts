@@ -1,4 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import path from 'node:path';
+import { BACKENDS_FILE, isBackendsData } from '../core/backends.ts';
+import type { BackendsData } from '../core/backends.ts';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEmulatedClock, createEmulator } from './emulator.ts';
@@ -19,8 +23,25 @@ export interface ServeOptions {
    * built files are not changed. serve-regions turns it on; default off.
    */
   previewClock?: boolean;
-  /** Further settings of the emulated back ends (limits, scrypt cost, content folder), mostly for tests. */
-  emulator?: Pick<EmulatorOptions, 'limits' | 'passwordCost' | 'contentDir'>;
+  /** Further settings of the emulated back ends (limits, scrypt cost), mostly for tests. */
+  emulator?: Pick<EmulatorOptions, 'limits' | 'passwordCost'>;
+  /** What the back ends know of the sites; default: the build's `backends.json` in `dir`. */
+  sites?: BackendsData;
+}
+
+/** The back-end data a build wrote beside the sites (backends.json); a clear error when it is missing or damaged. */
+export async function readBackendsData(dir: string): Promise<BackendsData> {
+  const file = path.join(dir, BACKENDS_FILE);
+  const text = await readFile(file, 'utf8').catch(() => undefined);
+  if (text === undefined) throw new Error(`${file} does not exist: build the sites first (npx build-region --all)`);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  if (!isBackendsData(data)) throw new Error(`${file} is not the back-end data of a build: build the sites again (npx build-region --all)`);
+  return data;
 }
 
 /** The preview clock's script tag, added before `</body>` of the pages a preview server sends. */
@@ -36,7 +57,8 @@ export interface RunningServer {
 /** Starts the preview server: the built output, served as a static host would, and the emulated back ends. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const handle = createStaticHandler({ root: options.dir, ...(options.previewClock && { inject: PREVIEW_CLOCK_TAG }) });
-  const emulator = createEmulator({ ...options.emulator, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
+  const sites = options.sites ?? (await readBackendsData(options.dir));
+  const emulator = createEmulator({ ...options.emulator, sites, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
   const server = createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     emulator.handle(req, res, pathname).then(

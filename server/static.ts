@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { isRegionCode, normalizePath } from '../runtime/paths.ts';
+import { normalizePath } from '../core/paths.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,10 +49,15 @@ export async function resolveStaticFile(root: string, rawPath: string): Promise<
   return undefined;
 }
 
-/** The not-found page of the region the path belongs to. */
+/**
+ * The not-found page of the region the path belongs to: a first segment that is a folder with
+ * its own 404.html is a region's (every region but the one at / has such a folder), else the
+ * root region's.
+ */
 export async function notFoundPage(root: string, rawPath: string): Promise<string | undefined> {
   const first = normalizePath(rawPath).split('/')[1]?.toLowerCase() ?? '';
-  const candidates = isRegionCode(first) && first !== 'cn' ? [path.join(root, first, '404.html'), path.join(root, '404.html')] : [path.join(root, '404.html')];
+  const safe = /^[a-z0-9-]+$/.test(first);
+  const candidates = safe ? [path.join(root, first, '404.html'), path.join(root, '404.html')] : [path.join(root, '404.html')];
   for (const file of candidates) if ((await stat(file).catch(() => undefined))?.isFile()) return file;
   return undefined;
 }

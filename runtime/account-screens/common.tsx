@@ -7,8 +7,8 @@ import { Field, useErrorText, useHydrated } from '../components/forms.tsx';
 import type { AccountFlow } from '../account-flow.ts';
 import { homePath } from '../routes.ts';
 import { useApp, useSite, useT } from '../site.tsx';
-import type { AccountScreen } from '../types.ts';
-import { isStrongPassword, safeFromPath } from '../validation.ts';
+import type { AccountScreen } from '../../core/kinds.ts';
+import { isStrongPassword, safeFromPath } from '../../core/validation.ts';
 
 /** The path of an account screen in the current region: `/us/login`, `/login` in cn. */
 export function useScreenPath(): (screen: AccountScreen, query?: Record<string, string>) => string {

@@ -5,7 +5,7 @@ import { ApiError } from '../api-client.ts';
 import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useApp, useT } from '../site.tsx';
-import { isValidEmail } from '../validation.ts';
+import { isValidEmail } from '../../core/validation.ts';
 import { ScreenFrame, useNextPath, useQuery, useScreenPath, useScreenText } from './common.tsx';
 
 const NO_ACCOUNT = 4012;

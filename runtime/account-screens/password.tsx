@@ -4,7 +4,7 @@ import { clearFlow, writeFlow } from '../account-flow.ts';
 import { Field, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useApp, useT } from '../site.tsx';
-import { fill, isValidEmail } from '../validation.ts';
+import { fill, isValidEmail } from '../../core/validation.ts';
 import { ScreenFrame, useNewPasswordForm, useFlow, useQuery, useScreenPath, useScreenText } from './common.tsx';
 
 const LINK_UNUSABLE = 4014;

@@ -5,7 +5,7 @@ import { ApiError } from '../api-client.ts';
 import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useApp, useSite, useT } from '../site.tsx';
-import { fill, isValidEmail } from '../validation.ts';
+import { fill, isValidEmail } from '../../core/validation.ts';
 import { checkNewPassword, NewPasswordFields, ScreenFrame, useNextPath, useScreenPath, useScreenText } from './common.tsx';
 
 const EMAIL_IN_USE = 4013;

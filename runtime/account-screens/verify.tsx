@@ -7,7 +7,7 @@ import { SiteLink } from '../components/SiteLink.tsx';
 import { homePath } from '../routes.ts';
 import { isLoggedIn } from '../session.ts';
 import { useApp, useSession, useSite, useT } from '../site.tsx';
-import { fill } from '../validation.ts';
+import { fill } from '../../core/validation.ts';
 import { ScreenFrame, useNewPasswordForm, useFlow, useNextPath, useQuery, useRequireLogin, useScreenPath, useScreenText } from './common.tsx';
 
 /**
@@ -58,8 +58,9 @@ export function VerifyEmailScreen() {
         clearFlow();
         app.go(`${screenPath('verification-success')}${next !== homePath(site) ? `?fromPath=${encodeURIComponent(next)}` : ''}`, { replace: true });
       } else {
-        const login = site.code === 'cn' ? app.account.loginCn : app.account.registerOrLogin;
-        const answer = await login(flow.email, code.trim());
+        const answer = site.api.regionalLogin
+          ? await app.account.regionalLogin(site.backend, flow.email, code.trim())
+          : await app.account.registerOrLogin(flow.email, code.trim());
         clearFlow();
         app.toasts.toast('success', t('account.text.loggedIn'));
         if (answer.created) app.go(screenPath('set-password', { fromPath: next }), { replace: true });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { isLocalHost } from '../api.ts';
+import { isLocalHost } from '../../core/hosts.ts';
 import { useSite, useT } from '../site.tsx';
 
 /**

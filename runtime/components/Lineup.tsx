@@ -1,6 +1,6 @@
-import { fill } from '../validation.ts';
+import { fill } from '../../core/validation.ts';
 import { useSite, useT } from '../site.tsx';
-import type { ProductKey } from '../types.ts';
+import type { ProductKey } from '../../core/model.ts';
 import { ProductArt } from './ProductArt.tsx';
 import { BuyAction, Price } from './Price.tsx';
 import { SiteLink } from './SiteLink.tsx';

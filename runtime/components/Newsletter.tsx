@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../api-client.ts';
 import { useApp, useSite, useT } from '../site.tsx';
-import { isValidEmail } from '../validation.ts';
+import { isValidEmail } from '../../core/validation.ts';
 import { Field, FormMessage, Submit, useErrorText, useHydrated } from './forms.tsx';
 
 const INVALID_EMAIL = 4001;

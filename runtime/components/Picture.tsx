@@ -1,6 +1,6 @@
-import { imageUrl } from '../image-urls.ts';
+import { imageUrl } from '../../core/image-urls.ts';
 import { useImageFormat } from '../images.ts';
-import type { ImageAsset } from '../types.ts';
+import type { ImageAsset } from '../../core/model.ts';
 
 export interface PictureProps {
   image: ImageAsset;

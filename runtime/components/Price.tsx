@@ -1,7 +1,7 @@
-import { formatPrice } from '../format.ts';
+import { formatPrice } from '../../core/format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { isActivityActive } from '../time.ts';
-import type { ProductData, SiteData } from '../types.ts';
+import { isActivityActive } from '../../core/time.ts';
+import type { ProductData, SiteData } from '../../core/model.ts';
 
 /** What a product costs now: the activity price while its activity runs, else the price. */
 export function currentPrice(site: SiteData, product: ProductData, now: number): number {

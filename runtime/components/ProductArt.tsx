@@ -1,4 +1,4 @@
-import type { ProductKey } from '../types.ts';
+import type { ProductKey } from '../../core/model.ts';
 import { RobotArt } from './RobotArt.tsx';
 import type { Palette } from './RobotArt.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
-import { currentStage, isGateOpen } from '../time.ts';
-import type { SiteData, StageGate } from '../types.ts';
+import { currentStage, isGateOpen } from '../../core/time.ts';
+import type { SiteData, StageGate } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**

@@ -3,8 +3,8 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { useLocation } from 'wouter';
 import { findRoute } from '../routes.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { isGateOpen } from '../time.ts';
-import type { NavItem, SiteData } from '../types.ts';
+import { isGateOpen } from '../../core/time.ts';
+import type { NavItem, SiteData } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../api-client.ts';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
-import { fill, isSerial, isValidEmail } from '../validation.ts';
+import { fill, isSerial, isValidEmail } from '../../core/validation.ts';
 import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';
 
 /**

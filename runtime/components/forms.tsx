@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { ApiError } from '../api-client.ts';
 import { useT } from '../site.tsx';
-import { fill } from '../validation.ts';
+import { fill } from '../../core/validation.ts';
 
 /**
  * The building blocks of the account and newsletter forms: labelled fields whose error is

@@ -4,7 +4,8 @@ import { ForgotPasswordScreen, PasswordResetSuccessScreen, ResetPasswordScreen, 
 import { ProfileScreen } from '../account-screens/profile.tsx';
 import { RegisterScreen } from '../account-screens/register.tsx';
 import { SetPasswordScreen, VerificationFailedScreen, VerificationSuccessScreen, VerifyEmailScreen } from '../account-screens/verify.tsx';
-import type { AccountScreen } from '../types.ts';
+import { isAccountScreen } from '../../core/kinds.ts';
+import type { AccountScreen } from '../../core/kinds.ts';
 import type { PageProps } from './registry.ts';
 
 const SCREENS: Record<AccountScreen, ComponentType> = {
@@ -23,6 +24,7 @@ const SCREENS: Record<AccountScreen, ComponentType> = {
 
 /** The account screens: one chunk, loaded when a visitor opens any of them. */
 export default function Account({ route }: PageProps) {
-  const Screen = SCREENS[route.page as AccountScreen];
+  if (!isAccountScreen(route.page)) return null;
+  const Screen = SCREENS[route.page];
   return <Screen />;
 }

@@ -1,24 +1,26 @@
-import { regionLabel, useCountry, writeCountry } from '../country.ts';
-import type { Country } from '../country.ts';
+import { chosenCountry, regionLabel, useCountry, writeCountry } from '../country.ts';
 import { useSite, useT } from '../site.tsx';
-import type { RegionLink } from '../types.ts';
+import type { RegionLink } from '../../core/model.ts';
 import type { PageProps } from './registry.ts';
 
 interface Choice {
   region: RegionLink;
-  /** The country setting the choice stores; only the us region has several. */
-  country?: Country;
+  /** The country setting the choice stores; only a region that lists countries has several choices. */
+  country?: string;
 }
 
-/** Every region once, and the us site also for visitors in Canada and elsewhere. */
+/** Every region once, and a region that lists countries once more for each (us: Canada, other regions). */
 function choices(regions: readonly RegionLink[]): Choice[] {
-  return regions.flatMap((region) => (region.code === 'us' ? (['US', 'CA', 'OTHER'] as const).map((country) => ({ region, country })) : [{ region }]));
+  return regions.flatMap((region) => {
+    const countries = Object.keys(region.countries);
+    return countries.length ? [region.iso, ...countries].map((country) => ({ region, country })) : [{ region }];
+  });
 }
 
 /**
  * The region chooser: every region is its own site, so choosing one is a full page load into
- * it. Choosing a us entry also stores the visitor's country (US, CA or OTHER), which labels the
- * us site as 'Canada - English' or 'Other Regions - English'.
+ * it. Choosing an entry of a region with countries also stores the visitor's country, which
+ * labels that region for them ('Canada - English', 'Other Regions - English' for us).
  */
 export default function ChooseRegion({ content }: PageProps) {
   const site = useSite();
@@ -30,7 +32,7 @@ export default function ChooseRegion({ content }: PageProps) {
       {content.lead && <p className="lead">{content.lead}</p>}
       <ul className="region-list">
         {choices(site.regions).map(({ region, country }) => {
-          const current = region.code === site.code && (!country || country === (stored ?? 'US'));
+          const current = region.code === site.code && (!country || country === chosenCountry(region, stored));
           return (
             <li key={`${region.code}-${country ?? ''}`}>
               <a
@@ -42,8 +44,8 @@ export default function ChooseRegion({ content }: PageProps) {
                 data-country={country}
                 onClick={() => country && writeCountry(country)}
               >
-                <span className="region-code">{country && country !== 'US' ? `${region.code.toUpperCase()} · ${country}` : region.code.toUpperCase()}</span>
-                <span className="region-label">{regionLabel(region.code, region.label, country)}</span>
+                <span className="region-code">{country && country !== region.iso ? `${region.code.toUpperCase()} · ${country}` : region.code.toUpperCase()}</span>
+                <span className="region-label">{regionLabel(region, country)}</span>
                 {current && (
                   <span className="region-note" lang={site.locale}>
                     {t('chooser.current')}

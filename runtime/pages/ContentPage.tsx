@@ -3,11 +3,11 @@ import { Picture } from '../components/Picture.tsx';
 import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
 import { ProductArt } from '../components/ProductArt.tsx';
 import { SupportForm } from '../components/SupportForm.tsx';
-import { formatPrice } from '../format.ts';
+import { formatPrice } from '../../core/format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { fill } from '../validation.ts';
+import { fill } from '../../core/validation.ts';
 import type { CSSProperties } from 'react';
-import type { GalleryImage, PageContent, PageDownload, PageSpec, ProductData, ProductKey, SiteData } from '../types.ts';
+import type { GalleryImage, PageContent, PageDownload, PageSpec, ProductData, ProductKey, SiteData } from '../../core/model.ts';
 import type { PageProps } from './registry.ts';
 
 /** Price, promotion and the way to buy, on the one clock (the activity price follows server time). */
@@ -184,7 +184,7 @@ export default function ContentPage({ route, content }: PageProps) {
       <p>{section.text}</p>
     </section>
   ));
-  if (route.page === 'faq') {
+  if (route.kind === 'faq') {
     return (
       <article className="content-page" aria-labelledby="page-heading">
         <header className="page-intro">
@@ -195,7 +195,7 @@ export default function ContentPage({ route, content }: PageProps) {
       </article>
     );
   }
-  if (!product || !route.product) {
+  if (route.kind !== 'product' || !product || !route.product) {
     return (
       <article className="content-page" aria-labelledby="page-heading">
         <header className="page-intro">
@@ -209,8 +209,8 @@ export default function ContentPage({ route, content }: PageProps) {
         </header>
         {sections.length > 0 && <div className="sections">{sections}</div>}
         {content.downloads && <Downloads downloads={content.downloads} heading={t('downloads.heading')} />}
-        {route.page === 'product-registration' && <SupportForm kind="registration" />}
-        {route.page === 'return-manufacturer' && <SupportForm kind="return" />}
+        {route.kind === 'registration-form' && <SupportForm kind="registration" />}
+        {route.kind === 'return-form' && <SupportForm kind="return" />}
       </article>
     );
   }

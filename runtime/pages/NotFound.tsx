@@ -1,6 +1,6 @@
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useSite, useT } from '../site.tsx';
-import { pagePath } from '../paths.ts';
+import { pagePath } from '../../core/paths.ts';
 
 /** The localised not-found page; part of the main chunk so it never waits for a load. */
 export function NotFound() {
@@ -12,7 +12,7 @@ export function NotFound() {
       <h1 id="not-found-heading">{t('notFound.heading')}</h1>
       <p className="lead">{t('notFound.text')}</p>
       <p>
-        <SiteLink className="button" href={pagePath(site.code, '')}>
+        <SiteLink className="button" href={pagePath(site.basePath, '')}>
           {t('notFound.backHome')}
         </SiteLink>
       </p>

@@ -1,8 +1,8 @@
+import { pageComponentName } from '../../core/kinds.ts';
+import type { PageComponentName, RouteKind } from '../../core/kinds.ts';
+import type { PageContent, RouteInfo } from '../../core/model.ts';
 import { lazyPage } from '../lazy-page.ts';
 import type { LazyPage } from '../lazy-page.ts';
-import type { PageContent, PageName, RouteInfo } from '../types.ts';
-import { pageComponentName } from './modules.ts';
-import type { PageComponentName } from './modules.ts';
 
 export interface PageProps {
   route: RouteInfo;
@@ -16,7 +16,8 @@ const components: Record<PageComponentName, LazyPage<PageProps>> = {
   Account: lazyPage(() => import('./Account.tsx')),
 };
 
-/** The lazily loaded component of a page. */
-export function pageFor(page: PageName): LazyPage<PageProps> {
-  return components[pageComponentName(page)];
+/** The lazily loaded component that renders a kind of page (none for a redirect). */
+export function pageFor(kind: RouteKind): LazyPage<PageProps> | undefined {
+  const name = pageComponentName(kind);
+  return name && components[name];
 }

@@ -1,4 +1,4 @@
-import { NEW_USER_CREDITS, fail, ok, tooMany } from './backend.ts';
+import { fail, ok, tooMany } from './backend.ts';
 import type { Backend, Call, ErrorCode, Failure, Outcome } from './backend.ts';
 import { isEmail, isStrongPassword, normalizeEmail, readFields } from './fields.ts';
 import { buildLink, sendMail } from './mail.ts';
@@ -54,7 +54,7 @@ function liveLink(backend: Backend, token: string, purpose: 'verify' | 'reset'):
 function issueLink(backend: Backend, account: AccountRow, purpose: 'verify' | 'reset', call: Call): string {
   const token = createToken();
   backend.store.replaceLink(hashToken(token), purpose, account.id, backend.clock.now() + LINK_MS);
-  return buildLink(backend.name, purpose, token, call.origin, call.region);
+  return buildLink(backend, purpose, token, call.origin, call.region);
 }
 
 function mailVerification(backend: Backend, account: AccountRow, call: Call): void {
@@ -131,7 +131,7 @@ export async function registerOrLogin(backend: Backend, call: Call): Promise<Out
   if (!isEmail(email)) return fail(4001);
   const refused = await attempt(backend, email, 4011, () => spendCode(backend, email, 'login', read.values.code));
   if (refused) return refused;
-  const created = backend.store.insertAccount({ id: createUserId(), email, password_hash: null, verified: 1, credits: NEW_USER_CREDITS, created_at: backend.clock.now() });
+  const created = backend.store.insertAccount({ id: createUserId(), email, password_hash: null, verified: 1, credits: backend.sites().newUserReward, created_at: backend.clock.now() });
   const account = backend.store.accountByEmail(email)!;
   if (!account.verified) backend.store.setVerified(account.id);
   return ok({ ...startSession(backend, account.id), created });
@@ -148,7 +148,7 @@ export async function registerWithPassword(backend: Backend, call: Call): Promis
   if (backend.store.accountByEmail(email)) return fail(4013);
   const hash = await hashPassword(read.values.password, backend.passwordCost);
   const id = createUserId();
-  if (!backend.store.insertAccount({ id, email, password_hash: hash, verified: 0, credits: NEW_USER_CREDITS, created_at: backend.clock.now() })) return fail(4013);
+  if (!backend.store.insertAccount({ id, email, password_hash: hash, verified: 0, credits: backend.sites().newUserReward, created_at: backend.clock.now() })) return fail(4013);
   mailVerification(backend, backend.store.accountById(id)!, call);
   return ok(startSession(backend, id));
 }

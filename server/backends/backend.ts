@@ -1,3 +1,4 @@
+import type { BackendsData } from '../../core/backends.ts';
 import type { EmulatedClock } from '../emulator.ts';
 import { createLimits } from './limits.ts';
 import type { LimitOptions, Limits } from './limits.ts';
@@ -5,16 +6,11 @@ import { DEFAULT_PASSWORD_COST } from './secrets.ts';
 import { openStore } from './store.ts';
 import type { Store } from './store.ts';
 
-/** The three regional back ends of docs/api.md: us (us, kr, jp), eu (uk, eu, fr, de) and cn. */
-export const BACKEND_NAMES = ['us', 'eu', 'cn'] as const;
-export type BackendName = (typeof BACKEND_NAMES)[number];
-
-export function isBackendName(value: string): value is BackendName {
-  return (BACKEND_NAMES as readonly string[]).includes(value);
-}
-
-/** The new-user reward of SPEC.md section 9 (content/constants.yaml `newUserReward`). */
-export const NEW_USER_CREDITS = 200;
+/**
+ * The name of a back end: a key of constants.yaml `backends` (us, eu and cn in the default
+ * content), as the build wrote them to backends.json.
+ */
+export type BackendName = string;
 
 /** The codes of docs/api.md, "Codes". */
 export type ErrorCode = 4000 | 4001 | 4002 | 4003 | 4010 | 4011 | 4012 | 4013 | 4014 | 4015 | 4016 | 4290 | 4291 | 5000;
@@ -59,9 +55,11 @@ export interface Call {
   country?: string;
 }
 
-/** One emulated back end: its own database and limits, on the clock shared by all three. */
+/** One emulated back end: its own database and limits, on the clock shared by all of them. */
 export interface Backend {
   name: BackendName;
+  /** What the build compiled of the content for the back ends (backends.json): the reward, the regions, the texts. */
+  sites: () => BackendsData;
   store: Store;
   clock: EmulatedClock;
   limits: Limits;
@@ -71,6 +69,7 @@ export interface Backend {
 
 export interface BackendOptions {
   clock: EmulatedClock;
+  sites: () => BackendsData;
   /** Folder of the SQLite file; undefined keeps the data in memory. */
   dataDir?: string;
   limits?: Partial<LimitOptions>;
@@ -80,6 +79,7 @@ export interface BackendOptions {
 export function createBackend(name: BackendName, options: BackendOptions): Backend {
   return {
     name,
+    sites: options.sites,
     store: openStore(name, options.dataDir),
     clock: options.clock,
     limits: createLimits(options.clock, options.limits),

@@ -1,6 +1,6 @@
 import { fail } from './backend.ts';
 import type { Failure } from './backend.ts';
-import { isStrongPassword as checkPassword } from '../../runtime/validation.ts';
+import { isStrongPassword as checkPassword } from '../../core/validation.ts';
 
 const PASSWORD_MINIMUM = 8;
 
@@ -42,7 +42,7 @@ export function normalizeEmail(email: string): string {
 }
 
 /** The browser's rules (runtime/validation.ts), so a server answer and a form check always agree. */
-export { isValidEmail as isEmail, isSerial } from '../../runtime/validation.ts';
+export { isValidEmail as isEmail, isSerial } from '../../core/validation.ts';
 
 /** SPEC.md section 5 (constants.yaml `passwordMinimum`: 8): at least 8 characters with letters and numbers. */
 export function isStrongPassword(password: string): boolean {

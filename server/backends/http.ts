@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BackendsData } from '../../core/backends.ts';
 import { loginWithCode, loginWithPassword, registerOrLogin, registerWithPassword, resetPassword, sendLoginCode, sendVerification, setPassword, forgotPassword, verifyAccount } from './accounts.ts';
-import { fail, isBackendName, ok } from './backend.ts';
-import type { Backend, BackendName, Call, Outcome } from './backend.ts';
+import { fail, ok } from './backend.ts';
+import type { Backend, Call, Outcome } from './backend.ts';
 import { localeFor } from './messages.ts';
 import type { Messages } from './messages.ts';
 import { subscribe } from './newsletter.ts';
@@ -22,22 +23,30 @@ const API_PREFIX = '/_api';
 type Handler = (backend: Backend, call: Call) => Outcome | Promise<Outcome>;
 interface Route {
   methods: Partial<Record<'GET' | 'POST', Handler>>;
-  /** The one back end that has this path; elsewhere it is unknown (404). */
-  only?: BackendName;
 }
 
-const DEFAULT_COUNTRY: Readonly<Record<BackendName, string>> = Object.freeze({ us: 'US', eu: 'GB', cn: 'CN' });
+/** The country a back end reports for a visitor it cannot place: that of the first region it serves. */
+function defaultCountry(backend: Backend): string {
+  return backend.sites().regions.find((region) => region.backend === backend.name)?.iso ?? '';
+}
+
+/** A back end with `regionalLogin` (constants.yaml) also logs in by code at /account/user/<name>/login: the cn regional login. */
+const REGIONAL_LOGIN: Route = { methods: { POST: registerOrLogin } };
+
+function routeOf(backend: Backend, path: string): Route | undefined {
+  if (path === `/account/user/${backend.name}/login`) return backend.sites().backends[backend.name]?.regionalLogin ? REGIONAL_LOGIN : undefined;
+  return ROUTES.get(path);
+}
 
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/ssr/timestamp', { methods: { GET: (backend) => ok({ timestamp: backend.clock.now() }) } }],
   // x-country stands in for the geolocation a real back end does on the client address.
-  ['/ssr/iso', { methods: { GET: (backend, call) => ok({ iso: /^[A-Za-z]{2}$/.test(call.country ?? '') ? call.country!.toUpperCase() : DEFAULT_COUNTRY[backend.name] }) } }],
+  ['/ssr/iso', { methods: { GET: (backend, call) => ok({ iso: /^[A-Za-z]{2}$/.test(call.country ?? '') ? call.country!.toUpperCase() : defaultCountry(backend) }) } }],
   ['/account/user/subscribe/create', { methods: { POST: subscribe } }],
   ['/account/user/login/pwd', { methods: { POST: loginWithPassword } }],
   ['/account/user/sign_in', { methods: { POST: loginWithPassword } }],
   ['/account/user/login/code', { methods: { POST: loginWithCode } }],
   ['/account/user/register_or_login', { methods: { POST: registerOrLogin } }],
-  ['/account/user/cn/login', { methods: { POST: registerOrLogin }, only: 'cn' }],
   ['/account/user/register/pwd', { methods: { POST: registerWithPassword } }],
   ['/account/user/sign_in/refresh', { methods: { GET: refreshSession } }],
   ['/account/user/code/send', { methods: { POST: sendLoginCode } }],
@@ -108,14 +117,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 export interface ApiContext {
-  backends: ReadonlyMap<BackendName, Backend>;
+  /** The back end of a name, or undefined when the compiled data has none of that name. */
+  backend: (name: string) => Backend | undefined;
   messages: Messages;
+  /** The compiled data (backends.json), for the language of the answers. */
+  sites: () => BackendsData;
 }
 
 /** Answers `/_api/...`; resolves false for any other path. */
 export async function handleApiRequest(context: ApiContext, req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`)) return false;
-  const locale = localeFor(header(req, 'accept-language'));
+  const locale = localeFor(header(req, 'accept-language'), context.sites());
   const answer = (outcome: Outcome) => {
     const data = outcome.code === 2000 ? outcome.data : (outcome.data ?? {});
     const params = outcome.code === 2000 ? undefined : outcome.params;
@@ -123,10 +135,10 @@ export async function handleApiRequest(context: ApiContext, req: IncomingMessage
   };
   try {
     const [name = '', ...rest] = pathname.slice(API_PREFIX.length + 1).split('/');
-    const backend = isBackendName(name) ? context.backends.get(name) : undefined;
+    const backend = context.backend(name);
     const path = `/${rest.join('/')}`;
-    const route = backend && ROUTES.get(path);
-    if (!backend || !route || (route.only && route.only !== backend.name)) {
+    const route = backend && routeOf(backend, path);
+    if (!backend || !route) {
       sendJson(res, 404, { code: 404, message: `There is no API at ${pathname}.`, data: {} });
       return true;
     }

@@ -1,6 +1,4 @@
-import { isLocalHost } from '../../runtime/api.ts';
-import { isRegionCode } from '../../runtime/paths.ts';
-import { NEW_USER_CREDITS } from './backend.ts';
+import { isLocalHost } from '../../core/hosts.ts';
 import type { Backend, BackendName } from './backend.ts';
 
 /**
@@ -25,32 +23,28 @@ export interface OutboxMail {
 }
 
 const BRAND = 'Axlebot Robotics';
-const PRODUCTION_ORIGINS: Readonly<Record<BackendName, string>> = Object.freeze({
-  us: 'https://www.example.com',
-  eu: 'https://www.example.com',
-  cn: 'https://www.example.cn',
-});
 const PAGES: Readonly<Record<'verify' | 'reset', string>> = Object.freeze({ verify: 'verification-success', reset: 'reset-password' });
 
 /**
- * The address a mailed link opens: the asking site when it runs locally (so a link from the
- * outbox leads back to the preview), else the region's production site; the region from the
- * `region` header, none for cn.
+ * The address a mailed link opens: on the asking site's region (the `region` header), else on
+ * the first region the back end serves; at the site itself when it runs locally (so a link from
+ * the outbox leads back to the preview), else at the region's production origin.
  */
-export function buildLink(backend: BackendName, page: 'verify' | 'reset', token: string, origin?: string, region?: string): string {
-  let base = PRODUCTION_ORIGINS[backend];
+export function buildLink(backend: Backend, page: 'verify' | 'reset', token: string, origin?: string, region?: string): string {
+  const { regions } = backend.sites();
+  const code = region?.trim().toLowerCase() ?? '';
+  const site = regions.find((r) => r.code === code) ?? regions.find((r) => r.backend === backend.name);
+  let base = site?.origin ?? '';
   try {
     const url = new URL(origin ?? '');
     if ((url.protocol === 'http:' || url.protocol === 'https:') && isLocalHost(url.hostname)) base = url.origin;
   } catch {
     // No origin header, or not a URL: production it is.
   }
-  const code = region?.trim().toLowerCase() ?? '';
-  const prefix = isRegionCode(code) && code !== 'cn' ? `/${code}` : '';
-  return `${base}${prefix}/${PAGES[page]}?token=${encodeURIComponent(token)}`;
+  return `${base}${site?.basePath ?? ''}/${PAGES[page]}?token=${encodeURIComponent(token)}`;
 }
 
-function composeMail(purpose: MailPurpose, code?: string, link?: string): { subject: string; text: string } {
+function composeMail(purpose: MailPurpose, reward: number, code?: string, link?: string): { subject: string; text: string } {
   const signature = `Happy building,\nThe ${BRAND} team`;
   switch (purpose) {
     case 'verify':
@@ -60,7 +54,7 @@ function composeMail(purpose: MailPurpose, code?: string, link?: string): { subj
           `Welcome to ${BRAND}!`,
           `Please confirm that this is your email address. Enter this code on the sign-up page (it works for 10 minutes):\n\n    ${code}`,
           `Or open this link (it works for 24 hours):\n${link}`,
-          `Your new account comes with ${NEW_USER_CREDITS} credits to spend in our store.`,
+          `Your new account comes with ${reward} credits to spend in our store.`,
           `If you did not create an account, you can ignore this email.`,
           signature,
         ].join('\n\n'),
@@ -96,7 +90,7 @@ export function sendNote(backend: Backend, to: string, subject: string, paragrap
 
 /** Puts a mail into the back end's outbox. */
 export function sendMail(backend: Backend, to: string, purpose: MailPurpose, content: { code?: string; link?: string }): void {
-  const { subject, text } = composeMail(purpose, content.code, content.link);
+  const { subject, text } = composeMail(purpose, backend.sites().newUserReward, content.code, content.link);
   backend.store.insertMail({
     recipient: to,
     subject,

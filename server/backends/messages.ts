@@ -1,12 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import type { BackendsData } from '../../core/backends.ts';
 
 /**
  * The localised error messages of the back ends: the `errors.code<N>` texts of the site's own
- * catalogues (content/messages/<locale>.yaml), so a visitor meets the site's wording. A locale
- * without the key follows its `extends` chain, then en-US, then the English built in here.
+ * catalogues, compiled by the build into backends.json (merged along `extends`), so a visitor
+ * meets the site's wording. The back ends never read content YAML.
  */
 
 /** The English texts of docs/api.md, "Codes": the last resort when no catalogue has the key. */
@@ -28,33 +25,21 @@ export const ENGLISH_MESSAGES: Readonly<Record<number, string>> = Object.freeze(
   5000: 'Server error, please try again later.',
 });
 
-const FALLBACK_LOCALE = 'en-US';
-
-/** `Accept-Language` carries `en` or a region code (docs/api.md, "Requests"). */
-const LOCALE_BY_LANGUAGE: Readonly<Record<string, string>> = Object.freeze({
-  en: 'en-US',
-  us: 'en-US',
-  uk: 'en-GB',
-  eu: 'en-EU',
-  cn: 'zh-CN',
-  fr: 'fr-FR',
-  de: 'de-DE',
-  jp: 'ja-JP',
-  kr: 'ko-KR',
-});
-
-export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../content/', import.meta.url));
-
-/** The locale an `Accept-Language` header asks for; en-US when absent or unknown. */
-export function localeFor(acceptLanguage: string | undefined): string {
+/**
+ * The locale an `Accept-Language` header asks for: the sites send a region code, or `en` for
+ * English (docs/api.md, "Requests"). A region code gives its region's locale; a language gives
+ * the fallback locale when it is in that language, else the first region's locale in it; anything
+ * else the fallback locale.
+ */
+export function localeFor(acceptLanguage: string | undefined, sites: BackendsData): string {
   // Only the first entry counts; a browser-style `fr-FR,fr;q=0.9` still finds `fr`.
   const first = (acceptLanguage ?? '').split(',', 1)[0]!.split(';', 1)[0]!.trim().toLowerCase();
-  return LOCALE_BY_LANGUAGE[first] ?? LOCALE_BY_LANGUAGE[first.split('-', 1)[0]!] ?? FALLBACK_LOCALE;
-}
-
-interface Catalogue {
-  extends?: string;
-  errors: Record<string, string>;
+  const language = first.split('-', 1)[0]!;
+  const region = sites.regions.find((r) => r.code === first) ?? sites.regions.find((r) => r.code === language);
+  if (region) return region.locale;
+  const speaks = (locale: string) => locale.toLowerCase() === first || locale.split('-', 1)[0]!.toLowerCase() === language;
+  if (language && speaks(sites.fallbackLocale)) return sites.fallbackLocale;
+  return sites.regions.find((r) => language && speaks(r.locale))?.locale ?? sites.fallbackLocale;
 }
 
 export interface Messages {
@@ -62,59 +47,17 @@ export interface Messages {
   text(locale: string, code: number, params?: Record<string, string | number>): string;
 }
 
-function readCatalogue(file: string): [string, Catalogue] | undefined {
-  const document = parse(readFileSync(file, 'utf8')) as unknown;
-  if (!document || typeof document !== 'object') return undefined;
-  const { locale, extends: parent, messages } = document as { locale?: unknown; extends?: unknown; messages?: { errors?: unknown } };
-  if (typeof locale !== 'string') return undefined;
-  const errors: Record<string, string> = {};
-  const source = messages?.errors;
-  if (source && typeof source === 'object') {
-    for (const [key, value] of Object.entries(source)) if (typeof value === 'string') errors[key] = value;
-  }
-  return [locale, { extends: typeof parent === 'string' ? parent : undefined, errors }];
-}
-
-/** Reads every catalogue once. A missing or broken catalogue is reported and left out, never fatal. */
-export function loadMessages(contentDir: string = DEFAULT_CONTENT_DIR): Messages {
-  const catalogues = new Map<string, Catalogue>();
-  const folder = path.join(contentDir, 'messages');
-  let files: string[] = [];
-  try {
-    files = readdirSync(folder).filter((name) => name.endsWith('.yaml'));
-  } catch (error) {
-    console.warn(`serve-regions: no message catalogues in ${folder} (${(error as Error).message}); the back ends answer in English.`);
-  }
-  for (const name of files) {
-    try {
-      const entry = readCatalogue(path.join(folder, name));
-      if (entry) catalogues.set(entry[0], entry[1]);
-    } catch (error) {
-      console.warn(`serve-regions: cannot read ${path.join(folder, name)}: ${(error as Error).message}`);
-    }
-  }
-
-  /** The locale, its `extends` chain, then en-US; a cycle in the chain stops at the repeat. */
-  function chainOf(locale: string): Catalogue[] {
-    const chain: Catalogue[] = [];
-    const seen = new Set<string>();
-    for (let at: string | undefined = locale; at && !seen.has(at); at = catalogues.get(at)?.extends) {
-      seen.add(at);
-      const catalogue = catalogues.get(at);
-      if (catalogue) chain.push(catalogue);
-    }
-    const fallback = catalogues.get(FALLBACK_LOCALE);
-    if (fallback && !seen.has(FALLBACK_LOCALE)) chain.push(fallback);
-    return chain;
-  }
-
-  const chains = new Map<string, Catalogue[]>();
+/**
+ * The answer texts of the compiled catalogues (backends.json): the locale's, else the fallback
+ * locale's, else the English of docs/api.md. `sites` is read on every call: the live preview
+ * changes it as the content changes.
+ */
+export function createMessages(sites: () => BackendsData): Messages {
   return {
     text(locale, code, params = {}) {
-      let chain = chains.get(locale);
-      if (!chain) chains.set(locale, (chain = chainOf(locale)));
+      const data = sites();
       const key = `code${code}`;
-      const template = chain.find((catalogue) => key in catalogue.errors)?.errors[key] ?? ENGLISH_MESSAGES[code] ?? ENGLISH_MESSAGES[5000]!;
+      const template = data.messages[locale]?.[key] ?? data.messages[data.fallbackLocale]?.[key] ?? ENGLISH_MESSAGES[code] ?? ENGLISH_MESSAGES[5000]!;
       return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
     },
   };

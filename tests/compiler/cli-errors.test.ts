@@ -42,21 +42,21 @@ describe('build-region on broken content', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/^content\/regions\/us\/region\.yaml:\d+:\d+ - error E0001: /m);
     const [, line] = /^content\/regions\/us\/region\.yaml:(\d+):\d+/m.exec(result.stderr)!;
-    // The unclosed flow sequence is reported where the parser gives up: the next key, line 6.
-    expect(Number(line)).toBe(6);
+    // The unclosed flow sequence (line 6) is reported where the parser gives up: the next key, line 7.
+    expect(Number(line)).toBe(7);
     expect(result.stderr).not.toContain('E0207');
     expect(result.stderr).toContain('>');
     expect(await snapshot(out)).toEqual(before);
   });
 
   it('reports a schema violation at the offending value with a suggestion, and writes nothing', async () => {
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'currency: USD', 'currency: USDD');
+    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'paymentMethods: [paypal, klarna]', 'paymentMethods: [paypal, klarn]');
     const before = await snapshot(out);
     const result = await runCli(['us']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("content/regions/us/region.yaml:5:11 - error E0104: the text \"USDD\" is not allowed for 'currency'; did you mean 'USD'?");
-    expect(result.stderr).toContain('> 5 | currency: USDD');
-    expect(result.stderr).toContain('    |           ^^^^');
+    expect(result.stderr).toContain("content/regions/us/region.yaml:15:26 - error E0104: the text \"klarn\" is not allowed for 'paymentMethods.1'; did you mean 'klarna'?");
+    expect(result.stderr).toContain('> 15 | paymentMethods: [paypal, klarn]');
+    expect(result.stderr).toContain('     |                          ^^^^^');
     expect(result.stderr).toMatch(/Found 1 error and 0 warnings\./);
     expect(await snapshot(out)).toEqual(before);
   });
@@ -78,19 +78,19 @@ describe('build-region on broken content', () => {
     const report = JSON.parse(result.stdout) as { ok: boolean; diagnostics: { file: string; line: number; code: string }[] };
     expect(report.ok).toBe(false);
     expect(report.diagnostics.map((d) => [d.file, d.line, d.code])).toEqual([
-      ['content/regions/de/region.yaml', 3, 'E0104'],
-      ['content/regions/fr/region.yaml', 8, 'E0104'],
+      ['content/regions/de/region.yaml', 4, 'E0204'],
+      ['content/regions/fr/region.yaml', 9, 'E0225'],
     ]);
   });
 });
 
 describe('build-region in CI', () => {
   it('also prints GitHub Actions annotations under GITHUB_ACTIONS=true', async () => {
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'currency: USD', 'currency: USDD');
+    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'paymentMethods: [paypal, klarna]', 'paymentMethods: [paypal, klarn]');
     let stdout = '';
     const status = await main(['--check'], { cwd: work, isTTY: false, env: { GITHUB_ACTIONS: 'true' }, stdout: (t) => (stdout += t), stderr: () => {} });
     expect(status).toBe(1);
-        expect(stdout).toMatch(/^::error file=content\/regions\/us\/region\.yaml,line=5,col=11,title=E0104::the text "USDD" is not allowed for 'currency'; did you mean 'USD'\?$/m);
+    expect(stdout).toMatch(/^::error file=content\/regions\/us\/region\.yaml,line=15,col=26,title=E0104::the text "klarn" is not allowed for 'paymentMethods\.1'; did you mean 'klarna'\?$/m);
   });
 });
 

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
@@ -31,7 +31,10 @@ describe.each(cases)('diagnostic case %s', (name) => {
     try {
       for (const edit of spec.edits ?? []) await replaceInFile(path.join(content, edit.file), edit.find, edit.replace);
       for (const file of spec.delete ?? []) await rm(path.join(content, file));
-      for (const file of spec.write ?? []) await writeFile(path.join(content, file.file), file.text);
+      for (const file of spec.write ?? []) {
+        await mkdir(path.dirname(path.join(content, file.file)), { recursive: true });
+        await writeFile(path.join(content, file.file), file.text);
+      }
       let stderr = '';
       let stdout = '';
       const status = await main(spec.args ?? ['--check', '--now', '2026-11-22T12:00:00+08:00'], {

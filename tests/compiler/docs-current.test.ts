@@ -8,7 +8,7 @@ import { PACKAGE_ROOT } from '../../generator/paths.ts';
 describe('docs/diagnostics.md', () => {
   it('lists every diagnostic code and is current with the catalogue', async () => {
     const onDisk = await readFile(path.join(PACKAGE_ROOT, 'docs', 'diagnostics.md'), 'utf8');
-    expect(onDisk, "docs/diagnostics.md is stale: run 'npm run docs'").toBe(renderDiagnosticsDoc());
+    expect(onDisk, "docs/diagnostics.md is stale: run 'npm run generate'").toBe(renderDiagnosticsDoc());
     for (const code of Object.keys(ERRORS)) expect(onDisk).toContain(`| ${code} |`);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ACCOUNT_SCREENS } from '../../runtime/types.ts';
+import { ACCOUNT_SCREENS } from '../../core/kinds.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';

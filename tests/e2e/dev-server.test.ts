@@ -3,8 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
-import { startDevServer } from '../../generator/dev.ts';
-import type { DevServer } from '../../generator/dev.ts';
+import { startDevServer } from '../../preview/dev.ts';
+import type { DevServer } from '../../preview/dev.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
 import { copyContent } from '../support/content.ts';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { listFiles } from '../../generator/build.ts';
-import { isAccountScreen } from '../../runtime/types.ts';
+import { isAccountScreen } from '../../core/kinds.ts';
 import { readHead } from '../support/html-head.ts';
 
 const distDir = inject('distDir');

@@ -3,7 +3,6 @@ import type { Browser } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
-import { isAccountScreen, REGION_CODES } from '../../runtime/types.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
@@ -31,8 +30,8 @@ const WIDTHS = [
   ['mobile', 360, 740],
 ] as const;
 
-describe.each(REGION_CODES)('every page of %s', (code) => {
-  const routes = model.regions.find((r) => r.data.code === code)!.data.routes.filter((r) => !r.redirect && !isAccountScreen(r.page));
+describe.each(model.regions.map((r) => r.data.code))('every page of %s', (code) => {
+  const routes = model.regions.find((r) => r.data.code === code)!.data.routes.filter((r) => !r.redirect && r.kind !== 'account');
 
   it.each(WIDTHS)('fits the %s layout without horizontal scroll or console error', async (_name, width, height) => {
     const context = await browser.newContext({ viewport: { width, height } });

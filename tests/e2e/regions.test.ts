@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { compileContent } from '../../generator/build.ts';
-import type { ResolvedRegion } from '../../generator/resolve.ts';
+import type { ResolvedRegion } from '../../generator/resolve/index.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
@@ -26,7 +26,7 @@ const regions: [string, ResolvedRegion][] = model.regions.map((r) => [r.data.cod
 describe.each(regions)('region %s in Chromium', (code, region) => {
   const data = region.data;
   const home = data.routes.find((r) => r.page === 'home')!;
-  const chooser = data.routes.find((r) => r.page === 'choose-your-region')!;
+  const chooser = data.routes.find((r) => r.kind === 'region-chooser')!;
 
   it('serves its prerendered home page with its language, text and no console error', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -8,7 +8,6 @@ import type { Browser } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import { main } from '../../generator/cli.ts';
 import { regionOutputDir } from '../../generator/output.ts';
-import { isAccountScreen, REGION_CODES } from '../../runtime/types.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 
@@ -45,29 +44,31 @@ describe('build-region report', () => {
     // Self-contained: the page itself is the only request.
     expect(requests).toEqual([pathToFileURL(file).href]);
 
+    const { model } = await compileContent();
+    const regions = model.regions.map((r) => r.data);
     const header = await page.locator('#availability-matrix thead th').allTextContents();
-    expect(header).toEqual(['page', ...REGION_CODES]);
+    expect(header).toEqual(['page', ...regions.map((r) => r.code)]);
     const rows = await page.locator('#availability-matrix tbody tr').evaluateAll((all) => all.map((row) => [...row.children].map((cell) => cell.textContent!.trim())));
     // Every cell that names a page has its built file in dist/, and every built page has a cell.
     const dist = inject('distDir');
-    const { model } = await compileContent();
     let pages = 0;
     for (const [name, ...cells] of rows) {
       cells.forEach((cell, index) => {
-        const code = REGION_CODES[index]!;
-        const built = existsSync(path.join(regionOutputDir(dist, code), name === 'home' ? '' : name!, 'index.html'));
+        const region = regions[index]!;
+        const code = region.code;
+        const built = existsSync(path.join(regionOutputDir(dist, region), name === 'home' ? '' : name!, 'index.html'));
         expect(`${code} ${name} ${cell === '—' ? 'absent' : 'present'}`).toBe(`${code} ${name} ${built ? 'present' : 'absent'}`);
         if (built) pages++;
       });
     }
-    const routes = model.regions.flatMap((r) => r.data.routes).filter((route) => !isAccountScreen(route.page));
+    const routes = model.regions.flatMap((r) => r.data.routes).filter((route) => route.kind !== 'account');
     expect(pages).toBe(routes.length);
 
     // The us Halloween offer is running then; Grimlock is sold out in eu.
-    const bumblebee = page.locator('#price-table tr', { hasText: 'Flagship Bumblebee' }).locator('td').nth(REGION_CODES.indexOf('us'));
+    const bumblebee = page.locator('#price-table tr', { hasText: 'Flagship Bumblebee' }).locator('td').nth(regions.findIndex((r) => r.code === 'us'));
     await expect(bumblebee.textContent()).resolves.toContain('offer $1,219.00 stage 1 of halloween (now)');
     await expect(bumblebee.getAttribute('class')).resolves.toBe('offer');
-    const grimlock = page.locator('#price-table tr', { hasText: 'Grimlock G1 Flagship' }).locator('td').nth(REGION_CODES.indexOf('eu'));
+    const grimlock = page.locator('#price-table tr', { hasText: 'Grimlock G1 Flagship' }).locator('td').nth(regions.findIndex((r) => r.code === 'eu'));
     await expect(grimlock.getAttribute('class')).resolves.toBe('soldout');
     // The timeline marks now, and lists the us Halloween list in stage 1.
     await expect(page.locator('svg .now').count()).resolves.toBe(1);

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
-import type { RegionCode } from '../../runtime/types.ts';
+import type { RegionCode } from '../../core/model.ts';
 import { collectErrors, launchBrowser } from '../support/browser.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
@@ -283,7 +283,7 @@ describe('scroll after navigation', () => {
 });
 
 describe('a stale page after a new deploy', () => {
-  const faqChunk = '**/us/assets/us-faq-*.js';
+  const faqChunk = '**/us/assets/page-faq-en-*.js';
 
   it('reloads once into the intended route when a page script answers 404', async () => {
     const { context, page } = await open('/us');

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
-import type { RegionCode } from '../../runtime/types.ts';
+import type { RegionCode } from '../../core/model.ts';
 import { openPage } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 import type { OpenOptions } from '../support/browser.ts';

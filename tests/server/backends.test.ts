@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer, ServeOptions } from '../../server/serve.ts';
 
@@ -35,6 +35,8 @@ async function start(options: Partial<ServeOptions> = {}): Promise<RunningServer
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-backends-'));
   await writeFile(path.join(work, 'index.html'), '<!doctype html><title>cn</title>');
+  // What the back ends know of the sites: the real content's, as its build wrote it.
+  await copyFile(path.join(inject('distDir'), 'backends.json'), path.join(work, 'backends.json'));
   server = await start({ dataDir: path.join(work, 'data') });
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 
@@ -12,6 +12,7 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-emulator-'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>cn</title>');
+  await copyFile(path.join(inject('distDir'), 'backends.json'), path.join(dir, 'backends.json'));
   server = await startServer({ dir, port: 0, host: '127.0.0.1', now: START });
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expectTypeOf, test } from 'vitest';
 import type { MessageKey, PageName, ProductKey, RoutePath } from '../../sites/us/region.ts';
 import type { ProductKey as KrProductKey } from '../../sites/kr/region.ts';
 import { region } from '../../sites/us/region.ts';
-import type { RuntimeMessageKey } from '../../runtime/message-keys.ts';
+import type { RuntimeMessageKey } from '../../core/message-keys.ts';
 
 describe('the generated region modules', () => {
   test('name the products of the region, and a misspelt product key does not compile', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath, pagePath, parsePath } from '../../runtime/paths.ts';
+import { normalizePath, pagePath, parsePath } from '../../core/paths.ts';
+
+/** The regions of the default content: cn at /. */
+const REGIONS = { root: 'cn', codes: ['cn', 'us', 'uk', 'eu', 'fr', 'de', 'jp', 'kr'] };
 
 describe('normalizePath', () => {
   it.each([
@@ -30,15 +33,23 @@ describe('parsePath', () => {
     ['/hk/where-to-buy', 'cn', 'hk/where-to-buy'],
     ['/usa', 'cn', 'usa'],
   ])('%j is region %j, page %j', (input, region, page) => {
-    expect(parsePath(input)).toEqual({ region, page });
+    expect(parsePath(input, REGIONS)).toEqual({ region, page });
+  });
+
+  it('takes which regions exist, and which one is at /, from the content', () => {
+    const other = { root: 'us', codes: ['us', 'ca', 'cn'] };
+    expect(parsePath('/ca/faq', other)).toEqual({ region: 'ca', page: 'faq' });
+    expect(parsePath('/faq', other)).toEqual({ region: 'us', page: 'faq' });
+    expect(parsePath('/cn', other)).toEqual({ region: 'cn', page: '' });
+    expect(parsePath('/us/faq', other)).toEqual({ region: 'us', page: 'us/faq' });
   });
 });
 
 describe('pagePath', () => {
-  it('puts cn at the root and every other region under its code', () => {
-    expect(pagePath('cn', '')).toBe('/');
-    expect(pagePath('cn', 'choose-your-region')).toBe('/choose-your-region');
-    expect(pagePath('us', '')).toBe('/us');
-    expect(pagePath('de', '/faq/')).toBe('/de/faq');
+  it('puts the root region at / and every other region under its base path', () => {
+    expect(pagePath('', '')).toBe('/');
+    expect(pagePath('', 'choose-your-region')).toBe('/choose-your-region');
+    expect(pagePath('/us', '')).toBe('/us');
+    expect(pagePath('/de', '/faq/')).toBe('/de/faq');
   });
 });

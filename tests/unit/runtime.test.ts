@@ -10,7 +10,7 @@ import { cookieTimestamp, createClock } from '../../runtime/clock.ts';
 import { createContentStore } from '../../runtime/content.ts';
 import { regionLabel } from '../../runtime/country.ts';
 import { availability, headFor, serializeJsonLd } from '../../runtime/head.ts';
-import { splitRegion } from '../../runtime/types.ts';
+import { splitRegion } from '../../core/model.ts';
 
 const { model } = await compileContent();
 const regionData = (code: string) => model.regions.find((r) => r.data.code === code)!.data;
@@ -182,11 +182,16 @@ describe('the stale-asset reload', () => {
 
 describe('region labels and the country setting', () => {
   it('labels us by country, and leaves every other region as it is', () => {
-    expect(regionLabel('us', 'United States - English', 'CA')).toBe('Canada - English');
-    expect(regionLabel('us', 'United States - English', 'OTHER')).toBe('Other Regions - English');
-    expect(regionLabel('us', 'United States - English', 'US')).toBe('United States - English');
-    expect(regionLabel('us', 'United States - English', undefined)).toBe('United States - English');
-    expect(regionLabel('uk', 'United Kingdom - English', 'CA')).toBe('United Kingdom - English');
+    const us = { iso: 'US', label: 'United States - English', countries: { CA: 'Canada - English', OTHER: 'Other Regions - English' } };
+    const uk = { iso: 'GB', label: 'United Kingdom - English', countries: {} };
+    expect(regionLabel(us, 'CA')).toBe('Canada - English');
+    expect(regionLabel(us, 'OTHER')).toBe('Other Regions - English');
+    expect(regionLabel(us, 'US')).toBe('United States - English');
+    expect(regionLabel(us, undefined)).toBe('United States - English');
+    expect(regionLabel(uk, 'CA')).toBe('United Kingdom - English');
+    // Any other non-US country is 'Other Regions'; country codes compare case-insensitively.
+    expect(regionLabel(us, 'MX')).toBe('Other Regions - English');
+    expect(regionLabel(us, 'ca')).toBe('Canada - English');
   });
 });
 

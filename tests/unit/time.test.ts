@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseInstant } from '../../generator/resolve.ts';
-import { currentStage, isActivityActive, isGateOpen, isRouteOpen } from '../../runtime/time.ts';
-import type { ProductData } from '../../runtime/types.ts';
+import { parseInstant } from '../../generator/resolve/index.ts';
+import { currentStage, isActivityActive, isGateOpen, isRouteOpen } from '../../core/time.ts';
+import type { ProductData } from '../../core/model.ts';
 
 const t = (iso: string) => parseInstant(iso);
 // SPEC.md section 4: the mini-robot launch list (us) and the us Halloween stages.

@@ -1,0 +1,18 @@
+/* Image addresses, free of React: the build imports this module too. */
+import type { ImageAsset } from './model.ts';
+
+/**
+ * Where the build puts images: one folder for every region, at the root of the deployment (the
+ * static asset path; a CDN may serve it). See docs/runtime.md, "Images".
+ */
+export const IMAGE_BASE = '/static/img';
+
+/** The variants of every image: the small one at its intrinsic width, and twice that. */
+export const IMAGE_SCALES = { small: 1, '2x': 2 } as const;
+export type ImageScale = keyof typeof IMAGE_SCALES;
+export type ImageFormat = 'webp' | 'png';
+
+/** Address of one variant. */
+export function imageUrl(image: ImageAsset, scale: ImageScale, format: ImageFormat): string {
+  return `${image.src}.${scale}.${format}`;
+}

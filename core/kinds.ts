@@ -1,0 +1,66 @@
+import type { PageKind } from '../schema/types.ts';
+
+/**
+ * Page kinds: how a page is laid out. The kinds a route may name come from the region schema
+ * (`PageKind`, schema/common.schema.json); a route that redirects has the kind `redirect`, and
+ * the account screens, which every region has, the kind `account`. Names of pages, products and
+ * regions are content; only kinds live in code, each with the runtime component that renders it.
+ */
+export type { PageKind };
+export type RouteKind = PageKind | 'redirect' | 'account';
+
+/**
+ * The account screens (SPEC.md section 2, "Account screens"). Every region has them all, at
+ * `{base}/<screen>`; their texts come from the locale's catalogue (`account.screens.<camelCase>`),
+ * not from page files, and they are left out of the sitemap.
+ */
+export const ACCOUNT_SCREENS = [
+  'login',
+  'register',
+  'verify-email',
+  'set-password',
+  'forgot-password',
+  'secure-link-sent',
+  'reset-password',
+  'password-reset-success',
+  'verification-success',
+  'verification-failed',
+  'profile',
+] as const;
+export type AccountScreen = (typeof ACCOUNT_SCREENS)[number];
+
+export function isAccountScreen(page: string): page is AccountScreen {
+  return (ACCOUNT_SCREENS as readonly string[]).includes(page);
+}
+
+/** The page named `home` is a region's front page, at the region's base path. */
+export const HOME_PAGE = 'home';
+
+/**
+ * The kind of a route that does not name one: a redirect, a product page when it names a
+ * product, the front page for the page named home, else a content page.
+ */
+export function inferKind(route: { readonly page: string; readonly kind?: PageKind; readonly redirect?: string; readonly product?: string }): RouteKind {
+  if (route.redirect !== undefined) return 'redirect';
+  if (route.kind !== undefined) return route.kind;
+  if (route.product !== undefined) return 'product';
+  return route.page === HOME_PAGE ? 'home' : 'content';
+}
+
+/** The runtime component of each kind that renders a page: runtime/pages/<name>.tsx, each its own chunk. */
+export const PAGE_COMPONENTS = {
+  home: 'Home',
+  product: 'ContentPage',
+  content: 'ContentPage',
+  faq: 'ContentPage',
+  'region-chooser': 'ChooseRegion',
+  'registration-form': 'ContentPage',
+  'return-form': 'ContentPage',
+  account: 'Account',
+} as const satisfies Record<Exclude<RouteKind, 'redirect'>, string>;
+export type PageComponentName = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
+
+/** The component module that renders a route of a kind (none for a redirect). */
+export function pageComponentName(kind: RouteKind): PageComponentName | undefined {
+  return kind === 'redirect' ? undefined : PAGE_COMPONENTS[kind];
+}

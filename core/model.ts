@@ -1,0 +1,188 @@
+/**
+ * The contract between the generator and the runtime: what a generated region module holds.
+ * The generator emits data of these shapes into sites/<code>/region.ts and the page modules.
+ * Where content passes through unchanged, its shape is the schema's own (schema/types.ts);
+ * the shapes here are only what resolving adds (instants in epoch milliseconds, defaults
+ * filled in, names checked).
+ */
+import type { ConstantsFile, Nav, PageFile, Product, RegionFile, Route } from '../schema/types.ts';
+import type { RouteKind } from './kinds.ts';
+
+/**
+ * Names are content: a region code, a page name or a product key is whatever the content says.
+ * Each generated region module narrows them to the exact unions of its region (`PageName`,
+ * `ProductKey`, `MessageKey` in sites/<code>/region.ts), so a misspelt name is a type error there.
+ */
+export type RegionCode = string;
+export type PageName = string;
+export type ProductKey = string;
+
+export type PageSection = NonNullable<PageFile['sections']>[number];
+/** One row of a product's specifications. */
+export type PageSpec = NonNullable<PageFile['specs']>[number];
+export type PageDownload = NonNullable<PageFile['downloads']>[number];
+
+/**
+ * A raster image the build made from source art in `content/assets/`: `src` is the address
+ * without its variant suffix; the variants are `${src}.small.webp` (the intrinsic width) and
+ * `${src}.2x.webp` (twice it), with `.png` twins for browsers without webp.
+ */
+export interface ImageAsset {
+  readonly src: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A gallery picture: its source art resolved to the image the build makes of it. */
+export interface GalleryImage extends Omit<NonNullable<PageFile['gallery']>[number], 'image'> {
+  readonly image: ImageAsset;
+}
+
+/** A page's text with its defaults filled in, and its pictures resolved. */
+export interface PageContent extends Omit<PageFile, 'keywords' | 'lead' | 'sections' | 'template' | 'gallery' | 'specs' | 'downloads' | 'lineup'> {
+  readonly keywords: readonly string[];
+  readonly lead: string;
+  readonly sections: readonly PageSection[];
+  /** A legal page whose text is a template (the page says so). */
+  readonly template?: true;
+  readonly specs?: readonly PageSpec[];
+  readonly gallery?: readonly GalleryImage[];
+  readonly downloads?: readonly PageDownload[];
+  /** Products of the line-up (home), keys of the region's products. */
+  readonly lineup?: readonly ProductKey[];
+}
+
+/** Something that shows only during some stages of a named stages list. */
+export interface StageGate {
+  /** Name of a list in `RegionData.stages`. */
+  readonly stages: string;
+  readonly stage: readonly number[];
+}
+
+/** One `hreflang` alternate of a page: the same page in another region (or `x-default`). */
+export interface Alternate {
+  readonly hreflang: string;
+  readonly href: string;
+}
+
+/** What the runtime knows of a route before its content is loaded. */
+export interface RouteInfo {
+  readonly page: PageName;
+  /** How the page is laid out (core/kinds.ts). */
+  readonly kind: RouteKind;
+  /** Normalised absolute path, including the region prefix: `/us/choose-your-region`, `/`. */
+  readonly path: string;
+  /** Path this route redirects to (new-release -> mini-robot). */
+  readonly redirect?: string;
+  readonly product?: ProductKey;
+  readonly scroll?: Route['scroll'];
+  /** Time window in epoch milliseconds; outside it visitors are sent home. */
+  readonly window?: { readonly start?: number; readonly end?: number };
+  /** The same page in every region that has it, plus `x-default`; absent on a redirect. */
+  readonly alternates?: readonly Alternate[];
+}
+
+/** A route with its text, as the generator resolves it. */
+export interface RouteData extends RouteInfo {
+  /** The page's text; absent on a redirect. */
+  readonly content?: PageContent;
+}
+
+/** A product as the runtime reads it: instants in epoch milliseconds, bundle parts checked. */
+export interface ProductData extends Omit<Product, 'activityTime' | 'includes'> {
+  /** When the activity price applies: epoch milliseconds, or stages of a list. */
+  readonly activityTime?: { readonly startTime?: number; readonly endTime?: number; readonly stages?: string; readonly stage?: readonly number[] };
+  /** A bundle: the products it contains (keys of the same region). */
+  readonly includes?: readonly ProductKey[];
+}
+
+/** A navigation item with its children and hidden places always present (sorted). */
+export interface NavItem extends Omit<Nav, 'children' | 'hidden' | 'stage'> {
+  readonly children: readonly NavItem[];
+  readonly hidden: NonNullable<Nav['hidden']>;
+  readonly stage?: readonly number[];
+}
+
+/** The business constants the runtime reads (constants.yaml without what only the build uses). */
+export type Constants = Omit<ConstantsFile, 'backends' | 'fallbackLocale'>;
+
+/** How every region appears to the others (the chooser, alternates). */
+export interface RegionLink {
+  readonly code: RegionCode;
+  readonly label: string;
+  readonly locale: string;
+  readonly hreflang: string;
+  /** The region's home path: `/` for the region at the root, `/us` for us. */
+  readonly home: string;
+  readonly origin: string;
+  /** The region's own country (ISO 3166, or EU): the choice for a visitor who stored none. */
+  readonly iso: string;
+  /** Countries a visitor of the region may choose besides its own, with the label the region then has (the region chooser lists them). */
+  readonly countries: Readonly<Record<string, string>>;
+}
+
+/** A locale's interface texts by dotted key. */
+export type Messages = Readonly<Record<string, string>>;
+
+/** The backend addresses of a region: production and pre-production API origins. */
+export type ApiOrigins = ConstantsFile['backends'][string];
+
+/**
+ * Everything the generator resolves for a region. The client bundle gets it in three parts:
+ * the site data (`SiteData`), the locale catalogue and one module per page text, loaded on
+ * demand.
+ */
+export interface RegionData {
+  readonly code: RegionCode;
+  readonly locale: string;
+  readonly hreflang: string;
+  readonly currency: string;
+  readonly label: string;
+  readonly origin: string;
+  /** The name of the back end that serves the region (a key of constants.yaml `backends`). */
+  readonly backend: string;
+  readonly api: ApiOrigins;
+  /** '' for the region at the root, '/us' for us: what prefixes every path of the region. */
+  readonly basePath: string;
+  readonly hosts: { readonly production: string; readonly preproduction: readonly string[]; readonly cnToCom: boolean };
+  /** Whether the region shows the customer-service chat shortcut. */
+  readonly chat: boolean;
+  readonly paymentMethods: RegionFile['paymentMethods'];
+  readonly installment?: RegionFile['installment'];
+  readonly links: RegionFile['links'];
+  /** The region in the footer's region switch (its countries are in `regions`). */
+  readonly regionSwitch: Omit<RegionFile['region'], 'countries'>;
+  readonly media: RegionFile['media'];
+  readonly copyright: string;
+  readonly subscribe: RegionFile['subscribe'];
+  readonly footerNavs: RegionFile['footerNavs'];
+  readonly textBanner?: Omit<NonNullable<RegionFile['textBanner']>, 'stage'> & StageGate;
+  readonly countdown?: Omit<NonNullable<RegionFile['countdown']>, 'stage'> & StageGate;
+  readonly navs: readonly NavItem[];
+  readonly company: RegionFile['company'];
+  /** The stages lists this region uses, by name: sorted instants in epoch milliseconds. */
+  readonly stages: Readonly<Record<string, readonly number[]>>;
+  readonly products: Readonly<Record<ProductKey, ProductData>>;
+  readonly routes: readonly RouteData[];
+  /** Interface texts by dotted key, already merged with the catalogues this one extends. */
+  readonly messages: Messages;
+  /** Every region, in the content's order (weight, then code). */
+  readonly regions: readonly RegionLink[];
+  readonly constants: Constants;
+}
+
+/** The part of a region the client bundle holds from the start: no texts, no page content. */
+export interface SiteData extends Omit<RegionData, 'routes' | 'messages'> {
+  readonly routes: readonly RouteInfo[];
+}
+
+/** Splits resolved region data into what the entry holds, the catalogue and the page texts. */
+export function splitRegion(region: RegionData): { site: SiteData; messages: Messages; pages: ReadonlyMap<string, PageContent> } {
+  const { messages, routes, ...rest } = region;
+  const pages = new Map<string, PageContent>();
+  const infos = routes.map(({ content, ...info }) => {
+    if (content) pages.set(info.path, content);
+    return info;
+  });
+  return { site: { ...rest, routes: infos }, messages, pages };
+}

@@ -1,0 +1,59 @@
+/**
+ * The path rule (docs/runtime.md, "Paths"), shared by the browser, the compiler and the
+ * server. Which regions exist, and which one is at `/`, is content: every function that needs
+ * it takes the regions as data.
+ */
+
+/**
+ * Repeated slashes collapse, a trailing slash is dropped, and the result always starts with a
+ * single slash. Query and hash are not part of a path.
+ */
+export function normalizePath(path: string): string {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const collapsed = `/${bare}`.replace(/\/{2,}/g, '/');
+  return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
+}
+
+/** The regions as the path rule sees them: each region's code, and the code of the one at `/`. */
+export interface RegionTable {
+  /** The region served at `/`, with no code in its paths. */
+  readonly root: string;
+  /** Every region code, the root's included. */
+  readonly codes: readonly string[];
+}
+
+/** A region table from a list of regions, each with its home path (`/` for the root). */
+export function regionTable(regions: readonly { readonly code: string; readonly home: string }[]): RegionTable {
+  return { root: regions.find((region) => region.home === '/')?.code ?? '', codes: regions.map((region) => region.code) };
+}
+
+export interface PathParts {
+  region: string;
+  /** The page segment(s) after the region, without slashes at either end; '' for home. */
+  page: string;
+}
+
+/**
+ * Splits a path into region and page. The first segment picks the region when it is the code
+ * of a region other than the root; anything else belongs to the root region at `/`.
+ */
+export function parsePath(path: string, regions: RegionTable): PathParts {
+  const segments = normalizePath(path).split('/').filter(Boolean);
+  const first = segments[0]?.toLowerCase();
+  if (first && first !== regions.root && regions.codes.includes(first)) return { region: first, page: segments.slice(1).join('/') };
+  return { region: regions.root, page: segments.join('/') };
+}
+
+/** What prefixes every path of a region: '' for the root region, `/us` for us. */
+export function basePathOf(code: string, root: boolean): string {
+  return root ? '' : `/${code}`;
+}
+
+/**
+ * The absolute path of a page under a region's base path: `pagePath('/us', '')` is `/us`,
+ * `pagePath('', 'faq')` is `/faq`, `pagePath('', '')` is `/`.
+ */
+export function pagePath(basePath: string, page: string): string {
+  const rest = page.replace(/^\/+|\/+$/g, '');
+  return rest ? `${basePath}/${rest}` : basePath || '/';
+}

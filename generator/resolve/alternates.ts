@@ -1,0 +1,24 @@
+import type { Alternate, RegionData } from '../../core/model.ts';
+
+/**
+ * Gives every route with content its `hreflang` alternates: the same page in each region that
+ * has it (in the regions' order, with the page's own language when it declares one), and
+ * `x-default`, the region chooser of the region in the fallback locale. Returns new region
+ * data; the given data is not changed.
+ */
+export function withAlternates(regions: readonly RegionData[], fallbackLocale: string): RegionData[] {
+  const byPage = new Map<string, Alternate[]>();
+  for (const region of regions) {
+    for (const route of region.routes) {
+      if (!route.content) continue;
+      byPage.set(route.page, [...(byPage.get(route.page) ?? []), { hreflang: route.content.lang ?? region.hreflang, href: `${region.origin}${route.path}` }]);
+    }
+  }
+  const home = regions.find((region) => region.locale === fallbackLocale);
+  const chooser = home?.routes.find((route) => route.kind === 'region-chooser' && route.content);
+  const fallback: Alternate[] = chooser ? [{ hreflang: 'x-default', href: `${home!.origin}${chooser.path}` }] : [];
+  return regions.map((region) => ({
+    ...region,
+    routes: region.routes.map((route) => (route.content ? { ...route, alternates: [...(byPage.get(route.page) ?? []), ...fallback] } : route)),
+  }));
+}

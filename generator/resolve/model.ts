@@ -1,0 +1,60 @@
+import type { BackendsData } from '../../core/backends.ts';
+import { HOME_PAGE } from '../../core/kinds.ts';
+import type { RegionData } from '../../core/model.ts';
+import { pagePath } from '../../core/paths.ts';
+import type { Diagnostic, SourceRange } from '../diagnostics.ts';
+
+/** A region resolved for the runtime, with the source of each piece for late diagnostics. */
+export interface ResolvedRegion {
+  readonly data: RegionData;
+  readonly source: SourceRange;
+  /** Source of each route, in the order of `data.routes`. */
+  readonly routeSources: readonly SourceRange[];
+  /** Where the text of each route with content comes from, by route path. */
+  readonly texts: ReadonlyMap<string, TextSource>;
+  /** The content files this region was made from, relative to the content folder, sorted. */
+  readonly inputs: readonly string[];
+}
+
+/**
+ * The source of a route's text: `pages/faq/en` for a page file (shared by every region that
+ * uses it), `account/en-US/login` for an account screen (made from the locale's catalogue),
+ * with the content files it is made from.
+ */
+export interface TextSource {
+  readonly key: string;
+  readonly inputs: readonly string[];
+}
+
+/** The typed model of the whole content: what `resolve` returns and every later stage reads. */
+export interface SiteModel {
+  /** The regions, in the content's order (weight, then code). */
+  readonly regions: readonly ResolvedRegion[];
+  /** What the back ends need to know of the sites (written as backends.json). */
+  readonly backends: BackendsData;
+  /** Every input file, for the banner of generated modules. */
+  readonly inputs: readonly string[];
+}
+
+export interface ResolveResult {
+  readonly model: SiteModel;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface ResolveOptions {
+  /** The build's instant, for warnings about windows already over (default: no such warnings). */
+  readonly now?: number;
+}
+
+/** Collects the problems a resolving step finds; steps report, they never throw on content. */
+export type Report = (diagnostic: Diagnostic) => void;
+
+/** The path of a page of a region: `home` is the region's base path itself. */
+export function routePath(basePath: string, page: string): string {
+  return pagePath(basePath, page === HOME_PAGE ? '' : page);
+}
+
+/** Code-unit order of the keys, for deterministic output. */
+export function sortByKey<T>(record: Readonly<Record<string, T>>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,74 @@
+import type { PageFile } from '../../schema/types.ts';
+import type { AccountScreen } from '../../core/kinds.ts';
+import type { ImageAsset, Messages, PageContent } from '../../core/model.ts';
+import { createDiagnostic, suggest } from '../diagnostics.ts';
+import { imageAsset } from '../images.ts';
+import type { SourceArt } from '../images.ts';
+import { rangeOfPath } from '../load.ts';
+import type { Validated } from '../validate.ts';
+import type { Report } from './model.ts';
+
+/** Source art by name, with the image the build makes of it (undefined for art of unknown size). */
+export type Images = ReadonlyMap<string, ImageAsset | undefined>;
+
+/**
+ * Source art by name, and a diagnostic for art of unknown size (once, at the drawing) and for
+ * every picture of a page that names art which is missing. Each page file is checked once,
+ * however many regions use it.
+ */
+export function resolveArt(art: readonly SourceArt[], pages: readonly Validated<'page'>[], prefix: string, report: Report): Images {
+  const images = new Map<string, ImageAsset | undefined>();
+  for (const item of art) {
+    const image = imageAsset(item);
+    images.set(item.name, image);
+    if (!image) report(createDiagnostic('E0221', { art: `${prefix}${item.id}`, problem: 'no size' }, { file: `${prefix}${item.id}`, line: 1, column: 1 }));
+  }
+  for (const page of pages) {
+    (page.data.gallery ?? []).forEach((item, index) => {
+      if (images.has(item.image)) return;
+      const at = rangeOfPath(page.source, ['gallery', String(index), 'image']);
+      report(createDiagnostic('E0221', { picture: item.image, art: `${prefix}assets/${item.image}.svg`, guess: suggest(item.image, [...images.keys()]) }, at));
+    });
+  }
+  return images;
+}
+
+/**
+ * A page's text as the runtime reads it: defaults filled in, pictures resolved to the images
+ * the build makes (a picture without art was reported and is left out).
+ */
+export function resolvePage(input: PageFile, images: Images): PageContent {
+  const { keywords, lead, sections, template, specs, gallery, downloads, lineup, ...rest } = input;
+  const pictures = (gallery ?? []).flatMap(({ image, ...picture }) => {
+    const asset = images.get(image);
+    return asset ? [{ ...picture, image: asset }] : [];
+  });
+  return {
+    ...rest,
+    keywords: keywords ?? [],
+    lead: lead ?? '',
+    sections: sections ?? [],
+    ...(template && { template: true }),
+    ...(specs?.length && { specs }),
+    ...(pictures.length > 0 && { gallery: pictures }),
+    ...(downloads?.length && { downloads }),
+    ...(lineup?.length && { lineup }),
+  };
+}
+
+/**
+ * The text of an account screen in a locale: its head and heading come from the catalogue
+ * (`account.screens.<camelCase name>.title|description|lead`), not from a page file.
+ */
+export function accountScreenContent(screen: AccountScreen, messages: Messages): PageContent {
+  const key = `account.screens.${screen.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}`;
+  const text = (name: string) => messages[`${key}.${name}`] ?? '';
+  return {
+    title: `${text('title')} | ${messages['site.name'] ?? ''}`,
+    description: text('description'),
+    keywords: [],
+    heading: text('title'),
+    lead: text('lead'),
+    sections: [],
+  };
+}

@@ -1,0 +1,123 @@
+import type { ConstantsFile } from '../../schema/types.ts';
+import type { RegionData, RegionLink } from '../../core/model.ts';
+import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
+import { rangeOfPath } from '../load.ts';
+import type { Validated } from '../validate.ts';
+import type { Catalogues } from './catalogues.ts';
+import type { PendingLink } from './links.ts';
+import type { Report, ResolvedRegion } from './model.ts';
+import type { Images } from './pages.ts';
+import { resolveNavigation } from './navigation.ts';
+import { resolveProducts } from './products.ts';
+import type { RegionIdentity } from './regions.ts';
+import { isKnownCurrency } from './regions.ts';
+import { resolveRoutes } from './routes.ts';
+import { combineScopes, resolveStagesLists } from './stages.ts';
+import type { StagesScope } from './stages.ts';
+
+/** What every region is resolved against: the parts of the content that are not its own. */
+export interface SharedContent {
+  readonly constants: Validated<'constants'>;
+  readonly stages: StagesScope;
+  /** The id of stages.yaml when it is valid (an input of every region). */
+  readonly stagesId?: string;
+  readonly catalogues: Catalogues;
+  readonly pages: ReadonlyMap<string, Validated<'page'>>;
+  readonly present: ReadonlySet<string>;
+  readonly images: Images;
+  /** Every region as the others link to it, in order. */
+  readonly regions: readonly RegionLink[];
+  readonly now: number | undefined;
+}
+
+export interface RegionResult {
+  /** The region, before alternates (they need every region). */
+  readonly region: ResolvedRegion;
+  /** Internal links to check once every region's paths are known. */
+  readonly links: readonly PendingLink[];
+}
+
+/** Resolves one region: its products, routes, navigation and the stages lists they use. */
+export function resolveRegion(identity: RegionIdentity, products: Validated<'products'> | undefined, shared: SharedContent, report: Report): RegionResult {
+  const { file, code, basePath } = identity;
+  const input = file.data;
+  const scope = combineScopes(shared.stages, resolveStagesLists(file.source, input.stages, ['stages'], report));
+  const messages = shared.catalogues.merged.get(input.locale) ?? {};
+  if (!shared.present.has(`messages/${input.locale}.yaml`)) report(createDiagnostic('E0204', { locale: input.locale }, rangeOfPath(file.source, ['locale'])));
+  if (!isKnownCurrency(input.currency)) report(createDiagnostic('E0217', { currency: input.currency }, rangeOfPath(file.source, ['currency'])));
+  const api = backendOf(shared.constants.data, input.backend, file, report);
+
+  const resolvedProducts = products && resolveProducts(products, code, scope, shared.now, report);
+  const routes = resolveRoutes(
+    {
+      region: file,
+      code,
+      basePath,
+      products: resolvedProducts?.products,
+      pages: shared.pages,
+      present: shared.present,
+      images: shared.images,
+      messages,
+      catalogueInputs: shared.catalogues.chains.get(input.locale) ?? [],
+      otherRegions: shared.regions.map((r) => r.code).filter((other) => other !== code),
+    },
+    report,
+  );
+  const navigation = resolveNavigation(file.source, input, scope, shared.now, report);
+
+  const inputs = new Set([file.source.id, ...(shared.catalogues.chains.get(input.locale) ?? []), shared.constants.source.id, ...routes.inputs]);
+  if (shared.stagesId) inputs.add(shared.stagesId);
+  if (products) inputs.add(products.source.id);
+  const stages: Record<string, readonly number[]> = {};
+  for (const name of [...new Set([...navigation.usedStages, ...(resolvedProducts?.usedStages ?? [])])].sort(compareStrings)) {
+    const list = scope.lists.get(name)!;
+    stages[name] = list.instants;
+    inputs.add(list.source.id);
+  }
+  const { backends: _backends, fallbackLocale: _fallbackLocale, ...constants } = shared.constants.data;
+  const data: RegionData = {
+    code,
+    locale: input.locale,
+    hreflang: input.hreflang,
+    currency: input.currency,
+    label: input.label,
+    origin: input.origin,
+    backend: input.backend,
+    api,
+    basePath,
+    hosts: { production: input.hosts.production, preproduction: input.hosts.preproduction, cnToCom: input.hosts.cnToCom ?? false },
+    chat: input.chat ?? false,
+    paymentMethods: input.paymentMethods,
+    ...(input.installment && { installment: input.installment }),
+    links: input.links,
+    regionSwitch: { iso: input.region.iso, label: input.region.label, link: input.region.link },
+    media: input.media,
+    copyright: input.copyright,
+    subscribe: input.subscribe,
+    footerNavs: input.footerNavs,
+    ...(navigation.textBanner && { textBanner: navigation.textBanner }),
+    ...(navigation.countdown && { countdown: navigation.countdown }),
+    navs: navigation.navs,
+    company: input.company,
+    stages,
+    products: resolvedProducts?.products ?? {},
+    routes: routes.routes.map((r) => r.route),
+    messages,
+    regions: shared.regions,
+    constants,
+  };
+  const links = [...(resolvedProducts?.links ?? []), ...navigation.links];
+  return {
+    region: { data, source: rangeOfPath(file.source, []), routeSources: routes.routes.map((r) => r.source), texts: routes.texts, inputs: [...inputs].sort(compareStrings) },
+    links,
+  };
+}
+
+/** The API origins of the region's back end; an unknown back end is reported, with the names there are. */
+function backendOf(constants: ConstantsFile, backend: string, file: Validated<'region'>, report: Report): ConstantsFile['backends'][string] {
+  const origins = constants.backends[backend];
+  if (origins) return origins;
+  const known = Object.keys(constants.backends).sort(compareStrings);
+  report(createDiagnostic('E0225', { backend, known, guess: suggest(backend, known) }, rangeOfPath(file.source, ['backend'])));
+  return { production: '', preproduction: '' };
+}
