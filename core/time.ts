@@ -27,9 +27,9 @@ export function isActivityActive(region: Pick<RegionData, 'stages'>, product: Pr
 
 /** Whether a route is open now: before its start, or from its end on, it is closed. */
 export function isRouteOpen(route: Pick<RouteData, 'window'>, now: number): boolean {
-  const window = route.window;
-  if (!window) return true;
-  if (window.start !== undefined && now < window.start) return false;
-  if (window.end !== undefined && now >= window.end) return false;
+  const span = route.window;
+  if (!span) return true;
+  if (span.start !== undefined && now < span.start) return false;
+  if (span.end !== undefined && now >= span.end) return false;
   return true;
 }

@@ -1,9 +1,14 @@
 import { describe, expectTypeOf, test } from 'vitest';
 import type { MessageKey, PageName, ProductKey, RoutePath } from '../../sites/us/region.ts';
-import type { ProductKey as KrProductKey } from '../../sites/kr/region.ts';
+import type { MessageKey as KrMessageKey, PageName as KrPageName, ProductKey as KrProductKey } from '../../sites/kr/region.ts';
+import type { RoutePath as CnRoutePath } from '../../sites/cn/region.ts';
 import { region } from '../../sites/us/region.ts';
 import type { RuntimeMessageKey } from '../../core/message-keys.ts';
 
+/**
+ * The region modules are generated from the content (build-region emit): each names exactly the
+ * pages, paths, products and message keys of its region, so naming one it lacks does not compile.
+ */
 describe('the generated region modules', () => {
   test('name the products of the region, and a misspelt product key does not compile', () => {
     expectTypeOf<'flagshipBumblebee'>().toExtend<ProductKey>();
@@ -20,17 +25,24 @@ describe('the generated region modules', () => {
   test('name the message keys, and a misspelt message key does not compile', () => {
     expectTypeOf<'nav.home'>().toExtend<MessageKey>();
     expectTypeOf<RuntimeMessageKey>().toExtend<MessageKey>();
+    expectTypeOf<RuntimeMessageKey>().toExtend<KrMessageKey>();
     // @ts-expect-error 'nav.hom' is a typo, not a message
     const misspelt: MessageKey = 'nav.hom';
     void misspelt;
   });
 
-  test('name the pages and paths of the region', () => {
+  test('name the pages and paths of the region, and a page the region lacks does not compile', () => {
     expectTypeOf<'faq'>().toExtend<PageName>();
+    expectTypeOf<'login'>().toExtend<PageName>();
     expectTypeOf<'/us/faq'>().toExtend<RoutePath>();
-    // @ts-expect-error the us site has no page at /faq (that is cn's path rule)
+    expectTypeOf<'/choose-your-region'>().toExtend<CnRoutePath>();
+    // @ts-expect-error the us site has no page at /faq (that is the path rule of the region at /)
     const wrongPath: RoutePath = '/faq';
     void wrongPath;
+    // @ts-expect-error kr has no Black Friday page
+    const notInKr: KrPageName = 'black-friday';
+    void notInKr;
     expectTypeOf(region.products.flagshipBumblebee.price).toEqualTypeOf<1299>();
+    expectTypeOf(region.routes[0].kind).toEqualTypeOf<'home'>();
   });
 });

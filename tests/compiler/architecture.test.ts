@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { readSchemas } from '../../generator/schemas.ts';
+import { renderSchemaTypes } from '../../generator/schema-types.ts';
+
+/** Every TypeScript source of a folder, with the modules it imports (relative ones resolved to package paths). */
+function importsOf(folder: string): { file: string; imports: string[] }[] {
+  const out: { file: string; imports: string[] }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(PACKAGE_ROOT, dir), { withFileTypes: true })) {
+      const relative = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(relative);
+      else if (/\.tsx?$/.test(entry.name)) {
+        const text = readFileSync(path.join(PACKAGE_ROOT, relative), 'utf8');
+        const imports = [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => {
+          const spec = m[1]!;
+          return spec.startsWith('.') ? path.posix.normalize(path.posix.join(dir, spec)) : spec;
+        });
+        out.push({ file: relative, imports });
+      }
+    }
+  };
+  walk(folder);
+  return out;
+}
+
+describe('the code layout', () => {
+  it('keeps the compiler and the server apart: the live preview composes them in preview/', () => {
+    for (const { file, imports } of importsOf('generator')) expect(imports.filter((i) => i.startsWith('server/')), file).toEqual([]);
+    for (const { file, imports } of importsOf('server')) expect(imports.filter((i) => i.startsWith('generator/')), file).toEqual([]);
+  });
+
+  it('gives the server no content parser: it reads what the build compiled (backends.json)', () => {
+    for (const { file, imports } of importsOf('server')) expect(imports.filter((i) => i === 'yaml' || i.startsWith('content/')), file).toEqual([]);
+  });
+
+  it('keeps the shared rules in core/ free of the DOM, React and any HTTP client', () => {
+    for (const { file, imports } of importsOf('core')) {
+      expect(imports.filter((i) => !i.startsWith('core/') && !i.startsWith('schema/')), file).toEqual([]);
+      const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(text, file).not.toMatch(/\b(window|document|localStorage|navigator)\s*\.|\bfetch\s*\(/);
+    }
+  });
+
+  it('keeps names of regions, pages and products out of the runtime and the compiler: they are content', () => {
+    // (faq is also the name of a page kind, so it is not in the list.)
+    const names = /'(cn|us|uk|eu|fr|de|jp|kr|choose-your-region|mini-robot|flagship-bumblebee|flagshipBumblebee|miniRobot|en-US|zh-CN)'/;
+    for (const folder of ['runtime', 'generator', 'core', 'server']) {
+      for (const { file } of importsOf(folder)) {
+        const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        expect(text.match(names)?.[0], file).toBeUndefined();
+      }
+    }
+  });
+});
+
+describe('schema/types.ts', () => {
+  it('is exactly what the schemas generate (run npm run generate after changing a schema)', () => {
+    const onDisk = readFileSync(path.join(PACKAGE_ROOT, 'schema', 'types.ts'), 'utf8');
+    expect(onDisk, "schema/types.ts is stale: run 'npm run generate'").toBe(renderSchemaTypes(readSchemas()));
+  });
+});
