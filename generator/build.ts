@@ -17,7 +17,7 @@ import { buildSchedule, renderRobots, renderSitemap } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
 import { writeFile } from 'node:fs/promises';
 import { BACKENDS_FILE } from '../core/backends.ts';
-import { suggest } from './diagnostics.ts';
+import { didYouMean, suggest } from './diagnostics.ts';
 
 /** What a caller may set; every field is optional. */
 export interface UserBuildOptions {
@@ -99,8 +99,7 @@ export class UnknownRegionError extends Error {
     readonly unknown: string,
     readonly known: readonly string[],
   ) {
-    const guess = suggest(unknown, known);
-    super(`unknown region '${unknown}'${guess ? `; did you mean '${guess}'?` : ''} (regions: ${known.join(', ')})`);
+    super(`unknown region '${unknown}'${didYouMean(suggest(unknown, known))} (regions: ${known.join(', ')})`);
   }
 }
 

@@ -5,7 +5,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { buildRegions, compileContent, resolveBuildOptions, selectRegions, UnknownRegionError } from './build.ts';
 import type { BuildResult, ProgressEvent } from './build.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { hasErrors, suggest } from './diagnostics.ts';
+import { didYouMean, hasErrors, suggest } from './diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from './format.ts';
 import { buildSchedule, describeNext, formatSchedule } from './deployment.ts';
 import { emitSites, writeGeneratedFiles } from './emit.ts';
@@ -78,7 +78,7 @@ function parseRegions(names: string[], all: boolean | undefined): string[] | und
 /** An unknown region as a usage error; a misspelt command reads as a region, so either is suggested. */
 function unknownRegion(error: UnknownRegionError): UsageError {
   const guess = suggest(error.unknown, [...error.known, 'schedule', 'report', 'emit']);
-  return new UsageError(`unknown region '${error.unknown}'${guess ? `; did you mean '${guess}'?` : ''} (regions: ${error.known.join(', ')})`);
+  return new UsageError(`unknown region '${error.unknown}'${didYouMean(guess)} (regions: ${error.known.join(', ')})`);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;

@@ -76,32 +76,4 @@ export function hasErrors(list: readonly Diagnostic[]): boolean {
   return list.some((d) => d.severity === 'error');
 }
 
-/** Levenshtein distance, for "did you mean" suggestions. */
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The closest candidate within a distance that makes it a plausible typo, if any. */
-export function suggest(input: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of [...candidates].sort(compareStrings)) {
-    const distance = editDistance(input.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  const limit = Math.max(2, Math.floor(input.length / 3));
-  return bestDistance <= limit ? best : undefined;
-}
+export { didYouMean, editDistance, suggest } from './suggest.ts';

@@ -1,3 +1,5 @@
+import { didYouMean } from './suggest.ts';
+
 /**
  * The catalogue of diagnostic codes: the one place where each code's title, message, hint,
  * example and fix are written. Codes are permanent: a code is never reused for another meaning,
@@ -18,11 +20,6 @@ export interface ErrorDefinition<Args> {
 }
 
 const define = <Args>(definition: ErrorDefinition<Args>): ErrorDefinition<Args> => definition;
-
-/** `; did you mean 'x'?` when there is a plausible guess, else nothing. */
-export function didYouMean(guess: string | undefined): string {
-  return guess === undefined ? '' : `; did you mean '${guess}'?`;
-}
 
 /** `'a', 'b' and 'c'`. */
 const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
