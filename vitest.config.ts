@@ -1,4 +1,10 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The tests' build cache: one per run, fresh, shared by every test of it (the global set-up and
+// the test workers inherit it; tests/support/global-setup.ts removes it at the end).
+process.env.BUILD_REGION_CACHE_DIR = path.join(os.tmpdir(), `robot-sites-test-cache-${process.pid}`);
 
 export default defineConfig({
   test: {

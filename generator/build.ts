@@ -1,136 +1,23 @@
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readdir, rm, stat } from 'node:fs/promises';
-import { sortDiagnostics, hasErrors } from './diagnostics.ts';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { BACKENDS_FILE } from '../core/backends.ts';
+import { cacheStats } from './cache.ts';
+import { compileContent, resolveBuildOptions, selectRegions } from './compile.ts';
+import type { ProgressEvent, UserBuildOptions } from './compile.ts';
+import { hasErrors } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { emitSites, writeGeneratedFiles } from './emit.ts';
-import { loadContent } from './load.ts';
-import type { LoadedContent } from './load.ts';
-import { PACKAGE_ROOT } from './paths.ts';
-import { resolveContent } from './resolve/index.ts';
-import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
-import { validateContent } from './validate.ts';
-import { buildClients, buildServerRenderer, prerenderRegion } from './bundle.ts';
-import { renderImages } from './images.ts';
-import type { SourceArt } from './images.ts';
-import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import { buildSchedule, renderRobots, renderSitemap } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
-import { writeFile } from 'node:fs/promises';
-import { BACKENDS_FILE } from '../core/backends.ts';
-import { didYouMean, suggest } from './diagnostics.ts';
+import { emitSites, writeGeneratedFiles } from './emit.ts';
+import { renderImages } from './images.ts';
+import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
+import type { ResolvedRegion } from './resolve/index.ts';
 
-/** What a caller may set; every field is optional. */
-export interface UserBuildOptions {
-  /** Content folder (default `content`). */
-  content?: string;
-  /** Output folder (default `dist`). */
-  out?: string;
-  /** Folder of the generated region modules (default: the package's `sites/`). */
-  sites?: string;
-  /** Regions to build, by code; every region of the content when omitted. */
-  regions?: readonly string[];
-  /** Working directory that relative folders and printed paths are relative to. */
-  cwd?: string;
-  /** Called as the build moves on, for progress output. */
-  onProgress?: (event: ProgressEvent) => void;
-  /**
-   * The build's instant in epoch milliseconds: pages are rendered as of it and time-dependent
-   * warnings judged at it. Default: SOURCE_DATE_EPOCH (seconds) when set, else now.
-   */
-  now?: number;
-}
-
-/** Options with every default applied, resolved in one place. */
-export interface ResolvedBuildOptions {
-  readonly contentDir: string;
-  readonly outDir: string;
-  readonly sitesDir: string;
-  /** The regions asked for; undefined: every region of the content. */
-  readonly regions: readonly string[] | undefined;
-  readonly cwd: string;
-  readonly onProgress: (event: ProgressEvent) => void;
-  readonly now: number;
-}
-
-export interface ProgressEvent {
-  region?: string;
-  step: 'load' | 'validate' | 'resolve' | 'emit' | 'bundle' | 'prerender' | 'write' | 'done';
-  /** Milliseconds since the build started. */
-  elapsed: number;
-}
-
-export const DEFAULT_OPTIONS = Object.freeze({
-  content: 'content',
-  out: 'dist',
-  sites: path.join(PACKAGE_ROOT, 'sites'),
-});
-
-/** The reproducible-builds convention: SOURCE_DATE_EPOCH in seconds fixes the build instant. */
-function sourceDateEpoch(): number | undefined {
-  const value = process.env.SOURCE_DATE_EPOCH;
-  return value && /^\d+$/.test(value) ? Number(value) * 1000 : undefined;
-}
-
-export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBuildOptions {
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  return {
-    cwd,
-    contentDir: path.resolve(cwd, options.content ?? DEFAULT_OPTIONS.content),
-    outDir: path.resolve(cwd, options.out ?? DEFAULT_OPTIONS.out),
-    sitesDir: path.resolve(cwd, options.sites ?? DEFAULT_OPTIONS.sites),
-    regions: options.regions && [...new Set(options.regions)],
-    onProgress: options.onProgress ?? (() => {}),
-    now: options.now ?? sourceDateEpoch() ?? Date.now(),
-  };
-}
-
-export interface CompileResult {
-  model: SiteModel;
-  diagnostics: Diagnostic[];
-  /** Source text by printed file path, for code frames. */
-  sources: Map<string, string>;
-  /** Source art of content/assets/, rendered into images by a build. */
-  art: readonly SourceArt[];
-}
-
-/** Regions asked for that the content does not have: a usage error, with the closest code. */
-export class UnknownRegionError extends Error {
-  constructor(
-    readonly unknown: string,
-    readonly known: readonly string[],
-  ) {
-    super(`unknown region '${unknown}'${didYouMean(suggest(unknown, known))} (regions: ${known.join(', ')})`);
-  }
-}
-
-/** The model's regions asked for, in the content's order; throws UnknownRegionError for a code the content lacks. */
-export function selectRegions<R extends { data: { code: string } }>(regions: readonly R[], asked: readonly string[] | undefined): R[] {
-  if (!asked) return [...regions];
-  const known = regions.map((r) => r.data.code);
-  for (const code of asked) if (!known.includes(code)) throw new UnknownRegionError(code, known);
-  return regions.filter((r) => asked.includes(r.data.code));
-}
-
-/** load -> validate -> resolve: every content problem, sorted, and the model. Writes nothing. */
-export async function compileContent(options: UserBuildOptions = {}): Promise<CompileResult> {
-  const resolved = resolveBuildOptions(options);
-  const started = performance.now();
-  const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
-  progress('load');
-  const content = await loadContent(resolved.contentDir, resolved.cwd);
-  return compileLoaded(content, resolved.now, () => progress('validate'));
-}
-
-/** validate -> resolve over content already parsed (from disk, or from memory in tests). */
-export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}): CompileResult {
-  onValidate();
-  const validated = validateContent(content);
-  const { model, diagnostics } = resolveContent(validated.content, { now });
-  const sources = new Map(content.files.map((f) => [f.file, f.text]));
-  // A missing content folder says it all: nothing else is reported.
-  const all = content.diagnostics.some((d) => d.code === 'E0002') ? content.diagnostics : [...content.diagnostics, ...validated.diagnostics, ...diagnostics];
-  return { model, diagnostics: sortDiagnostics(all), sources, art: content.art };
-}
+// The compiler's front (options and load -> validate -> resolve) lives in compile.ts; a build
+// is the rest. Importers of either see both.
+export * from './compile.ts';
 
 export interface RegionReport {
   code: string;
@@ -151,6 +38,8 @@ export interface BuildResult {
   emitted: string[];
   /** When the prerendered pages go stale (also written to schedule.json); absent on failure. */
   schedule?: Schedule;
+  /** What came from the build cache and what was made anew, by kind of entry (docs/cache.md). */
+  cache?: Record<string, { hits: number; misses: number }>;
 }
 
 /**
@@ -168,6 +57,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   const resolved = resolveBuildOptions(options);
   const started = performance.now();
   const progress = (step: ProgressEvent['step'], region?: string) => resolved.onProgress({ step, region, elapsed: performance.now() - started });
+  const before = cacheStats(resolved.cacheDir);
   const compiled = await compileContent(options);
   if (hasErrors(compiled.diagnostics)) {
     return { ok: false, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: [], emitted: [] };
@@ -175,14 +65,26 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   const selected = selectRegions(compiled.model.regions, resolved.regions);
   progress('emit');
   const codes = selected.map((r) => r.data.code);
-  const emitted = await writeGeneratedFiles(resolved.sitesDir, await emitSites(compiled.model, resolved.sitesDir, codes), resolved.regions === undefined);
+  const modules = await emitSites(compiled.model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
+  const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined);
 
+  // Vite and React load only for a build, never for a check.
+  const { buildClients, buildServerRenderer, prerenderRegion } = await import('./bundle.ts');
   const staging = await createStagingDir(resolved.outDir);
-  const rendererPromise = buildServerRenderer();
+  let rendererPromise: ReturnType<typeof buildServerRenderer> | undefined;
   try {
     for (const region of selected) progress('bundle', region.data.code);
-    const [clients, renderer] = await Promise.all([buildClients(selected, resolved.sitesDir, staging), rendererPromise, renderImages(compiled.art, staging)]);
-    const reports = await Promise.all(
+    // One after the other: the images use every core already, and each Vite build holds its
+    // whole module graph in memory; at once, the build's peak memory is the sum of all three.
+    // The client build, the largest, goes first, while the process holds least.
+    collectGarbage();
+    const clients = await buildClients(selected, resolved.sitesDir, staging, { dir: resolved.cacheDir, modules });
+    collectGarbage();
+    rendererPromise = buildServerRenderer(resolved.cacheDir);
+    const renderer = await rendererPromise;
+    await renderImages(compiled.art, staging, { cacheDir: resolved.cacheDir });
+    collectGarbage();
+    const reports = await settleAll(
       selected.map(async (region): Promise<RegionReport> => {
         const code = region.data.code;
         const client = clients.get(code)!;
@@ -201,13 +103,41 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     progress('write');
     const regionsOf = (list: readonly ResolvedRegion[]) => list.map((r) => ({ code: r.data.code, basePath: r.data.basePath }));
     await commitOutput(staging, resolved.outDir, regionsOf(selected), regionsOf(compiled.model.regions), DEPLOYMENT_FILES);
-    return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted, schedule };
+    const after = cacheStats(resolved.cacheDir);
+    const cache = Object.fromEntries(Object.entries(after).map(([kind, { hits, misses }]) => [kind, { hits: hits - (before[kind]?.hits ?? 0), misses: misses - (before[kind]?.misses ?? 0) }]));
+    return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted, schedule, cache };
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
-    await (await rendererPromise.catch(() => undefined))?.dispose();
+    await (await rendererPromise?.catch(() => undefined))?.dispose();
   }
+}
+
+let gc: (() => void) | undefined;
+
+/**
+ * A full garbage collection between the build's steps: what one step left (the code generator's
+ * program, a Vite build's module graph) is freed before the next one allocates, so the build's
+ * peak memory is that of its largest step, not of all of them.
+ */
+function collectGarbage(): void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
+}
+
+/**
+ * Like Promise.all, but waits for every task to end before it rejects with the first failure:
+ * a failed task must not leave another still writing into the staging folder being removed.
+ */
+async function settleAll<T extends readonly unknown[]>(tasks: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(tasks);
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
 /** Lists every file under a folder, relative and sorted: for reports and tests. */

@@ -1,9 +1,8 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
 import type { InlineConfig, Manifest } from 'vite';
+import { cacheKey, readTree, writeTree } from './cache.ts';
 import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
@@ -23,31 +22,37 @@ export interface ServerRenderer {
 
 let buildCounter = 0;
 
-function baseConfig(): InlineConfig {
-  return {
-    configFile: false,
-    envFile: false,
-    root: PACKAGE_ROOT,
-    logLevel: 'silent',
-    publicDir: false,
-    plugins: [react()],
-  };
+/** Vite's build with the project's configuration; Vite and its React plugin load on the first build that is not cached. */
+async function viteBuild(config: InlineConfig): Promise<void> {
+  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  await build({ configFile: false, envFile: false, root: PACKAGE_ROOT, logLevel: 'silent', publicDir: false, plugins: [react()], ...config });
 }
 
-/** Builds the shared server renderer once, into a private folder under node_modules/.cache. */
-export async function buildServerRenderer(): Promise<ServerRenderer> {
+/**
+ * Builds the shared server renderer once, into a private folder under node_modules/.cache. It
+ * depends on the runtime's sources only, so it comes from the build cache whenever they are
+ * unchanged (the cache key covers every source and the lock file).
+ */
+export async function buildServerRenderer(cacheDir?: string): Promise<ServerRenderer> {
   const outDir = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'robot-sites', `ssr-${process.pid}-${++buildCounter}-${Date.now()}`);
-  await build({
-    ...baseConfig(),
-    build: {
-      ssr: path.join(RUNTIME_DIR, 'server.tsx'),
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      reportCompressedSize: false,
-      rolldownOptions: { output: { entryFileNames: 'server.js' } },
-    },
-  });
+  const key = cacheKey('server renderer');
+  if (!(await readTree(cacheDir, 'ssr', key, outDir))) {
+    await rm(outDir, { recursive: true, force: true });
+    await viteBuild({
+      build: {
+        ssr: path.join(RUNTIME_DIR, 'server.tsx'),
+        outDir,
+        emptyOutDir: true,
+        minify: false,
+        reportCompressedSize: false,
+        rolldownOptions: { output: { entryFileNames: 'server.js' } },
+      },
+    });
+    await writeTree(cacheDir, 'ssr', key, outDir);
+  }
+  // React's production build renders the same markup several times faster than its development
+  // build, which it picks unless NODE_ENV says otherwise (a test runner sets its own).
+  process.env.NODE_ENV ??= 'production';
   const module = (await import(pathToFileURL(path.join(outDir, 'server.js')).href)) as Pick<ServerRenderer, 'renderPage' | 'renderProductImage'>;
   return { renderPage: module.renderPage, renderProductImage: module.renderProductImage, dispose: () => rm(outDir, { recursive: true, force: true }) };
 }
@@ -78,11 +83,22 @@ function isSharedRuntimeModule(id: string, sitesDir: string): boolean {
  * shared files and its own entry in `<region>/assets/`. The shared chunks are forced by a
  * code-splitting group, so building one region alone gives exactly the same files for it.
  */
-export async function buildClients(regions: readonly ResolvedRegion[], sitesDir: string, stagingDir: string): Promise<Map<RegionCode, ClientBundle>> {
+export async function buildClients(
+  regions: readonly ResolvedRegion[],
+  sitesDir: string,
+  stagingDir: string,
+  cache: { dir?: string; modules?: readonly { path: string; content: string }[] } = {},
+): Promise<Map<RegionCode, ClientBundle>> {
   const buildDir = path.join(stagingDir, '.client-build');
   const input = Object.fromEntries(regions.map((r) => [r.data.code, path.join(sitesDir, r.data.code, 'main.ts')]));
-  await build({
-    ...baseConfig(),
+  // The build's inputs: the regions, the generated modules they import (by content) and the
+  // runtime's sources (in the source key). Without the modules there is no key, and no cache.
+  // Vite's manifest names modules by their path from the package root: where the sites folder is is an input too.
+  const where = path.relative(PACKAGE_ROOT, sitesDir);
+  const key = cache.modules && cacheKey('client', where, JSON.stringify(regions.map((r) => r.data.code)), JSON.stringify(cache.modules.map((m) => [m.path, m.content])));
+  const cached = key !== undefined && (await readTree(cache.dir, 'client', key, buildDir));
+  if (!cached) await rm(buildDir, { recursive: true, force: true });
+  if (!cached) await viteBuild({
     base: './',
     build: {
       outDir: buildDir,
@@ -107,6 +123,7 @@ export async function buildClients(regions: readonly ResolvedRegion[], sitesDir:
       },
     },
   });
+  if (!cached && key !== undefined) await writeTree(cache.dir, 'client', key, buildDir);
   const manifest = JSON.parse(await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entries = new Map(Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key, chunk]) => [chunk.name, key]));
   const importsOf = (key: string, seen = new Set<string>()): Set<string> => {

@@ -2,15 +2,13 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { buildRegions, compileContent, resolveBuildOptions, selectRegions, UnknownRegionError } from './build.ts';
-import type { BuildResult, ProgressEvent } from './build.ts';
+import type { BuildResult } from './build.ts';
+import { checkContent, compileContent, resolveBuildOptions, selectRegions, UnknownRegionError } from './compile.ts';
+import type { ProgressEvent } from './compile.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { didYouMean, hasErrors, suggest } from './diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from './format.ts';
-import { buildSchedule, describeNext, formatSchedule } from './deployment.ts';
-import { emitSites, writeGeneratedFiles } from './emit.ts';
 import { regionOutputDir } from './output.ts';
-import { renderReport } from './report.ts';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -51,6 +49,10 @@ class UsageError extends Error {}
 interface CliOptions {
   all?: boolean;
   check?: boolean;
+  /** false with --no-cache. */
+  cache?: boolean;
+  cacheDir?: string;
+  sites?: string;
   content: string;
   out: string;
   format: 'text' | 'json';
@@ -120,6 +122,9 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .option('--out <dir>', 'output folder', 'dist')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .option('--quiet', 'print only problems')
+    .option('--no-cache', 'neither read nor write the build cache (node_modules/.cache/build-region): a cold build')
+    .option('--cache-dir <dir>', 'keep the build cache there instead (a folder a CI job keeps between runs)')
+    .option('--sites <dir>', 'folder of the generated region modules (default: sites/ of the package)')
     .option('--now <instant>', 'build as of this instant (ISO 8601 with offset): pages show its prices and banners, warnings are judged at it')
     .option('--dev', 'serve one region with live preview instead of building: every YAML edit shows at once, errors in the browser')
     .option('--port <port>', 'port of the --dev server', '5173')
@@ -167,10 +172,35 @@ async function run(args: string[], io: CliIO): Promise<number> {
       action = () => executeSchedule(names, options, io);
     });
   program
+    .command('merge')
+    .description('Put together the parts of a build made on separate machines (build-region <regions> --out <part>) into one output folder, byte for byte what --all makes.')
+    .argument('<parts...>', 'the parts\' output folders')
+    .option('--out <dir>', 'output folder', 'dist')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ build-region us --out part-us --now 2026-11-27T00:00:00-05:00     on one machine',
+        '  $ build-region cn --out part-cn --now 2026-11-27T00:00:00-05:00     on another',
+        '  $ build-region merge part-us part-cn --out dist',
+        '',
+        'Every part must be built from the same content as of the same instant (--now): the files',
+        'the parts share (sitemap, schedule, back-end data, images) must agree, or nothing is written.',
+        '',
+      ].join('\n'),
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((parts: string[], options: { out: string }) => {
+      action = () => executeMerge(parts, options, io);
+    });
+  program
     .command('emit')
     .description('Write the typed region modules into sites/ (what the type-check and editors read) without bundling anything.')
     .option('--content <dir>', 'content folder', 'content')
     .option('--quiet', 'print only problems')
+    .option('--no-cache', 'neither read nor write the build cache')
     .addHelpText(
       'after',
       [
@@ -182,7 +212,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .action((options: { content: string; quiet?: boolean }) => {
+    .action((options: { content: string; quiet?: boolean; cache?: boolean }) => {
       action = () => executeEmit(options, io);
     });
   program
@@ -262,6 +292,7 @@ async function executeSchedule(names: string[], options: ScheduleOptions, io: Cl
   } catch (error) {
     return usage(error instanceof UnknownRegionError ? unknownRegion(error) : error, io, 'schedule ');
   }
+  const { buildSchedule, formatSchedule } = await import('./deployment.ts');
   const schedule = buildSchedule(compiled.model.regions, now);
   const entries = schedule.entries
     .filter((entry) => options.past || entry.time > now)
@@ -275,13 +306,23 @@ async function executeSchedule(names: string[], options: ScheduleOptions, io: Cl
   return 0;
 }
 
+/** `build-region merge`: the parts of a fanned-out build as one output folder. */
+async function executeMerge(parts: string[], options: { out: string }, io: CliIO): Promise<number> {
+  const { mergeParts } = await import('./merge.ts');
+  const result = await mergeParts(parts.map((part) => path.resolve(io.cwd, part)), path.resolve(io.cwd, options.out));
+  for (const problem of result.problems) io.stderr(`build-region merge: ${problem.replaceAll(`${io.cwd}${path.sep}`, '')}\n`);
+  if (result.ok) io.stdout(`Merged ${parts.length} part${parts.length === 1 ? '' : 's'} into ${options.out} (${result.files} files).\n`);
+  return result.ok ? 0 : 1;
+}
+
 /** `build-region emit`: the typed region modules of every region, written into sites/; nothing is bundled. */
-async function executeEmit(options: { content: string; quiet?: boolean }, io: CliIO): Promise<number> {
-  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
+async function executeEmit(options: { content: string; quiet?: boolean; cache?: boolean }, io: CliIO): Promise<number> {
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd, cache: options.cache });
   printDiagnostics(compiled.diagnostics, compiled.sources, { content: options.content, out: '', port: '', format: 'text', quiet: options.quiet }, io);
   if (hasErrors(compiled.diagnostics)) return 1;
-  const sitesDir = resolveBuildOptions({ cwd: io.cwd }).sitesDir;
-  const written = await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir), true);
+  const { sitesDir, cacheDir } = resolveBuildOptions({ cwd: io.cwd, cache: options.cache });
+  const { emitSites, writeGeneratedFiles } = await import('./emit.ts');
+  const written = await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir, undefined, { cacheDir }), true);
   if (!options.quiet) io.stderr(`Emitted the modules of ${compiled.model.regions.length} regions into ${path.relative(io.cwd, sitesDir) || '.'} (${written.length} changed).\n`);
   return 0;
 }
@@ -341,6 +382,7 @@ async function executeReport(options: ReportOptions, io: CliIO): Promise<number>
   const target = path.resolve(io.cwd, options.out);
   const staging = `${target}.tmp-${process.pid}`;
   await mkdir(path.dirname(target), { recursive: true });
+  const { renderReport } = await import('./report.ts');
   await writeFile(staging, renderReport(compiled, now));
   await rename(staging, target);
   const failed = hasErrors(compiled.diagnostics);
@@ -368,7 +410,7 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
   };
   if (options.dev) return executeDev(regions![0]!, options, now, io);
   if (options.check) {
-    const compiled = await compileContent({ content: options.content, cwd: io.cwd, now });
+    const compiled = await checkContent({ content: options.content, cwd: io.cwd, now, cache: cacheOption(options) });
     printDiagnostics(compiled.diagnostics, compiled.sources, options, io);
     const ok = !hasErrors(compiled.diagnostics);
     if (options.format === 'json') io.stdout(`${JSON.stringify({ ok, diagnostics: compiled.diagnostics }, null, 2)}\n`);
@@ -377,7 +419,8 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
   }
   let result: BuildResult;
   try {
-    result = await buildRegions({ content: options.content, out: options.out, regions, cwd: io.cwd, now, onProgress: progress });
+    const { buildRegions } = await import('./build.ts');
+    result = await buildRegions({ content: options.content, out: options.out, sites: options.sites, regions, cwd: io.cwd, now, onProgress: progress, cache: cacheOption(options) });
   } catch (error) {
     if (error instanceof UnknownRegionError) return usage(unknownRegion(error), io);
     throw error;
@@ -391,8 +434,13 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
   }
   // A deploy pipeline needs this even in quiet mode: when to rebuild.
   const scheduleFile = path.relative(io.cwd, path.join(outDir, 'schedule.json')).split(path.sep).join('/');
-  if (result.ok && result.schedule && options.format !== 'json') io.stdout(`${describeNext(result.schedule, scheduleFile)}\n`);
+  if (result.ok && result.schedule && options.format !== 'json') io.stdout(`${(await import('./deployment.ts')).describeNext(result.schedule, scheduleFile)}\n`);
   return result.ok ? 0 : 1;
+}
+
+/** The build's cache option from --no-cache and --cache-dir. */
+function cacheOption(options: { cache?: boolean; cacheDir?: string }): boolean | string {
+  return options.cache === false ? false : (options.cacheDir ?? true);
 }
 
 /** Runs the CLI and returns the exit status: 0 ok, 1 content errors, 2 usage, 70 internal error. */

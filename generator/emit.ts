@@ -1,6 +1,7 @@
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Project } from 'ts-morph';
+import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { compareStrings } from './diagnostics.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
@@ -17,8 +18,10 @@ import type { PageContent } from '../core/model.ts';
  *   use it (us, uk and eu share `pages/faq/en.ts`);
  * - `account/<locale>/<screen>.ts`: an account screen's text in a locale.
  *
- * One ts-morph Project builds the typed declarations (the unions) as structures; the bulk data
- * goes out as plain text. The modules are generated, never committed (docs/decisions.md).
+ * One ts-morph Project per emit builds the typed declarations (the unions) as structures; the
+ * bulk data goes out as plain text. Declarations built before come from the build cache, so an
+ * emit whose names did not change (a new price) never loads ts-morph. The modules are generated,
+ * never committed (docs/decisions.md).
  */
 
 /** A file to write: path relative to the sites folder, and its full text. */
@@ -50,24 +53,43 @@ export function messagesModulePath(locale: string): string {
 
 const literalUnion = (values: readonly string[]): string => (values.length ? [...new Set(values)].sort(compareStrings).map((v) => JSON.stringify(v)).join(' | ') : 'never');
 
-/** The ts-morph Project of one emit: created on first use (ts-morph loads only when modules are written). */
-async function createProject(): Promise<Project> {
-  const { Project: ProjectClass } = await import('ts-morph');
-  return new ProjectClass({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
+/** A type alias to declare: its name, its type and its doc comment. */
+interface Declaration {
+  readonly name: string;
+  readonly type: string;
+  readonly doc: string;
 }
 
-/** A module: its plain-text head and data, then the given type aliases, built as ts-morph structures. */
-async function moduleText(project: Project, name: string, text: string, types: readonly { name: string; type: string; doc: string }[]): Promise<string> {
-  const { StructureKind } = await import('ts-morph');
-  const file = project.createSourceFile(name, text, { overwrite: true });
-  file.addTypeAliases(types.map((t) => ({ kind: StructureKind.TypeAlias, name: t.name, type: t.type, isExported: true, docs: [t.doc] })));
-  const full = file.getFullText();
-  project.removeSourceFile(file);
-  return full;
+/**
+ * The declarations of an emit: made as ts-morph structures in one Project (created on the
+ * first declaration the cache does not have), or read from the cache.
+ */
+function createDeclarer(cacheDir: string | undefined): (declarations: readonly Declaration[]) => Promise<string> {
+  let project: Promise<Project> | undefined;
+  return async (declarations) => {
+    const key = cacheKey('declarations', JSON.stringify(declarations));
+    const cached = await readEntry(cacheDir, 'declarations', key);
+    if (cached) return cached.toString('utf8');
+    project ??= import('ts-morph').then(({ Project: ProjectClass }) => new ProjectClass({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } }));
+    const { StructureKind } = await import('ts-morph');
+    const file = (await project).createSourceFile('declarations.ts', '', { overwrite: true });
+    file.addTypeAliases(declarations.map((d) => ({ kind: StructureKind.TypeAlias, name: d.name, type: d.type, isExported: true, docs: [d.doc] })));
+    const text = file.getFullText();
+    file.forget();
+    await writeEntry(cacheDir, 'declarations', key, text);
+    return text;
+  };
+}
+
+type Declare = ReturnType<typeof createDeclarer>;
+
+/** A module: its plain-text head and data, then its declarations. */
+async function moduleText(declare: Declare, text: string, declarations: readonly Declaration[]): Promise<string> {
+  return `${text}\n${await declare(declarations)}`;
 }
 
 /** The data module of a region: its site data `as const`, and the unions of its names. */
-async function emitRegionData(project: Project, region: ResolvedRegion, sitesDir: string): Promise<GeneratedFile> {
+async function emitRegionData(declare: Declare, region: ResolvedRegion, sitesDir: string): Promise<GeneratedFile> {
   const { site } = splitRegion(region.data);
   const dir = path.join(sitesDir, site.code);
   const text = [
@@ -81,7 +103,7 @@ async function emitRegionData(project: Project, region: ResolvedRegion, sitesDir
   ].join('\n');
   return {
     path: `${site.code}/region.ts`,
-    content: await moduleText(project, `${site.code}/region.ts`, text, [
+    content: await moduleText(declare, text, [
       { name: 'PageName', type: literalUnion(site.routes.map((r) => r.page)), doc: 'The pages that exist in this region.' },
       { name: 'RoutePath', type: literalUnion(site.routes.map((r) => r.path)), doc: "The paths of this region's pages." },
       { name: 'ProductKey', type: literalUnion(Object.keys(site.products)), doc: 'The products sold in this region.' },
@@ -113,7 +135,7 @@ function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFil
 }
 
 /** A locale's catalogue module, with its MessageKey type. */
-async function emitMessages(project: Project, locale: string, region: ResolvedRegion, inputs: readonly string[], sitesDir: string): Promise<GeneratedFile> {
+async function emitMessages(declare: Declare, locale: string, region: ResolvedRegion, inputs: readonly string[], sitesDir: string): Promise<GeneratedFile> {
   const file = messagesModulePath(locale);
   const text = [
     banner(inputs),
@@ -124,7 +146,7 @@ async function emitMessages(project: Project, locale: string, region: ResolvedRe
     '',
     'export default messages;',
   ].join('\n');
-  return { path: file, content: await moduleText(project, file, text, [{ name: 'MessageKey', type: 'keyof typeof messages', doc: "Every message key of this locale's catalogue." }]) };
+  return { path: file, content: await moduleText(declare, text, [{ name: 'MessageKey', type: 'keyof typeof messages', doc: "Every message key of this locale's catalogue." }]) };
 }
 
 /** A page text module: plain data, no types beyond its check against PageContent. */
@@ -148,14 +170,14 @@ function emitText(key: string, content: PageContent, inputs: readonly string[], 
  * Every generated module of the chosen regions (all when `only` is omitted), sorted by path:
  * each region's data and entry, and the catalogues and page texts they use, each once.
  */
-export async function emitSites(model: SiteModel, sitesDir: string, only?: readonly string[]): Promise<GeneratedFile[]> {
+export async function emitSites(model: SiteModel, sitesDir: string, only?: readonly string[], options: { cacheDir?: string } = {}): Promise<GeneratedFile[]> {
   const regions = model.regions.filter((r) => !only || only.includes(r.data.code));
-  const project = await createProject();
+  const declare = createDeclarer(options.cacheDir);
   const files: GeneratedFile[] = [];
   const messages = new Map<string, ResolvedRegion>();
   const texts = new Map<string, { content: PageContent; inputs: readonly string[] }>();
   for (const region of regions) {
-    files.push(await emitRegionData(project, region, sitesDir), emitRegionEntry(region, sitesDir));
+    files.push(await emitRegionData(declare, region, sitesDir), emitRegionEntry(region, sitesDir));
     if (!messages.has(region.data.locale)) messages.set(region.data.locale, region);
     for (const route of region.data.routes) {
       const text = region.texts.get(route.path);
@@ -164,7 +186,7 @@ export async function emitSites(model: SiteModel, sitesDir: string, only?: reado
     }
   }
   for (const [locale, region] of messages) {
-    files.push(await emitMessages(project, locale, region, region.inputs.filter((id) => id.startsWith('messages/')), sitesDir));
+    files.push(await emitMessages(declare, locale, region, region.inputs.filter((id) => id.startsWith('messages/')), sitesDir));
   }
   for (const [key, { content, inputs }] of texts) files.push(emitText(key, content, inputs, sitesDir));
   return files.sort((a, b) => compareStrings(a.path, b.path));

@@ -1,7 +1,12 @@
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { compareStrings } from './diagnostics.ts';
+import { CORES, mapLimited } from './limit.ts';
 import type { ImageAsset } from '../core/model.ts';
 import { IMAGE_BASE, IMAGE_SCALES } from '../core/image-urls.ts';
 import type { ImageFormat, ImageScale } from '../core/image-urls.ts';
@@ -9,10 +14,10 @@ import type { ImageFormat, ImageScale } from '../core/image-urls.ts';
 /** One piece of source art: `content/assets/<name>.svg`. */
 export interface SourceArt {
   /** File name without `.svg`: what page content names. */
-  name: string;
+  readonly name: string;
   /** Path relative to the content folder: `assets/robot.svg`. */
-  id: string;
-  text: string;
+  readonly id: string;
+  readonly text: string;
 }
 
 /** Width in CSS pixels at which an image is shown by default: its `small` variant. */
@@ -46,36 +51,107 @@ export function imageAsset(art: SourceArt): ImageAsset | undefined {
   return { src: `${IMAGE_BASE}/${art.name}.${hash}`, width: SMALL_WIDTH, height: Math.round((SMALL_WIDTH * size.height) / size.width) };
 }
 
-/**
- * Renders each drawing into its four files under `<outDir>/static/img/`: webp and png, at the
- * small width and at twice it. Returns the written paths relative to `outDir`, sorted.
- */
-export async function renderImages(art: readonly SourceArt[], outDir: string): Promise<string[]> {
-  const written: string[] = [];
-  for (const item of art) {
-    const asset = imageAsset(item);
-    if (!asset) continue;
-    for (const scale of Object.keys(IMAGE_SCALES) as ImageScale[]) {
-      for (const format of ['webp', 'png'] as const) {
-        const file = path.join(outDir, `${asset.src}.${scale}.${format}`);
-        await mkdir(path.dirname(file), { recursive: true });
-        await writeFile(file, await renderVariant(item, scale, format));
-        written.push(path.relative(outDir, file).split(path.sep).join('/'));
-      }
-    }
-  }
-  return written.sort(compareStrings);
-}
-
-/** One variant of a drawing: rasterised at the target width itself, not scaled up from a small raster. */
-export async function renderVariant(art: SourceArt, scale: ImageScale, format: ImageFormat): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
+/** What a worker renders: the drawing and the size and format of one variant. */
+function renderJob(art: SourceArt, scale: ImageScale, format: ImageFormat): { svg: string; density: number; width: number; format: ImageFormat } {
   const asset = imageAsset(art)!;
   const size = artSize(art.text)!;
   const width = asset.width * IMAGE_SCALES[scale];
-  const density = Math.max(1, Math.ceil((72 * width) / size.width));
-  const raster = sharp(Buffer.from(art.text), { density }).resize({ width });
-  return format === 'webp' ? raster.webp({ quality: 82, effort: 4 }).toBuffer() : raster.png({ compressionLevel: 9, palette: true }).toBuffer();
+  return { svg: art.text, density: Math.max(1, Math.ceil((72 * width) / size.width)), width, format };
+}
+
+/** Worker processes that render images, started on the first image the cache does not have. */
+function createWorkerPool(size: number) {
+  const workers: ChildProcess[] = [];
+  const idle: ChildProcess[] = [];
+  const waiting: ((worker: ChildProcess) => void)[] = [];
+  let next = 0;
+  const take = (): Promise<ChildProcess> => {
+    const free = idle.pop();
+    if (free) return Promise.resolve(free);
+    if (workers.length < size) {
+      const worker = fork(fileURLToPath(new URL('./image-worker.js', import.meta.url)), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      workers.push(worker);
+      return Promise.resolve(worker);
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const release = (worker: ChildProcess) => {
+    const handOver = waiting.shift();
+    if (handOver) handOver(worker);
+    else idle.push(worker);
+  };
+  return {
+    async render(job: ReturnType<typeof renderJob>): Promise<Buffer> {
+      const worker = await take();
+      const id = next++;
+      try {
+        return await new Promise<Buffer>((resolve, reject) => {
+          const onMessage = (message: { id: number; bytes?: Uint8Array; error?: string }) => {
+            if (message.id !== id) return;
+            cleanup();
+            if (message.bytes) resolve(Buffer.from(message.bytes));
+            else reject(new Error(message.error ?? 'the image worker failed'));
+          };
+          const onExit = (code: number | null) => {
+            cleanup();
+            reject(new Error(`the image worker stopped (exit ${code})`));
+          };
+          const cleanup = () => {
+            worker.off('message', onMessage);
+            worker.off('exit', onExit);
+          };
+          worker.on('message', onMessage);
+          worker.on('exit', onExit);
+          worker.send({ id, job });
+        });
+      } finally {
+        release(worker);
+      }
+    },
+    close(): void {
+      for (const worker of workers) worker.kill();
+    },
+  };
+}
+
+/**
+ * Renders each drawing into its four files under `<outDir>/static/img/`: webp and png, at the
+ * small width and at twice it, in worker processes, as many at once as the machine has cores. A
+ * variant rendered before (same drawing, same renderer) comes from the build cache. Returns the
+ * written paths relative to `outDir`, sorted.
+ */
+export async function renderImages(art: readonly SourceArt[], outDir: string, options: { cacheDir?: string; concurrency?: number } = {}): Promise<string[]> {
+  const jobs = art.flatMap((item) => {
+    const asset = imageAsset(item);
+    if (!asset) return [];
+    return (Object.keys(IMAGE_SCALES) as ImageScale[]).flatMap((scale) => (['webp', 'png'] as const).map((format) => ({ item, file: `${asset.src}.${scale}.${format}`, scale, format })));
+  });
+  const concurrency = options.concurrency ?? CORES;
+  let pool: ReturnType<typeof createWorkerPool> | undefined;
+  try {
+    const written = await mapLimited(jobs, concurrency, async ({ item, file, scale, format }) => {
+      const key = cacheKey('image', item.text, scale, format);
+      let bytes = await readEntry(options.cacheDir, 'images', key);
+      if (!bytes) {
+        pool ??= createWorkerPool(concurrency);
+        bytes = await pool.render(renderJob(item, scale, format));
+        await writeEntry(options.cacheDir, 'images', key, bytes);
+      }
+      const target = path.join(outDir, file);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, bytes);
+      return path.relative(outDir, target).split(path.sep).join('/');
+    });
+    return written.sort(compareStrings);
+  } finally {
+    pool?.close();
+  }
+}
+
+/** One variant of a drawing, rendered in this process (the live preview's images, on request). */
+export async function renderVariant(art: SourceArt, scale: ImageScale, format: ImageFormat): Promise<Buffer> {
+  const { renderSvg } = await import('./image-worker.js');
+  return renderSvg(renderJob(art, scale, format));
 }
 
 /** The drawing and variant an image address names, if any: what a dev server renders on request. */

@@ -1,7 +1,9 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
+import { readEntry, sha256, writeEntry, cacheKey } from './cache.ts';
 import { createDiagnostic, compareStrings } from './diagnostics.ts';
 import type { Diagnostic, SourceRange } from './diagnostics.ts';
 import { readSourceArt } from './images.ts';
@@ -17,9 +19,49 @@ export interface SourceFile {
   /** Path relative to the content folder, forward slashes: `regions/us/region.yaml`. */
   readonly id: string;
   readonly text: string;
+  /** The YAML document with every node's position; parsed when first read for a file whose data came from the parse cache. */
   readonly doc: Document.Parsed;
   /** Offsets at which each line starts, for positions. */
   readonly lineStarts: readonly number[];
+}
+
+/** The yaml package, loaded on first use: a check whose files all come from the parse cache never loads it. */
+let yaml: typeof import('yaml') | undefined;
+function yamlModule(): typeof import('yaml') {
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  return yaml;
+}
+
+function parseYaml(text: string): Document.Parsed {
+  return yamlModule().parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: false });
+}
+
+/** A source file whose document and line starts are made when first read. */
+function sourceFile(file: string, id: string, text: string, parsed?: Document.Parsed): SourceFile {
+  let doc = parsed;
+  let starts: number[] | undefined;
+  return {
+    file,
+    id,
+    text,
+    get doc() {
+      doc ??= parseYaml(text);
+      return doc;
+    },
+    get lineStarts() {
+      starts ??= lineStarts(text);
+      return starts;
+    },
+  };
+}
+
+/**
+ * Plain data of files parsed before, by the hash of their text: a file that parsed without a
+ * problem, and whose data is plain JSON, need not be parsed again until it changes.
+ */
+export interface ParseCache {
+  get(text: string): unknown;
+  set(text: string, data: unknown): void;
 }
 
 /** One YAML file, parsed: its plain data is not checked yet (that is `validate`'s work). */
@@ -51,13 +93,18 @@ export function classify(id: string): ContentKind | undefined {
   return undefined;
 }
 
-async function listYamlFiles(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+/**
+ * Every YAML file under a folder (source art in assets/ aside), by id, sorted. Read with the
+ * synchronous calls: for hundreds of small files they are several times faster than as many
+ * promises, and nothing else is waiting meanwhile.
+ */
+function listYamlFiles(dir: string, prefix = ''): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true });
   const out: string[] = [];
   for (const entry of entries.sort((a, b) => compareStrings(a.name, b.name))) {
     const id = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      if (entry.name !== 'assets') out.push(...(await listYamlFiles(path.join(dir, entry.name), id)));
+      if (entry.name !== 'assets') out.push(...listYamlFiles(path.join(dir, entry.name), id));
     } else if (/\.ya?ml$/.test(entry.name)) {
       out.push(id);
     }
@@ -77,15 +124,21 @@ export interface ContentSource {
 
 /** Reads every YAML file under the content folder, sorted by id. */
 export async function readContentSources(root: string): Promise<ContentSource[]> {
-  const ids = await listYamlFiles(root);
-  return Promise.all(ids.map(async (id) => ({ id, text: await readFile(path.join(root, id), 'utf8') })));
+  return listYamlFiles(root).map((id) => ({ id, text: readFileSync(path.join(root, id), 'utf8') }));
 }
 
 /**
  * Parses content files given as text (no disk access), keeping each node's position.
  * `root` is the content folder the ids are relative to; paths are printed relative to `cwd`.
  */
-export function parseContent(root: string, sources: readonly ContentSource[], cwd = process.cwd(), cache?: Map<string, LoadedFile>, art: readonly SourceArt[] = []): LoadedContent {
+export function parseContent(
+  root: string,
+  sources: readonly ContentSource[],
+  cwd = process.cwd(),
+  cache?: Map<string, LoadedFile>,
+  art: readonly SourceArt[] = [],
+  parsed?: ParseCache,
+): LoadedContent {
   const diagnostics: Diagnostic[] = [];
   const files: LoadedFile[] = [];
   for (const { id, text } of [...sources].sort((a, b) => compareStrings(a.id, b.id))) {
@@ -96,7 +149,7 @@ export function parseContent(root: string, sources: readonly ContentSource[], cw
       continue;
     }
     const key = `${file}\u0000${text}`;
-    const loaded = cache?.get(key) ?? parseFile(kind, file, id, text);
+    const loaded = cache?.get(key) ?? parseFile(kind, file, id, text, parsed);
     cache?.set(key, loaded);
     diagnostics.push(...loaded.parseDiagnostics);
     files.push(loaded);
@@ -104,9 +157,14 @@ export function parseContent(root: string, sources: readonly ContentSource[], cw
   return { root, files, diagnostics, art };
 }
 
-function parseFile(kind: ContentKind, file: string, id: string, text: string): LoadedFile {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: false });
-  const source: SourceFile = { file, id, text, doc, lineStarts: lineStarts(text) };
+function parseFile(kind: ContentKind, file: string, id: string, text: string, parsed?: ParseCache): LoadedFile {
+  const known = parsed?.get(text);
+  if (known !== undefined) return Object.assign(sourceFile(file, id, text), { kind, data: known, parseDiagnostics: [] });
+  const doc = parseYaml(text);
+  // The document (every node with its position) is kept only for a file with problems: for the
+  // others it is parsed again should a later check point into them. A large catalogue does not
+  // hold every file's syntax tree in memory through the build.
+  const source = sourceFile(file, id, text, doc.errors.length ? doc : undefined);
   const parseDiagnostics: Diagnostic[] = [];
   for (const error of doc.errors) {
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
@@ -117,16 +175,33 @@ function parseFile(kind: ContentKind, file: string, id: string, text: string): L
   if (doc.errors.length === 0) {
     try {
       data = doc.toJS({ maxAliasCount: 100 });
+      if (isPlainJson(data)) parsed?.set(text, data);
     } catch (error) {
       // toJS refuses alias bombs and similar; that is a content error, not a crash.
       parseDiagnostics.push(createDiagnostic('E0001', { reason: error instanceof Error ? error.message : String(error) }, rangeAt(source, 0, 0)));
     }
   }
-  return { ...source, kind, data, parseDiagnostics };
+  // Assigned, not spread: the source keeps its lazy fields.
+  return Object.assign(source, { kind, data, parseDiagnostics });
+}
+
+/** Whether data survives a trip through JSON unchanged (no Infinity, NaN, -0, dates or other objects). */
+function isPlainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isPlainJson);
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(isPlainJson);
+  return false;
+}
+
+/** Options of loadContent. */
+export interface LoadOptions {
+  /** The cache folder for parsed data (docs/cache.md); undefined: parse every file. */
+  cacheDir?: string;
 }
 
 /** Loads every YAML file under the content folder, keeping each node's position. */
-export async function loadContent(contentDir: string, cwd = process.cwd()): Promise<LoadedContent> {
+export async function loadContent(contentDir: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<LoadedContent> {
   const root = path.resolve(cwd, contentDir);
   const rootStat = await stat(root).catch(() => undefined);
   if (!rootStat?.isDirectory()) {
@@ -134,8 +209,37 @@ export async function loadContent(contentDir: string, cwd = process.cwd()): Prom
     const diagnostic = createDiagnostic('E0002', { folder: shown }, { file: shown, line: 1, column: 1 });
     return { root, files: [], diagnostics: [diagnostic], art: [] };
   }
-  const [sources, art] = await Promise.all([readContentSources(root), readSourceArt(root)]);
-  return parseContent(root, sources, cwd, undefined, art);
+  const key = cacheKey('parsed content', root);
+  const [sources, art, known] = await Promise.all([readContentSources(root), readSourceArt(root), readParseCache(options.cacheDir, key)]);
+  const used = new Map<string, unknown>();
+  let added = false;
+  const cache: ParseCache = {
+    get(text) {
+      const key = sha256(text);
+      const data = known.get(key);
+      if (data !== undefined) used.set(key, data);
+      return data;
+    },
+    set(text, data) {
+      used.set(sha256(text), data);
+      added = true;
+    },
+  };
+  const loaded = parseContent(root, sources, cwd, undefined, art, cache);
+  // The cache keeps exactly the files of this content: what changed since is dropped.
+  if (added || used.size !== known.size) await writeEntry(options.cacheDir, 'parse', key, JSON.stringify(Object.fromEntries(used)));
+  return loaded;
+}
+
+/** The parsed data of one content folder's files (each folder has its own entry). */
+async function readParseCache(cacheDir: string | undefined, key: string): Promise<Map<string, unknown>> {
+  const stored = await readEntry(cacheDir, 'parse', key);
+  if (!stored) return new Map();
+  try {
+    return new Map(Object.entries(JSON.parse(stored.toString('utf8')) as Record<string, unknown>));
+  } catch {
+    return new Map();
+  }
 }
 
 /** A 1-based source range from character offsets in a loaded file. */
@@ -186,6 +290,7 @@ export interface NodeLookup {
 
 /** Walks a JSON-pointer-like path (already split) from the document root. */
 export function findNode(doc: Document.Parsed, segments: readonly string[]): NodeLookup {
+  const { isMap, isPair, isScalar, isSeq } = yamlModule();
   let node = doc.contents as Node | null;
   let pair: Pair<unknown, unknown> | undefined;
   for (const segment of segments) {
@@ -214,6 +319,6 @@ export function rangeOfPath(file: SourceFile, segments: readonly string[]): Sour
 /** Range of the key of the pair at a data path (for unknown or misplaced keys). */
 export function rangeOfKey(file: SourceFile, segments: readonly string[]): SourceRange {
   const lookup = findNode(file.doc, segments);
-  if (lookup.complete && lookup.pair && isScalar(lookup.pair.key)) return rangeOfNode(file, lookup.pair.key);
+  if (lookup.complete && lookup.pair && yamlModule().isScalar(lookup.pair.key)) return rangeOfNode(file, lookup.pair.key);
   return rangeOfNode(file, lookup.node);
 }

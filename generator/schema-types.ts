@@ -14,6 +14,7 @@ import { compareStrings } from './diagnostics.ts';
 
 /** A JSON Schema node, as far as the types need it. (A type, not an interface: ajv takes it as a schema object.) */
 export type SchemaNode = {
+  readonly $id?: string;
   readonly $ref?: string;
   readonly description?: string;
   readonly title?: string;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import Handlebars from 'handlebars';
+import type HandlebarsModule from 'handlebars';
 import { TEMPLATE_DIR } from './paths.ts';
 import type { Head } from '../runtime/head.ts';
 
@@ -21,13 +22,16 @@ export interface PageShell {
   now: number;
 }
 
-const cache = new Map<string, Handlebars.TemplateDelegate>();
+const cache = new Map<string, HandlebarsModule.TemplateDelegate>();
+let handlebars: typeof HandlebarsModule | undefined;
 
 /** Renders a Handlebars template from templates/ (compiled once, strict about missing fields). */
 export function renderTemplate(name: string, data: object): string {
   let template = cache.get(name);
   if (!template) {
-    template = Handlebars.compile(readFileSync(path.join(TEMPLATE_DIR, name), 'utf8'), { strict: false, noEscape: false });
+    // Handlebars loads on the first template, so a check that renders none never loads it.
+    handlebars ??= createRequire(import.meta.url)('handlebars') as typeof HandlebarsModule;
+    template = handlebars.compile(readFileSync(path.join(TEMPLATE_DIR, name), 'utf8'), { strict: false, noEscape: false });
     cache.set(name, template);
   }
   return template(data);

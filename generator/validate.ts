@@ -1,5 +1,8 @@
-import AjvModule from 'ajv';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { cacheKey, readEntrySync, sha256, writeEntrySync, entryPath } from './cache.ts';
 import { compareStrings, createDiagnostic, suggest } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import type { SourceArt } from './images.ts';
@@ -8,7 +11,7 @@ import { rangeOfKey, rangeOfPath } from './load.ts';
 import { readSchemas, SCHEMA_OF } from './schemas.ts';
 import type { ContentKind, ContentOf } from './schemas.ts';
 
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
+const require = createRequire(import.meta.url);
 
 /** A content file that matched its schema: its data has the schema's type (schema/types.ts). */
 export interface Validated<K extends ContentKind> {
@@ -37,15 +40,36 @@ export interface ValidatedContent {
 
 type Validators = { readonly [K in ContentKind]: ValidateFunction<ContentOf<K>> };
 
-let validators: Validators | undefined;
+/** The options the validators are compiled with (part of their cache key). */
+const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, allowUnionTypes: true } as const;
 
-/** The schemas compiled once per process, with the shared definitions (common.schema.json) beside them. */
-function getValidators(): Validators {
-  if (validators) return validators;
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+let validators: { key: string; validators: Validators } | undefined;
+
+/**
+ * The schemas' validators, compiled once per process. With a cache folder, ajv's standalone code
+ * of the compiled schemas is kept there (keyed by the schemas' hash), so later runs load the
+ * code instead of loading ajv and compiling the schemas again.
+ */
+function getValidators(cacheDir?: string): Validators {
   const schemas = readSchemas();
+  // The code requires ajv's runtime helpers by absolute path (the cache may be anywhere): where they are is part of the key.
+  const runtime = path.dirname(require.resolve('ajv/dist/runtime/equal'));
+  const key = cacheKey('validators', runtime, JSON.stringify(AJV_OPTIONS), sha256(JSON.stringify(schemas)));
+  if (validators?.key === key) return validators.validators;
+  if (readEntrySync(cacheDir, 'validators', key, '.cjs')) {
+    // The entry's hash was checked as it was read: this is the code that was written.
+    try {
+      validators = { key, validators: require(entryPath(cacheDir!, 'validators', key, '.cjs')) };
+      return validators.validators;
+    } catch {
+      // Code that cannot load (its helpers moved) is made anew below.
+    }
+  }
+  const ajvModule: typeof AjvModule & { default?: typeof AjvModule } = require('ajv');
+  const Ajv = ajvModule.default ?? ajvModule;
+  const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
   for (const [file, schema] of Object.entries(schemas)) if (!Object.values(SCHEMA_OF).some((name) => name === file)) ajv.addSchema(schema);
-  validators = {
+  const compiled: Validators = {
     region: ajv.compile<ContentOf<'region'>>(schemas[SCHEMA_OF.region]!),
     products: ajv.compile<ContentOf<'products'>>(schemas[SCHEMA_OF.products]!),
     page: ajv.compile<ContentOf<'page'>>(schemas[SCHEMA_OF.page]!),
@@ -53,7 +77,14 @@ function getValidators(): Validators {
     stages: ajv.compile<ContentOf<'stages'>>(schemas[SCHEMA_OF.stages]!),
     constants: ajv.compile<ContentOf<'constants'>>(schemas[SCHEMA_OF.constants]!),
   };
-  return validators;
+  if (cacheDir) {
+    const standalone: (ajv: AjvModule, refs: Record<string, string>) => string = require('ajv/dist/standalone').default;
+    const refs = Object.fromEntries(Object.entries(SCHEMA_OF).map(([kind, file]) => [kind, schemas[file]?.$id ?? '']));
+    const code = standalone(ajv, refs).replace(/require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)/g, (_, name: string) => `require(${JSON.stringify(path.join(runtime, name))})`);
+    writeEntrySync(cacheDir, 'validators', key, code, '.cjs');
+  }
+  validators = { key, validators: compiled };
+  return compiled;
 }
 
 function splitPointer(pointer: string): string[] {
@@ -181,8 +212,8 @@ function outcomeOf<K extends ContentKind>(file: LoadedFile, validate: ValidateFu
  * Checks every parsed file against its JSON Schema. Returns the valid files, typed by kind,
  * and the problems of the others; what `load` returned is left as it was.
  */
-export function validateContent(content: LoadedContent): { content: ValidatedContent; diagnostics: Diagnostic[] } {
-  const all = getValidators();
+export function validateContent(content: LoadedContent, options: { cacheDir?: string } = {}): { content: ValidatedContent; diagnostics: Diagnostic[] } {
+  const all = getValidators(options.cacheDir);
   const regions: Validated<'region'>[] = [];
   const products: Validated<'products'>[] = [];
   const pages: Validated<'page'>[] = [];

@@ -19,13 +19,28 @@ export interface RenderedPage {
   route: RouteInfo | undefined;
 }
 
+const regions = new WeakMap<RegionData, { site: ReturnType<typeof splitRegion>['site']; content: ReturnType<typeof createContentStore> }>();
+
+/**
+ * A region split once into its site data and a store of its texts, for all its pages: the cost
+ * of a page does not grow with the number of pages of its region.
+ */
+function prepared(region: RegionData) {
+  let found = regions.get(region);
+  if (!found) {
+    const { site, messages, pages } = splitRegion(region);
+    found = { site, content: createContentStore(memorySources(messages, pages)) };
+    regions.set(region, found);
+  }
+  return found;
+}
+
 /**
  * Renders one path of a region to HTML at an instant (the build's), with its catalogue, page
  * component and text loaded first: the state a visitor would see at that instant.
  */
 export async function renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage> {
-  const { site, messages, pages } = splitRegion(region);
-  const content = createContentStore(memorySources(messages, pages));
+  const { site, content } = prepared(region);
   const normalized = normalizePath(path);
   const route = findRoute(site, normalized);
   await Promise.all([content.loadMessages(), route ? preloadRoute({ content }, route) : undefined]);

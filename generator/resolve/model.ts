@@ -2,14 +2,11 @@ import type { BackendsData } from '../../core/backends.ts';
 import { HOME_PAGE } from '../../core/kinds.ts';
 import type { RegionData } from '../../core/model.ts';
 import { pagePath } from '../../core/paths.ts';
-import type { Diagnostic, SourceRange } from '../diagnostics.ts';
+import type { Diagnostic } from '../diagnostics.ts';
 
 /** A region resolved for the runtime, with the source of each piece for late diagnostics. */
 export interface ResolvedRegion {
   readonly data: RegionData;
-  readonly source: SourceRange;
-  /** Source of each route, in the order of `data.routes`. */
-  readonly routeSources: readonly SourceRange[];
   /** Where the text of each route with content comes from, by route path. */
   readonly texts: ReadonlyMap<string, TextSource>;
   /** The content files this region was made from, relative to the content folder, sorted. */

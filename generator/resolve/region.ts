@@ -101,14 +101,14 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     company: input.company,
     stages,
     products: resolvedProducts?.products ?? {},
-    routes: routes.routes.map((r) => r.route),
+    routes: routes.routes,
     messages,
     regions: shared.regions,
     constants,
   };
   const links = [...(resolvedProducts?.links ?? []), ...navigation.links];
   return {
-    region: { data, source: rangeOfPath(file.source, []), routeSources: routes.routes.map((r) => r.source), texts: routes.texts, inputs: [...inputs].sort(compareStrings) },
+    region: { data, texts: routes.texts, inputs: [...inputs].sort(compareStrings) },
     links,
   };
 }

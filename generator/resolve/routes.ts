@@ -2,7 +2,6 @@ import type { Route } from '../../schema/types.ts';
 import { ACCOUNT_SCREENS, HOME_PAGE, inferKind, isAccountScreen } from '../../core/kinds.ts';
 import type { Messages, ProductData, RouteData } from '../../core/model.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import type { SourceRange } from '../diagnostics.ts';
 import { rangeOfKey, rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
 import type { Report, TextSource } from './model.ts';
@@ -34,7 +33,7 @@ export interface RouteContext {
 }
 
 export interface ResolvedRoutes {
-  readonly routes: readonly { readonly route: RouteData; readonly source: SourceRange }[];
+  readonly routes: readonly RouteData[];
   /** Where each route's text comes from, by path. */
   readonly texts: ReadonlyMap<string, TextSource>;
   /** Page files the routes use, by id. */
@@ -47,7 +46,7 @@ export interface ResolvedRoutes {
  */
 export function resolveRoutes(ctx: RouteContext, report: Report): ResolvedRoutes {
   const { region, code } = ctx;
-  const routes: { route: RouteData; source: SourceRange }[] = [];
+  const routes: RouteData[] = [];
   const texts = new Map<string, TextSource>();
   const inputs = new Set<string>();
   const seen = new Map<string, Route>();
@@ -63,16 +62,16 @@ export function resolveRoutes(ctx: RouteContext, report: Report): ResolvedRoutes
       texts.set(resolved.route.path, resolved.text);
       for (const id of resolved.text.inputs) inputs.add(id);
     }
-    routes.push({ route: resolved.route, source: rangeOfPath(region.source, at) });
+    routes.push(resolved.route);
   });
   for (const screen of ACCOUNT_SCREENS) {
     const path = routePath(ctx.basePath, screen);
     const locale = region.data.locale;
-    routes.push({ route: { page: screen, kind: 'account', path, content: accountScreenContent(screen, ctx.messages) }, source: rangeOfKey(region.source, ['routes']) });
+    routes.push({ page: screen, kind: 'account', path, content: accountScreenContent(screen, ctx.messages) });
     texts.set(path, { key: `account/${locale}/${screen}`, inputs: ctx.catalogueInputs });
   }
   if (!seen.has(HOME_PAGE)) report(createDiagnostic('E0208', { region: code }, rangeOfKey(region.source, ['routes'])));
-  routes.sort((a, b) => compareStrings(a.route.path, b.route.path));
+  routes.sort((a, b) => compareStrings(a.path, b.path));
   return { routes, texts, inputs: [...inputs].sort(compareStrings) };
 }
 
@@ -153,11 +152,12 @@ function findPageFile(ctx: RouteContext, route: Route, at: readonly string[], re
 
 /** The products of a page's line-up must be sold in the region. */
 function checkLineup(ctx: RouteContext, page: Validated<'page'>, report: Report): void {
-  if (!ctx.products) return;
-  const known = Object.keys(ctx.products);
+  const products = ctx.products;
+  if (!products) return;
   (page.data.lineup ?? []).forEach((key, position) => {
-    if (ctx.products![key]) return;
-    report(createDiagnostic('E0218', { product: key, region: ctx.code, use: 'line-up', guess: suggest(key, known) }, rangeOfPath(page.source, ['lineup', String(position)])));
+    if (products[key]) return;
+    const guess = suggest(key, Object.keys(products));
+    report(createDiagnostic('E0218', { product: key, region: ctx.code, use: 'line-up', guess }, rangeOfPath(page.source, ['lineup', String(position)])));
   });
 }
 

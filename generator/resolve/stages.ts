@@ -40,12 +40,12 @@ export function resolveStagesLists(source: SourceFile, lists: Readonly<Record<st
     let ok = true;
     list.instants.forEach((text, index) => {
       const value = parseInstant(text);
-      const where = rangeOfPath(source, [...at, name, 'instants', String(index)]);
+      const where = () => rangeOfPath(source, [...at, name, 'instants', String(index)]);
       if (Number.isNaN(value)) {
-        report(createDiagnostic('E0213', { text }, where));
+        report(createDiagnostic('E0213', { text }, where()));
         ok = false;
       } else if (instants.length && value <= instants[instants.length - 1]!) {
-        report(createDiagnostic('E0212', { position: index + 1, list: name, instant: text }, where));
+        report(createDiagnostic('E0212', { position: index + 1, list: name, instant: text }, where()));
         ok = false;
       }
       instants.push(value);

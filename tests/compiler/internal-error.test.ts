@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../generator/build.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../generator/build.ts')>()),
-  compileContent: () => {
+vi.mock('../../generator/compile.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../generator/compile.ts')>()),
+  checkContent: () => {
     throw new TypeError('a bug in the compiler');
   },
 }));

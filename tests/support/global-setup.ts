@@ -23,5 +23,6 @@ export default async function setup(project: TestProject) {
   project.provide('distDir', distDir);
   return async () => {
     await rm(work, { recursive: true, force: true });
+    if (process.env.BUILD_REGION_CACHE_DIR?.includes('robot-sites-test-cache-')) await rm(process.env.BUILD_REGION_CACHE_DIR, { recursive: true, force: true });
   };
 }

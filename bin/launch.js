@@ -1,0 +1,100 @@
+// Starts a command of this package without compiling TypeScript at start-up. The commands'
+// TypeScript (generator/, server/, preview/ and what they import) is bundled once per version of
+// the sources into plain JavaScript under node_modules/.cache/robot-sites/cli/<hash>/, with
+// esbuild, and every later start imports that bundle directly. The hash covers every source
+// file, the lock file and the Node version, so an edit or an update makes a new bundle. Should
+// bundling fail, the command runs through the tsx loader instead, as slow as before but working.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCES = ['bin/launch.js', 'core', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'package-lock.json'];
+/** The commands' entries, by the name of their bundle. */
+const ENTRIES = { 'build-region': 'generator/cli.ts', 'serve-regions': 'server/cli.ts', preview: 'preview/dev.ts' };
+
+/** Every file of the sources, sorted, relative to the package. */
+function listSources(root) {
+  const out = [];
+  const walk = (relative) => {
+    const absolute = path.join(root, relative);
+    let entries;
+    try {
+      entries = readdirSync(absolute, { withFileTypes: true });
+    } catch {
+      if (existsSync(absolute)) out.push(relative);
+      return;
+    }
+    for (const entry of entries) walk(path.posix.join(relative, entry.name));
+  };
+  for (const source of SOURCES) walk(source);
+  return out.sort();
+}
+
+/** A hash of the sources' paths and contents, the lock file and the Node version (of the package at `root`). */
+export function sourceKey(root = ROOT) {
+  const hash = createHash('sha256').update(process.version);
+  for (const file of listSources(root)) hash.update(`\0${file}\0`).update(readFileSync(path.join(root, file)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * esbuild plugin: `import.meta.url` in a source becomes that source's own address, so code that
+ * finds files beside itself (templates, schemas, assets) finds them from the bundle too.
+ */
+const keepModuleUrls = {
+  name: 'keep-module-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.[jt]sx?$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      return { contents: text, loader: path.extname(args.path).slice(1) };
+    });
+  },
+};
+
+async function bundle(dir) {
+  const { build } = await import('esbuild');
+  const staging = `${dir}.tmp-${process.pid}`;
+  await build({
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [name, path.join(ROOT, entry)])),
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outExtension: { '.js': '.mjs' },
+    jsx: 'automatic',
+    logLevel: 'silent',
+    plugins: [keepModuleUrls],
+  });
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Another start made the same bundle at the same time: use theirs.
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The module of a command (a key of ENTRIES), from its bundle; made first when the sources changed. */
+export async function load(command) {
+  const key = sourceKey();
+  // The build cache keys its entries by the same hash: it need not hash the sources again.
+  process.env.BUILD_REGION_SOURCE_KEY = key;
+  const dir = path.join(ROOT, 'node_modules', '.cache', 'robot-sites', 'cli', key);
+  const file = path.join(dir, `${command}.mjs`);
+  if (!existsSync(file)) {
+    try {
+      mkdirSync(path.dirname(dir), { recursive: true });
+      await bundle(dir);
+    } catch (error) {
+      if (process.env.DEBUG) console.error('bundling the commands failed; running them through tsx:', error);
+    }
+  }
+  if (existsSync(file)) return import(pathToFileURL(file).href);
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import(pathToFileURL(path.join(ROOT, ENTRIES[command])).href);
+}

@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { cacheKey, defaultCacheDir, readEntry, writeEntry } from './cache.ts';
+import { didYouMean, hasErrors, sortDiagnostics, suggest } from './diagnostics.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import type { SourceArt } from './images.ts';
+import { loadContent } from './load.ts';
+import type { LoadedContent } from './load.ts';
+import { PACKAGE_ROOT } from './paths.ts';
+import { resolveContent } from './resolve/index.ts';
+import type { SiteModel } from './resolve/index.ts';
+import { validateContent } from './validate.ts';
+
+/**
+ * The compiler's front: the build options, resolved in one place, and load -> validate ->
+ * resolve. It loads nothing a check does not need (no Vite, no image renderer, no templates):
+ * `build.ts` does the rest of a build.
+ */
+
+/** What a caller may set; every field is optional. */
+export interface UserBuildOptions {
+  /** Content folder (default `content`). */
+  content?: string;
+  /** Output folder (default `dist`). */
+  out?: string;
+  /** Folder of the generated region modules (default: the package's `sites/`). */
+  sites?: string;
+  /** Regions to build, by code; every region of the content when omitted. */
+  regions?: readonly string[];
+  /** Working directory that relative folders and printed paths are relative to. */
+  cwd?: string;
+  /** Called as the build moves on, for progress output. */
+  onProgress?: (event: ProgressEvent) => void;
+  /**
+   * The build's instant in epoch milliseconds: pages are rendered as of it and time-dependent
+   * warnings judged at it. Default: SOURCE_DATE_EPOCH (seconds) when set, else now.
+   */
+  now?: number;
+  /**
+   * The build cache (docs/cache.md): a folder, true for the default
+   * (node_modules/.cache/build-region), false to neither read nor write one. Default true.
+   */
+  cache?: boolean | string;
+}
+
+/** Options with every default applied, resolved in one place. */
+export interface ResolvedBuildOptions {
+  readonly contentDir: string;
+  readonly outDir: string;
+  readonly sitesDir: string;
+  /** The regions asked for; undefined: every region of the content. */
+  readonly regions: readonly string[] | undefined;
+  readonly cwd: string;
+  readonly onProgress: (event: ProgressEvent) => void;
+  readonly now: number;
+  /** The cache folder, or undefined for none. */
+  readonly cacheDir: string | undefined;
+}
+
+export interface ProgressEvent {
+  region?: string;
+  step: 'load' | 'validate' | 'resolve' | 'emit' | 'bundle' | 'prerender' | 'write' | 'done';
+  /** Milliseconds since the build started. */
+  elapsed: number;
+}
+
+export const DEFAULT_OPTIONS = Object.freeze({
+  content: 'content',
+  out: 'dist',
+  sites: path.join(PACKAGE_ROOT, 'sites'),
+});
+
+/** The reproducible-builds convention: SOURCE_DATE_EPOCH in seconds fixes the build instant. */
+function sourceDateEpoch(): number | undefined {
+  const value = process.env.SOURCE_DATE_EPOCH;
+  return value && /^\d+$/.test(value) ? Number(value) * 1000 : undefined;
+}
+
+export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBuildOptions {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  return {
+    cwd,
+    contentDir: path.resolve(cwd, options.content ?? DEFAULT_OPTIONS.content),
+    outDir: path.resolve(cwd, options.out ?? DEFAULT_OPTIONS.out),
+    sitesDir: path.resolve(cwd, options.sites ?? DEFAULT_OPTIONS.sites),
+    regions: options.regions && [...new Set(options.regions)],
+    onProgress: options.onProgress ?? (() => {}),
+    now: options.now ?? sourceDateEpoch() ?? Date.now(),
+    cacheDir: options.cache === false ? undefined : typeof options.cache === 'string' ? path.resolve(cwd, options.cache) : defaultCacheDir(),
+  };
+}
+
+export interface CompileResult {
+  model: SiteModel;
+  diagnostics: Diagnostic[];
+  /** Source text by printed file path, for code frames. */
+  sources: Map<string, string>;
+  /** Source art of content/assets/, rendered into images by a build. */
+  art: readonly SourceArt[];
+}
+
+/** Regions asked for that the content does not have: a usage error, with the closest code. */
+export class UnknownRegionError extends Error {
+  constructor(
+    readonly unknown: string,
+    readonly known: readonly string[],
+  ) {
+    super(`unknown region '${unknown}'${didYouMean(suggest(unknown, known))} (regions: ${known.join(', ')})`);
+  }
+}
+
+/** The model's regions asked for, in the content's order; throws UnknownRegionError for a code the content lacks. */
+export function selectRegions<R extends { data: { code: string } }>(regions: readonly R[], asked: readonly string[] | undefined): R[] {
+  if (!asked) return [...regions];
+  const known = regions.map((r) => r.data.code);
+  for (const code of asked) if (!known.includes(code)) throw new UnknownRegionError(code, known);
+  return regions.filter((r) => asked.includes(r.data.code));
+}
+
+/** load -> validate -> resolve: every content problem, sorted, and the model. Writes nothing. */
+export async function compileContent(options: UserBuildOptions = {}): Promise<CompileResult> {
+  const resolved = resolveBuildOptions(options);
+  const started = performance.now();
+  const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
+  progress('load');
+  const content = await loadContent(resolved.contentDir, resolved.cwd, { cacheDir: resolved.cacheDir });
+  return compileLoaded(content, resolved.now, () => progress('validate'), resolved.cacheDir);
+}
+
+/** validate -> resolve over content already parsed (from disk, or from memory in tests). */
+export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}, cacheDir?: string): CompileResult {
+  onValidate();
+  const validated = validateContent(content, { cacheDir });
+  const { model, diagnostics } = resolveContent(validated.content, { now });
+  const sources = new Map(content.files.map((f) => [f.file, f.text]));
+  // A missing content folder says it all: nothing else is reported.
+  const all = content.diagnostics.some((d) => d.code === 'E0002') ? content.diagnostics : [...content.diagnostics, ...validated.diagnostics, ...diagnostics];
+  return { model, diagnostics: sortDiagnostics(all), sources, art: content.art };
+}
+
+
+/** What `--check` reports: every diagnostic, and the text of each file one points into (for code frames). */
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  sources: Map<string, string>;
+  /** True when the answer came from the cache (the content was not loaded). */
+  cached: boolean;
+}
+
+/**
+ * The state of every file under the content folder: its path, size, modification and change
+ * times (the change time moves on any write and cannot be set back). Undefined when there is
+ * no such folder.
+ */
+function fingerprint(root: string): string | undefined {
+  const hash = createHash('sha256');
+  const walk = (dir: string, prefix: string): boolean => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return false;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const id = `${prefix}${entry.name}`;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${id}/`);
+      else {
+        const info = statSync(path.join(dir, entry.name), { bigint: true });
+        hash.update(`${id}\0${info.size}\0${info.mtimeNs}\0${info.ctimeNs}\0${info.ino}\n`);
+      }
+    }
+    return true;
+  };
+  return walk(root, '') ? hash.digest('hex') : undefined;
+}
+
+interface StoredCheck {
+  fingerprint: string;
+  /** The result holds for instants in [from, until): between two stage boundaries of the content. */
+  from: number | null;
+  until: number | null;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * `--check`: the diagnostics of `compileContent`, answered from the cache when no file of the
+ * content changed since the last check (by the files' sizes and times) and no stage boundary
+ * lies between that check's instant and this one (the only way time changes a diagnostic: a
+ * stage that is over). So a check of unchanged content costs the same at any catalogue size.
+ */
+export async function checkContent(options: UserBuildOptions = {}): Promise<CheckResult> {
+  const resolved = resolveBuildOptions(options);
+  const now = resolved.now;
+  const state = resolved.cacheDir ? fingerprint(resolved.contentDir) : undefined;
+  const key = cacheKey('check', resolved.contentDir, resolved.cwd);
+  if (state) {
+    const stored = await readEntry(resolved.cacheDir, 'check', key);
+    const check = stored && (JSON.parse(stored.toString('utf8')) as StoredCheck);
+    if (check && check.fingerprint === state && (check.from === null || check.from <= now) && (check.until === null || now < check.until)) {
+      const files = [...new Set(check.diagnostics.map((d) => d.file))];
+      const sources = new Map(files.flatMap((file) => {
+        try {
+          return [[file, readFileSync(path.resolve(resolved.cwd, file), 'utf8')] as const];
+        } catch {
+          return [];
+        }
+      }));
+      return { diagnostics: check.diagnostics, sources, cached: true };
+    }
+  }
+  const compiled = await compileContent(options);
+  if (state) {
+    // With errors the model may lack some stages lists: the result then holds for this instant only.
+    const instants = hasErrors(compiled.diagnostics) ? [now, now + 1] : compiled.model.regions.flatMap((r) => Object.values(r.data.stages).flat());
+    const from = Math.max(...instants.filter((t) => t <= now), -Infinity);
+    const until = Math.min(...instants.filter((t) => t > now), Infinity);
+    const check: StoredCheck = { fingerprint: state, from: Number.isFinite(from) ? from : null, until: Number.isFinite(until) ? until : null, diagnostics: compiled.diagnostics };
+    await writeEntry(resolved.cacheDir, 'check', key, JSON.stringify(check));
+  }
+  return { diagnostics: compiled.diagnostics, sources: compiled.sources, cached: false };
+}

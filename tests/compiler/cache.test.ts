@@ -1,0 +1,137 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sourceKey } from '../../bin/launch.js';
+import { buildRegions, listFiles } from '../../generator/build.ts';
+import { checkContent } from '../../generator/compile.ts';
+import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { copyContent, replaceInFile } from '../support/content.ts';
+
+/**
+ * The build cache (docs/cache.md): a cached build's output is byte-identical to a cold one's,
+ * and a damaged or deleted cache only makes the build cold again.
+ */
+const NOW_TEXT = '2026-11-22T12:00:00+08:00';
+const NOW = Date.parse(NOW_TEXT);
+const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-cache-'));
+afterAll(() => rm(work, { recursive: true, force: true }));
+const cacheDir = path.join(work, 'cache');
+let run = 0;
+
+async function build(cache: string | false) {
+  const out = path.join(work, `dist-${++run}`);
+  const result = await buildRegions({ out, sites: path.join(work, 'sites'), regions: ['kr'], now: NOW, cache });
+  expect(result.ok).toBe(true);
+  const files = await listFiles(out);
+  const tree = new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(out, f))] as const)));
+  return { result, tree };
+}
+
+function expectSameBytes(a: Map<string, Buffer>, b: Map<string, Buffer>): void {
+  expect([...b.keys()]).toEqual([...a.keys()]);
+  for (const [file, bytes] of a) expect(b.get(file)!.equals(bytes), file).toBe(true);
+}
+
+const missed = (cache: Record<string, { hits: number; misses: number }> = {}) => Object.values(cache).reduce((sum, { misses }) => sum + misses, 0);
+const found = (cache: Record<string, { hits: number; misses: number }> = {}) => Object.values(cache).reduce((sum, { hits }) => sum + hits, 0);
+
+describe('the build cache', () => {
+  it('gives a cached build the bytes of a cold one, and reuses every part it can', async () => {
+    const cold = await build(false);
+    expect(cold.result.cache).toEqual({});
+    const first = await build(cacheDir);
+    expect(missed(first.result.cache)).toBeGreaterThan(0);
+    const second = await build(cacheDir);
+    // Nothing changed: every part came from the cache (the pages are still rendered, at the build's instant).
+    expect(missed(second.result.cache)).toBe(0);
+    expect(second.result.cache).toMatchObject({ images: { misses: 0 }, ssr: { hits: 1 }, client: { hits: 1 }, declarations: { misses: 0 } });
+    expectSameBytes(cold.tree, first.tree);
+    expectSameBytes(cold.tree, second.tree);
+  });
+
+  it('treats a damaged entry as missing: the build is correct and the entry made anew', async () => {
+    const cold = await build(false);
+    const entries = (await listFiles(cacheDir)).filter((f) => !f.includes('.tmp-'));
+    expect(entries.length).toBeGreaterThan(10);
+    // One byte changed in the middle of every entry.
+    for (const entry of entries) {
+      const file = path.join(cacheDir, entry);
+      const bytes = await readFile(file);
+      const middle = Math.floor(bytes.length / 2);
+      bytes[middle] = bytes[middle]! ^ 0x55;
+      await writeFile(file, bytes);
+    }
+    const damaged = await build(cacheDir);
+    expect(found(damaged.result.cache)).toBe(0);
+    expectSameBytes(cold.tree, damaged.tree);
+    const repaired = await build(cacheDir);
+    expect(missed(repaired.result.cache)).toBe(0);
+    expectSameBytes(cold.tree, repaired.tree);
+  });
+
+  it('builds everything anew from a deleted cache', async () => {
+    const cold = await build(false);
+    await rm(cacheDir, { recursive: true, force: true });
+    const rebuilt = await build(cacheDir);
+    expect(found(rebuilt.result.cache)).toBe(0);
+    expectSameBytes(cold.tree, rebuilt.tree);
+  });
+
+  it('keys every entry by the lock file and the sources too: changing either is a different key', async () => {
+    const root = path.join(work, 'package');
+    for (const entry of ['bin', 'core', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'package-lock.json']) {
+      await cp(path.join(PACKAGE_ROOT, entry), path.join(root, entry), { recursive: true });
+    }
+    const before = sourceKey(root);
+    expect(sourceKey(root)).toBe(before);
+    await writeFile(path.join(root, 'package-lock.json'), `${await readFile(path.join(root, 'package-lock.json'), 'utf8')} `);
+    const locked = sourceKey(root);
+    expect(locked).not.toBe(before);
+    await writeFile(path.join(root, 'runtime', 'styles.css'), `${await readFile(path.join(root, 'runtime', 'styles.css'), 'utf8')}\n`);
+    expect(sourceKey(root)).not.toBe(locked);
+  });
+});
+
+describe('--check of unchanged content', () => {
+  async function check(work: string, cache: string, now: string) {
+    let stderr = '';
+    const { main } = await import('../../generator/cli.ts');
+    const status = await main(['--check', '--now', now, '--cache-dir', cache], { cwd: work, isTTY: false, env: {}, stdout: () => {}, stderr: (t) => (stderr += t) });
+    return { status, stderr };
+  }
+
+  it('answers from the cache until a file changes', async () => {
+    const { work: folder, content } = await copyContent();
+    const cache = path.join(folder, 'cache');
+    try {
+      const options = { content, cwd: folder, now: NOW, cache };
+      expect((await checkContent(options)).cached).toBe(false);
+      expect(await checkContent(options)).toMatchObject({ cached: true, diagnostics: [] });
+      await replaceInFile(path.join(content, 'regions/kr/region.yaml'), 'currency: KRW', 'currency: KRX');
+      const broken = await check(folder, cache, NOW_TEXT);
+      expect(broken.status).toBe(1);
+      expect(broken.stderr).toContain("error E0217: 'KRX' is not a currency code that prices can be printed in");
+      // The same broken content again: the same diagnostic, with its code frame, from the cache.
+      expect((await checkContent(options)).cached).toBe(true);
+      expect(await check(folder, cache, NOW_TEXT)).toEqual(broken);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('answers anew once a stage boundary lies between two checks', async () => {
+    const { work: folder, content } = await copyContent();
+    const cache = path.join(folder, 'cache');
+    try {
+      // uk's Halloween list, no longer archived: stage 1 runs from 2025-10-25 15:00 to 2025-11-10 06:00 (+08:00).
+      await replaceInFile(path.join(content, 'regions/uk/region.yaml'), 'archived: true', 'archived: false');
+      const during = await check(folder, cache, '2025-11-05T12:00:00+08:00');
+      expect(during.stderr).not.toContain("stage 1 of 'halloween' is over");
+      const after = await check(folder, cache, '2025-11-12T12:00:00+08:00');
+      expect(after.stderr).toContain("warning W0303: stage 1 of 'halloween' is over (the current stage is 2)");
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
