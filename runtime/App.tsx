@@ -19,7 +19,7 @@ import { pageFor } from './pages/registry.ts';
 import { findRoute, homePath } from './routes.ts';
 import { createScrollMemory, scrollAfterNavigation } from './scroll.ts';
 import { isLoggedIn } from './session.ts';
-import { AppProvider, useApp, useNow, useSession, useSite, useSynced, useT } from './site.tsx';
+import { AppProvider, useApp, useNow, useSession, useSite, useSynced, useSyncs, useT } from './site.tsx';
 import type { AppServices } from './site.tsx';
 import { isRouteOpen } from '../core/time.ts';
 
@@ -205,6 +205,7 @@ function Shell() {
   const t = useT();
   const now = useNow();
   const synced = useSynced();
+  const syncs = useSyncs();
   const [location] = useLocation();
   const go = useGo();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -279,6 +280,13 @@ function Shell() {
   useEffect(() => {
     if (route && synced && !open && route.path !== homePath(site)) void go(homePath(site), { replace: true });
   }, [route, synced, open, site, go]);
+
+  // Marks on <html> for tests and tools: server time was read (data-synced), and how many reads
+  // have ended (data-syncs): after a navigation's read, nothing more changes on its own.
+  useEffect(() => {
+    if (synced) document.documentElement.setAttribute('data-synced', '');
+    document.documentElement.setAttribute('data-syncs', String(syncs));
+  }, [synced, syncs]);
 
   // The head follows the page; each page shown counts once as a virtual page view.
   useEffect(() => {

@@ -21,6 +21,8 @@ export interface ReloadEnvironment {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   assign: (url: string) => void;
   base: string;
+  /** Called when a failed asset was checked and the page is kept (no reload): the page has settled. */
+  kept?: () => void;
 }
 
 /**
@@ -28,6 +30,12 @@ export interface ReloadEnvironment {
  * before. Resolves to whether it reloaded.
  */
 export async function reloadIfStale(assetUrl: string | undefined, target: string, env: ReloadEnvironment): Promise<boolean> {
+  const reloaded = await checkAsset(assetUrl, target, env);
+  if (!reloaded) env.kept?.();
+  return reloaded;
+}
+
+async function checkAsset(assetUrl: string | undefined, target: string, env: ReloadEnvironment): Promise<boolean> {
   if (!assetUrl) return false;
   const url = new URL(assetUrl, env.base);
   if (!STALE_ASSET.test(url.pathname)) return false;
@@ -52,6 +60,8 @@ export function browserReloadEnvironment(): ReloadEnvironment {
     storage: window.sessionStorage,
     assign: (url) => window.location.assign(url),
     base: window.location.href,
+    // A mark for tests and tools: a failed script was checked and the page stays as it is.
+    kept: () => document.documentElement.setAttribute('data-asset-check', 'kept'),
   };
 }
 

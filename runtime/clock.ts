@@ -15,6 +15,8 @@ export interface ClockState {
   readonly instant: number;
   /** Whether server time has been read at least once (routes windows wait for it). */
   readonly synced: boolean;
+  /** How many reads of server time have ended (read or failed): each one is a settled point. */
+  readonly syncs: number;
 }
 
 export interface Clock {
@@ -31,7 +33,7 @@ export interface Clock {
 }
 
 export function createClock(initial: number, monotonic: () => number = () => performance.now()): Clock {
-  const store = createStore<ClockState>(() => ({ instant: initial, synced: false }));
+  const store = createStore<ClockState>(() => ({ instant: initial, synced: false, syncs: 0 }));
   let base = initial;
   let baseAt = monotonic();
   let pending: Promise<number> | undefined;
@@ -52,7 +54,10 @@ export function createClock(initial: number, monotonic: () => number = () => per
           set(instant);
         })
         .catch(() => store.setState({ instant: now() })) // the last known time, advanced locally
-        .then(() => store.getState().instant)
+        .then(() => {
+          store.setState({ syncs: store.getState().syncs + 1 });
+          return store.getState().instant;
+        })
         .finally(() => {
           pending = undefined;
         });

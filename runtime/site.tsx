@@ -59,6 +59,11 @@ export function useSynced(): boolean {
   return useStore(useApp().clock.store, (state) => state.synced);
 }
 
+/** How many reads of server time have ended. */
+export function useSyncs(): number {
+  return useStore(useApp().clock.store, (state) => state.syncs);
+}
+
 /** A value from the visitor's session; the prerendered page always sees the logged-out state. */
 export function useSession<T>(select: (state: SessionState) => T): T {
   return useStore(useApp().session.store, select);

@@ -8,15 +8,22 @@ addEventListener('error', function (event) {
   if (!url) return;
   var path = new URL(url, location.href).pathname;
   if (!/\/assets\/[^?#]*\.js$/.test(path)) return;
+  // The page is kept (marked for tests and tools) unless the file is gone for the first time.
+  var kept = function () {
+    document.documentElement.setAttribute('data-asset-check', 'kept');
+  };
   fetch(url, { method: 'HEAD', cache: 'no-store' }).then(function (response) {
-    if (response.status !== 404) return;
+    if (response.status !== 404) return kept();
     var key = 'stale-asset-reload:' + path;
     try {
-      if (sessionStorage.getItem(key)) return console.warn(path + ' is missing again after a reload; not reloading again');
+      if (sessionStorage.getItem(key)) {
+        console.warn(path + ' is missing again after a reload; not reloading again');
+        return kept();
+      }
       sessionStorage.setItem(key, String(Date.now()));
     } catch (e) {
-      return;
+      return kept();
     }
     location.reload();
-  }, function () {});
+  }, kept);
 }, true);

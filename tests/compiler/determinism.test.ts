@@ -1,62 +1,101 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { buildRegions, listFiles } from '../../generator/build.ts';
+import { buildRegions, compileLoaded, listFiles } from '../../generator/build.ts';
+import { emitSites } from '../../generator/emit.ts';
 import { imageAsset, readSourceArt } from '../../generator/images.ts';
+import { parseContent, readContentSources } from '../../generator/load.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { BUILT_AT } from '../support/instants.ts';
 
-/** Pages are rendered as of the build's instant; the same instant gives the same bytes. */
-const BUILT_AT = Date.parse('2026-11-22T12:00:00+08:00');
+/**
+ * Pages are rendered as of the build's instant; the same content and instant give the same
+ * bytes, whatever order the files are read in, whatever regions a build covers.
+ */
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-determinism-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
+const contentRoot = path.join(PACKAGE_ROOT, 'content');
 
 async function readTree(dir: string): Promise<Map<string, Buffer>> {
   const files = await listFiles(dir);
   return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f))] as const)));
 }
 
+function expectSameBytes(expected: Map<string, Buffer>, actual: Map<string, Buffer>): void {
+  expect([...actual.keys()]).toEqual([...expected.keys()]);
+  for (const [file, bytes] of expected) expect(actual.get(file)?.equals(bytes), file).toBe(true);
+}
+
+/** A random order of a list (Fisher-Yates, with a seeded generator so a failure can be replayed). */
+function shuffled<T>(list: readonly T[], seed: number): T[] {
+  const out = [...list];
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
 describe('the build output', () => {
-  it('is byte-identical across two builds of the same content, and a partial build replaces only its regions', async () => {
-    const first = path.join(work, 'first');
-    const second = path.join(work, 'second');
-    const a = await buildRegions({ out: first, sites: path.join(work, 'sites-a'), now: BUILT_AT });
-    const b = await buildRegions({ out: second, sites: path.join(work, 'sites-b'), regions: ['kr', 'jp', 'de', 'fr', 'eu', 'uk', 'us', 'cn'], now: BUILT_AT });
-    expect(a.ok && b.ok).toBe(true);
-    const treeA = await readTree(first);
-    const treeB = await readTree(second);
-    expect([...treeB.keys()]).toEqual([...treeA.keys()]);
-    for (const [file, bytes] of treeA) expect(treeB.get(file)?.equals(bytes), file).toBe(true);
+  it('does not depend on the order the content files are read in', async () => {
+    const sources = await readContentSources(contentRoot);
+    const art = await readSourceArt(contentRoot);
+    const emit = async (order: typeof sources) => {
+      const { model, diagnostics } = compileLoaded(parseContent(contentRoot, order, PACKAGE_ROOT, undefined, shuffled(art, 7)), BUILT_AT);
+      expect(diagnostics).toEqual([]);
+      return { model, files: await emitSites(model, path.join(work, 'sites')) };
+    };
+    const sorted = await emit(sources);
+    for (const seed of [1, 2, 3]) {
+      const order = shuffled(sources, seed);
+      expect(order.map((s) => s.id)).not.toEqual(sources.map((s) => s.id));
+      const other = await emit(order);
+      expect(other.model).toEqual(sorted.model);
+      expect(other.files).toEqual(sorted.files);
+    }
+  });
+
+  it('is byte-identical across two builds of the same content, one without any cache', async () => {
+    // The shared test build (tests/support/global-setup.ts) against one that reads and writes no cache.
+    const fresh = path.join(work, 'fresh');
+    expect((await buildRegions({ out: fresh, sites: path.join(work, 'sites-fresh'), now: BUILT_AT, cache: false })).ok).toBe(true);
+    const shared = await readTree(inject('distDir'));
+    expectSameBytes(shared, await readTree(fresh));
     // Every region has its home, chooser and not-found pages, cn at the root.
     for (const prefix of ['', 'us/', 'uk/', 'eu/', 'fr/', 'de/', 'jp/', 'kr/']) {
-      for (const page of ['index.html', 'choose-your-region/index.html', '404.html']) expect(treeA.has(`${prefix}${page}`), `${prefix}${page}`).toBe(true);
+      for (const page of ['index.html', 'choose-your-region/index.html', '404.html']) expect(shared.has(`${prefix}${page}`), `${prefix}${page}`).toBe(true);
     }
+  });
 
-    // Every drawing of content/assets/ becomes webp and png images, small and 2x, shared by all regions.
-    const art = await readSourceArt(path.join(PACKAGE_ROOT, 'content'));
+  it('makes webp and png images, small and 2x, of every drawing, shared by all regions', async () => {
+    const tree = await readTree(inject('distDir'));
+    const art = await readSourceArt(contentRoot);
     expect(art.length).toBeGreaterThan(0);
-    const images = [...treeA.keys()].filter((f) => f.startsWith('static/img/'));
+    const images = [...tree.keys()].filter((f) => f.startsWith('static/img/'));
     expect(images).toEqual(art.flatMap((item) => ['2x.png', '2x.webp', 'small.png', 'small.webp'].map((variant) => `${imageAsset(item)!.src.slice(1)}.${variant}`)).sort());
-    const small = await sharp(treeA.get(images.find((f) => f.endsWith('.small.webp'))!)!).metadata();
-    const double = await sharp(treeA.get(images.find((f) => f.endsWith('.2x.png'))!)!).metadata();
+    const small = await sharp(tree.get(images.find((f) => f.endsWith('.small.webp'))!)!).metadata();
+    const double = await sharp(tree.get(images.find((f) => f.endsWith('.2x.png'))!)!).metadata();
     expect([small.format, small.width, double.format, double.width]).toEqual(['webp', 480, 'png', 960]);
+  });
 
-    // Rebuilding only us keeps every other region's files as they were.
-    await writeFile(path.join(second, 'uk', 'marker.txt'), 'uk stays');
-    await writeFile(path.join(second, 'index.html'), 'cn stays');
-    await writeFile(path.join(second, 'us', 'marker.txt'), 'us is replaced');
-    const c = await buildRegions({ out: second, sites: path.join(work, 'sites-b'), regions: ['us'], now: BUILT_AT });
-    expect(c.ok).toBe(true);
-    expect(await readFile(path.join(second, 'uk', 'marker.txt'), 'utf8')).toBe('uk stays');
-    expect(await readFile(path.join(second, 'index.html'), 'utf8')).toBe('cn stays');
+  it('rebuilds only the regions named, giving each the bytes a build of all of them gives it', async () => {
+    const whole = await readTree(inject('distDir'));
+    const partial = path.join(work, 'partial');
+    await cp(inject('distDir'), partial, { recursive: true });
+    await writeFile(path.join(partial, 'uk', 'marker.txt'), 'uk stays');
+    await writeFile(path.join(partial, 'index.html'), 'cn stays');
+    await writeFile(path.join(partial, 'us', 'marker.txt'), 'us is replaced');
+    expect((await buildRegions({ out: partial, sites: path.join(work, 'sites-partial'), regions: ['us'], now: BUILT_AT })).ok).toBe(true);
+    expect(await readFile(path.join(partial, 'uk', 'marker.txt'), 'utf8')).toBe('uk stays');
+    expect(await readFile(path.join(partial, 'index.html'), 'utf8')).toBe('cn stays');
     // The deployment's own files describe every region, whichever regions a build rebuilt.
-    for (const file of ['sitemap.xml', 'robots.txt', 'schedule.json', ...images]) {
-      expect((await readFile(path.join(second, file))).equals(treeA.get(file)!), file).toBe(true);
-    }
-    // ...and gives the region exactly the files a build of all eight gives it.
-    const usTree = await readTree(path.join(second, 'us'));
-    expect([...usTree.keys()]).toEqual([...treeA.keys()].filter((f) => f.startsWith('us/')).map((f) => f.slice(3)));
-    for (const [file, bytes] of usTree) expect(treeA.get(`us/${file}`)?.equals(bytes), file).toBe(true);
+    const shared = ['backends.json', 'sitemap.xml', 'robots.txt', 'schedule.json', ...[...whole.keys()].filter((f) => f.startsWith('static/'))];
+    for (const file of shared) expect((await readFile(path.join(partial, file))).equals(whole.get(file)!), file).toBe(true);
+    const us = await readTree(path.join(partial, 'us'));
+    expectSameBytes(new Map([...whole].filter(([f]) => f.startsWith('us/')).map(([f, b]) => [f.slice(3), b])), us);
   });
 });

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer } from '../../server/serve.ts';
-import type { RunningServer } from '../../server/serve.ts';
-import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { collectErrors } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**
@@ -10,21 +9,12 @@ import { BUILT_AT } from '../support/instants.ts';
  * poll 100 ms, reset 2 s, icon 3 s after scrolling stops), on Playwright's fake page clock,
  * with the emulator's fake chat provider.
  */
-let server: RunningServer;
-let browser: Browser;
-const url = (p: string) => new URL(p, server.url).href;
 
-beforeAll(async () => {
-  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useTestSite();
+const url = site.url;
 
 async function open(path: string, options: { withoutProvider?: boolean } = {}) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const context = await site.browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
   const warnings: string[] = [];

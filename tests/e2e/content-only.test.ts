@@ -1,14 +1,12 @@
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegions, compileContent } from '../../generator/build.ts';
 import type { CompileResult } from '../../generator/build.ts';
 import { renderReport } from '../../generator/report.ts';
 import { formatPrice } from '../../core/format.ts';
-import { startServer } from '../../server/serve.ts';
-import type { RunningServer } from '../../server/serve.ts';
-import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { collectErrors } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
@@ -123,31 +121,28 @@ async function editContent(content: string): Promise<void> {
 let work: string;
 let out: string;
 let compiled: CompileResult;
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const copy = await copyContent();
-  work = copy.work;
-  out = path.join(work, 'dist');
-  await editContent(copy.content);
-  compiled = await compileContent({ content: copy.content, now: BUILT_AT });
-  const result = await buildRegions({ content: copy.content, out, sites: path.join(work, 'sites'), now: BUILT_AT });
-  if (!result.ok) throw new Error(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n'));
-  server = await startServer({ dir: out, port: 0, host: '127.0.0.1', now: BUILT_AT });
-  browser = await launchBrowser();
-}, 180_000);
+const site = useTestSite({
+  // Its own build of the edited copy, served in place of the shared one.
+  dir: async () => {
+    const copy = await copyContent();
+    work = copy.work;
+    out = path.join(work, 'dist');
+    await editContent(copy.content);
+    compiled = await compileContent({ content: copy.content, now: BUILT_AT });
+    const result = await buildRegions({ content: copy.content, out, sites: path.join(work, 'sites'), now: BUILT_AT });
+    if (!result.ok) throw new Error(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n'));
+    return out;
+  },
+});
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await rm(work, { recursive: true, force: true });
 });
 
 async function open(pathname: string, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await site.browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
-  const response = await page.goto(new URL(pathname, server.url).href);
+  const response = await page.goto(new URL(pathname, site.server.url).href);
   await page.waitForSelector('html[data-hydrated]');
   return { context, page, errors, status: response?.status() };
 }
@@ -180,7 +175,7 @@ describe('content alone', () => {
       ['/uk/summer-sale', 200],
       ['/fr/summer-sale', 404],
     ] as const) {
-      expect((await fetch(new URL(pathname, server.url))).status, pathname).toBe(expected);
+      expect((await fetch(new URL(pathname, site.server.url))).status, pathname).toBe(expected);
     }
   });
 
@@ -208,7 +203,7 @@ describe('content alone', () => {
   });
 
   it('gives the new region reciprocal hreflang alternates, and a place in the sitemap, schedule and report', async () => {
-    const html = async (pathname: string) => (await fetch(new URL(pathname, server.url))).text();
+    const html = async (pathname: string) => (await fetch(new URL(pathname, site.server.url))).text();
     expect(await html('/us/scout-rover')).toContain('<link rel="alternate" hreflang="en-CA" href="https://www.example.com/ca/scout-rover">');
     expect(await html('/ca/scout-rover')).toContain('<link rel="alternate" hreflang="en-US" href="https://www.example.com/us/scout-rover">');
     expect(await html('/ca/choose-your-region')).toContain('hreflang="zh-CN" href="https://www.example.cn/choose-your-region"');
@@ -224,24 +219,24 @@ describe('content alone', () => {
   });
 
   it('adds a back end that serve-regions emulates, and the region it serves calls it', async () => {
-    const answer = (await (await fetch(new URL('/_api/apac/ssr/timestamp', server.url))).json()) as { code: number; data: { timestamp: number } };
+    const answer = (await (await fetch(new URL('/_api/apac/ssr/timestamp', site.server.url))).json()) as { code: number; data: { timestamp: number } };
     expect(answer.code).toBe(2000);
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const calls: string[] = [];
     page.on('request', (request) => calls.push(new URL(request.url()).pathname));
-    await page.goto(new URL('/jp', server.url).href);
+    await page.goto(new URL('/jp', site.server.url).href);
     await page.waitForSelector('html[data-hydrated]');
     await expect.poll(() => calls.filter((call) => call.startsWith('/_api/'))).toContain('/_api/apac/ssr/timestamp');
     await context.close();
     // It has accounts of its own: a registration mails from apac, in the region's language.
-    const register = await fetch(new URL('/_api/apac/account/user/register/pwd', server.url), {
+    const register = await fetch(new URL('/_api/apac/account/user/register/pwd', site.server.url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', region: 'jp', 'accept-language': 'jp' },
       body: JSON.stringify({ email: 'rover@example.com', password: 'robots4ever' }),
     });
     expect(((await register.json()) as { code: number }).code).toBe(2000);
-    const outbox = (await (await fetch(new URL('/__emulator/outbox.json?to=rover@example.com', server.url))).json()) as { data: { backend: string; link?: string }[] };
+    const outbox = (await (await fetch(new URL('/__emulator/outbox.json?to=rover@example.com', site.server.url))).json()) as { data: { backend: string; link?: string }[] };
     expect(outbox.data.map((mail) => mail.backend)).toEqual(['apac']);
     expect(outbox.data[0]!.link).toMatch(/^http:\/\/localhost:\d+\/jp\/verification-success\?token=|^https:\/\/www\.example\.com\/jp\/verification-success\?token=/);
   });

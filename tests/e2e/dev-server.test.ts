@@ -1,11 +1,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import { startDevServer } from '../../preview/dev.ts';
 import type { DevServer } from '../../preview/dev.ts';
-import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { collectErrors } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 import { copyContent } from '../support/content.ts';
 
 /**
@@ -13,19 +13,17 @@ import { copyContent } from '../support/content.ts';
  * breaks a YAML file shows the CLI's diagnostic in the browser's error overlay, and fixing it
  * clears the overlay without a reload; a valid edit shows on the page.
  */
-let browser: Browser;
 let dev: DevServer;
 let work: string;
 let content: string;
 
+const site = useTestSite({ serve: false });
 beforeAll(async () => {
   ({ work, content } = await copyContent());
   // Its own generated modules too, so other tests never see the package's sites/ change.
   dev = await startDevServer({ region: 'us', content, sites: path.join(work, 'sites'), cwd: work, port: 0 });
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
   await dev?.close();
   await rm(work, { recursive: true, force: true });
 });
@@ -42,7 +40,7 @@ describe('the live preview', () => {
   });
 
   it('shows a content error in the overlay at its file, line and column, and clears it when fixed', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(new URL('/us/faq', dev.url).href);
@@ -74,7 +72,7 @@ describe('the live preview', () => {
   });
 
   it('shows a valid edit on the page', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(new URL('/us/faq', dev.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });

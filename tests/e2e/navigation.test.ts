@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
-import { startServer } from '../../server/serve.ts';
-import type { RunningServer } from '../../server/serve.ts';
-import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, collectErrors } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 import { setEmulatorClock } from '../support/emulator.ts';
-import { BUILT_AT } from '../support/instants.ts';
 
 /**
  * The header navigation, the text banner, the countdown and the footer's company and media
@@ -13,23 +10,14 @@ import { BUILT_AT } from '../support/instants.ts';
  * SPEC.md section 4 (us: Halloween stage 1 from 2025-10-25 15:00 to 2025-11-01 15:00 +08:00;
  * the mini-robot banner in stages 1 to 4 of the launch list, 2025-09-18 to 2025-09-25 19:30).
  */
-let server: RunningServer;
-let browser: Browser;
-const url = (p: string) => new URL(p, server.url).href;
 
-beforeAll(async () => {
-  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useTestSite();
+const url = site.url;
 
-const setClock = (at: number | string) => setEmulatorClock(server.url, at);
+const setClock = (at: number | string) => setEmulatorClock(site.server.url, at);
 
 async function open(path: string, width = 1280, height = 800): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width, height } });
+  const context = await site.browser.newContext({ viewport: { width, height } });
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto(url(path));
@@ -88,7 +76,7 @@ describe('the header navigation', () => {
     // The download center is hidden on mobile.
     await expect(nav.getByRole('link', { name: 'Download center' }).isVisible()).resolves.toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await expect(new AxeBuilder({ page }).analyze().then((r) => r.violations.map((v) => v.id))).resolves.toEqual([]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });
@@ -110,15 +98,15 @@ describe('the header navigation', () => {
     await expect(time.locator('.countdown-unit').allTextContents()).resolves.toEqual(['00 days', '23 hours', '59 min', expect.stringMatching(/^\d\d sec$/)]);
     const first = await time.getAttribute('datetime');
     await expect.poll(() => time.getAttribute('datetime'), { timeout: 4000 }).not.toBe(first);
-    await expect(new AxeBuilder({ page }).include('.countdown').include('.site-header').analyze().then((r) => r.violations.map((v) => v.id))).resolves.toEqual([]);
+    await expect(axeViolations(page, '.countdown', '.site-header')).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await close();
 
     // The stage is over: neither shows.
     await setClock('2025-11-01T15:00:00+08:00');
     const after = await open('/us');
-    await expect.poll(() => after.page.evaluate(() => document.documentElement.dataset.hydrated)).toBeDefined();
-    await after.page.waitForTimeout(300);
+    // Server time read: what the page shows now is what it shows at that instant.
+    await after.page.waitForSelector('html[data-synced]', { state: 'attached' });
     await expect(mainNav(after.page).getByText('Halloween').count()).resolves.toBe(0);
     await expect(after.page.getByTestId('countdown').count()).resolves.toBe(0);
     await after.close();
@@ -135,7 +123,7 @@ describe('the header navigation', () => {
     // Stage 5 began 2025-09-25 15:00 +08:00 outside the us.
     await setClock('2025-09-25T15:00:00+08:00');
     const after = await open('/uk');
-    await after.page.waitForTimeout(300);
+    await after.page.waitForSelector('html[data-synced]', { state: 'attached' });
     await expect(after.page.getByTestId('text-banner').count()).resolves.toBe(0);
     await after.close();
     await setClock('2026-11-22T12:00:00+08:00');

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import { listFiles } from '../../generator/build.ts';
-import { openPage } from '../support/browser.ts';
+import { axeViolations, openPage } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 import { startServer } from '../../server/serve.ts';
 
@@ -40,7 +39,7 @@ describe('the preview clock', () => {
     await Promise.all([page.waitForEvent('load'), clock.getByRole('button', { name: 'Set' }).click()]);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await expect.poll(() => halloween.count()).toBe(1);
-    await expect(new AxeBuilder({ page }).include('#preview-clock').analyze().then((r) => r.violations.map((v) => v.id))).resolves.toEqual([]);
+    await expect(axeViolations(page, '#preview-clock')).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

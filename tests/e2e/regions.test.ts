@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
 import { compileContent } from '../../generator/build.ts';
 import type { ResolvedRegion } from '../../generator/resolve/index.ts';
-import { startServer } from '../../server/serve.ts';
-import type { RunningServer } from '../../server/serve.ts';
-import { collectErrors, launchBrowser } from '../support/browser.ts';
-import { BUILT_AT } from '../support/instants.ts';
+import { axeViolations, collectErrors } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 
-let server: RunningServer;
-let browser: Browser;
 const { model } = await compileContent();
 
-beforeAll(async () => {
-  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useTestSite();
 
 const regions: [string, ResolvedRegion][] = model.regions.map((r) => [r.data.code, r]);
 
@@ -29,9 +16,9 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
   const chooser = data.routes.find((r) => r.kind === 'region-chooser')!;
 
   it('serves its prerendered home page with its language, text and no console error', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    const response = await page.goto(new URL(home.path, server.url).href);
+    const response = await page.goto(new URL(home.path, site.server.url).href);
     expect(response?.status()).toBe(200);
     // Without any script: the prerendered HTML alone is the page.
     expect(await page.getAttribute('html', 'lang')).toBe(data.locale);
@@ -40,11 +27,21 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     await context.close();
   });
 
-  it('hydrates, and moves between home and the region chooser without a full page load', async () => {
-    const page = await browser.newPage();
+  // Each region's home and (in one region: it is one layout, the same list everywhere) its
+  // region chooser, at both widths: no axe-core violation, no horizontal scroll.
+  const checked = (route: typeof home) => route === home || code === 'us';
+  const fitsAndPassesAxe = async (page: import('playwright-core').Page, path: string) => {
+    expect((await axeViolations(page)).map((v) => `${path}: ${v}`)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  };
+
+  it('hydrates with no axe-core violation at desktop width, and moves between home and the region chooser without a full page load', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
     const errors = collectErrors(page);
-    await page.goto(new URL(home.path, server.url).href);
+    await page.goto(new URL(home.path, site.server.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await fitsAndPassesAxe(page, home.path);
     await page.evaluate(() => ((window as unknown as { __marker: string }).__marker = 'same document'));
 
     // The header's region link (a globe and the region code) and its brand link (home).
@@ -56,27 +53,23 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     // Every region is listed with its label; the current one is marked.
     for (const link of data.regions) await expect.poll(() => page.getByRole('link', { name: new RegExp(link.label) }).count()).toBe(1);
     expect(await page.locator('.region-list a[aria-current="page"]').getAttribute('href')).toBe(data.regions.find((r) => r.code === code)!.home);
+    if (checked(chooser)) await fitsAndPassesAxe(page, chooser.path);
 
     await header.getByRole('link', { name: data.messages['site.name'] }).click();
     await page.waitForURL((url) => url.pathname === home.path);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content!.heading);
     expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe('same document');
     expect(errors).toEqual([]);
-    await page.close();
+    await context.close();
   });
 
-  it.each([
-    ['desktop', 1280, 800],
-    ['mobile', 375, 740],
-  ])('has no axe-core violation and no horizontal scroll at %s width', async (_name, width, height) => {
-    const context = await browser.newContext({ viewport: { width, height } });
+  it('has no axe-core violation and no horizontal scroll at mobile width', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 } });
     const page = await context.newPage();
-    for (const route of [home, chooser]) {
-      await page.goto(new URL(route.path, server.url).href);
+    for (const route of [home, chooser].filter(checked)) {
+      await page.goto(new URL(route.path, site.server.url).href);
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-      const results = await new AxeBuilder({ page }).analyze();
-      expect(results.violations.map((v) => `${route.path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await fitsAndPassesAxe(page, route.path);
     }
     await context.close();
   });

@@ -3,21 +3,17 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { compileContent } from '../../generator/build.ts';
 import { main } from '../../generator/cli.ts';
 import { regionOutputDir } from '../../generator/output.ts';
-import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { collectErrors } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 
-let browser: Browser;
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-report-'));
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
+const site = useTestSite({ serve: false });
 afterAll(async () => {
-  await browser?.close();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -35,7 +31,7 @@ describe('build-region report', () => {
   it('writes one self-contained page whose page matrix agrees with the built routes', async () => {
     const file = path.join(work, 'report.html');
     expect(await report(['--now', HALLOWEEN, '--out', file])).toMatchObject({ status: 0, stdout: `Wrote ${path.relative(process.cwd(), file)}.\n` });
-    const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1300, height: 900 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
     const requests: string[] = [];

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
-import { startServer } from '../../server/serve.ts';
-import type { RunningServer } from '../../server/serve.ts';
 import type { RegionCode } from '../../core/model.ts';
-import { collectErrors, launchBrowser } from '../support/browser.ts';
+import { axeViolations, collectErrors } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
-let server: RunningServer;
-let browser: Browser;
 const { model } = await compileContent();
 const region = (code: RegionCode) => model.regions.find((r) => r.data.code === code)!.data;
 const us = region('us');
 const route = (page: string) => us.routes.find((r) => r.page === page)!;
-const url = (path: string) => new URL(path, server.url).href;
 
-beforeAll(async () => {
-  server = await startServer({ dir: inject('distDir'), port: 0, host: '127.0.0.1', now: BUILT_AT });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useTestSite();
+const url = site.url;
 
 interface Opened {
   context: BrowserContext;
@@ -33,7 +22,7 @@ interface Opened {
 
 /** Opens a path in a fresh context; `serverTime` answers /ssr/timestamp with that instant. */
 async function open(path: string, options: { serverTime?: number; viewport?: { width: number; height: number } } = {}): Promise<Opened> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await site.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
   if (options.serverTime !== undefined) {
@@ -114,7 +103,7 @@ describe('new-release', () => {
     ['/us/new-release', '/us/mini-robot'],
     ['/new-release', '/mini-robot'],
   ])('redirects %s to %s in the build output', async (from, to) => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.goto(url(from));
     await page.waitForURL((u) => u.pathname === to);
@@ -196,7 +185,7 @@ describe('activity prices follow server time', () => {
 
 describe('server time', () => {
   it('is read after hydration and before each route change; a failure keeps the last known time', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     let calls = 0;
     await page.route('**/ssr/timestamp', (r) => {
@@ -223,9 +212,11 @@ describe('the analytics data layer', () => {
     expect(await views()).toEqual([expect.objectContaining({ event: 'virtual_page_view', page_path: '/us', region: 'us', page_title: route('home').content!.title })]);
     await page.getByRole('link', { name: 'FAQ' }).click();
     await expect.poll(async () => (await views()).length).toBe(2);
+    const syncs = await page.evaluate(() => Number(document.documentElement.dataset.syncs));
     await page.goBack();
     await expect.poll(async () => (await views()).length).toBe(3);
-    await page.waitForTimeout(300);
+    // Server time was read after going back: the page has settled, no further view can come.
+    await expect.poll(() => page.evaluate(() => Number(document.documentElement.dataset.syncs))).toBeGreaterThan(syncs);
     expect((await views()).map((v) => `${v.page_path} ${v.page_title}`)).toEqual([
       `/us ${route('home').content!.title}`,
       `/us/faq ${route('faq').content!.title}`,
@@ -267,7 +258,8 @@ describe('scroll after navigation', () => {
   it('restores the position on back and forward', async () => {
     const { context, page } = await open('/us/faq', { viewport: mobile });
     await page.evaluate(() => window.scrollTo(0, 600));
-    await page.waitForTimeout(100);
+    // Two frames: the scroll event has been handled and its position remembered.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     // A keyboard visitor: activating the link does not scroll the page first.
     await page.getByRole('link', { name: 'Manuals' }).focus();
     const left = await page.evaluate(() => window.scrollY);
@@ -307,7 +299,8 @@ describe('a stale page after a new deploy', () => {
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
     await page.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL((u) => u.pathname === '/us/faq');
-    await page.waitForTimeout(1500);
+    // The reloaded page checks the missing script again, keeps itself, and says so.
+    await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
     expect(documents).toEqual(['/us/faq']);
     await context.close();
   });
@@ -316,14 +309,14 @@ describe('a stale page after a new deploy', () => {
     const { context, page } = await open('/us');
     await page.route(faqChunk, (r) => (r.request().method() === 'GET' ? r.abort() : r.continue()));
     await page.getByRole('link', { name: 'FAQ' }).click();
-    await page.waitForTimeout(1000);
+    await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
     expect(new URL(page.url()).pathname).toBe('/us');
     expect(await sameDocument(page)).toBe(true);
     await context.close();
   });
 
   it('reloads once when the entry script of a cached page is gone', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     const html = await (await fetch(url('/us/faq'))).text();
     const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)![1]!;
@@ -370,7 +363,7 @@ describe('page heads', () => {
   };
 
   it('of a product page are complete in the raw HTML, before any script runs', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(url(bumblebee.path));
     const head = await headOf(page);
@@ -387,7 +380,7 @@ describe('page heads', () => {
   });
 
   it('say OutOfStock for a sold-out product', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(url(route('flagship-optimus-prime').path));
     const product = (await headOf(page)).jsonLd.find((d) => d['@type'] === 'Product') as { offers: { availability: string; price: number } };
@@ -420,7 +413,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('xml');
     const xml = await response.text();
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.goto(url('/'));
     const parsed = await page.evaluate((text) => {
@@ -559,7 +552,7 @@ describe('the FAQ', () => {
     await expect(first.evaluate((el) => (el as HTMLDetailsElement).open)).resolves.toBe(true);
     await first.locator('summary').press('Enter');
     await expect.poll(() => first.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
-    await expect(new AxeBuilder({ page }).analyze().then((r) => r.violations.map((v) => v.id))).resolves.toEqual([]);
+    await expect(axeViolations(page)).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

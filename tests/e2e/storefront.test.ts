@@ -1,9 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import type { RegionCode } from '../../core/model.ts';
-import { openPage } from '../support/browser.ts';
+import { axeViolations, openPage } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 import type { OpenOptions } from '../support/browser.ts';
 
@@ -16,7 +15,7 @@ const HALLOWEEN = Date.parse('2025-10-27T12:00:00+08:00');
 const site = useTestSite();
 
 const open = (path: string, options?: OpenOptions) => openPage(site.browser, site.server.url, path, options);
-const axe = (page: Page) => new AxeBuilder({ page }).analyze().then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+const axe = (page: Page) => axeViolations(page);
 
 /** Scrolls through the whole page so lazy images start, then waits until every image has settled. */
 async function scrollThrough(page: Page): Promise<void> {

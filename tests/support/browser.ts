@@ -4,11 +4,32 @@ import type { Browser, Page } from 'playwright-core';
 /** Debian's Chromium, or the one named by CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+const launchOptions = (extraArgs: readonly string[]) => ({
+  executablePath: CHROMIUM_PATH,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+});
+
+/** Launches it headless with the flags this machine needs, and any more given. */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch(launchOptions(extraArgs));
+}
+
+/**
+ * Flags of the tests' shared Chromium that cut its work per page by about a fifth on this 2-core
+ * machine and change nothing a test observes: no optimising JavaScript compilers (a test page
+ * lives for a second, too short for their work to pay back) and one renderer process for every
+ * site (the sites share one origin; nothing tested depends on process isolation).
+ */
+export const TEST_BROWSER_FLAGS = ['--js-flags=--no-opt --no-maglev', '--disable-features=site-per-process,IsolateOrigins', '--disable-site-isolation-trials'];
+
+/** The same Chromium as a server that several test files connect to (`connectBrowser`). */
+export function launchBrowserServer(): Promise<import('playwright-core').BrowserServer> {
+  return chromium.launchServer(launchOptions(TEST_BROWSER_FLAGS));
+}
+
+/** A connection to a running browser server: closing it closes only this connection's contexts. */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }
 
 /** Collects console errors and uncaught page errors, for "no console error" checks. */
@@ -49,4 +70,37 @@ export async function openPage(browser: Browser, origin: string, path: string, o
   await page.goto(new URL(path, origin).href);
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
   return { context, page, errors };
+}
+
+let axeSource: Promise<string> | undefined;
+/** axe-core's script, the one @axe-core/playwright pins, read once per test file. */
+function readAxeSource(): Promise<string> {
+  axeSource ??= (async () => {
+    const { createRequire } = await import('node:module');
+    const { readFile } = await import('node:fs/promises');
+    const require = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
+    return readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  })();
+  return axeSource;
+}
+
+/**
+ * axe-core's violations on a page (or within the given selectors), as `rule: targets` lines:
+ * an empty list is a page with none, once what fades in has faded in. axe runs in the page
+ * itself, with every rule axe enables by default; only violations are collected. (Our pages have no frames: AxeBuilder's
+ * frame-by-frame run, finished in a page of its own, costs three to four times as much.)
+ */
+export async function axeViolations(page: Page, ...include: string[]): Promise<string[]> {
+  // What is still fading in (the float effect) has not its final contrast yet: wait for every
+  // running animation and transition that ends.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await readAxeSource());
+  return page.evaluate(async (selectors) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const context = selectors.length > 0 ? { include: selectors.map((s) => [s]) } : document;
+    const results = await axe.run(context as import('axe-core').ElementContext, { resultTypes: ['violations'] });
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, include);
 }

@@ -20,9 +20,9 @@ describe('the clock', () => {
   it('starts at the rendered instant, then follows server time plus local time elapsed', async () => {
     let local = 1000;
     const clock = createClock(t('2026-11-22T04:00:00Z'), () => local);
-    expect(clock.store.getState()).toEqual({ instant: t('2026-11-22T04:00:00Z'), synced: false });
+    expect(clock.store.getState()).toEqual({ instant: t('2026-11-22T04:00:00Z'), synced: false, syncs: 0 });
     await clock.sync(() => Promise.resolve(t('2026-12-08T05:00:00Z')));
-    expect(clock.store.getState()).toEqual({ instant: t('2026-12-08T05:00:00Z'), synced: true });
+    expect(clock.store.getState()).toEqual({ instant: t('2026-12-08T05:00:00Z'), synced: true, syncs: 1 });
     local += 90_000;
     expect(clock.now()).toBe(t('2026-12-08T05:01:30Z'));
   });
@@ -38,6 +38,8 @@ describe('the clock', () => {
     // A nonsensical answer counts as a failure too.
     local += 1000;
     expect(await clock.sync(() => Promise.resolve(Number.NaN))).toBe(t('2026-11-30T00:01:01Z'));
+    // Every read that ended counts, read or failed: a settled point for whoever waits on the page.
+    expect(clock.store.getState().syncs).toBe(3);
   });
 
   it('shares one read between concurrent syncs', async () => {
