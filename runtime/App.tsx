@@ -27,13 +27,25 @@ export interface AppProps {
   app: AppServices;
   /** The path to render: given on the server, and on the client for hydration. */
   path: string;
+  /**
+   * The prerendered content of the first page, kept as it is when its code or text failed to
+   * load: the visitor goes on reading it, and the next visit of the route loads it again.
+   */
+  kept?: KeptPage;
 }
 
-export function App({ app, path }: AppProps) {
+export interface KeptPage {
+  /** The route's path. */
+  path: string;
+  /** The prerendered inner HTML of <main>. */
+  html: string;
+}
+
+export function App({ app, path, kept }: AppProps) {
   return (
     <AppProvider value={app}>
       <Router ssrPath={path}>
-        <Shell />
+        <Shell kept={kept} />
       </Router>
     </AppProvider>
   );
@@ -199,7 +211,7 @@ function Closed() {
   );
 }
 
-function Shell() {
+function Shell({ kept }: { kept?: KeptPage }) {
   const app = useApp();
   const { site, content } = app;
   const t = useT();
@@ -213,6 +225,8 @@ function Shell() {
   const open = route ? isRouteOpen(route, now) : true;
   const ready = route ? isRouteReady(app, route) : true;
   const page = route && !route.redirect ? content.page(route.path) : undefined;
+  // The first page's prerendered content, while its own code or text is not loaded.
+  const keep = kept && route && route.path === kept.path && !ready ? kept.html : undefined;
   const head = useMemo(() => headFor(site, route?.redirect ? undefined : route, page, content.message, now), [site, route, page, content, now]);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -290,13 +304,14 @@ function Shell() {
 
   // The head follows the page; each page shown counts once as a virtual page view.
   useEffect(() => {
-    applyHead(document, head);
-    const settled = !route || (!route.redirect && ready && open && (!route.window || synced));
+    // A kept page keeps its prerendered head too.
+    if (keep === undefined) applyHead(document, head);
+    const settled = !route || (!route.redirect && (ready || keep !== undefined) && open && (!route.window || synced));
     if (settled && lastView.current !== location) {
       lastView.current = location;
-      pushPageView(window, { page_path: location, page_title: head.title, page_location: window.location.href, region: site.code });
+      pushPageView(window, { page_path: location, page_title: keep === undefined ? head.title : document.title, page_location: window.location.href, region: site.code });
     }
-  }, [head, location, route, ready, open, synced, site]);
+  }, [head, location, route, ready, open, synced, site, keep]);
 
   const lazy = route ? pageFor(route.kind) : undefined;
   let body;
@@ -321,9 +336,14 @@ function Shell() {
         {t('a11y.skipToContent')}
       </a>
       <Header />
-      <main id="main" ref={main} tabIndex={-1}>
-        {body}
-      </main>
+      {keep === undefined ? (
+        <main id="main" ref={main} tabIndex={-1}>
+          {body}
+        </main>
+      ) : (
+        // Hydration leaves markup given as inner HTML as it is: the prerendered page stays.
+        <main id="main" ref={main} tabIndex={-1} dangerouslySetInnerHTML={{ __html: keep }} />
+      )}
       <Footer />
       <Toaster />
       {site.chat && <ChatIcon />}

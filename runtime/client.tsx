@@ -30,7 +30,11 @@ export async function startClient(site: SiteData, sources: ContentSources): Prom
     content.loadMessages(),
     route ? preloadRoute({ content }, route).then(() => undefined, (error: unknown) => error ?? new Error('load failed')) : undefined,
   ]);
+  // A page whose code or text failed to load: reload when the file is gone (a newer deployment),
+  // else hydrate around its prerendered content, kept as it is (a load failure, not a new build).
   if (failure && (await recoverFromLoadFailure(failure, window.location.href))) return;
+  const main = failure && route ? document.getElementById('main') : null;
+  const kept = main && route ? { path: route.path, html: main.innerHTML } : undefined;
   const app = createServices({
     site,
     content,
@@ -41,7 +45,7 @@ export async function startClient(site: SiteData, sources: ContentSources): Prom
     currentPath: () => `${window.location.pathname}${window.location.search}`,
     assign: (url) => window.location.assign(url),
   });
-  hydrateRoot(root, <App app={app} path={path} />);
+  hydrateRoot(root, <App app={app} path={path} kept={kept} />);
 }
 
 /** Local storage, or none when the browser denies it (the session then lives for the page). */

@@ -329,6 +329,39 @@ describe('a stale page after a new deploy', () => {
     expect(documents).toEqual(['/us/faq', '/us/faq']);
     await context.close();
   });
+
+  it.each([
+    ['answers 500', (r: import('playwright-core').Route) => r.fulfill({ status: 500, body: 'error' })],
+    ['is aborted', (r: import('playwright-core').Route) => r.abort()],
+  ])('keeps the prerendered page when its text chunk %s on first load, and loads it on the next visit', async (_how, fail) => {
+    const faq = route('faq');
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const prerendered = await (await fetch(url('/us/faq'))).text();
+    const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
+    const mainText = (html: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(html)![1]!.replace(/<[^>]+>/g, '').replace(/&[#\w]+;/g, (e) => entities[e] ?? e).length;
+    await page.route(faqChunk, fail);
+    await page.goto(url('/us/faq'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
+    // The visitor goes on reading: the whole prerendered text, its head, no React error.
+    expect(await page.evaluate(() => document.querySelector('main')!.textContent!.length)).toBe(mainText(prerendered));
+    expect(await heading(page)).toBe(faq.content!.heading);
+    expect(await page.title()).toBe(faq.content!.title);
+    expect(errors.filter((e) => !/Failed to load resource|Failed to fetch dynamically imported module/.test(e))).toEqual([]);
+    // The app works around it: a link of the header navigates, and the next visit loads the text.
+    await mark(page);
+    await page.unroute(faqChunk);
+    await page.getByRole('banner').getByRole('link', { name: us.messages['site.name'] }).click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    await expect.poll(() => heading(page)).toBe(route('home').content!.heading);
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/us/faq');
+    await expect.poll(() => page.locator('details.accordion-item').count()).toBe(faq.content!.sections.length);
+    expect(await sameDocument(page)).toBe(true);
+    await context.close();
+  });
 });
 
 describe('page heads', () => {
