@@ -54,8 +54,8 @@ export const PAGE_COMPONENTS = {
   content: 'ContentPage',
   faq: 'ContentPage',
   'region-chooser': 'ChooseRegion',
-  'registration-form': 'ContentPage',
-  'return-form': 'ContentPage',
+  'registration-form': 'FormPage',
+  'return-form': 'FormPage',
   account: 'Account',
 } as const satisfies Record<Exclude<RouteKind, 'redirect'>, string>;
 export type PageComponentName = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];

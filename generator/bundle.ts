@@ -68,11 +68,21 @@ export interface ClientBundle {
   files: string[];
 }
 
-/** Whether a module belongs in the shared runtime chunk: everything but the pages and region data. */
+/**
+ * Runtime code that only some page kinds use: it loads with those pages' chunks, never with
+ * every page (the page components, the account screens and their flow, the support form).
+ */
+const PAGE_ONLY = ['pages/', 'account-screens/', 'account-flow.ts', 'components/SupportForm.tsx'].map((p) => path.join(RUNTIME_DIR, p));
+
+/** Packages loaded on first use (the API client's ofetch and its dependencies), in chunks of their own. */
+const ON_FIRST_USE = ['ofetch', 'ufo', 'destr', 'node-fetch-native'].map((name) => `${path.sep}node_modules${path.sep}${name}${path.sep}`);
+
+/** Whether a module belongs in the shared runtime chunk: everything but page-only code, code loaded on first use and region data. */
 function isSharedRuntimeModule(id: string, sitesDir: string): boolean {
   const file = id.split('?', 1)[0]!;
   if (file.startsWith(sitesDir + path.sep) || file.startsWith(`${sitesDir}/`)) return false;
-  if (file.includes(`${path.sep}runtime${path.sep}pages${path.sep}`)) return false;
+  if (PAGE_ONLY.some((prefix) => file.startsWith(prefix))) return false;
+  if (ON_FIRST_USE.some((folder) => file.includes(folder))) return false;
   return file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(RUNTIME_DIR);
 }
 

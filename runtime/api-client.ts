@@ -1,4 +1,3 @@
-import { ofetch } from 'ofetch';
 import type { $Fetch } from 'ofetch';
 import type { ApiAnswer } from './api.ts';
 import type { SiteData } from '../core/model.ts';
@@ -93,7 +92,8 @@ function isAnswer(body: unknown): body is ApiAnswer<unknown> {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { site, base } = options;
-  const fetcher = options.fetch ?? ofetch;
+  // ofetch loads with the first call: pages that make none (most) never load it.
+  const fetcher: (url: string, init: Parameters<$Fetch>[1]) => Promise<unknown> = options.fetch ?? ((url, init) => import('ofetch').then(({ ofetch }) => ofetch(url, init)));
   const delay = options.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const { success, authExpired } = site.constants.codes;
   const language = site.locale.startsWith('en') ? 'en' : site.code;

@@ -1,4 +1,3 @@
-import { ofetch } from 'ofetch';
 import { isLocalHost } from '../core/hosts.ts';
 import type { SiteData } from '../core/model.ts';
 
@@ -23,14 +22,19 @@ export interface ApiAnswer<T> {
   data?: T;
 }
 
-/** GET /ssr/timestamp: the back end's current instant in epoch milliseconds (timeout 10 s). */
+/**
+ * GET /ssr/timestamp: the back end's current instant in epoch milliseconds (timeout 10 s). The
+ * browser's own fetch: every page reads server time, and the API client (with ofetch) loads only
+ * with the first other call.
+ */
 export async function fetchServerTime(site: SiteData, hostname: string): Promise<number> {
-  const answer = await ofetch<ApiAnswer<{ timestamp: number }>>(`${apiBase(site, hostname)}/ssr/timestamp`, {
-    timeout: site.constants.timeouts.serverTime,
-    retry: 0,
+  const response = await fetch(`${apiBase(site, hostname)}/ssr/timestamp`, {
     headers: { region: site.code },
     cache: 'no-store',
+    signal: AbortSignal.timeout(site.constants.timeouts.serverTime),
   });
+  if (!response.ok) throw new Error(`/ssr/timestamp answered ${response.status}`);
+  const answer = (await response.json()) as ApiAnswer<{ timestamp: number }> | null;
   const timestamp = answer?.data?.timestamp;
   if (answer?.code !== site.constants.codes.success || typeof timestamp !== 'number') throw new Error('unexpected /ssr/timestamp answer');
   return timestamp;

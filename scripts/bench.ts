@@ -1,8 +1,8 @@
 // npm run bench [-- --scale 50] [-- --regions 40] [-- --runs 5]
 //
 // Times the compiler against its goals (issue "A compiler that answers at once and builds only
-// what changed"), each as a ratio to a baseline measured in the same run, and prints PASS or
-// FAIL per goal. Commands run as whole processes, as a maintainer or CI runs them; each figure
+// what changed") and weighs the pages' initial JS (issue "Every page as light as a hello-world"),
+// each as a ratio to a baseline measured in the same run, and prints PASS or FAIL per goal. Commands run as whole processes, as a maintainer or CI runs them; each figure
 // is the median of several runs. Not a test: the figures vary with the machine's load.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { readSourceArt } from '../generator/images.ts';
 import { renderImages } from '../generator/images.ts';
 import { PACKAGE_ROOT } from '../generator/paths.ts';
 import { writeCatalogue } from './bench/catalogue.ts';
+import { initialJs } from './bench/initial-js.ts';
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(name);
@@ -162,6 +163,54 @@ try {
   console.log(
     `info  every region built: 8 regions ${all8.wall.toFixed(1)} s (${all8.peak.toFixed(0)} MiB), ${REGIONS} regions ${allN.wall.toFixed(1)} s (${allN.peak.toFixed(0)} MiB): ` +
       `${((allN.wall - all8.wall) / (REGIONS - 8)).toFixed(2)} s an added region`,
+  );
+
+  // 8 and 9. Page weight: the initial JS of every page kind in every region against the hello
+  // app (scripts/bench/hello, the same libraries, built by the same Vite now), and a product
+  // page's at the grown catalogue against today's.
+  const { build: viteBuild } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  const helloOut = path.join(work, 'hello');
+  await viteBuild({ configFile: false, logLevel: 'silent', root: path.join(PACKAGE_ROOT, 'scripts', 'bench', 'hello'), plugins: [react()], build: { outDir: helloOut, emptyOutDir: true } });
+  const hello = initialJs(helloOut, path.join(helloOut, 'index.html')).gzip;
+  const { compileContent } = await import('../generator/build.ts');
+  const { model } = await compileContent({ content: real.content, now: Date.parse(NOW) });
+  const allDir = path.join(work, 'all-8');
+  const htmlOf = (root: string, route: string) => path.join(root, route, 'index.html');
+  const pageKinds: Record<string, (route: { kind: string; page: string }) => boolean> = {
+    home: (r) => r.kind === 'home',
+    product: (r) => r.kind === 'product',
+    content: (r) => r.kind === 'content',
+    FAQ: (r) => r.kind === 'faq',
+    'support form': (r) => r.kind === 'registration-form' || r.kind === 'return-form',
+    'region chooser': (r) => r.kind === 'region-chooser',
+    login: (r) => r.kind === 'account' && r.page === 'login',
+    profile: (r) => r.kind === 'account' && r.page === 'profile',
+  };
+  const weights: { page: string; kind: string; gzip: number }[] = [];
+  for (const region of model.regions) {
+    for (const [kind, matches] of Object.entries(pageKinds)) {
+      const route = region.data.routes.find((r) => matches(r));
+      if (route) weights.push({ page: route.path, kind, gzip: initialJs(allDir, htmlOf(allDir, route.path)).gzip });
+    }
+  }
+  const heaviest = weights.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+  const byKind = Object.keys(pageKinds).map((kind) => {
+    const of = weights.filter((w) => w.kind === kind);
+    return `${kind} ${(Math.max(...of.map((w) => w.gzip)) / 1024).toFixed(1)}`;
+  });
+  report(
+    'initial JS of every page kind in every region <= 1.2x the hello app (gzip)',
+    `hello ${(hello / 1024).toFixed(1)} KB; heaviest ${heaviest.page} ${(heaviest.gzip / 1024).toFixed(1)} KB: ratio ${(heaviest.gzip / hello).toFixed(2)} (KB by kind: ${byKind.join(', ')})`,
+    heaviest.gzip <= 1.2 * hello,
+  );
+  const productPath = model.regions.find((r) => r.data.code === 'us')!.data.routes.find((r) => r.kind === 'product')!.path;
+  const productAt1 = initialJs(path.join(work, 'x1-0'), htmlOf(path.join(work, 'x1-0'), productPath)).gzip;
+  const productAtN = initialJs(path.join(work, `x${SCALE}-0`), htmlOf(path.join(work, `x${SCALE}-0`), productPath)).gzip;
+  report(
+    `a product page's initial JS at ${SCALE}x is within 2 KB (gzip) of today's`,
+    `${productPath}: 1x ${(productAt1 / 1024).toFixed(1)} KB, ${SCALE}x ${(productAtN / 1024).toFixed(1)} KB: +${((productAtN - productAt1) / 1024).toFixed(1)} KB`,
+    productAtN - productAt1 <= 2048,
   );
 
   const failed = results.filter((r) => !r.pass).length;

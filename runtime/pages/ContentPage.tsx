@@ -2,7 +2,7 @@ import { Collapse } from '../components/Collapse.tsx';
 import { Picture } from '../components/Picture.tsx';
 import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
 import { ProductArt } from '../components/ProductArt.tsx';
-import { SupportForm } from '../components/SupportForm.tsx';
+import type { ReactNode } from 'react';
 import { formatPrice } from '../../core/format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
@@ -174,7 +174,11 @@ function Accordion({ items }: { items: PageContent['sections'] }) {
  * A page made of its content: heading, lead and sections. A product page adds its banner
  * (drawing, price, buy), an in-page menu and the scroll targets its route may name.
  */
-export default function ContentPage({ route, content }: PageProps) {
+/**
+ * A product or content page (the FAQ, a legal text, manuals...). `form` is what a form page
+ * (FormPage.tsx) shows after the text: the form's code loads only with form pages.
+ */
+export default function ContentPage({ route, content, form }: PageProps & { form?: ReactNode }) {
   const site = useSite();
   const t = useT();
   const product = route.product ? site.products[route.product] : undefined;
@@ -209,8 +213,7 @@ export default function ContentPage({ route, content }: PageProps) {
         </header>
         {sections.length > 0 && <div className="sections">{sections}</div>}
         {content.downloads && <Downloads downloads={content.downloads} heading={t('downloads.heading')} />}
-        {route.kind === 'registration-form' && <SupportForm kind="registration" />}
-        {route.kind === 'return-form' && <SupportForm kind="return" />}
+        {form}
       </article>
     );
   }

@@ -13,6 +13,7 @@ const components: Record<PageComponentName, LazyPage<PageProps>> = {
   Home: lazyPage(() => import('./Home.tsx')),
   ChooseRegion: lazyPage(() => import('./ChooseRegion.tsx')),
   ContentPage: lazyPage(() => import('./ContentPage.tsx')),
+  FormPage: lazyPage(() => import('./FormPage.tsx')),
   Account: lazyPage(() => import('./Account.tsx')),
 };
 
