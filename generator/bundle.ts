@@ -8,9 +8,8 @@ import type { ResolvedRegion } from './resolve/index.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
 import { pageComponentName } from '../core/kinds.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
-import type { RegionCode, RegionData } from '../core/model.ts';
+import type { PageContent, RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
-import { messagesModulePath, textModulePath } from './emit.ts';
 import { regionOutputDir } from './output.ts';
 
 /** The server renderer built from runtime/server.tsx: one build serves every region. */
@@ -223,8 +222,8 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);
   };
-  const messages = `sites/${messagesModulePath(data.locale)}`;
-  const shell = async (routePath: string, modules: string[]) => {
+  // The first render's texts are inline (routeData): only the page's component is preloaded.
+  const shell = async (routePath: string, modules: string[], content?: PageContent) => {
     const rendered = await renderer.renderPage(data, routePath, now);
     return renderPageShell({
       head: rendered.head,
@@ -232,9 +231,10 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       base,
       entry: client.entry,
       css: client.css,
-      preloads: client.preloadsFor([messages, ...modules]),
+      preloads: client.preloadsFor(modules),
       html: rendered.html,
       now,
+      routeData: serializeJsonLd({ messages: data.messages, ...(content && { path: routePath, page: content }) }),
     });
   };
   for (const route of data.routes) {
@@ -248,8 +248,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       written.push({ path: relative, route: route.path });
       continue;
     }
-    const text = region.texts.get(route.path);
-    await write(relative, await shell(route.path, [`runtime/pages/${component}.tsx`, ...(text ? [`sites/${textModulePath(text.key)}`] : [])]));
+    await write(relative, await shell(route.path, [`runtime/pages/${component}.tsx`], route.content));
     written.push({ path: relative, route: route.path });
   }
   await write('404.html', await shell(`${data.basePath}/404`, []));

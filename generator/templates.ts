@@ -20,6 +20,11 @@ export interface PageShell {
   html: string;
   /** The instant the page was rendered at, in epoch milliseconds; the client hydrates with it. */
   now: number;
+  /**
+   * The texts the first render needs (the catalogue and the route's text), serialised safely for
+   * a script element: the client reads them from the page instead of loading their chunks.
+   */
+  routeData?: string;
 }
 
 const cache = new Map<string, HandlebarsModule.TemplateDelegate>();

@@ -9,7 +9,7 @@ import { preloadRoute } from './navigation.ts';
 import { normalizePath } from '../core/paths.ts';
 import { findRoute } from './routes.ts';
 import { createServices } from './services.ts';
-import type { SiteData } from '../core/model.ts';
+import type { Messages, PageContent, SiteData } from '../core/model.ts';
 import './styles.css';
 
 /**
@@ -25,6 +25,7 @@ export async function startClient(site: SiteData, sources: ContentSources): Prom
   if (!root) throw new Error('The page has no #root element to hydrate');
   const rendered = Number(root.dataset.now);
   const content = createContentStore(sources);
+  content.seed(readRouteData());
   const route = findRoute(site, path);
   const [, failure] = await Promise.all([
     content.loadMessages(),
@@ -46,6 +47,17 @@ export async function startClient(site: SiteData, sources: ContentSources): Prom
     assign: (url) => window.location.assign(url),
   });
   hydrateRoot(root, <App app={app} path={path} kept={kept} />);
+}
+
+/** The first render's texts, inline in the prerendered page (none in the live preview). */
+function readRouteData(): { messages?: Messages; path?: string; page?: PageContent } {
+  const element = document.getElementById('route-data');
+  if (!element?.textContent) return {};
+  try {
+    return JSON.parse(element.textContent) as { messages?: Messages; path?: string; page?: PageContent };
+  } catch {
+    return {}; // the chunks load instead
+  }
 }
 
 /** Local storage, or none when the browser denies it (the session then lives for the page). */

@@ -25,6 +25,8 @@ export interface ContentStore {
   page(path: string): PageContent | undefined;
   /** Whether the route at a path has a text to load. */
   hasPage(path: string): boolean;
+  /** Texts already at hand (the first page's, inline in its HTML): no chunk is loaded for them. */
+  seed(texts: { messages?: Messages; path?: string; page?: PageContent }): void;
 }
 
 export function createContentStore(sources: ContentSources): ContentStore {
@@ -72,6 +74,17 @@ export function createContentStore(sources: ContentSources): ContentStore {
     },
     hasPage(path) {
       return Object.prototype.hasOwnProperty.call(sources.pages, normalizePath(path));
+    },
+    seed(texts) {
+      if (texts.messages) {
+        messages = texts.messages;
+        messagesLoad = Promise.resolve();
+      }
+      if (texts.path !== undefined && texts.page) {
+        const key = normalizePath(texts.path);
+        pages.set(key, texts.page);
+        pageLoads.set(key, Promise.resolve());
+      }
     },
   };
 }

@@ -274,6 +274,28 @@ describe('scroll after navigation', () => {
   });
 });
 
+describe('the first render', () => {
+  it('finds its texts inline in the page, once, and loads only the next pages\' texts', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/')) scripts.push(new URL(request.url()).pathname.replace(/-[\w-]{8}\.js$/, ''));
+    });
+    await page.goto(url('/us/faq'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect(page.locator('script#route-data').count()).resolves.toBe(1);
+    expect(scripts.filter((s) => s.includes('/page-') || s.includes('/messages-'))).toEqual([]);
+    expect(await heading(page)).toBe(route('faq').content!.heading);
+    await pushPath(page, '/us/manuals');
+    await expect.poll(() => heading(page)).toBe(route('manuals').content!.heading);
+    expect(scripts.filter((s) => s.includes('/page-'))).toEqual(['/us/assets/page-manuals-en']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a stale page after a new deploy', () => {
   const faqChunk = '**/us/assets/page-faq-en-*.js';
 
@@ -294,7 +316,8 @@ describe('a stale page after a new deploy', () => {
 
   it('never reloads twice for the same missing script', async () => {
     const { context, page } = await open('/us');
-    await page.route(faqChunk, (r) => r.fulfill({ status: 404, body: 'gone' }));
+    // The page component's chunk, which the reloaded page needs too (its text is inline).
+    await page.route('**/us/assets/ContentPage-*.js', (r) => r.fulfill({ status: 404, body: 'gone' }));
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
     await page.getByRole('link', { name: 'FAQ' }).click();
@@ -333,7 +356,9 @@ describe('a stale page after a new deploy', () => {
   it.each([
     ['answers 500', (r: import('playwright-core').Route) => r.fulfill({ status: 500, body: 'error' })],
     ['is aborted', (r: import('playwright-core').Route) => r.abort()],
-  ])('keeps the prerendered page when its text chunk %s on first load, and loads it on the next visit', async (_how, fail) => {
+  ])('keeps the prerendered page when its code chunk %s on first load, and loads it on the next visit', async (_how, fail) => {
+    // (Its text is inline in the HTML: the page component's chunk is what the first load fetches.)
+    const pageCode = '**/us/assets/ContentPage-*.js';
     const faq = route('faq');
     const context = await site.browser.newContext();
     const page = await context.newPage();
@@ -341,7 +366,7 @@ describe('a stale page after a new deploy', () => {
     const prerendered = await (await fetch(url('/us/faq'))).text();
     const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
     const mainText = (html: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(html)![1]!.replace(/<[^>]+>/g, '').replace(/&[#\w]+;/g, (e) => entities[e] ?? e).length;
-    await page.route(faqChunk, fail);
+    await page.route(pageCode, fail);
     await page.goto(url('/us/faq'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
@@ -352,7 +377,7 @@ describe('a stale page after a new deploy', () => {
     expect(errors.filter((e) => !/Failed to load resource|Failed to fetch dynamically imported module/.test(e))).toEqual([]);
     // The app works around it: a link of the header navigates, and the next visit loads the text.
     await mark(page);
-    await page.unroute(faqChunk);
+    await page.unroute(pageCode);
     await page.getByRole('banner').getByRole('link', { name: us.messages['site.name'] }).click();
     await page.waitForURL((u) => u.pathname === '/us');
     await expect.poll(() => heading(page)).toBe(route('home').content!.heading);
