@@ -50,6 +50,8 @@ export interface PageContent extends Omit<PageFile, 'keywords' | 'lead' | 'secti
   readonly downloads?: readonly PageDownload[];
   /** Products of the line-up (home), keys of the region's products. */
   readonly lineup?: readonly ProductKey[];
+  /** The same page in every region that has it, plus `x-default` (see `pageText`). */
+  readonly alternates?: readonly Alternate[];
 }
 
 /** Something that shows only during some stages of a named stages list. */
@@ -78,14 +80,24 @@ export interface RouteInfo {
   readonly scroll?: Route['scroll'];
   /** Time window in epoch milliseconds; outside it visitors are sent home. */
   readonly window?: { readonly start?: number; readonly end?: number };
-  /** The same page in every region that has it, plus `x-default`; absent on a redirect. */
-  readonly alternates?: readonly Alternate[];
 }
 
 /** A route with its text, as the generator resolves it. */
 export interface RouteData extends RouteInfo {
   /** The page's text; absent on a redirect. */
   readonly content?: PageContent;
+  /** The same page in every region that has it, plus `x-default`; absent on a redirect. */
+  readonly alternates?: readonly Alternate[];
+}
+
+/**
+ * What the runtime loads for a route: its text with its `hreflang` alternates. The alternates
+ * are the same for every region that has the page, so a text shared by several regions carries
+ * them once; the entry's route table stays free of them (they grow with every region and page).
+ */
+export function pageText(route: RouteData): PageContent | undefined {
+  if (!route.content) return undefined;
+  return route.alternates ? { ...route.content, alternates: route.alternates } : route.content;
 }
 
 /** A product as the runtime reads it: instants in epoch milliseconds, bundle parts checked. */
@@ -180,8 +192,10 @@ export interface SiteData extends Omit<RegionData, 'routes' | 'messages'> {
 export function splitRegion(region: RegionData): { site: SiteData; messages: Messages; pages: ReadonlyMap<string, PageContent> } {
   const { messages, routes, ...rest } = region;
   const pages = new Map<string, PageContent>();
-  const infos = routes.map(({ content, ...info }) => {
-    if (content) pages.set(info.path, content);
+  const infos = routes.map((route) => {
+    const { content, alternates, ...info } = route;
+    const text = pageText(route);
+    if (text) pages.set(info.path, text);
     return info;
   });
   return { site: { ...rest, routes: infos }, messages, pages };

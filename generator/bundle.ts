@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,7 @@ import type { ResolvedRegion } from './resolve/index.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
 import { pageComponentName } from '../core/kinds.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
+import { pageText } from '../core/model.ts';
 import type { PageContent, RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { regionOutputDir } from './output.ts';
@@ -67,22 +69,37 @@ export interface ClientBundle {
   files: string[];
 }
 
-/**
- * Runtime code that only some page kinds use: it loads with those pages' chunks, never with
- * every page (the page components, the account screens and their flow, the support form).
- */
-const PAGE_ONLY = ['pages/', 'account-screens/', 'account-flow.ts', 'components/SupportForm.tsx'].map((p) => path.join(RUNTIME_DIR, p));
-
 /** Packages loaded on first use (the API client's ofetch and its dependencies), in chunks of their own. */
 const ON_FIRST_USE = ['ofetch', 'ufo', 'destr', 'node-fetch-native'].map((name) => `${path.sep}node_modules${path.sep}${name}${path.sep}`);
 
-/** Whether a module belongs in the shared runtime chunk: everything but page-only code, code loaded on first use and region data. */
+let shared: Set<string> | undefined;
+
+/**
+ * The package's modules every page needs: those the client entry (runtime/client.tsx) imports
+ * statically, directly or through others. What only page components import (their components,
+ * the account screens, the support form, price formatting...) loads with those pages' chunks.
+ */
+function sharedRuntimeModules(): Set<string> {
+  if (shared) return shared;
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    const text = readFileSync(file, 'utf8');
+    // Value imports of the package's own files (`import type` carries no code; `import()` is a chunk of its own).
+    for (const match of text.matchAll(/^import\s+(?!type\b)(?:[^;']*?\s+from\s+)?'(\.{1,2}\/[^']+)';/gm)) visit(path.resolve(path.dirname(file), match[1]!));
+  };
+  visit(path.join(RUNTIME_DIR, 'client.tsx'));
+  shared = found;
+  return found;
+}
+
+/** Whether a module belongs in the shared runtime chunk: the libraries (but those loaded on first use) and the runtime every page needs. */
 function isSharedRuntimeModule(id: string, sitesDir: string): boolean {
   const file = id.split('?', 1)[0]!;
   if (file.startsWith(sitesDir + path.sep) || file.startsWith(`${sitesDir}/`)) return false;
-  if (PAGE_ONLY.some((prefix) => file.startsWith(prefix))) return false;
-  if (ON_FIRST_USE.some((folder) => file.includes(folder))) return false;
-  return file.includes(`${path.sep}node_modules${path.sep}`) || file.startsWith(RUNTIME_DIR);
+  if (file.includes(`${path.sep}node_modules${path.sep}`)) return !ON_FIRST_USE.some((folder) => file.includes(folder));
+  return sharedRuntimeModules().has(file);
 }
 
 /**
@@ -248,7 +265,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       written.push({ path: relative, route: route.path });
       continue;
     }
-    await write(relative, await shell(route.path, [`runtime/pages/${component}.tsx`], route.content));
+    await write(relative, await shell(route.path, [`runtime/pages/${component}.tsx`], pageText(route)));
     written.push({ path: relative, route: route.path });
   }
   await write('404.html', await shell(`${data.basePath}/404`, []));

@@ -5,7 +5,7 @@ import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { compareStrings } from './diagnostics.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
-import { splitRegion } from '../core/model.ts';
+import { pageText, splitRegion } from '../core/model.ts';
 import type { PageContent } from '../core/model.ts';
 
 /**
@@ -181,8 +181,9 @@ export async function emitSites(model: SiteModel, sitesDir: string, only?: reado
     if (!messages.has(region.data.locale)) messages.set(region.data.locale, region);
     for (const route of region.data.routes) {
       const text = region.texts.get(route.path);
-      if (!text || !route.content || texts.has(text.key)) continue;
-      texts.set(text.key, { content: route.content, inputs: text.inputs });
+      const content = pageText(route);
+      if (!text || !content || texts.has(text.key)) continue;
+      texts.set(text.key, { content, inputs: text.inputs });
     }
   }
   for (const [locale, region] of messages) {

@@ -110,7 +110,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     canonical,
     // Account screens are for visitors, not for search results (and are not in the sitemap).
     ...((!open || route.kind === 'account') && { robots: 'noindex' }),
-    alternates: route.alternates ?? [],
+    alternates: content.alternates ?? [],
     jsonLd,
   };
 }

@@ -1,7 +1,10 @@
 // Inlined into every page before the entry script (see runtime/chunk-reload.ts): when a script
 // under /assets/ ending in .js fails to load and the server answers 404, the page's code was
-// replaced by a newer deploy; reload once into the same route. Never twice for one file.
+// replaced by a newer deploy; reload once into the same route. Never twice for one file. Once
+// the app has hydrated, its navigation handles the failures of what it loads, with the route it
+// was going to as the target (this page's own address would be the wrong one).
 addEventListener('error', function (event) {
+  if (document.documentElement.hasAttribute('data-hydrated')) return;
   var el = event.target;
   if (!el || (el.tagName !== 'SCRIPT' && el.tagName !== 'LINK')) return;
   var url = el.src || el.href;
