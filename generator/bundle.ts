@@ -72,15 +72,12 @@ export interface ClientBundle {
 /** Packages loaded on first use (the API client's ofetch and its dependencies), in chunks of their own. */
 const ON_FIRST_USE = ['ofetch', 'ufo', 'destr', 'node-fetch-native'].map((name) => `${path.sep}node_modules${path.sep}${name}${path.sep}`);
 
-let shared: Set<string> | undefined;
-
 /**
  * The package's modules every page needs: those the client entry (runtime/client.tsx) imports
  * statically, directly or through others. What only page components import (their components,
  * the account screens, the support form, price formatting...) loads with those pages' chunks.
  */
 function sharedRuntimeModules(): Set<string> {
-  if (shared) return shared;
   const found = new Set<string>();
   const visit = (file: string) => {
     if (found.has(file)) return;
@@ -90,16 +87,15 @@ function sharedRuntimeModules(): Set<string> {
     for (const match of text.matchAll(/^import\s+(?!type\b)(?:[^;']*?\s+from\s+)?'(\.{1,2}\/[^']+)';/gm)) visit(path.resolve(path.dirname(file), match[1]!));
   };
   visit(path.join(RUNTIME_DIR, 'client.tsx'));
-  shared = found;
   return found;
 }
 
 /** Whether a module belongs in the shared runtime chunk: the libraries (but those loaded on first use) and the runtime every page needs. */
-function isSharedRuntimeModule(id: string, sitesDir: string): boolean {
+function isSharedRuntimeModule(id: string, sitesDir: string, shared: ReadonlySet<string>): boolean {
   const file = id.split('?', 1)[0]!;
   if (file.startsWith(sitesDir + path.sep) || file.startsWith(`${sitesDir}/`)) return false;
   if (file.includes(`${path.sep}node_modules${path.sep}`)) return !ON_FIRST_USE.some((folder) => file.includes(folder));
-  return sharedRuntimeModules().has(file);
+  return shared.has(file);
 }
 
 /**
@@ -124,6 +120,7 @@ export async function buildClients(
   const key = cache.modules && cacheKey('client', where, JSON.stringify(regions.map((r) => r.data.code)), JSON.stringify(cache.modules.map((m) => [m.path, m.content])));
   const cached = key !== undefined && (await readTree(cache.dir, 'client', key, buildDir));
   if (!cached) await rm(buildDir, { recursive: true, force: true });
+  const shared = cached ? new Set<string>() : sharedRuntimeModules();
   if (!cached) await viteBuild({
     base: './',
     build: {
@@ -144,7 +141,7 @@ export async function buildClients(
             const name = path.relative(sitesDir, id).replace(/\.ts$/, '').split(path.sep).join('-').replace(/^pages-/, 'page-');
             return `assets/${name}-[hash].js`;
           },
-          codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir) }] },
+          codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir, shared) }] },
         },
       },
     },

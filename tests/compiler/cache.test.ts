@@ -7,6 +7,7 @@ import { buildRegions, listFiles } from '../../generator/build.ts';
 import { checkContent } from '../../generator/compile.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
+import { expectSameBytes, readTree } from '../support/files.ts';
 
 /**
  * The build cache (docs/cache.md): a cached build's output is byte-identical to a cold one's,
@@ -23,14 +24,7 @@ async function build(cache: string | false) {
   const out = path.join(work, `dist-${++run}`);
   const result = await buildRegions({ out, sites: path.join(work, 'sites'), regions: ['kr'], now: NOW, cache });
   expect(result.ok).toBe(true);
-  const files = await listFiles(out);
-  const tree = new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(out, f))] as const)));
-  return { result, tree };
-}
-
-function expectSameBytes(a: Map<string, Buffer>, b: Map<string, Buffer>): void {
-  expect([...b.keys()]).toEqual([...a.keys()]);
-  for (const [file, bytes] of a) expect(b.get(file)!.equals(bytes), file).toBe(true);
+  return { result, tree: await readTree(out) };
 }
 
 const missed = (cache: Record<string, { hits: number; misses: number }> = {}) => Object.values(cache).reduce((sum, { misses }) => sum + misses, 0);

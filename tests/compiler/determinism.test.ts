@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { buildRegions, compileLoaded, listFiles } from '../../generator/build.ts';
+import { buildRegions, compileLoaded } from '../../generator/build.ts';
 import { emitSites } from '../../generator/emit.ts';
 import { imageAsset, readSourceArt } from '../../generator/images.ts';
 import { parseContent, readContentSources } from '../../generator/load.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { expectSameBytes, readTree } from '../support/files.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**
@@ -17,16 +18,6 @@ import { BUILT_AT } from '../support/instants.ts';
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-determinism-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
 const contentRoot = path.join(PACKAGE_ROOT, 'content');
-
-async function readTree(dir: string): Promise<Map<string, Buffer>> {
-  const files = await listFiles(dir);
-  return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f))] as const)));
-}
-
-function expectSameBytes(expected: Map<string, Buffer>, actual: Map<string, Buffer>): void {
-  expect([...actual.keys()]).toEqual([...expected.keys()]);
-  for (const [file, bytes] of expected) expect(actual.get(file)?.equals(bytes), file).toBe(true);
-}
 
 /** A random order of a list (Fisher-Yates, with a seeded generator so a failure can be replayed). */
 function shuffled<T>(list: readonly T[], seed: number): T[] {

@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegions, compileContent, listFiles } from '../../generator/build.ts';
 import { main } from '../../generator/cli.ts';
+import { expectSameBytes, readTree } from '../support/files.ts';
 
 /**
  * Fan-out for CI (docs/cache.md, "Building on several machines"): each region built on its own
@@ -13,11 +14,6 @@ const NOW = Date.parse('2026-11-22T12:00:00+08:00');
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-fan-out-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
 const sites = path.join(work, 'sites');
-
-async function tree(dir: string): Promise<Map<string, Buffer>> {
-  const files = await listFiles(dir);
-  return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(dir, f))] as const)));
-}
 
 async function cli(args: string[]) {
   let stdout = '';
@@ -40,10 +36,7 @@ describe('a build fanned out over machines', () => {
     const merged = await cli(['merge', ...parts, '--out', 'merged']);
     expect(merged).toMatchObject({ status: 0, stderr: '' });
     expect(merged.stdout).toMatch(new RegExp(`^Merged ${parts.length} parts into merged \\(\\d+ files\\)\\.`));
-    const expected = await tree(whole);
-    const actual = await tree(path.join(work, 'merged'));
-    expect([...actual.keys()]).toEqual([...expected.keys()]);
-    for (const [file, bytes] of expected) expect(actual.get(file)!.equals(bytes), file).toBe(true);
+    expectSameBytes(await readTree(whole), await readTree(path.join(work, 'merged')));
   });
 
   it('refuses parts that disagree on a shared file, and writes nothing', async () => {
