@@ -106,6 +106,8 @@ export interface ProductData extends Omit<Product, 'activityTime' | 'includes'> 
   readonly activityTime?: { readonly startTime?: number; readonly endTime?: number; readonly stages?: string; readonly stage?: readonly number[] };
   /** A bundle: the products it contains (keys of the same region). */
   readonly includes?: readonly ProductKey[];
+  /** The bundles that contain this product (keys of the same region, sorted): the reverse of `includes`. */
+  readonly bundles?: readonly ProductKey[];
 }
 
 /** A navigation item with its children and hidden places always present (sorted). */
@@ -183,14 +185,28 @@ export interface RegionData {
   readonly constants: Constants;
 }
 
-/** The part of a region the client bundle holds from the start: no texts, no page content. */
-export interface SiteData extends Omit<RegionData, 'routes' | 'messages'> {
-  readonly routes: readonly RouteInfo[];
+/**
+ * The part of a region the client bundle holds from the start (the region's entry): what every
+ * page shows (header, footer, banners, stages), nothing that grows with the catalogue.
+ */
+export interface SiteData extends Omit<RegionData, 'routes' | 'messages' | 'products'> {
+  /** The region chooser's path, when the region has one (header and footer link to it). */
+  readonly chooser?: string;
 }
 
-/** Splits resolved region data into what the entry holds, the catalogue and the page texts. */
-export function splitRegion(region: RegionData): { site: SiteData; messages: Messages; pages: ReadonlyMap<string, PageContent> } {
-  const { messages, routes, ...rest } = region;
+/**
+ * The region's route table and products: what grows with the catalogue. The client loads it in
+ * a chunk of its own after the first render (the first page's route and the products it shows
+ * are inline in its HTML), so a page's initial JS stays the same however many products there are.
+ */
+export interface RouteTable {
+  readonly routes: readonly RouteInfo[];
+  readonly products: Readonly<Record<ProductKey, ProductData>>;
+}
+
+/** Splits resolved region data into the entry's site data, the route table, the catalogue and the page texts. */
+export function splitRegion(region: RegionData): { site: SiteData; table: RouteTable; messages: Messages; pages: ReadonlyMap<string, PageContent> } {
+  const { messages, routes, products, ...rest } = region;
   const pages = new Map<string, PageContent>();
   const infos = routes.map((route) => {
     const { content, alternates, ...info } = route;
@@ -198,5 +214,6 @@ export function splitRegion(region: RegionData): { site: SiteData; messages: Mes
     if (text) pages.set(info.path, text);
     return info;
   });
-  return { site: { ...rest, routes: infos }, messages, pages };
+  const chooser = routes.find((route) => route.kind === 'region-chooser' && !route.redirect)?.path;
+  return { site: { ...rest, ...(chooser !== undefined && { chooser }) }, table: { routes: infos, products }, messages, pages };
 }

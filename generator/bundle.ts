@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { InlineConfig, Manifest } from 'vite';
+import type { InlineConfig, Manifest, Plugin } from 'vite';
 import { cacheKey, readTree, writeTree } from './cache.ts';
 import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
@@ -26,7 +26,24 @@ let buildCounter = 0;
 /** Vite's build with the project's configuration; Vite and its React plugin load on the first build that is not cached. */
 async function viteBuild(config: InlineConfig): Promise<void> {
   const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
-  await build({ configFile: false, envFile: false, root: PACKAGE_ROOT, logLevel: 'silent', publicDir: false, plugins: [react()], ...config });
+  await build({ configFile: false, envFile: false, root: PACKAGE_ROOT, logLevel: 'silent', publicDir: false, ...config, plugins: [react(), ...(config.plugins ?? [])] });
+}
+
+/**
+ * Vite wraps every dynamic import in a helper that preloads the imported chunk's dependencies
+ * and CSS. The client's CSS is all in the entry (inline in each page) and the pages preload
+ * their own chunks, so the helper only costs bytes: this plugin makes it a plain call. A
+ * dynamic chunk with CSS of its own would need it: the client build refuses one (below).
+ */
+function plainDynamicImports(): Plugin {
+  return {
+    name: 'robot-sites:plain-dynamic-imports',
+    enforce: 'pre',
+    load: {
+      filter: { id: /^\0vite\/preload-helper/ },
+      handler: () => 'export const __vitePreload = (load) => load();',
+    },
+  };
 }
 
 /**
@@ -123,11 +140,15 @@ export async function buildClients(
   const shared = cached ? new Set<string>() : sharedRuntimeModules();
   if (!cached) await viteBuild({
     base: './',
+    plugins: [plainDynamicImports()],
     build: {
       outDir: buildDir,
       emptyOutDir: true,
       manifest: true,
       reportCompressedSize: false,
+      // A page's HTML preloads what it needs and a link's hover or focus loads the next page's
+      // chunks: Vite's preload helper (1 KB in every page) is replaced by a plain import.
+      modulePreload: false,
       rolldownOptions: {
         input,
         output: {
@@ -149,6 +170,8 @@ export async function buildClients(
   if (!cached && key !== undefined) await writeTree(cache.dir, 'client', key, buildDir);
   const manifest = JSON.parse(await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entries = new Map(Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key, chunk]) => [chunk.name, key]));
+  const styled = Object.entries(manifest).find(([, chunk]) => chunk.isDynamicEntry && chunk.css?.length);
+  if (styled) throw new Error(`The client chunk of ${styled[0]} has CSS of its own; the runtime keeps all CSS in runtime/styles.css, inline in every page`);
   const importsOf = (key: string, seen = new Set<string>()): Set<string> => {
     for (const dependency of manifest[key]?.imports ?? []) {
       if (seen.has(dependency)) continue;
@@ -236,7 +259,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);
   };
-  // The first render's texts are inline (routeData): only the page's component is preloaded.
+  // The first render's texts and data are inline (routeData): only the page's component is preloaded.
   const shell = async (routePath: string, modules: string[], content?: PageContent) => {
     const rendered = await renderer.renderPage(data, routePath, now);
     return renderPageShell({
@@ -248,7 +271,8 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       preloads: client.preloadsFor(modules),
       html: rendered.html,
       now,
-      routeData: serializeJsonLd({ messages: data.messages, ...(content && { path: routePath, page: content }) }),
+      // The 404 page is served at any path that is no route: its data names none.
+      routeData: serializeJsonLd({ messages: data.messages, ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
     });
   };
   for (const route of data.routes) {

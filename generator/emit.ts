@@ -11,8 +11,10 @@ import type { PageContent } from '../core/model.ts';
 /**
  * The emit stage: the typed modules the client bundles are built from, in the sites folder.
  *
- * - `<code>/region.ts`: the region's data `as const`, with the exact unions of its pages, paths
- *   and products (a misspelt name is a type error), and `<code>/main.ts`, the region's entry;
+ * - `<code>/region.ts`: what every page of the region shows `as const`, with the exact unions of
+ *   its pages, paths and products (a misspelt name is a type error); `<code>/routes.ts`, its
+ *   route table and products (they grow with the catalogue: loaded after the first render); and
+ *   `<code>/main.ts`, the region's entry;
  * - `messages/<locale>.ts`: a locale's catalogue, with its `MessageKey` union;
  * - `pages/<page>/<name>.ts`: the text of one page file, emitted once however many regions
  *   use it (us, uk and eu share `pages/faq/en.ts`);
@@ -90,34 +92,61 @@ async function moduleText(declare: Declare, text: string, declarations: readonly
 
 /** The data module of a region: its site data `as const`, and the unions of its names. */
 async function emitRegionData(declare: Declare, region: ResolvedRegion, sitesDir: string): Promise<GeneratedFile> {
-  const { site } = splitRegion(region.data);
+  const { site, table } = splitRegion(region.data);
   const dir = path.join(sitesDir, site.code);
   const text = [
     banner(region.inputs),
     `import type { SiteData } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
     `export type { MessageKey } from '../${messagesModulePath(site.locale)}';`,
     '',
-    `/** Region ${site.code}: resolved configuration and routes. Texts load on demand. */`,
+    `/** Region ${site.code}: what every page shows. The route table and products are in routes.ts, texts load on demand. */`,
     `export const region = ${JSON.stringify(site, null, 2)} as const satisfies SiteData;`,
     '',
   ].join('\n');
   return {
     path: `${site.code}/region.ts`,
     content: await moduleText(declare, text, [
-      { name: 'PageName', type: literalUnion(site.routes.map((r) => r.page)), doc: 'The pages that exist in this region.' },
-      { name: 'RoutePath', type: literalUnion(site.routes.map((r) => r.path)), doc: "The paths of this region's pages." },
-      { name: 'ProductKey', type: literalUnion(Object.keys(site.products)), doc: 'The products sold in this region.' },
+      { name: 'PageName', type: literalUnion(table.routes.map((r) => r.page)), doc: 'The pages that exist in this region.' },
+      { name: 'RoutePath', type: literalUnion(table.routes.map((r) => r.path)), doc: "The paths of this region's pages." },
+      { name: 'ProductKey', type: literalUnion(Object.keys(table.products)), doc: 'The products sold in this region.' },
     ]),
   };
 }
 
-/** The entry of a region: its data, and a loader for its catalogue and every page text. */
-function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFile {
+/**
+ * The route table of a region: its routes, its products and a loader per route text. It grows
+ * with the catalogue, so the entry loads it on demand (after the first render).
+ */
+function emitRouteTable(region: ResolvedRegion, sitesDir: string): GeneratedFile {
+  const { table } = splitRegion(region.data);
   const code = region.data.code;
   const dir = path.join(sitesDir, code);
   const loaders = [...region.texts]
     .sort(([a], [b]) => compareStrings(a, b))
-    .map(([routePath, text]) => `    ${JSON.stringify(routePath)}: () => import('../${textModulePath(text.key)}'),`);
+    .map(([routePath, text]) => `  ${JSON.stringify(routePath)}: () => import('../${textModulePath(text.key)}'),`);
+  const content = [
+    banner(region.inputs),
+    `import type { ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
+    '',
+    `/** Region ${code}: every route, by normalised path. */`,
+    `export const routes = ${JSON.stringify(table.routes, null, 2)} as const satisfies readonly RouteInfo[];`,
+    '',
+    `/** Region ${code}: its products, by key. */`,
+    `export const products = ${JSON.stringify(table.products, null, 2)} as const satisfies Readonly<Record<string, ProductData>>;`,
+    '',
+    '/** The text of each route, loaded on demand. */',
+    'export const pages = {',
+    ...loaders,
+    '};',
+    '',
+  ].join('\n');
+  return { path: `${code}/routes.ts`, content };
+}
+
+/** The entry of a region: its data, and loaders for its catalogue and route table. */
+function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFile {
+  const code = region.data.code;
+  const dir = path.join(sitesDir, code);
   const content = [
     banner(region.inputs),
     `import { startClient } from '${importPath(dir, path.join(PACKAGE_ROOT, 'runtime', 'client.tsx'))}';`,
@@ -125,9 +154,7 @@ function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFil
     '',
     'void startClient(region, {',
     `  messages: () => import('../${messagesModulePath(region.data.locale)}'),`,
-    '  pages: {',
-    ...loaders,
-    '  },',
+    "  table: () => import('./routes.ts'),",
     '});',
     '',
   ].join('\n');
@@ -168,7 +195,7 @@ function emitText(key: string, content: PageContent, inputs: readonly string[], 
 
 /**
  * Every generated module of the chosen regions (all when `only` is omitted), sorted by path:
- * each region's data and entry, and the catalogues and page texts they use, each once.
+ * each region's data, route table and entry, and the catalogues and page texts they use, each once.
  */
 export async function emitSites(model: SiteModel, sitesDir: string, only?: readonly string[], options: { cacheDir?: string } = {}): Promise<GeneratedFile[]> {
   const regions = model.regions.filter((r) => !only || only.includes(r.data.code));
@@ -177,7 +204,7 @@ export async function emitSites(model: SiteModel, sitesDir: string, only?: reado
   const messages = new Map<string, ResolvedRegion>();
   const texts = new Map<string, { content: PageContent; inputs: readonly string[] }>();
   for (const region of regions) {
-    files.push(await emitRegionData(declare, region, sitesDir), emitRegionEntry(region, sitesDir));
+    files.push(await emitRegionData(declare, region, sitesDir), emitRouteTable(region, sitesDir), emitRegionEntry(region, sitesDir));
     if (!messages.has(region.data.locale)) messages.set(region.data.locale, region);
     for (const route of region.data.routes) {
       const text = region.texts.get(route.path);

@@ -16,7 +16,9 @@ import { applyHead, headFor } from './head.ts';
 import { getScrollMemory, isRouteReady, preloadRoute, setScrollMemory, useGo } from './navigation.ts';
 import { NotFound } from './pages/NotFound.tsx';
 import { pageFor } from './pages/registry.ts';
-import { findRoute, homePath } from './routes.ts';
+import { homePath } from './routes.ts';
+import { whenIdle } from './effects.ts';
+import { normalizePath } from '../core/paths.ts';
 import { createScrollMemory, scrollAfterNavigation } from './scroll.ts';
 import { isLoggedIn } from './session.ts';
 import { AppProvider, useApp, useNow, useSession, useSite, useSynced, useSyncs, useT } from './site.tsx';
@@ -54,7 +56,6 @@ export function App({ app, path, kept }: AppProps) {
 function Header() {
   const site = useSite();
   const t = useT();
-  const chooser = site.routes.find((r) => r.kind === 'region-chooser');
   return (
     <>
       <TextBanner />
@@ -72,8 +73,8 @@ function Header() {
           </SiteLink>
           <SiteNav />
           <div className="header-tools">
-            {chooser && (
-              <SiteLink className="region-link" href={chooser.path}>
+            {site.chooser && (
+              <SiteLink className="region-link" href={site.chooser}>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                   <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
                   <path d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -93,7 +94,7 @@ function Header() {
 
 /** Log in, or the account's profile once logged in (the prerendered page is logged out). */
 function AccountLink() {
-  const site = useSite();
+  const { site, content } = useApp();
   const t = useT();
   const [location] = useLocation();
   const loggedIn = useSession(isLoggedIn);
@@ -106,7 +107,7 @@ function AccountLink() {
       </SiteLink>
     );
   }
-  const here = findRoute(site, location);
+  const here = content.route(location);
   const from = here && here.kind !== 'account' ? `?fromPath=${encodeURIComponent(here.path)}` : '';
   return (
     <SiteLink className="account-link" href={`${login}${from}`} data-testid="account-link">
@@ -136,7 +137,6 @@ function Footer() {
   const site = useSite();
   const t = useT();
   const country = useCountry();
-  const chooser = site.routes.find((r) => r.kind === 'region-chooser');
   const own = site.regions.find((r) => r.code === site.code);
   return (
     <footer className="site-footer">
@@ -181,10 +181,10 @@ function Footer() {
       <div className="bar">
         <p>
           {t('footer.regionLabel')} <strong data-testid="region-label">{own ? regionLabel(own, country) : site.label}</strong>
-          {chooser && (
+          {site.chooser && (
             <>
               {' · '}
-              <SiteLink href={chooser.path}>{t('footer.changeRegion')}</SiteLink>
+              <SiteLink href={site.chooser}>{t('footer.changeRegion')}</SiteLink>
             </>
           )}
         </p>
@@ -221,13 +221,15 @@ function Shell({ kept }: { kept?: KeptPage }) {
   const [location] = useLocation();
   const go = useGo();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const route = findRoute(site, location);
+  // undefined while the route table is not loaded and the location is not the first page's.
+  const found = content.route(location);
+  const route = found ?? undefined;
   const open = route ? isRouteOpen(route, now) : true;
   const ready = route ? isRouteReady(app, route) : true;
   const page = route && !route.redirect ? content.page(route.path) : undefined;
   // The first page's prerendered content, while its own code or text is not loaded.
-  const keep = kept && route && route.path === kept.path && !ready ? kept.html : undefined;
-  const head = useMemo(() => headFor(site, route?.redirect ? undefined : route, page, content.message, now), [site, route, page, content, now]);
+  const keep = kept && normalizePath(location) === kept.path && (found === undefined || !ready) ? kept.html : undefined;
+  const head = useMemo(() => headFor(site, route?.redirect ? undefined : route, page, content, now), [site, route, page, content, now]);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const lastView = useRef<string | undefined>(undefined);
@@ -254,7 +256,10 @@ function Shell({ kept }: { kept?: KeptPage }) {
     void app.clock.sync(app.serverTime);
     const memory = createScrollMemory(window);
     setScrollMemory(memory);
+    // The route table, for the next navigation: once the page is idle (a link's hover or focus may ask first).
+    const idle = whenIdle(window, () => void app.content.loadTable().catch(() => {}));
     return () => {
+      idle();
       window.removeEventListener('storage', follow);
       memory.dispose();
       setScrollMemory(undefined);
@@ -269,6 +274,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
     }
     const prepared = app.prepared !== undefined && app.prepared === route?.path;
     app.prepared = undefined;
+    if (found === undefined) return; // the route table loads first (below)
     if (!route) {
       window.location.replace(catchAllUrl(site, location, window.location));
       return;
@@ -280,9 +286,16 @@ function Shell({ kept }: { kept?: KeptPage }) {
     if (!prepared) void app.clock.sync(app.serverTime); // back/forward: still on server time
     scrollAfterNavigation(window, prepared ? undefined : getScrollMemory()?.saved(), route.scroll);
     main.current?.focus({ preventScroll: true });
-    // Only the location matters: the route and preparation are read as of this navigation.
+    // Only the location matters (and the route table, once it says where an unknown location
+    // goes): the route and preparation are read as of this navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location]);
+  }, [location, found === undefined]);
+
+  // A location the store does not know yet (history from before a reload): the route table first.
+  useEffect(() => {
+    if (found !== undefined) return;
+    content.loadTable().then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
+  }, [content, found]);
 
   // A route whose page is not loaded (back/forward, or a window that opened after the build).
   useEffect(() => {
@@ -325,7 +338,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
     body = <Closed />;
   } else if (route && page && lazy?.isLoaded()) {
     body = <lazy.Component route={route} content={page} />;
-  } else if (route) {
+  } else if (route || found === undefined) {
     body = <div className="loading" aria-busy="true" />;
   } else {
     body = <NotFound />;

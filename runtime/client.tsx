@@ -4,17 +4,17 @@ import { App } from './App.tsx';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { createClock } from './clock.ts';
 import { createContentStore } from './content.ts';
-import type { ContentSources } from './content.ts';
+import type { ContentSources, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { normalizePath } from '../core/paths.ts';
-import { findRoute } from './routes.ts';
 import { createServices } from './services.ts';
-import type { Messages, PageContent, SiteData } from '../core/model.ts';
+import type { SiteData } from '../core/model.ts';
 import './styles.css';
 
 /**
- * Hydrates the prerendered page. The catalogue and the current page's component and text load
- * first, and the clock starts at the instant the page was rendered (embedded in #root), so the
+ * Hydrates the prerendered page. The catalogue, the page's route, text and products are inline
+ * in the HTML; its component loads first (and, without the inline data, as in the live preview,
+ * the catalogue and the route table), and the clock starts at the instant the page was rendered (embedded in #root), so the
  * first client render matches the HTML exactly; server time takes over after hydration.
  */
 export async function startClient(site: SiteData, sources: ContentSources): Promise<void> {
@@ -24,18 +24,20 @@ export async function startClient(site: SiteData, sources: ContentSources): Prom
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element to hydrate');
   const rendered = Number(root.dataset.now);
-  const content = createContentStore(sources);
-  content.seed(readRouteData());
-  const route = findRoute(site, path);
-  const [, failure] = await Promise.all([
-    content.loadMessages(),
-    route ? preloadRoute({ content }, route).then(() => undefined, (error: unknown) => error ?? new Error('load failed')) : undefined,
-  ]);
+  const content = createContentStore(sources, site.locale);
+  const data = readRouteData();
+  // Data that names no path is the not-found page's: whatever path it is served at is no route.
+  content.seed(data.path === undefined && data.route === null ? { ...data, path } : data);
+  const fail = (error: unknown) => error ?? new Error('load failed');
+  const tableFailure = content.route(path) === undefined ? await content.loadTable().then(() => undefined, fail) : undefined;
+  const route = content.route(path) ?? undefined;
+  const [, pageFailure] = await Promise.all([content.loadMessages(), route ? preloadRoute({ content }, route).then(() => undefined, fail) : undefined]);
+  const failure = tableFailure ?? pageFailure;
   // A page whose code or text failed to load: reload when the file is gone (a newer deployment),
   // else hydrate around its prerendered content, kept as it is (a load failure, not a new build).
   if (failure && (await recoverFromLoadFailure(failure, window.location.href))) return;
-  const main = failure && route ? document.getElementById('main') : null;
-  const kept = main && route ? { path: route.path, html: main.innerHTML } : undefined;
+  const main = failure ? document.getElementById('main') : null;
+  const kept = main ? { path, html: main.innerHTML } : undefined;
   const app = createServices({
     site,
     content,
@@ -49,12 +51,12 @@ export async function startClient(site: SiteData, sources: ContentSources): Prom
   hydrateRoot(root, <App app={app} path={path} kept={kept} />);
 }
 
-/** The first render's texts, inline in the prerendered page (none in the live preview). */
-function readRouteData(): { messages?: Messages; path?: string; page?: PageContent } {
+/** The first render's texts and data, inline in the prerendered page (none in the live preview). */
+function readRouteData(): RouteData {
   const element = document.getElementById('route-data');
   if (!element?.textContent) return {};
   try {
-    return JSON.parse(element.textContent) as { messages?: Messages; path?: string; page?: PageContent };
+    return JSON.parse(element.textContent) as RouteData;
   } catch {
     return {}; // the chunks load instead
   }

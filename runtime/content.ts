@@ -1,67 +1,122 @@
-import type { Messages, PageContent } from '../core/model.ts';
+import type { Messages, PageContent, ProductData, ProductKey, RouteInfo, RouteTable } from '../core/model.ts';
 import { normalizePath } from '../core/paths.ts';
 
-/** Where a region's texts come from: on the client, dynamic imports of the generated modules. */
-export interface ContentSources {
-  /** The region's locale catalogue. */
-  readonly messages: () => Promise<{ default: Messages }>;
+/** A region's route table as its chunk holds it: the routes, the products and a loader per route text. */
+export interface TableModule extends RouteTable {
   /** The text of each route, by normalised path. */
   readonly pages: Readonly<Record<string, () => Promise<{ default: PageContent }>>>;
 }
 
+/** Where a region's texts and route table come from: on the client, dynamic imports of the generated modules. */
+export interface ContentSources {
+  /** The region's locale catalogue. */
+  readonly messages: () => Promise<{ default: Messages }>;
+  /** The region's route table (sites/<code>/routes.ts). */
+  readonly table: () => Promise<TableModule>;
+}
+
 /**
- * The texts of one region: the locale catalogue and the route texts, each loaded once on
- * first use and cached. Lookups are synchronous and never fail: a catalogue, route text or
- * message that is missing (or not loaded yet, or failed to load) is empty.
+ * What the first render of a page needs beyond the entry, inline in its HTML (`#route-data`):
+ * the catalogue, its route (null: the path is no route of the region), its text, and the
+ * products it shows.
+ */
+export interface RouteData {
+  messages?: Messages;
+  path?: string;
+  route?: RouteInfo | null;
+  page?: PageContent;
+  products?: Readonly<Record<ProductKey, ProductData>>;
+  productNames?: readonly string[];
+}
+
+/**
+ * The texts and route table of one region: the locale catalogue, the route table with its
+ * products, and the route texts, each loaded once on first use and cached. Lookups are
+ * synchronous and never fail: what is missing (or not loaded yet, or failed to load) is empty.
+ * Until the route table is loaded, the store knows what the page's inline data seeded.
  */
 export interface ContentStore {
   /** Loads the catalogue once; later calls share the first load. Failures resolve quietly. */
   loadMessages(): Promise<void>;
-  /** Loads the text of the route at a path once. Rejects when the chunk fails to load. */
+  /** Loads the route table once. Rejects when its chunk fails to load (a later call tries again). */
+  loadTable(): Promise<void>;
+  /** Whether the route table is loaded: every route and product is known. */
+  hasTable(): boolean;
+  /** Loads the text of the route at a path once (after the route table). Rejects when a chunk fails to load. */
   loadPage(path: string): Promise<void>;
   /** The message at a dotted key, or '' when it is missing. */
   message(key: string): string;
   /** The loaded text of the route at a path, or undefined. */
   page(path: string): PageContent | undefined;
-  /** Whether the route at a path has a text to load. */
-  hasPage(path: string): boolean;
-  /** Texts already at hand (the first page's, inline in its HTML): no chunk is loaded for them. */
-  seed(texts: { messages?: Messages; path?: string; page?: PageContent }): void;
+  /**
+   * The route at a path (after normalisation): the route, null when the path is no route of the
+   * region, undefined when that is not known yet (the route table is not loaded).
+   */
+  route(path: string): RouteInfo | null | undefined;
+  /** A product of the region, or undefined (not sold here, or not known yet). */
+  product(key: ProductKey): ProductData | undefined;
+  /** The names of every product of the region, sorted in its locale (the support forms list them). */
+  productNames(): readonly string[];
+  /** Texts and data already at hand (the first page's, inline in its HTML): no chunk is loaded for them. */
+  seed(data: RouteData): void;
+  /**
+   * Runs a render and returns what it read of the products: the data a page's HTML carries so
+   * that its first client render matches without the route table (the prerenderer's).
+   */
+  record(render: () => void): Pick<RouteData, 'products' | 'productNames'>;
 }
 
-export function createContentStore(sources: ContentSources): ContentStore {
+export function createContentStore(sources: ContentSources, locale?: string): ContentStore {
   let messages: Messages = {};
   let messagesLoad: Promise<void> | undefined;
+  let table: TableModule | undefined;
+  let tableLoad: Promise<void> | undefined;
+  let names: readonly string[] | undefined;
+  const seededRoutes = new Map<string, RouteInfo | null>();
+  const seededProducts = new Map<ProductKey, ProductData>();
+  let seededNames: readonly string[] | undefined;
   const pages = new Map<string, PageContent>();
   const pageLoads = new Map<string, Promise<void>>();
-  return {
+  let recording: { products: Map<ProductKey, ProductData>; names: boolean } | undefined;
+  const store: ContentStore = {
     loadMessages() {
       messagesLoad ??= sources.messages().then(
         (module) => {
           messages = module.default;
         },
         () => {
-          // SPEC.md section 4: load failures are ignored silently; lookups answer ''.
+          // Load failures are ignored silently; lookups answer ''.
           messagesLoad = undefined;
         },
       );
       return messagesLoad;
     },
+    loadTable() {
+      tableLoad ??= sources.table().then(
+        (module) => {
+          table = module;
+        },
+        (error: unknown) => {
+          tableLoad = undefined; // a later attempt may succeed
+          throw error;
+        },
+      );
+      return tableLoad;
+    },
+    hasTable() {
+      return table !== undefined;
+    },
     loadPage(path) {
       const key = normalizePath(path);
-      const loader = sources.pages[key];
-      if (!loader) return Promise.resolve();
       let load = pageLoads.get(key);
       if (!load) {
-        load = loader().then(
-          (module) => {
+        load = store.loadTable().then(() => {
+          const loader = table!.pages[key];
+          return loader?.().then((module) => {
             pages.set(key, module.default);
-          },
-          (error: unknown) => {
-            pageLoads.delete(key); // a later attempt may succeed
-            throw error;
-          },
-        );
+          });
+        });
+        load.catch(() => pageLoads.delete(key)); // a later attempt may succeed
         pageLoads.set(key, load);
       }
       return load;
@@ -72,27 +127,63 @@ export function createContentStore(sources: ContentSources): ContentStore {
     page(path) {
       return pages.get(normalizePath(path));
     },
-    hasPage(path) {
-      return Object.prototype.hasOwnProperty.call(sources.pages, normalizePath(path));
+    route(path) {
+      const wanted = normalizePath(path).toLowerCase();
+      if (table) return table.routes.find((route) => route.path === wanted) ?? null;
+      return seededRoutes.get(wanted);
     },
-    seed(texts) {
-      if (texts.messages) {
-        messages = texts.messages;
+    product(key) {
+      const product = table ? (Object.prototype.hasOwnProperty.call(table.products, key) ? table.products[key] : undefined) : seededProducts.get(key);
+      if (recording && product) recording.products.set(key, product);
+      return product;
+    },
+    productNames() {
+      if (recording) recording.names = true;
+      if (!table) return seededNames ?? [];
+      names ??= [...new Set(Object.values(table.products).map((product) => product.name))].sort((a, b) => a.localeCompare(b, locale));
+      return names;
+    },
+    seed(data) {
+      if (data.messages) {
+        messages = data.messages;
         messagesLoad = Promise.resolve();
       }
-      if (texts.path !== undefined && texts.page) {
-        const key = normalizePath(texts.path);
-        pages.set(key, texts.page);
-        pageLoads.set(key, Promise.resolve());
+      if (data.path !== undefined) {
+        const key = normalizePath(data.path);
+        if (data.route !== undefined) seededRoutes.set(key.toLowerCase(), data.route);
+        if (data.page) {
+          pages.set(key, data.page);
+          pageLoads.set(key, Promise.resolve());
+        }
+      }
+      for (const [key, product] of Object.entries(data.products ?? {})) seededProducts.set(key, product);
+      if (data.productNames) seededNames = data.productNames;
+    },
+    record(render) {
+      recording = { products: new Map(), names: false };
+      try {
+        render();
+        const { products, names: usedNames } = recording;
+        return {
+          ...(products.size > 0 && { products: Object.fromEntries([...products].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) }),
+          ...(usedNames && { productNames: store.productNames() }),
+        };
+      } finally {
+        recording = undefined;
       }
     },
   };
+  return store;
 }
 
 /** Sources already in memory: the prerenderer's, from the resolved model. */
-export function memorySources(messages: Messages, pages: ReadonlyMap<string, PageContent>): ContentSources {
+export function memorySources(messages: Messages, table: RouteTable, pages: ReadonlyMap<string, PageContent>): ContentSources {
+  const module: TableModule = {
+    ...table,
+    pages: Object.fromEntries([...pages].map(([path, content]) => [path, () => Promise.resolve({ default: content })])),
+  };
   return {
     messages: () => Promise.resolve({ default: messages }),
-    pages: Object.fromEntries([...pages].map(([path, content]) => [path, () => Promise.resolve({ default: content })])),
+    table: () => Promise.resolve(module),
   };
 }

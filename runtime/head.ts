@@ -1,5 +1,6 @@
 import { isActivityActive, isRouteOpen } from '../core/time.ts';
-import type { Alternate, PageContent, RouteInfo, SiteData } from '../core/model.ts';
+import type { Alternate, PageContent, ProductData, RouteInfo, SiteData } from '../core/model.ts';
+import type { ContentStore } from './content.ts';
 
 /** Everything a page's <head> says, computed the same way on the server and in the client. */
 export interface Head {
@@ -47,15 +48,16 @@ export function availability(product: { stock: number; isPreSale: boolean }): st
 }
 
 /** The price a product sells at now: the activity price while its activity runs. */
-export function currentPrice(site: Pick<SiteData, 'stages'>, product: SiteData['products'][keyof SiteData['products']] & object, now: number): number {
+export function currentPrice(site: Pick<SiteData, 'stages'>, product: ProductData, now: number): number {
   return isActivityActive(site, product, now) ? product.activityPrice! : product.price;
 }
 
 /**
- * The head of a route at an instant. `message` looks up interface texts (the site name and the
- * not-found title). A route without loaded content is the not-found page.
+ * The head of a route at an instant. `texts` looks up interface texts (the site name and the
+ * not-found title) and the route's product. A route without loaded content is the not-found page.
  */
-export function headFor(site: SiteData, route: RouteInfo | undefined, content: PageContent | undefined, message: (key: string) => string, now: number): Head {
+export function headFor(site: SiteData, route: RouteInfo | undefined, content: PageContent | undefined, texts: Pick<ContentStore, 'message' | 'product'>, now: number): Head {
+  const { message } = texts;
   const siteName = message('site.name');
   if (!route || !content) {
     return {
@@ -82,7 +84,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
       isPartOf: { '@type': 'WebSite', name: siteName, url: absoluteUrl(site, site.basePath || '/') },
     },
   ];
-  const product = route.product ? site.products[route.product] : undefined;
+  const product = route.product ? texts.product(route.product) : undefined;
   if (route.product && product) {
     jsonLd.push({
       '@context': 'https://schema.org',

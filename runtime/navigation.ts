@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { catchAllUrl } from './catch-all.ts';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { pageFor } from './pages/registry.ts';
-import { findRoute, homePath } from './routes.ts';
+import { homePath } from './routes.ts';
 import type { ScrollMemory } from './scroll.ts';
 import { useApp } from './site.tsx';
 import type { AppServices } from './site.tsx';
@@ -38,7 +38,8 @@ export interface GoOptions {
 
 /**
  * Navigates like a visitor expects (SPEC.md section 2):
- * - a path that is not a route of this region leaves the app with a full page load (catch-all);
+ * - a path that is not a route of this region leaves the app with a full page load (catch-all),
+ *   as does any path while the route table cannot be loaded;
  * - a redirect route goes to its target;
  * - otherwise server time is read and the route's page loaded first, so it renders at once
  *   with the right prices and banners; a time-gated route outside its window goes home;
@@ -50,7 +51,16 @@ export function useGo(): (href: string, options?: GoOptions) => Promise<void> {
   const [, navigate] = useLocation();
   return useCallback(
     async function go(href: string, options: GoOptions = {}): Promise<void> {
-      const route = findRoute(app.site, href);
+      // The route table comes first (loaded after the first render, or now): it says where the path goes.
+      const tableFailure = await app.content.loadTable().then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('load failed'),
+      );
+      if (tableFailure !== undefined) {
+        if (!(await recoverFromLoadFailure(tableFailure, href))) window.location.assign(href);
+        return;
+      }
+      const route = app.content.route(href);
       if (!route) {
         window.location.assign(catchAllUrl(app.site, href, window.location));
         return;

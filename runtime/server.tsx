@@ -5,9 +5,9 @@ import { createClock } from './clock.ts';
 import { createContentStore, memorySources } from './content.ts';
 import { headFor } from './head.ts';
 import type { Head } from './head.ts';
+import type { RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { normalizePath } from '../core/paths.ts';
-import { findRoute } from './routes.ts';
 import { createServices } from './services.ts';
 import { splitRegion } from '../core/model.ts';
 import type { ProductKey, RegionData, RouteInfo } from '../core/model.ts';
@@ -17,6 +17,8 @@ export interface RenderedPage {
   html: string;
   head: Head;
   route: RouteInfo | undefined;
+  /** What the page's first client render needs beyond the entry and its text: its route and the products it showed. */
+  data: Pick<RouteData, 'route' | 'products' | 'productNames'>;
 }
 
 const regions = new WeakMap<RegionData, { site: ReturnType<typeof splitRegion>['site']; content: ReturnType<typeof createContentStore> }>();
@@ -28,8 +30,8 @@ const regions = new WeakMap<RegionData, { site: ReturnType<typeof splitRegion>['
 function prepared(region: RegionData) {
   let found = regions.get(region);
   if (!found) {
-    const { site, messages, pages } = splitRegion(region);
-    found = { site, content: createContentStore(memorySources(messages, pages)) };
+    const { site, table, messages, pages } = splitRegion(region);
+    found = { site, content: createContentStore(memorySources(messages, table, pages), site.locale) };
     regions.set(region, found);
   }
   return found;
@@ -42,8 +44,9 @@ function prepared(region: RegionData) {
 export async function renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage> {
   const { site, content } = prepared(region);
   const normalized = normalizePath(path);
-  const route = findRoute(site, normalized);
-  await Promise.all([content.loadMessages(), route ? preloadRoute({ content }, route) : undefined]);
+  await Promise.all([content.loadMessages(), content.loadTable()]);
+  const route = content.route(normalized) ?? undefined;
+  if (route) await preloadRoute({ content }, route);
   const app = createServices({
     site,
     content,
@@ -53,9 +56,14 @@ export async function renderPage(region: RegionData, path: string, now: number):
     currentPath: () => normalized,
     assign: () => undefined,
   });
-  const html = renderToString(<App app={app} path={normalized} />);
-  const head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, content.message, now);
-  return { html, head, route };
+  // Rendered synchronously: what the render reads of the products is this page's alone.
+  let html = '';
+  let head: Head | undefined;
+  const used = content.record(() => {
+    html = renderToString(<App app={app} path={normalized} />);
+    head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, content, now);
+  });
+  return { html, head: head!, route, data: { route: route ?? null, ...used } };
 }
 
 /** A product's illustration as a standalone SVG file (the image of its structured data). */

@@ -43,6 +43,10 @@ export function resolveProducts(file: Validated<'products'>, code: string, scope
     });
     products[key] = parts.length > 0 ? { ...product, includes: parts } : product;
   }
+  // Each product knows the bundles that contain it (a product page offers them).
+  const bundlesOf = new Map<string, string[]>();
+  for (const [key, product] of Object.entries(products)) for (const part of product.includes ?? []) bundlesOf.set(part, [...(bundlesOf.get(part) ?? []), key]);
+  for (const [part, bundles] of bundlesOf) products[part] = { ...products[part]!, bundles };
   return { products, links, usedStages };
 }
 

@@ -1,5 +1,5 @@
 import { fill } from '../../core/validation.ts';
-import { useSite, useT } from '../site.tsx';
+import { useApp, useSite, useT } from '../site.tsx';
 import type { ProductKey } from '../../core/model.ts';
 import { ProductArt } from './ProductArt.tsx';
 import { BuyAction, Price } from './Price.tsx';
@@ -11,14 +11,15 @@ import { SiteLink } from './SiteLink.tsx';
  * (inside the site, or the shop when the product has no page here).
  */
 export function Lineup({ products }: { products: readonly ProductKey[] }) {
-  const site = useSite();
+  const { site, content } = useApp();
   const t = useT();
   return (
     <section className="lineup" id="lineup" aria-labelledby="lineup-heading">
       <h2 id="lineup-heading">{t('lineup.heading')}</h2>
       <ul className="lineup-cards">
         {products.map((key) => {
-          const product = site.products[key]!;
+          const product = content.product(key);
+          if (!product) return null;
           const internal = product.link.startsWith('/');
           return (
             <li className="lineup-card" key={key} data-product={key} data-float="">

@@ -1,6 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { preloadRoute, useGo } from '../navigation.ts';
-import { findRoute } from '../routes.ts';
 import { useApp } from '../site.tsx';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
@@ -17,9 +16,12 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 export function SiteLink({ href, onClick, onMouseEnter, onFocus, ...rest }: Props) {
   const app = useApp();
   const go = useGo();
-  const route = findRoute(app.site, href);
+  // Intent: the route table, then the route's page (a click retries and handles failures).
   const preload = () => {
-    if (route) preloadRoute(app, route).catch(() => {}); // a click retries and handles failure
+    app.content.loadTable().then(() => {
+      const route = app.content.route(href);
+      if (route) return preloadRoute(app, route);
+    }).catch(() => {});
   };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { useLocation } from 'wouter';
-import { findRoute } from '../routes.ts';
+import { normalizePath } from '../../core/paths.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { isGateOpen } from '../../core/time.ts';
 import type { NavItem, SiteData } from '../../core/model.ts';
@@ -75,8 +75,7 @@ function ItemLabel({ item }: { item: NavItem }) {
 
 /** A link of the navigation, marked as the current page when it is. */
 function NavLink({ item, current }: { item: NavItem & { link: string }; current?: string }) {
-  const site = useSite();
-  const isCurrent = findRoute(site, item.link)?.path === current && current !== undefined;
+  const isCurrent = current !== undefined && normalizePath(item.link).toLowerCase() === current;
   return (
     <SiteLink href={item.link} aria-current={isCurrent ? 'page' : undefined} data-nav={item.identify}>
       <ItemLabel item={item} />
@@ -120,7 +119,7 @@ export function SiteNav() {
   const t = useT();
   const now = useNow();
   const [location] = useLocation();
-  const current = findRoute(site, location)?.path;
+  const current = normalizePath(location).toLowerCase();
   const [menuOpen, setMenuOpen] = useState(false);
   const [openItem, setOpenItem] = useState<string | undefined>(undefined);
   const nav = useRef<HTMLElement>(null);

@@ -33,7 +33,7 @@ export function SupportForm({ kind }: { kind: SupportKind }) {
   const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form', string>>>({});
   const [done, setDone] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const products = [...new Set(Object.values(site.products).map((product) => product!.name))].sort((a, b) => a.localeCompare(b, site.locale));
+  const products = app.content.productNames();
   const set = (key: keyof Values) => (value: string) => setValues({ ...values, [key]: value });
 
   function check(): typeof errors {

@@ -4,7 +4,7 @@ import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
 import { ProductArt } from '../components/ProductArt.tsx';
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../core/format.ts';
-import { useNow, useSite, useT } from '../site.tsx';
+import { useApp, useNow, useSite, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 import type { CSSProperties } from 'react';
 import type { GalleryImage, PageContent, PageDownload, PageSpec, ProductData, ProductKey, SiteData } from '../../core/model.ts';
@@ -87,16 +87,19 @@ function Gallery({ images, heading }: { images: readonly GalleryImage[]; heading
  * save against buying the parts at today's prices.
  */
 function BundleOffers({ productKey }: { productKey: ProductKey }) {
-  const site = useSite();
+  const { site, content } = useApp();
   const t = useT();
   const now = useNow();
-  const bundles = (Object.entries(site.products) as [ProductKey, ProductData][]).filter(([, bundle]) => bundle.includes?.includes(productKey));
+  const bundles = (content.product(productKey)?.bundles ?? []).flatMap((key): [ProductKey, ProductData][] => {
+    const bundle = content.product(key);
+    return bundle ? [[key, bundle]] : [];
+  });
   if (bundles.length === 0) return null;
   const list = new Intl.ListFormat(site.locale === 'en-EU' ? 'en-IE' : site.locale, { type: 'conjunction' });
   return (
     <>
       {bundles.map(([key, bundle]) => {
-        const parts = bundle.includes!.map((part) => site.products[part]!);
+        const parts = bundle.includes!.flatMap((part) => content.product(part) ?? []);
         const saving = parts.reduce((sum, part) => sum + currentPrice(site, part, now), 0) - currentPrice(site, bundle, now);
         return (
           <section className="bundle" id={`bundle-${key}`} key={key} aria-labelledby={`bundle-${key}-heading`}>
@@ -179,9 +182,10 @@ function Accordion({ items }: { items: PageContent['sections'] }) {
  * (FormPage.tsx) shows after the text: the form's code loads only with form pages.
  */
 export default function ContentPage({ route, content, form }: PageProps & { form?: ReactNode }) {
-  const site = useSite();
+  const app = useApp();
+  const site = app.site;
   const t = useT();
-  const product = route.product ? site.products[route.product] : undefined;
+  const product = route.product ? app.content.product(route.product) : undefined;
   const sections = content.sections.map((section, index) => (
     <section key={section.heading} id={`section-${index + 1}`} data-float="">
       <h2>{section.heading}</h2>

@@ -27,19 +27,34 @@ describe('the emitted region modules', () => {
     const paths = files.map((f) => f.path);
     expect(paths.filter((p) => p.startsWith('pages/choose-your-region/'))).toContain('pages/choose-your-region/en.ts');
     for (const code of ['us', 'uk', 'eu']) {
-      const entry = files.find((f) => f.path === `${code}/main.ts`)!.content;
-      expect(entry).toContain(`"/${code}/choose-your-region": () => import('../pages/choose-your-region/en.ts'),`);
+      const table = files.find((f) => f.path === `${code}/routes.ts`)!.content;
+      expect(table).toContain(`"/${code}/choose-your-region": () => import('../pages/choose-your-region/en.ts'),`);
     }
     // One catalogue per locale, one text per account screen and locale.
     expect(paths.filter((p) => p.startsWith('messages/')).sort()).toEqual(model.regions.map((r) => `messages/${r.data.locale}.ts`).sort());
     expect(paths).toContain('account/en-GB/login.ts');
-    // Every route with a text has a loader, and every loader's module is emitted.
+    // Every route with a text has a loader in the route table, and every loader's module is emitted.
     for (const region of model.regions) {
-      const entry = files.find((f) => f.path === `${region.data.code}/main.ts`)!.content;
-      const targets = [...entry.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => m[1]!);
-      expect(targets.length).toBe(region.data.routes.filter((r) => r.content).length + 1);
+      const table = files.find((f) => f.path === `${region.data.code}/routes.ts`)!.content;
+      const targets = [...table.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => m[1]!);
+      expect(targets.length).toBe(region.data.routes.filter((r) => r.content).length);
       for (const target of targets) expect(paths, `${region.data.code} imports ${target}`).toContain(target);
     }
+  });
+
+  it('keep the route table and the products out of the entry: it does not grow with the catalogue', async () => {
+    const files = await emitSites(model, dir, ['us']);
+    const entry = files.find((f) => f.path === 'us/main.ts')!.content;
+    const data = files.find((f) => f.path === 'us/region.ts')!.content.split('export type')[0]!;
+    expect([...entry.matchAll(/import\(/g)]).toHaveLength(2); // the catalogue and the route table, on demand
+    expect(entry).toContain("table: () => import('./routes.ts')");
+    const us = model.regions.find((r) => r.data.code === 'us')!.data;
+    const bumblebee = us.products.flagshipBumblebee!;
+    expect(data).not.toContain(JSON.stringify(bumblebee.buy));
+    expect(data).not.toContain('"kind": '); // no route of the table
+    const table = files.find((f) => f.path === 'us/routes.ts')!.content;
+    expect(table).toContain(JSON.stringify(bumblebee.buy));
+    expect(table).toContain('"path": "/us/faq"');
   });
 
   it('start with the do-not-edit banner naming their inputs', async () => {

@@ -3,6 +3,7 @@ import type { MessageKey, PageName, ProductKey, RoutePath } from '../../sites/us
 import type { MessageKey as KrMessageKey, PageName as KrPageName, ProductKey as KrProductKey } from '../../sites/kr/region.ts';
 import type { RoutePath as CnRoutePath } from '../../sites/cn/region.ts';
 import { region } from '../../sites/us/region.ts';
+import { products, routes } from '../../sites/us/routes.ts';
 import type { RuntimeMessageKey } from '../../core/message-keys.ts';
 
 /**
@@ -42,7 +43,8 @@ describe('the generated region modules', () => {
     // @ts-expect-error kr has no Black Friday page
     const notInKr: KrPageName = 'black-friday';
     void notInKr;
-    expectTypeOf(region.products.flagshipBumblebee.price).toEqualTypeOf<1299>();
-    expectTypeOf(region.routes[0].kind).toEqualTypeOf<'home'>();
+    expectTypeOf(products.flagshipBumblebee.price).toEqualTypeOf<1299>();
+    expectTypeOf(routes[0].kind).toEqualTypeOf<'home'>();
+    expectTypeOf(region.chooser).toEqualTypeOf<'/us/choose-your-region'>();
   });
 });

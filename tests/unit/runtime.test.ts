@@ -7,7 +7,7 @@ import { catchAllUrl } from '../../runtime/catch-all.ts';
 import { failedAssetUrl, reloadIfStale } from '../../runtime/chunk-reload.ts';
 import type { ReloadEnvironment } from '../../runtime/chunk-reload.ts';
 import { cookieTimestamp, createClock } from '../../runtime/clock.ts';
-import { createContentStore } from '../../runtime/content.ts';
+import { createContentStore, memorySources } from '../../runtime/content.ts';
 import { regionLabel } from '../../runtime/country.ts';
 import { availability, headFor, serializeJsonLd } from '../../runtime/head.ts';
 import { splitRegion } from '../../core/model.ts';
@@ -59,7 +59,7 @@ describe('the clock', () => {
 describe('the content store', () => {
   it('loads a catalogue once and answers an empty string for a missing key', async () => {
     const messages = vi.fn(() => Promise.resolve({ default: { 'nav.home': 'Home' } }));
-    const store = createContentStore({ messages, pages: {} });
+    const store = createContentStore({ messages, table: () => Promise.reject(new Error('unused')) });
     expect(store.message('nav.home')).toBe('');
     await Promise.all([store.loadMessages(), store.loadMessages()]);
     await store.loadMessages();
@@ -70,16 +70,17 @@ describe('the content store', () => {
   });
 
   it('ignores a failed catalogue load silently', async () => {
-    const store = createContentStore({ messages: () => Promise.reject(new Error('404')), pages: {} });
+    const store = createContentStore({ messages: () => Promise.reject(new Error('404')), table: () => Promise.reject(new Error('unused')) });
     await expect(store.loadMessages()).resolves.toBeUndefined();
     expect(store.message('nav.home')).toBe('');
   });
 
   it('caches route texts by normalised path and lets a failed load be retried', async () => {
-    const content = splitRegion(regionData('us')).pages.get('/us/faq')!;
+    const { table, pages } = splitRegion(regionData('us'));
+    const content = pages.get('/us/faq')!;
     let fail = true;
     const loader = vi.fn(() => (fail ? Promise.reject(new Error('chunk gone')) : Promise.resolve({ default: content })));
-    const store = createContentStore({ messages: () => Promise.resolve({ default: {} }), pages: { '/us/faq': loader } });
+    const store = createContentStore({ messages: () => Promise.resolve({ default: {} }), table: () => Promise.resolve({ ...table, pages: { '/us/faq': loader } }) });
     await expect(store.loadPage('/us/faq')).rejects.toThrow('chunk gone');
     fail = false;
     await store.loadPage('//us//faq/');
@@ -88,7 +89,44 @@ describe('the content store', () => {
     expect(store.page('/us/faq/')).toBe(content);
     expect(store.page('/us/nope')).toBeUndefined();
   });
+
+  it('knows the first page from its inline data, and every route and product once the route table is loaded', async () => {
+    const { table } = splitRegion(regionData('us'));
+    let fail = true;
+    const tableLoader = vi.fn(() => (fail ? Promise.reject(new Error('chunk gone')) : Promise.resolve({ ...table, pages: {} })));
+    const store = createContentStore({ messages: () => Promise.resolve({ default: {} }), table: tableLoader }, 'en-US');
+    const faq = table.routes.find((route) => route.path === '/us/faq')!;
+    store.seed({ path: '/us/FAQ/', route: faq, products: { miniRobot: table.products.miniRobot! }, productNames: ['Mini Robot'] });
+    expect(store.route('/us/faq')).toBe(faq);
+    expect(store.route('/us/support')).toBeUndefined(); // not known yet: not "no route"
+    expect(store.product('miniRobot')?.name).toBe(table.products.miniRobot!.name);
+    expect(store.product('aiBase')).toBeUndefined();
+    expect(store.productNames()).toEqual(['Mini Robot']);
+    await expect(store.loadTable()).rejects.toThrow('chunk gone');
+    expect(store.hasTable()).toBe(false);
+    fail = false;
+    await Promise.all([store.loadTable(), store.loadTable()]);
+    expect(tableLoader).toHaveBeenCalledTimes(2);
+    expect(store.route('/us/support')?.kind).toBe(table.routes.find((route) => route.path === '/us/support')!.kind);
+    expect(store.route('/us/nope')).toBeNull();
+    expect(store.product('aiBase')?.price).toBe(table.products.aiBase!.price);
+    expect(store.productNames()).toEqual([...new Set(Object.values(table.products).map((p) => p.name))].sort((a, b) => a.localeCompare(b, 'en-US')));
+  });
+
+  it('records the products a render reads: what a page carries inline', async () => {
+    const { table, messages, pages } = splitRegion(regionData('us'));
+    const store = createContentStore(memorySources(messages, table, pages), 'en-US');
+    await store.loadTable();
+    expect(store.record(() => void store.product('miniRobot'))).toEqual({ products: { miniRobot: table.products.miniRobot } });
+    expect(store.record(() => void store.product('noSuchProduct'))).toEqual({});
+    expect(store.record(() => void store.productNames()).productNames).toContain(table.products.aiBase!.name);
+    store.product('aiBase'); // outside a recording: nothing kept
+    expect(store.record(() => undefined)).toEqual({});
+  });
 });
+
+/** No interface texts and no products. */
+const NO_TEXTS = { message: () => '', product: () => undefined };
 
 describe('page heads', () => {
   it('escape JSON-LD so no content string can close the script element, and parse back unchanged', () => {
@@ -100,9 +138,10 @@ describe('page heads', () => {
 
   it('describe a product with its current price, currency and availability', () => {
     const us = regionData('us');
-    const { site, pages } = splitRegion(us);
-    const route = site.routes.find((r) => r.page === 'flagship-bumblebee')!;
-    const head = (iso: string) => headFor(site, route, pages.get(route.path), () => 'Axlebot Robotics', t(iso));
+    const { site, table, pages } = splitRegion(us);
+    const route = table.routes.find((r) => r.page === 'flagship-bumblebee')!;
+    const texts = { message: () => 'Axlebot Robotics', product: (key: string) => table.products[key] };
+    const head = (iso: string) => headFor(site, route, pages.get(route.path), texts, t(iso));
     const offer = (iso: string) => (head(iso).jsonLd.find((d) => (d as { '@type': string })['@type'] === 'Product') as { offers: { price: number; priceCurrency: string } }).offers;
     // SPEC.md: Bumblebee flagship 1299, 1219 during the Halloween promotion (stage 1).
     expect(offer('2025-10-25T14:59:59.999+08:00')).toMatchObject({ price: 1299, priceCurrency: 'USD' });
@@ -114,17 +153,17 @@ describe('page heads', () => {
   });
 
   it('say noindex on a time-gated page outside its window', () => {
-    const { site, pages } = splitRegion(regionData('us'));
-    const route = site.routes.find((r) => r.page === 'christmas-sale')!;
-    expect(headFor(site, route, pages.get(route.path), () => '', route.window!.start! - 1).robots).toBe('noindex');
-    expect(headFor(site, route, pages.get(route.path), () => '', route.window!.start!).robots).toBeUndefined();
+    const { site, table, pages } = splitRegion(regionData('us'));
+    const route = table.routes.find((r) => r.page === 'christmas-sale')!;
+    expect(headFor(site, route, pages.get(route.path), NO_TEXTS, route.window!.start! - 1).robots).toBe('noindex');
+    expect(headFor(site, route, pages.get(route.path), NO_TEXTS, route.window!.start!).robots).toBeUndefined();
   });
 
   it('say noindex on the account screens, and on no content page that is open', () => {
-    const { site, pages } = splitRegion(regionData('fr'));
+    const { site, table, pages } = splitRegion(regionData('fr'));
     const robots = (page: string) => {
-      const route = site.routes.find((r) => r.page === page)!;
-      return headFor(site, route, pages.get(route.path), () => '', route.window?.start ?? 0).robots;
+      const route = table.routes.find((r) => r.page === page)!;
+      return headFor(site, route, pages.get(route.path), NO_TEXTS, route.window?.start ?? 0).robots;
     };
     expect(robots('login')).toBe('noindex');
     expect(robots('profile')).toBe('noindex');
