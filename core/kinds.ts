@@ -47,20 +47,47 @@ export function inferKind(route: { readonly page: string; readonly kind?: PageKi
   return route.page === HOME_PAGE ? 'home' : 'content';
 }
 
-/** The runtime component of each kind that renders a page: runtime/pages/<name>.tsx, each its own chunk. */
+/**
+ * The runtime component of each kind that renders a page: runtime/pages/<name>.tsx, each its own
+ * chunk. The account screens are each in their own module instead (`ACCOUNT_SCREEN_MODULES`).
+ */
 export const PAGE_COMPONENTS = {
   home: 'Home',
-  product: 'ContentPage',
+  product: 'ProductPage',
   content: 'ContentPage',
   faq: 'ContentPage',
   'region-chooser': 'ChooseRegion',
   'registration-form': 'FormPage',
   'return-form': 'FormPage',
-  account: 'Account',
-} as const satisfies Record<Exclude<RouteKind, 'redirect'>, string>;
+} as const satisfies Record<Exclude<RouteKind, 'redirect' | 'account'>, string>;
 export type PageComponentName = (typeof PAGE_COMPONENTS)[keyof typeof PAGE_COMPONENTS];
 
-/** The component module that renders a route of a kind (none for a redirect). */
+/** The module of runtime/account-screens/ that renders each account screen (a login page loads only the login's code). */
+export const ACCOUNT_SCREEN_MODULES = {
+  login: 'login',
+  register: 'register',
+  'verify-email': 'verify',
+  'set-password': 'verify',
+  'verification-success': 'verify',
+  'verification-failed': 'verify',
+  'forgot-password': 'password',
+  'secure-link-sent': 'password',
+  'reset-password': 'password',
+  'password-reset-success': 'password',
+  profile: 'profile',
+} as const satisfies Record<AccountScreen, string>;
+
+/** The component module that renders a route of a kind (none for a redirect or an account screen). */
 export function pageComponentName(kind: RouteKind): PageComponentName | undefined {
-  return kind === 'redirect' ? undefined : PAGE_COMPONENTS[kind];
+  return kind === 'redirect' || kind === 'account' ? undefined : PAGE_COMPONENTS[kind];
+}
+
+/**
+ * The runtime module that renders a route, relative to the package root: its kind's page
+ * component, or an account screen's module; none for a redirect (or an unknown screen).
+ */
+export function pageModule(route: { readonly kind: RouteKind; readonly page: string }): string | undefined {
+  if (route.kind === 'account') return isAccountScreen(route.page) ? `runtime/account-screens/${ACCOUNT_SCREEN_MODULES[route.page]}.tsx` : undefined;
+  const name = pageComponentName(route.kind);
+  return name && `runtime/pages/${name}.tsx`;
 }

@@ -195,6 +195,27 @@ export interface SiteData extends Omit<RegionData, 'routes' | 'messages' | 'prod
 }
 
 /**
+ * What of the site data only the page shows (the footer, the newsletter texts, the regions of
+ * the chooser and the region label), not the code: inline in each page's HTML with its text,
+ * so the entry's JS stays small (and in the route table, for a page without it).
+ */
+export const PAGE_SHELL_KEYS = ['footerNavs', 'media', 'company', 'copyright', 'subscribe', 'regions'] as const;
+export type PageShellData = Pick<SiteData, (typeof PAGE_SHELL_KEYS)[number]>;
+/** The site data the region's entry holds: all but the page shell. */
+export type EntryData = Omit<SiteData, (typeof PAGE_SHELL_KEYS)[number]>;
+
+/** Splits site data into what the entry holds and the page shell. */
+export function splitShell(site: SiteData): { entry: EntryData; shell: PageShellData } {
+  const entry: Record<string, unknown> = { ...site };
+  const shell: Record<string, unknown> = {};
+  for (const key of PAGE_SHELL_KEYS) {
+    shell[key] = site[key];
+    delete entry[key];
+  }
+  return { entry: entry as EntryData, shell: shell as PageShellData };
+}
+
+/**
  * The region's route table and products: what grows with the catalogue. The client loads it in
  * a chunk of its own after the first render (the first page's route and the products it shows
  * are inline in its HTML), so a page's initial JS stays the same however many products there are.
@@ -202,6 +223,8 @@ export interface SiteData extends Omit<RegionData, 'routes' | 'messages' | 'prod
 export interface RouteTable {
   readonly routes: readonly RouteInfo[];
   readonly products: Readonly<Record<ProductKey, ProductData>>;
+  /** The page shell, for a page whose HTML does not carry it (the live preview's). */
+  readonly shell: PageShellData;
 }
 
 /** Splits resolved region data into the entry's site data, the route table, the catalogue and the page texts. */
@@ -215,5 +238,6 @@ export function splitRegion(region: RegionData): { site: SiteData; table: RouteT
     return info;
   });
   const chooser = routes.find((route) => route.kind === 'region-chooser' && !route.redirect)?.path;
-  return { site: { ...rest, ...(chooser !== undefined && { chooser }) }, table: { routes: infos, products }, messages, pages };
+  const site: SiteData = { ...rest, ...(chooser !== undefined && { chooser }) };
+  return { site, table: { routes: infos, products, shell: splitShell(site).shell }, messages, pages };
 }

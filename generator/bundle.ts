@@ -7,9 +7,9 @@ import { cacheKey, readTree, writeTree } from './cache.ts';
 import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
-import { pageComponentName } from '../core/kinds.ts';
+import { pageModule } from '../core/kinds.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
-import { pageText } from '../core/model.ts';
+import { pageText, splitRegion, splitShell } from '../core/model.ts';
 import type { PageContent, RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { regionOutputDir } from './output.ts';
@@ -259,6 +259,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);
   };
+  const pageShell = splitShell(splitRegion(data).site).shell;
   // The first render's texts and data are inline (routeData): only the page's component is preloaded.
   const shell = async (routePath: string, modules: string[], content?: PageContent) => {
     const rendered = await renderer.renderPage(data, routePath, now);
@@ -272,13 +273,13 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       html: rendered.html,
       now,
       // The 404 page is served at any path that is no route: its data names none.
-      routeData: serializeJsonLd({ messages: data.messages, ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
+      routeData: serializeJsonLd({ messages: data.messages, shell: pageShell, ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
     });
   };
   for (const route of data.routes) {
     const relative = outputPathFor(route.path, data.basePath);
-    const component = pageComponentName(route.kind);
-    if (route.redirect || !component) {
+    const module = pageModule(route);
+    if (route.redirect || !module) {
       // A static host cannot answer a redirect by itself: the page redirects at once, and the
       // canonical link tells search engines where the content lives.
       const target = route.redirect ?? (data.basePath || '/');
@@ -286,7 +287,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       written.push({ path: relative, route: route.path });
       continue;
     }
-    await write(relative, await shell(route.path, [`runtime/pages/${component}.tsx`], pageText(route)));
+    await write(relative, await shell(route.path, [module], pageText(route)));
     written.push({ path: relative, route: route.path });
   }
   await write('404.html', await shell(`${data.basePath}/404`, []));

@@ -5,7 +5,7 @@ import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { compareStrings } from './diagnostics.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
-import { pageText, splitRegion } from '../core/model.ts';
+import { pageText, splitRegion, splitShell } from '../core/model.ts';
 import type { PageContent } from '../core/model.ts';
 
 /**
@@ -93,14 +93,15 @@ async function moduleText(declare: Declare, text: string, declarations: readonly
 /** The data module of a region: its site data `as const`, and the unions of its names. */
 async function emitRegionData(declare: Declare, region: ResolvedRegion, sitesDir: string): Promise<GeneratedFile> {
   const { site, table } = splitRegion(region.data);
+  const { entry } = splitShell(site);
   const dir = path.join(sitesDir, site.code);
   const text = [
     banner(region.inputs),
-    `import type { SiteData } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
+    `import type { EntryData } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
     `export type { MessageKey } from '../${messagesModulePath(site.locale)}';`,
     '',
-    `/** Region ${site.code}: what every page shows. The route table and products are in routes.ts, texts load on demand. */`,
-    `export const region = ${JSON.stringify(site, null, 2)} as const satisfies SiteData;`,
+    `/** Region ${site.code}: what the code of every page needs. The route table and products are in routes.ts; texts and the page shell are inline in each page. */`,
+    `export const region = ${JSON.stringify(entry, null, 2)} as const satisfies EntryData;`,
     '',
   ].join('\n');
   return {
@@ -126,13 +127,16 @@ function emitRouteTable(region: ResolvedRegion, sitesDir: string): GeneratedFile
     .map(([routePath, text]) => `  ${JSON.stringify(routePath)}: () => import('../${textModulePath(text.key)}'),`);
   const content = [
     banner(region.inputs),
-    `import type { ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
+    `import type { PageShellData, ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
     '',
     `/** Region ${code}: every route, by normalised path. */`,
     `export const routes = ${JSON.stringify(table.routes, null, 2)} as const satisfies readonly RouteInfo[];`,
     '',
     `/** Region ${code}: its products, by key. */`,
     `export const products = ${JSON.stringify(table.products, null, 2)} as const satisfies Readonly<Record<string, ProductData>>;`,
+    '',
+    `/** Region ${code}: the page shell (footer, newsletter, regions), for a page that does not carry it inline. */`,
+    `export const shell = ${JSON.stringify(table.shell, null, 2)} as const satisfies PageShellData;`,
     '',
     '/** The text of each route, loaded on demand. */',
     'export const pages = {',

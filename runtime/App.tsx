@@ -5,14 +5,11 @@ import { pushPageView } from './analytics.ts';
 import { catchAllUrl } from './catch-all.ts';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { cookieTimestamp } from './clock.ts';
-import { ChatIcon } from './components/ChatIcon.tsx';
-import { Newsletter } from './components/Newsletter.tsx';
 import { TextBanner } from './components/Promotions.tsx';
 import { SiteNav } from './components/SiteNav.tsx';
 import { SiteLink } from './components/SiteLink.tsx';
 import { Toaster } from './components/Toaster.tsx';
-import { regionLabel, useCountry } from './country.ts';
-import { applyHead, headFor } from './head.ts';
+import { AfterHydration, ChatShortcut, Deferred, SiteFooter } from './widgets.tsx';
 import { getScrollMemory, isRouteReady, preloadRoute, setScrollMemory, useGo } from './navigation.ts';
 import { NotFound } from './pages/NotFound.tsx';
 import { pageFor } from './pages/registry.ts';
@@ -116,84 +113,6 @@ function AccountLink() {
   );
 }
 
-/** How each network of `media` is named (a brand name, the same in every language). */
-const MEDIA_NAMES: Readonly<Record<string, string>> = {
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  x: 'X',
-  tiktok: 'TikTok',
-  discord: 'Discord',
-  weibo: 'Weibo',
-  wechat: 'WeChat',
-  bilibili: 'bilibili',
-  douyin: 'Douyin',
-  line: 'LINE',
-  kakao: 'KakaoTalk',
-  naver: 'NAVER',
-};
-
-function Footer() {
-  const site = useSite();
-  const t = useT();
-  const country = useCountry();
-  const own = site.regions.find((r) => r.code === site.code);
-  return (
-    <footer className="site-footer">
-      <Newsletter />
-      {site.footerNavs.length > 0 && (
-        <div className="footer-columns">
-          {site.footerNavs.map((column) => (
-            <nav key={column.label} aria-label={column.label}>
-              <h2>{column.label}</h2>
-              <ul>
-                {column.links.map((link) => (
-                  <li key={link.link}>
-                    <SiteLink href={link.link}>{link.label}</SiteLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ))}
-        </div>
-      )}
-      <div className="footer-about">
-        <address>
-          <strong>{site.company.name}</strong>
-          {site.company.address.map((line) => (
-            <span key={line}>{line}</span>
-          ))}
-        </address>
-        {site.media.length > 0 && (
-          <nav aria-label={t('footer.media')}>
-            <ul className="media-links">
-              {site.media.map((medium) => (
-                <li key={medium.network}>
-                  <a href={medium.link} target="_blank" rel="noopener noreferrer" data-network={medium.network}>
-                    {MEDIA_NAMES[medium.network] ?? medium.network}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-      </div>
-      <div className="bar">
-        <p>
-          {t('footer.regionLabel')} <strong data-testid="region-label">{own ? regionLabel(own, country) : site.label}</strong>
-          {site.chooser && (
-            <>
-              {' · '}
-              <SiteLink href={site.chooser}>{t('footer.changeRegion')}</SiteLink>
-            </>
-          )}
-        </p>
-        <p>{site.copyright}</p>
-      </div>
-    </footer>
-  );
-}
-
 /** A time-gated page outside its window: what the prerendered HTML shows until server time says otherwise. */
 function Closed() {
   const site = useSite();
@@ -229,10 +148,20 @@ function Shell({ kept }: { kept?: KeptPage }) {
   const page = route && !route.redirect ? content.page(route.path) : undefined;
   // The first page's prerendered content, while its own code or text is not loaded.
   const keep = kept && normalizePath(location) === kept.path && (found === undefined || !ready) ? kept.html : undefined;
-  const head = useMemo(() => headFor(site, route?.redirect ? undefined : route, page, content, now), [site, route, page, content, now]);
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   const lastView = useRef<string | undefined>(undefined);
+  const firstLocation = useRef(location);
+  // One element for every render: a dehydrated boundary that receives an update before its code
+  // has loaded would give up its prerendered HTML (and show nothing) until then.
+  const footer = useMemo(
+    () => (
+      <Deferred>
+        <SiteFooter.Component />
+      </Deferred>
+    ),
+    [],
+  );
 
   useDeviceClass(site.constants.breakpoints.collapse);
   useTextFloat(site.constants.textFloatTranslate, `${location}:${ready}`);
@@ -315,18 +244,31 @@ function Shell({ kept }: { kept?: KeptPage }) {
     document.documentElement.setAttribute('data-syncs', String(syncs));
   }, [synced, syncs]);
 
-  // The head follows the page; each page shown counts once as a virtual page view.
+  // The head follows the page; each page shown counts once as a virtual page view. The first
+  // page's head is prerendered (its view counts at once); the code that makes heads loads after
+  // hydration, for the pages that follow.
   useEffect(() => {
-    // A kept page keeps its prerendered head too.
-    if (keep === undefined) applyHead(document, head);
+    let current = true;
     const settled = !route || (!route.redirect && (ready || keep !== undefined) && open && (!route.window || synced));
-    if (settled && lastView.current !== location) {
+    const view = (title: string) => {
+      if (!settled || lastView.current === location) return;
       lastView.current = location;
-      pushPageView(window, { page_path: location, page_title: keep === undefined ? head.title : document.title, page_location: window.location.href, region: site.code });
-    }
-  }, [head, location, route, ready, open, synced, site, keep]);
+      pushPageView(window, { page_path: location, page_title: title, page_location: window.location.href, region: site.code });
+    };
+    if (lastView.current === undefined && location === firstLocation.current) view(document.title);
+    void import('./head.ts').then(({ applyHead, headFor }) => {
+      if (!current) return;
+      const head = headFor(site, route?.redirect ? undefined : route, page, content, now);
+      // A kept page keeps its prerendered head too.
+      if (keep === undefined) applyHead(document, head);
+      view(keep === undefined ? head.title : document.title);
+    });
+    return () => {
+      current = false;
+    };
+  }, [location, route, page, content, now, ready, open, synced, site, keep]);
 
-  const lazy = route ? pageFor(route.kind) : undefined;
+  const lazy = route ? pageFor(route) : undefined;
   let body;
   if (route?.redirect) {
     body = (
@@ -357,9 +299,9 @@ function Shell({ kept }: { kept?: KeptPage }) {
         // Hydration leaves markup given as inner HTML as it is: the prerendered page stays.
         <main id="main" ref={main} tabIndex={-1} dangerouslySetInnerHTML={{ __html: keep }} />
       )}
-      <Footer />
+      {footer}
       <Toaster />
-      {site.chat && <ChatIcon />}
+      {site.chat && <AfterHydration widget={ChatShortcut} />}
     </>
   );
 }

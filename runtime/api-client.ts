@@ -1,4 +1,6 @@
+import { ofetch } from 'ofetch';
 import type { $Fetch } from 'ofetch';
+import { ApiError, ApiTransportError } from './api-error.ts';
 import type { ApiAnswer } from './api.ts';
 import type { SiteData } from '../core/model.ts';
 
@@ -17,26 +19,6 @@ import type { SiteData } from '../core/model.ts';
  * - Transport failures (no answer, timeout, not an API answer) reject with an
  *   `ApiTransportError` and never toast.
  */
-
-/** A call's answer had a code other than 2000. */
-export class ApiError extends Error {
-  readonly code: number;
-  readonly data: unknown;
-  constructor(answer: ApiAnswer<unknown>) {
-    super(answer.message || `API error ${answer.code}`);
-    this.name = 'ApiError';
-    this.code = answer.code;
-    this.data = answer.data;
-  }
-}
-
-/** A call got no usable answer: network down, timeout, or a body that is not the envelope. */
-export class ApiTransportError extends Error {
-  constructor(cause: unknown) {
-    super('The server could not be reached.', { cause });
-    this.name = 'ApiTransportError';
-  }
-}
 
 export interface SessionTokens {
   readonly user_id?: string;
@@ -92,8 +74,7 @@ function isAnswer(body: unknown): body is ApiAnswer<unknown> {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { site, base } = options;
-  // ofetch loads with the first call: pages that make none (most) never load it.
-  const fetcher: (url: string, init: Parameters<$Fetch>[1]) => Promise<unknown> = options.fetch ?? ((url, init) => import('ofetch').then(({ ofetch }) => ofetch(url, init)));
+  const fetcher: (url: string, init: Parameters<$Fetch>[1]) => Promise<unknown> = options.fetch ?? ofetch;
   const delay = options.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const { success, authExpired } = site.constants.codes;
   const language = site.locale.startsWith('en') ? 'en' : site.code;

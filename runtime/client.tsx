@@ -8,7 +8,7 @@ import type { ContentSources, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
-import type { SiteData } from '../core/model.ts';
+import type { EntryData, SiteData } from '../core/model.ts';
 import './styles.css';
 
 /**
@@ -17,19 +17,22 @@ import './styles.css';
  * the catalogue and the route table), and the clock starts at the instant the page was rendered (embedded in #root), so the
  * first client render matches the HTML exactly; server time takes over after hydration.
  */
-export async function startClient(site: SiteData, sources: ContentSources): Promise<void> {
+export async function startClient(entry: EntryData, sources: ContentSources): Promise<void> {
   const { pathname, search, hash } = window.location;
   const path = normalizePath(pathname);
   if (path !== pathname) window.history.replaceState(window.history.state, '', `${path}${search}${hash}`);
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element to hydrate');
   const rendered = Number(root.dataset.now);
-  const content = createContentStore(sources, site.locale);
+  const content = createContentStore(sources, entry.locale);
   const data = readRouteData();
   // Data that names no path is the not-found page's: whatever path it is served at is no route.
   content.seed(data.path === undefined && data.route === null ? { ...data, path } : data);
   const fail = (error: unknown) => error ?? new Error('load failed');
-  const tableFailure = content.route(path) === undefined ? await content.loadTable().then(() => undefined, fail) : undefined;
+  const tableFailure = content.route(path) === undefined || !data.shell ? await content.loadTable().then(() => undefined, fail) : undefined;
+  const shell = data.shell ?? content.shell();
+  if (!shell) throw new Error('The page carries no page shell and the route table did not load');
+  const site: SiteData = { ...entry, ...shell };
   const route = content.route(path) ?? undefined;
   const [, pageFailure] = await Promise.all([content.loadMessages(), route ? preloadRoute({ content }, route).then(() => undefined, fail) : undefined]);
   const failure = tableFailure ?? pageFailure;

@@ -1,4 +1,4 @@
-import type { Messages, PageContent, ProductData, ProductKey, RouteInfo, RouteTable } from '../core/model.ts';
+import type { Messages, PageContent, PageShellData, ProductData, ProductKey, RouteInfo, RouteTable } from '../core/model.ts';
 import { normalizePath } from '../core/paths.ts';
 
 /** A region's route table as its chunk holds it: the routes, the products and a loader per route text. */
@@ -27,6 +27,8 @@ export interface RouteData {
   page?: PageContent;
   products?: Readonly<Record<ProductKey, ProductData>>;
   productNames?: readonly string[];
+  /** What of the site data only the page shows (core/model.ts `PAGE_SHELL_KEYS`). */
+  shell?: PageShellData;
 }
 
 /**
@@ -42,6 +44,8 @@ export interface ContentStore {
   loadTable(): Promise<void>;
   /** Whether the route table is loaded: every route and product is known. */
   hasTable(): boolean;
+  /** The page shell of the route table, once loaded. */
+  shell(): PageShellData | undefined;
   /** Loads the text of the route at a path once (after the route table). Rejects when a chunk fails to load. */
   loadPage(path: string): Promise<void>;
   /** The message at a dotted key, or '' when it is missing. */
@@ -59,11 +63,6 @@ export interface ContentStore {
   productNames(): readonly string[];
   /** Texts and data already at hand (the first page's, inline in its HTML): no chunk is loaded for them. */
   seed(data: RouteData): void;
-  /**
-   * Runs a render and returns what it read of the products: the data a page's HTML carries so
-   * that its first client render matches without the route table (the prerenderer's).
-   */
-  record(render: () => void): Pick<RouteData, 'products' | 'productNames'>;
 }
 
 export function createContentStore(sources: ContentSources, locale?: string): ContentStore {
@@ -77,7 +76,6 @@ export function createContentStore(sources: ContentSources, locale?: string): Co
   let seededNames: readonly string[] | undefined;
   const pages = new Map<string, PageContent>();
   const pageLoads = new Map<string, Promise<void>>();
-  let recording: { products: Map<ProductKey, ProductData>; names: boolean } | undefined;
   const store: ContentStore = {
     loadMessages() {
       messagesLoad ??= sources.messages().then(
@@ -106,6 +104,9 @@ export function createContentStore(sources: ContentSources, locale?: string): Co
     hasTable() {
       return table !== undefined;
     },
+    shell() {
+      return table?.shell;
+    },
     loadPage(path) {
       const key = normalizePath(path);
       let load = pageLoads.get(key);
@@ -133,12 +134,10 @@ export function createContentStore(sources: ContentSources, locale?: string): Co
       return seededRoutes.get(wanted);
     },
     product(key) {
-      const product = table ? (Object.prototype.hasOwnProperty.call(table.products, key) ? table.products[key] : undefined) : seededProducts.get(key);
-      if (recording && product) recording.products.set(key, product);
-      return product;
+      if (!table) return seededProducts.get(key);
+      return Object.prototype.hasOwnProperty.call(table.products, key) ? table.products[key] : undefined;
     },
     productNames() {
-      if (recording) recording.names = true;
       if (!table) return seededNames ?? [];
       names ??= [...new Set(Object.values(table.products).map((product) => product.name))].sort((a, b) => a.localeCompare(b, locale));
       return names;
@@ -158,19 +157,6 @@ export function createContentStore(sources: ContentSources, locale?: string): Co
       }
       for (const [key, product] of Object.entries(data.products ?? {})) seededProducts.set(key, product);
       if (data.productNames) seededNames = data.productNames;
-    },
-    record(render) {
-      recording = { products: new Map(), names: false };
-      try {
-        render();
-        const { products, names: usedNames } = recording;
-        return {
-          ...(products.size > 0 && { products: Object.fromEntries([...products].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) }),
-          ...(usedNames && { productNames: store.productNames() }),
-        };
-      } finally {
-        recording = undefined;
-      }
     },
   };
   return store;

@@ -13,12 +13,12 @@ import type { RouteInfo } from '../core/model.ts';
 /** Loads what a route renders with: its page component and its text. */
 export function preloadRoute(app: Pick<AppServices, 'content'>, route: RouteInfo): Promise<unknown> {
   if (route.redirect) return Promise.resolve();
-  return Promise.all([pageFor(route.kind)?.preload(), app.content.loadPage(route.path)]);
+  return Promise.all([pageFor(route)?.preload(), app.content.loadPage(route.path)]);
 }
 
 /** Whether a route renders at once: its component and text are loaded. */
 export function isRouteReady(app: Pick<AppServices, 'content'>, route: RouteInfo): boolean {
-  return Boolean(route.redirect) || ((pageFor(route.kind)?.isLoaded() ?? true) && app.content.page(route.path) !== undefined);
+  return Boolean(route.redirect) || ((pageFor(route)?.isLoaded() ?? true) && app.content.page(route.path) !== undefined);
 }
 
 let scrollMemory: ScrollMemory | undefined;

@@ -5,12 +5,13 @@ import { createClock } from './clock.ts';
 import { createContentStore, memorySources } from './content.ts';
 import { headFor } from './head.ts';
 import type { Head } from './head.ts';
-import type { RouteData } from './content.ts';
+import type { ContentStore, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
+import { preloadWidgets } from './widgets.tsx';
 import { splitRegion } from '../core/model.ts';
-import type { ProductKey, RegionData, RouteInfo } from '../core/model.ts';
+import type { ProductData, ProductKey, RegionData, RouteInfo } from '../core/model.ts';
 
 export interface RenderedPage {
   /** The markup inside #root. */
@@ -44,26 +45,48 @@ function prepared(region: RegionData) {
 export async function renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage> {
   const { site, content } = prepared(region);
   const normalized = normalizePath(path);
-  await Promise.all([content.loadMessages(), content.loadTable()]);
+  await Promise.all([content.loadMessages(), content.loadTable(), preloadWidgets()]);
   const route = content.route(normalized) ?? undefined;
   if (route) await preloadRoute({ content }, route);
+  // What this page's render reads of the products is what its HTML carries for the client.
+  const recording = recordProducts(content);
   const app = createServices({
     site,
-    content,
+    content: recording,
     clock: createClock(now),
     serverTime: () => Promise.resolve(now),
     base: '',
     currentPath: () => normalized,
     assign: () => undefined,
   });
-  // Rendered synchronously: what the render reads of the products is this page's alone.
-  let html = '';
-  let head: Head | undefined;
-  const used = content.record(() => {
-    html = renderToString(<App app={app} path={normalized} />);
-    head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, content, now);
-  });
-  return { html, head: head!, route, data: { route: route ?? null, ...used } };
+  const html = renderToString(<App app={app} path={normalized} />);
+  const head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, recording, now);
+  return { html, head, route, data: { route: route ?? null, ...recording.used() } };
+}
+
+/**
+ * A content store that notes the products read through it: the data a page's HTML carries so
+ * that its first client render matches without the route table.
+ */
+export function recordProducts(content: ContentStore): ContentStore & { used(): Pick<RouteData, 'products' | 'productNames'> } {
+  const products = new Map<ProductKey, ProductData>();
+  let names = false;
+  return {
+    ...content,
+    product(key) {
+      const product = content.product(key);
+      if (product) products.set(key, product);
+      return product;
+    },
+    productNames() {
+      names = true;
+      return content.productNames();
+    },
+    used: () => ({
+      ...(products.size > 0 && { products: Object.fromEntries([...products].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) }),
+      ...(names && { productNames: content.productNames() }),
+    }),
+  };
 }
 
 /** A product's illustration as a standalone SVG file (the image of its structured data). */

@@ -1,5 +1,5 @@
-import { createAccount } from './account.ts';
-import { createApiClient } from './api-client.ts';
+import type { Account } from './account.ts';
+import type { ApiClient } from './api-client.ts';
 import type { $Fetch } from 'ofetch';
 import type { Clock } from './clock.ts';
 import type { ContentStore } from './content.ts';
@@ -24,24 +24,53 @@ export interface ServicesOptions {
   fetch?: $Fetch;
 }
 
-/** Everything a region's app needs, wired together: the same in the browser, on the server and in tests. */
+/**
+ * An object whose methods load their implementation on the first call: each call resolves to
+ * what the loaded method returns.
+ */
+export type Deferred<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
+
+function deferred<T extends object>(load: () => Promise<T>): Deferred<T> {
+  return new Proxy({} as Deferred<T>, {
+    get: (_, name) =>
+      (...args: unknown[]) =>
+        load().then((target) => (target[name as keyof T] as (...rest: unknown[]) => unknown)(...args)),
+  });
+}
+
+/**
+ * Everything a region's app needs, wired together: the same in the browser, on the server and
+ * in tests. The API client and the account calls (with ofetch) load on the first call: most
+ * pages make none.
+ */
 export function createServices(options: ServicesOptions): AppServices {
   const { site, content } = options;
   const session = createSession(options.storage);
   const toasts = createToasts(site.constants.durations);
-  const api = createApiClient({
-    site,
-    base: options.base,
-    tokens: () => session.store.getState(),
-    refreshed: session.refreshed,
-    clearSession: session.clear,
-    toast: (text) => toasts.toast('error', text),
-    message: content.message,
-    // The shell replaces app.go once mounted; read it at call time.
-    go: (path) => app.go(path),
-    currentPath: options.currentPath,
-    ...(options.fetch && { fetch: options.fetch }),
-  });
+  let calls: Promise<{ api: ApiClient; account: Account }> | undefined;
+  const load = () =>
+    (calls ??= Promise.all([import('./api-client.ts'), import('./account.ts')]).then(
+      ([{ createApiClient }, { createAccount }]) => {
+        const api = createApiClient({
+          site,
+          base: options.base,
+          tokens: () => session.store.getState(),
+          refreshed: session.refreshed,
+          clearSession: session.clear,
+          toast: (text) => toasts.toast('error', text),
+          message: content.message,
+          // The shell replaces app.go once mounted; read it at call time.
+          go: (path) => app.go(path),
+          currentPath: options.currentPath,
+          ...(options.fetch && { fetch: options.fetch }),
+        });
+        return { api, account: createAccount(api, session) };
+      },
+      (error: unknown) => {
+        calls = undefined; // the next call tries again
+        throw error;
+      },
+    ));
   const app: AppServices = {
     site,
     content,
@@ -50,8 +79,8 @@ export function createServices(options: ServicesOptions): AppServices {
     prepared: undefined,
     session,
     toasts,
-    api,
-    account: createAccount(api, session),
+    api: { call: (path, call) => load().then(({ api }) => api.call(path, call)) },
+    account: deferred(() => load().then(({ account }) => account)),
     go: (href) => options.assign(href),
   };
   return app;

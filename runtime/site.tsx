@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Account } from './account.ts';
+import type { Deferred } from './services.ts';
 import type { ApiClient } from './api-client.ts';
 import type { Clock } from './clock.ts';
 import type { ContentStore } from './content.ts';
@@ -21,8 +22,8 @@ export interface AppServices {
   readonly session: Session;
   /** The site's one API client (docs/api.md), for calls that are not the account's. */
   readonly api: ApiClient;
-  /** The account calls, through that client. */
-  readonly account: Account;
+  /** The account calls, through that client (both load on the first call). */
+  readonly account: Deferred<Account>;
   readonly toasts: Toasts;
   /** Goes to a path as a link would; the app shell sets it once mounted (a full load before). */
   go: (href: string, options?: { replace?: boolean }) => void;

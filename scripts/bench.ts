@@ -1,4 +1,4 @@
-// npm run bench [-- --scale 50] [-- --regions 40] [-- --runs 5]
+// npm run bench [-- --scale 50] [-- --regions 40] [-- --runs 5] [-- --browser]
 //
 // Times the compiler against its goals (issue "A compiler that answers at once and builds only
 // what changed") and weighs the pages' initial JS (issue "Every page as light as a hello-world"),
@@ -21,6 +21,8 @@ const option = (name: string, fallback: number) => {
 const SCALE = option('--scale', 50);
 const REGIONS = option('--regions', 40);
 const RUNS = option('--runs', 5);
+/** Also the Lighthouse goals (several minutes): mobile performance of home, product and login pages. */
+const BROWSER = process.argv.includes('--browser');
 const NOW = '2026-11-22T12:00:00+08:00';
 const BIN = path.join(PACKAGE_ROOT, 'bin', 'build-region.js');
 const MEASURE = path.join(PACKAGE_ROOT, 'scripts', 'bench', 'measure.js');
@@ -212,6 +214,29 @@ try {
     `${productPath}: 1x ${(productAt1 / 1024).toFixed(1)} KB, ${SCALE}x ${(productAtN / 1024).toFixed(1)} KB: +${((productAtN - productAt1) / 1024).toFixed(1)} KB`,
     productAtN - productAt1 <= 2048,
   );
+
+  // 10. First paint and main-thread work in Chromium (with --browser): Lighthouse mobile, median
+  // of three runs, on home, a product page and login in us and cn, the hello app alongside.
+  if (BROWSER) {
+    const { lighthouseFigures } = await import('./bench/lighthouse-goals.ts');
+    const cn = model.regions.find((r) => r.data.basePath === '')!.data;
+    const usRoutes = model.regions.find((r) => r.data.code === 'us')!.data.routes;
+    const pick = (routes: typeof usRoutes, test: (r: (typeof usRoutes)[number]) => boolean) => routes.find(test)!.path;
+    const pages = [usRoutes, cn.routes].flatMap((routes) => [
+      pick(routes, (r) => r.kind === 'home'),
+      pick(routes, (r) => r.kind === 'product'),
+      pick(routes, (r) => r.kind === 'account' && r.page === 'login'),
+    ]);
+    const { pages: figures, hello: helloFigures } = await lighthouseFigures(allDir, pages, helloOut, 3);
+    const line = (f: { page: string; performance: number; tbt: number; cls: number; fcp: number }) =>
+      `${f.page} ${f.performance} (TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, FCP ${(f.fcp / 1000).toFixed(2)} s)`;
+    const worst = figures.reduce((a, b) => (b.performance < a.performance ? b : a));
+    report('Lighthouse mobile performance, median of 3, >= 98 on home, product and login in us and cn', `${figures.map(line).join('; ')}; hello app ${line(helloFigures)}`, worst.performance >= 98);
+    const tbt = Math.max(...figures.map((f) => f.tbt));
+    report('total blocking time <= 50 ms on each of those pages', `largest ${tbt.toFixed(0)} ms (hello app ${helloFigures.tbt.toFixed(0)} ms)`, tbt <= 50);
+    const cls = Math.max(...figures.map((f) => f.cls));
+    report('cumulative layout shift <= 0.01 on each of those pages', `largest ${cls.toFixed(3)}`, cls <= 0.01);
+  }
 
   const failed = results.filter((r) => !r.pass).length;
   console.log(`\n${results.length - failed} of ${results.length} goals pass.`);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { readFlow } from '../account-flow.ts';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
 import { Field, useErrorText, useHydrated } from '../components/forms.tsx';
 import type { AccountFlow } from '../account-flow.ts';
 import { homePath } from '../routes.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
 import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useApp, useSite, useT } from '../site.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { clearFlow, writeFlow } from '../account-flow.ts';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
 import { Field, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { homePath } from '../routes.ts';

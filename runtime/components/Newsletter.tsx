@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
 import { useApp, useSite, useT } from '../site.tsx';
 import { isValidEmail } from '../../core/validation.ts';
-import { Field, FormMessage, Submit, useErrorText, useHydrated } from './forms.tsx';
+import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';
 
 const INVALID_EMAIL = 4001;
 
@@ -69,11 +69,13 @@ export function Newsletter() {
 }
 
 /**
- * The popup newsletter form, opened from the home page's invitation: the visitor must agree to
- * the privacy policy and terms; weekly emails and member communications are optional opt-ins.
- * A modal dialog: focus stays inside, Escape or the close button closes it.
+ * The popup newsletter form, opened from the home page's invitation (NewsletterInvite.tsx, which
+ * loads it on first use and raises `opens` on each click): the visitor must agree to the
+ * privacy policy and terms; weekly emails and member communications are optional opt-ins. A
+ * modal dialog: focus stays inside, Escape or the close button closes it (and focus goes back
+ * to the invitation).
  */
-export function NewsletterPopup() {
+export function NewsletterPopup({ opens }: { opens: number }) {
   const site = useSite();
   const t = useT();
   const texts = site.subscribe;
@@ -86,11 +88,14 @@ export function NewsletterPopup() {
   const { result, setResult, busy, subscribe } = useSubscribe('popup');
   const agreementId = useId();
 
-  function open() {
+  useEffect(() => {
+    if (opens === 0) return;
     setResult({});
     setAgreementError(undefined);
-    dialog.current?.showModal();
-  }
+    if (!dialog.current?.open) dialog.current?.showModal();
+    // Each click opens it afresh; the rest is read as of that click.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opens]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -104,44 +109,34 @@ export function NewsletterPopup() {
   }
 
   return (
-    // Not a landmark: the footer's form is the newsletter region, under the same title.
-    <div className="newsletter-invite">
-      <div>
-        <h2>{texts.title}</h2>
+    <dialog ref={dialog} className="newsletter-popup" aria-labelledby="newsletter-popup-heading">
+      <form noValidate onSubmit={submit}>
+        <div className="popup-head">
+          <h2 id="newsletter-popup-heading">{texts.title}</h2>
+          <button type="button" className="popup-close" onClick={() => dialog.current?.close()} aria-label={t('newsletter.close')}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
         <p>{texts.text}</p>
-      </div>
-      <button type="button" className="button" onClick={open} disabled={!useHydrated()} aria-haspopup="dialog">
-        {texts.button}
-      </button>
-      <dialog ref={dialog} className="newsletter-popup" aria-labelledby="newsletter-popup-heading">
-        <form noValidate onSubmit={submit}>
-          <div className="popup-head">
-            <h2 id="newsletter-popup-heading">{texts.title}</h2>
-            <button type="button" className="popup-close" onClick={() => dialog.current?.close()} aria-label={t('newsletter.close')}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
-          </div>
-          <p>{texts.text}</p>
-          <Field label={t('newsletter.label')} type="email" name="email" autoComplete="email" placeholder={texts.placeholder} value={email} onValue={setEmail} />
-          <div className="check">
-            <input id={agreementId} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required aria-invalid={agreementError ? true : undefined} aria-describedby={agreementError ? `${agreementId}-error` : undefined} />
-            <label htmlFor={agreementId}>{texts.agreement}</label>
-          </div>
-          {agreementError && (
-            <p className="field-error" id={`${agreementId}-error`}>
-              {agreementError}
-            </p>
-          )}
-          <Check label={texts.weeklyOptIn} checked={weekly} onChange={setWeekly} />
-          <Check label={texts.memberOptIn} checked={member} onChange={setMember} />
-          <FormMessage error>{result.error}</FormMessage>
-          <FormMessage>{result.success}</FormMessage>
-          <Submit busy={busy}>{texts.button}</Submit>
-        </form>
-      </dialog>
-    </div>
+        <Field label={t('newsletter.label')} type="email" name="email" autoComplete="email" placeholder={texts.placeholder} value={email} onValue={setEmail} />
+        <div className="check">
+          <input id={agreementId} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required aria-invalid={agreementError ? true : undefined} aria-describedby={agreementError ? `${agreementId}-error` : undefined} />
+          <label htmlFor={agreementId}>{texts.agreement}</label>
+        </div>
+        {agreementError && (
+          <p className="field-error" id={`${agreementId}-error`}>
+            {agreementError}
+          </p>
+        )}
+        <Check label={texts.weeklyOptIn} checked={weekly} onChange={setWeekly} />
+        <Check label={texts.memberOptIn} checked={member} onChange={setMember} />
+        <FormMessage error>{result.error}</FormMessage>
+        <FormMessage>{result.success}</FormMessage>
+        <Submit busy={busy}>{texts.button}</Submit>
+      </form>
+    </dialog>
   );
 }
 

@@ -1,27 +1,12 @@
-import { useEffect, useState } from 'react';
-import { useApp, useNow, useSite, useT } from '../site.tsx';
-import { currentStage, isGateOpen } from '../../core/time.ts';
-import type { SiteData, StageGate } from '../../core/model.ts';
+import { useNow, useSite } from '../site.tsx';
+import { isGateOpen } from '../../core/time.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**
- * The region's time-bound promotions of SPEC.md section 4, each shown while the current stage of
- * its stages list is one of its stages (judged on server time): the text banner above the header
- * and the countdown on the home page, which counts down to the end of the current stage.
+ * The region's text banner above the header (SPEC.md section 4), shown while the current stage
+ * of its stages list is one of its stages, judged on server time. The home page's countdown is
+ * Countdown.tsx.
  */
-
-/** When the current stage of a gate's list ends: its next instant, or undefined in the last stage. */
-export function stageEnd(site: Pick<SiteData, 'stages'>, gate: StageGate, now: number): number | undefined {
-  const list = site.stages[gate.stages];
-  return list?.[currentStage(list, now)];
-}
-
-/** Whole days, hours, minutes and seconds of a span of milliseconds. */
-export function splitSpan(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  return { days: Math.floor(total / 86_400), hours: Math.floor(total / 3600) % 24, minutes: Math.floor(total / 60) % 60, seconds: total % 60 };
-}
-
 export function TextBanner() {
   const site = useSite();
   const now = useNow();
@@ -31,44 +16,5 @@ export function TextBanner() {
     <aside className="text-banner" style={{ background: banner.bg }} aria-label={banner.label} data-testid="text-banner">
       <SiteLink href={banner.link}>{banner.label}</SiteLink>
     </aside>
-  );
-}
-
-export function Countdown() {
-  const site = useSite();
-  const t = useT();
-  const app = useApp();
-  const now = useNow();
-  // The clock's instant changes only when it reads server time; the seconds tick locally from
-  // there (the first render, as the prerendered HTML, uses the clock's instant).
-  const [ticked, setTicked] = useState<number | undefined>(undefined);
-  useEffect(() => {
-    const timer = setInterval(() => setTicked(app.clock.now()), 1000);
-    return () => clearInterval(timer);
-  }, [app]);
-  const countdown = site.countdown;
-  if (!countdown || !isGateOpen(site, countdown, now)) return null;
-  const end = stageEnd(site, countdown, now);
-  const at = Math.max(now, ticked ?? now);
-  const left = end === undefined ? undefined : splitSpan(end - at);
-  return (
-    <section className="countdown" aria-labelledby="countdown-title" data-testid="countdown">
-      <h2 id="countdown-title">{countdown.title}</h2>
-      {left && (
-        <p className="countdown-time">
-          <span className="countdown-ends">{t('countdown.endsIn')}</span>
-          <time dateTime={`PT${Math.max(0, Math.floor((end! - at) / 1000))}S`}>
-            {(['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => (
-              <span className="countdown-unit" key={unit}>
-                <strong>{String(left[unit]).padStart(2, '0')}</strong> {t(`countdown.${unit}`)}
-              </span>
-            ))}
-          </time>
-        </p>
-      )}
-      <SiteLink className="button" href={countdown.link}>
-        {countdown.button}
-      </SiteLink>
-    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
 import { fill, isSerial, isValidEmail } from '../../core/validation.ts';
 import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useHydrated } from '../hydrated.ts';
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
 import { useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 
@@ -11,12 +12,7 @@ import { fill } from '../../core/validation.ts';
  * its script runs) and while a call is under way, and a resend countdown.
  */
 
-/** False in the prerendered HTML and the first client render, true once hydrated. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+export { useHydrated };
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
   label: string;
@@ -28,11 +24,19 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 
 export function Field({ label, value, onValue, error, hint, ...input }: FieldProps) {
   const id = useId();
+  const element = useRef<HTMLInputElement>(null);
+  // What the visitor typed into the prerendered field before it hydrated is kept.
+  useEffect(() => {
+    const typed = element.current?.value;
+    if (typed !== undefined && typed !== value) onValue(typed);
+    // Once, at hydration: later the field is controlled.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} onChange={(event) => onValue(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      <input ref={element} id={id} value={value} onChange={(event) => onValue(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
       {hint && (
         <p className="hint" id={`${id}-hint`}>
           {hint}

@@ -1,123 +1,8 @@
-import { Collapse } from '../components/Collapse.tsx';
-import { Picture } from '../components/Picture.tsx';
-import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
-import { ProductArt } from '../components/ProductArt.tsx';
-import type { ReactNode } from 'react';
-import { formatPrice } from '../../core/format.ts';
-import { useApp, useNow, useSite, useT } from '../site.tsx';
-import { fill } from '../../core/validation.ts';
-import type { CSSProperties } from 'react';
-import type { GalleryImage, PageContent, PageDownload, PageSpec, ProductData, ProductKey, SiteData } from '../../core/model.ts';
+import type { CSSProperties, ReactNode } from 'react';
+import { useSite, useT } from '../site.tsx';
+import type { PageContent, PageDownload } from '../../core/model.ts';
 import type { PageProps } from './registry.ts';
-
-/** Price, promotion and the way to buy, on the one clock (the activity price follows server time). */
-function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
-  const t = useT();
-  const now = useNow();
-  const price = (amount: number) => formatPrice(amount, site.locale, site.currency);
-  const installment = site.installment;
-  return (
-    <div className="buy-box" id="buy">
-      <p className="buy-name">{product.name}</p>
-      <Price product={product} />
-      {installment?.text && (
-        <p className="buy-installment" data-testid="installment">
-          {installment.text}
-          {installment.months ? ` · ${fill(t('product.perMonth'), { amount: price(currentPrice(site, product, now) / installment.months) })}` : ''}
-        </p>
-      )}
-      <BuyAction product={product} tmall={site.links.tmall} />
-      {site.paymentMethods.length > 0 && (
-        <p className="buy-payments" data-testid="payment-methods">
-          {t('product.payWith')}{' '}
-          {site.paymentMethods.map((method) => (
-            <span className="payment" key={method}>
-              {t(`payment.${method.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}`)}
-            </span>
-          ))}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The product's specifications as a two-column table. */
-function Specs({ specs, heading }: { specs: readonly PageSpec[]; heading: string }) {
-  return (
-    <section className="specs" id="specs" aria-labelledby="specs-heading">
-      <h2 id="specs-heading">{heading}</h2>
-      {/* On phones the table is cut to its first rows, with a button to see them all. */}
-      <Collapse limits={{ mobile: 280 }}>
-        <table>
-          <tbody>
-            {specs.map((spec) => (
-              <tr key={spec.label}>
-                <th scope="row">{spec.label}</th>
-                <td>{spec.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Collapse>
-    </section>
-  );
-}
-
-/** Pictures below the fold: each loads lazily, at its own size, in webp or the fallback format. */
-function Gallery({ images, heading }: { images: readonly GalleryImage[]; heading: string }) {
-  return (
-    <section className="gallery" id="gallery" aria-labelledby="gallery-heading">
-      <h2 id="gallery-heading">{heading}</h2>
-      <ul>
-        {images.map((item) => (
-          <li key={item.image.src} data-float="">
-            <figure>
-              <Picture image={item.image} alt={item.alt} />
-              {item.caption && <figcaption>{item.caption}</figcaption>}
-            </figure>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/**
- * The bundles that contain this product, as offers: what is in them, their price and what they
- * save against buying the parts at today's prices.
- */
-function BundleOffers({ productKey }: { productKey: ProductKey }) {
-  const { site, content } = useApp();
-  const t = useT();
-  const now = useNow();
-  const bundles = (content.product(productKey)?.bundles ?? []).flatMap((key): [ProductKey, ProductData][] => {
-    const bundle = content.product(key);
-    return bundle ? [[key, bundle]] : [];
-  });
-  if (bundles.length === 0) return null;
-  const list = new Intl.ListFormat(site.locale === 'en-EU' ? 'en-IE' : site.locale, { type: 'conjunction' });
-  return (
-    <>
-      {bundles.map(([key, bundle]) => {
-        const parts = bundle.includes!.flatMap((part) => content.product(part) ?? []);
-        const saving = parts.reduce((sum, part) => sum + currentPrice(site, part, now), 0) - currentPrice(site, bundle, now);
-        return (
-          <section className="bundle" id={`bundle-${key}`} key={key} aria-labelledby={`bundle-${key}-heading`}>
-            <div className="bundle-text">
-              <p className="eyebrow">{t('product.bundleHeading')}</p>
-              <h2 id={`bundle-${key}-heading`}>{bundle.name}</h2>
-              <p>{fill(t('product.bundleIncludes'), { items: list.format(parts.map((part) => part.name)) })}</p>
-              <Price product={bundle} />
-              {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, site.locale, site.currency) })}</p>}
-              <BuyAction product={bundle} named />
-            </div>
-            <ProductArt product={key} title={bundle.alt} />
-          </section>
-        );
-      })}
-    </>
-  );
-}
+import { PageIntro, Sections } from '../components/Sections.tsx';
 
 /** Files to download, grouped by the product they belong to. */
 function Downloads({ downloads, heading }: { downloads: readonly PageDownload[]; heading: string }) {
@@ -174,89 +59,32 @@ function Accordion({ items }: { items: PageContent['sections'] }) {
 }
 
 /**
- * A page made of its content: heading, lead and sections. A product page adds its banner
- * (drawing, price, buy), an in-page menu and the scroll targets its route may name.
- */
-/**
- * A product or content page (the FAQ, a legal text, manuals...). `form` is what a form page
- * (FormPage.tsx) shows after the text: the form's code loads only with form pages.
+ * A page made of its content (a legal text, manuals, the FAQ...): heading, lead and sections.
+ * `form` is what a form page (FormPage.tsx) shows after the text: the form's code loads only
+ * with form pages. Product pages are ProductPage.tsx.
  */
 export default function ContentPage({ route, content, form }: PageProps & { form?: ReactNode }) {
-  const app = useApp();
-  const site = app.site;
   const t = useT();
-  const product = route.product ? app.content.product(route.product) : undefined;
-  const sections = content.sections.map((section, index) => (
-    <section key={section.heading} id={`section-${index + 1}`} data-float="">
-      <h2>{section.heading}</h2>
-      <p>{section.text}</p>
-    </section>
-  ));
   if (route.kind === 'faq') {
     return (
       <article className="content-page" aria-labelledby="page-heading">
-        <header className="page-intro">
-          <h1 id="page-heading">{content.heading}</h1>
-          {content.lead && <p className="lead">{content.lead}</p>}
-        </header>
+        <PageIntro content={content} />
         <Accordion items={content.sections} />
       </article>
     );
   }
-  if (route.kind !== 'product' || !product || !route.product) {
-    return (
-      <article className="content-page" aria-labelledby="page-heading">
-        <header className="page-intro">
-          <h1 id="page-heading">{content.heading}</h1>
-          {content.lead && <p className="lead">{content.lead}</p>}
-          {content.template && (
-            <p className="template-notice" role="note">
-              {t('legal.template')}
-            </p>
-          )}
-        </header>
-        {sections.length > 0 && <div className="sections">{sections}</div>}
-        {content.downloads && <Downloads downloads={content.downloads} heading={t('downloads.heading')} />}
-        {form}
-      </article>
-    );
-  }
   return (
-    <article className="content-page product-page" aria-labelledby="page-heading">
-      <section className="product-banner" id="banner" aria-labelledby="page-heading">
-        <div className="banner-text">
-          <h1 id="page-heading">{content.heading}</h1>
-          {content.lead && <p className="lead">{content.lead}</p>}
-          <BuyBox product={product} site={site} />
-        </div>
-        <ProductArt product={route.product} title={product.alt} />
-      </section>
-      <nav className="app-menu" id="app-menu" aria-label={t('product.menu')}>
-        <ul>
-          {content.sections.map((section, index) => (
-            <li key={section.heading}>
-              <a href={`#section-${index + 1}`}>{section.heading}</a>
-            </li>
-          ))}
-          {content.specs && (
-            <li>
-              <a href="#specs">{t('product.specs')}</a>
-            </li>
-          )}
-          {content.gallery && (
-            <li>
-              <a href="#gallery">{t('product.gallery')}</a>
-            </li>
-          )}
-          <li>
-            <a href="#buy">{t('product.purchase')}</a>
-          </li>
-        </ul>
-      </nav>
-      {sections.length > 0 && <div className="sections">{sections}</div>}
-      {content.specs && <Specs specs={content.specs} heading={t('product.specs')} />}
-      {content.gallery && <Gallery images={content.gallery} heading={t('product.gallery')} />}
-      <BundleOffers productKey={route.product} />
+    <article className="content-page" aria-labelledby="page-heading">
+      <PageIntro content={content}>
+        {content.template && (
+          <p className="template-notice" role="note">
+            {t('legal.template')}
+          </p>
+        )}
+      </PageIntro>
+      <Sections content={content} />
+      {content.downloads && <Downloads downloads={content.downloads} heading={t('downloads.heading')} />}
+      {form}
     </article>
   );
 }

@@ -1,6 +1,6 @@
-import { NewsletterPopup } from '../components/Newsletter.tsx';
 import { Lineup, RewardBanner } from '../components/Lineup.tsx';
-import { Countdown } from '../components/Promotions.tsx';
+import { Countdown } from '../components/Countdown.tsx';
+import { NewsletterInvite } from '../components/NewsletterInvite.tsx';
 import { RobotArt } from '../components/RobotArt.tsx';
 import { useT } from '../site.tsx';
 import type { PageProps } from './registry.ts';
@@ -35,7 +35,7 @@ export default function Home({ content }: PageProps) {
           ))}
         </section>
       )}
-      <NewsletterPopup />
+      <NewsletterInvite />
     </>
   );
 }

@@ -25,6 +25,10 @@ async function open(path: string, options: { withoutProvider?: boolean } = {}) {
   await page.clock.pauseAt(BUILT_AT + 1000);
   await page.goto(url(path));
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+  // The icon mounts once hydrated and its code loaded (not in the prerendered page): its timings
+  // count from there. Elsewhere, nothing more loads once the network is quiet.
+  if (path.startsWith('/us')) await page.getByTestId('chat-icon').waitFor({ state: 'attached' });
+  else await page.waitForLoadState('networkidle');
   return { page, errors, warnings, close: () => context.close() };
 }
 

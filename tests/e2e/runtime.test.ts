@@ -296,6 +296,82 @@ describe('the first render', () => {
   });
 });
 
+describe('what a page loads, and when', () => {
+  it('hydrates without the route table, which loads afterwards, before the next page', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // The route table answers only when the test lets it: the page must hydrate without it.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const tableRequests: string[] = [];
+    await page.route('**/us/assets/us-routes-*.js', async (r) => {
+      tableRequests.push(r.request().url());
+      await released;
+      await r.continue();
+    });
+    await page.goto(url('/us/flagship-bumblebee'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    // The product the page shows came inline: its price is there, hydrated, with no route table.
+    await expect(page.locator('.buy-box .buy-price').first().textContent()).resolves.toMatch(/\$1,\d{3}/);
+    const inline = JSON.parse((await page.locator('script#route-data').textContent())!) as { route: { path: string }; products: Record<string, unknown> };
+    expect(inline.route.path).toBe('/us/flagship-bumblebee');
+    expect(Object.keys(inline.products)).toContain('flagshipBumblebee');
+    expect(Object.keys(inline.products).length).toBeLessThan(Object.keys(region('us').products).length);
+    // A link followed now waits for the table, then navigates in the app.
+    await mark(page);
+    release();
+    await page.locator('a.brand').click();
+    await expect.poll(() => heading(page)).toBe(route('home').content!.heading);
+    expect(await sameDocument(page)).toBe(true);
+    expect(tableRequests).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what a visitor typed into the footer form before its code arrived', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/us/assets/Footer-*.js', async (r) => {
+      await released;
+      await r.continue();
+    });
+    await page.goto(url('/us/faq'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    const form = page.locator('.newsletter');
+    // Prerendered and still there while its code is held back; not submittable yet.
+    await expect(page.locator('footer address').count()).resolves.toBe(1);
+    await expect(form.locator('button[type=submit]').isDisabled()).resolves.toBe(true);
+    await form.getByRole('textbox').fill('early@example.com');
+    release();
+    await expect.poll(() => form.locator('button[type=submit]').isEnabled()).toBe(true);
+    await expect(form.getByRole('textbox').inputValue()).resolves.toBe('early@example.com');
+    const request = page.waitForRequest((r) => r.url().endsWith('/account/user/subscribe/create'));
+    await form.locator('button[type=submit]').click();
+    expect(JSON.parse((await request).postData() ?? '{}')).toMatchObject({ email: 'early@example.com' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the code of the account screen it shows, not the others', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/')) scripts.push(new URL(request.url()).pathname.replace(/-[\w-]{8}\.js$/, ''));
+    });
+    await page.goto(url('/us/login'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toContain('/us/assets/login');
+    expect(scripts.filter((s) => /\/(profile|verify|password|register)$/.test(s))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a stale page after a new deploy', () => {
   const faqChunk = '**/us/assets/page-faq-en-*.js';
 

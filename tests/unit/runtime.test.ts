@@ -8,6 +8,8 @@ import { failedAssetUrl, reloadIfStale } from '../../runtime/chunk-reload.ts';
 import type { ReloadEnvironment } from '../../runtime/chunk-reload.ts';
 import { cookieTimestamp, createClock } from '../../runtime/clock.ts';
 import { createContentStore, memorySources } from '../../runtime/content.ts';
+import type { ContentStore } from '../../runtime/content.ts';
+import { recordProducts } from '../../runtime/server.tsx';
 import { regionLabel } from '../../runtime/country.ts';
 import { availability, headFor, serializeJsonLd } from '../../runtime/head.ts';
 import { splitRegion } from '../../core/model.ts';
@@ -117,11 +119,15 @@ describe('the content store', () => {
     const { table, messages, pages } = splitRegion(regionData('us'));
     const store = createContentStore(memorySources(messages, table, pages), 'en-US');
     await store.loadTable();
-    expect(store.record(() => void store.product('miniRobot'))).toEqual({ products: { miniRobot: table.products.miniRobot } });
-    expect(store.record(() => void store.product('noSuchProduct'))).toEqual({});
-    expect(store.record(() => void store.productNames()).productNames).toContain(table.products.aiBase!.name);
-    store.product('aiBase'); // outside a recording: nothing kept
-    expect(store.record(() => undefined)).toEqual({});
+    const record = (read: (store: ContentStore) => void) => {
+      const recording = recordProducts(store);
+      read(recording);
+      return recording.used();
+    };
+    expect(record((s) => s.product('miniRobot'))).toEqual({ products: { miniRobot: table.products.miniRobot } });
+    expect(record((s) => s.product('noSuchProduct'))).toEqual({});
+    expect(record((s) => s.productNames()).productNames).toContain(table.products.aiBase!.name);
+    expect(record(() => store.product('aiBase'))).toEqual({}); // read past the recording: not kept
   });
 });
 

@@ -1,0 +1,88 @@
+import { regionLabel, useCountry } from '../country.ts';
+import { useSite, useT } from '../site.tsx';
+import { Newsletter } from './Newsletter.tsx';
+import { SiteLink } from './SiteLink.tsx';
+
+/** How each network of `media` is named (a brand name, the same in every language). */
+const MEDIA_NAMES: Readonly<Record<string, string>> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  x: 'X',
+  tiktok: 'TikTok',
+  discord: 'Discord',
+  weibo: 'Weibo',
+  wechat: 'WeChat',
+  bilibili: 'bilibili',
+  douyin: 'Douyin',
+  line: 'LINE',
+  kakao: 'KakaoTalk',
+  naver: 'NAVER',
+};
+
+/**
+ * The site's footer: the newsletter form, the footer navigation, the company and its media
+ * links, the region label (the visitor's country, from local storage) with the region chooser.
+ * Below the fold on every page: prerendered with the page, its code loads after the page's and
+ * it hydrates on its own (runtime/widgets.tsx).
+ */
+export default function Footer() {
+  const site = useSite();
+  const t = useT();
+  const country = useCountry();
+  const own = site.regions.find((r) => r.code === site.code);
+  return (
+    <footer className="site-footer">
+      <Newsletter />
+      {site.footerNavs.length > 0 && (
+        <div className="footer-columns">
+          {site.footerNavs.map((column) => (
+            <nav key={column.label} aria-label={column.label}>
+              <h2>{column.label}</h2>
+              <ul>
+                {column.links.map((link) => (
+                  <li key={link.link}>
+                    <SiteLink href={link.link}>{link.label}</SiteLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      )}
+      <div className="footer-about">
+        <address>
+          <strong>{site.company.name}</strong>
+          {site.company.address.map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </address>
+        {site.media.length > 0 && (
+          <nav aria-label={t('footer.media')}>
+            <ul className="media-links">
+              {site.media.map((medium) => (
+                <li key={medium.network}>
+                  <a href={medium.link} target="_blank" rel="noopener noreferrer" data-network={medium.network}>
+                    {MEDIA_NAMES[medium.network] ?? medium.network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+      <div className="bar">
+        <p>
+          {t('footer.regionLabel')} <strong data-testid="region-label">{own ? regionLabel(own, country) : site.label}</strong>
+          {site.chooser && (
+            <>
+              {' · '}
+              <SiteLink href={site.chooser}>{t('footer.changeRegion')}</SiteLink>
+            </>
+          )}
+        </p>
+        <p>{site.copyright}</p>
+      </div>
+    </footer>
+  );
+}
