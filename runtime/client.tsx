@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { apiBase, fetchServerTime } from './api.ts';
 import { App } from './App.tsx';
@@ -51,7 +52,11 @@ export async function startClient(entry: EntryData, sources: ContentSources): Pr
     currentPath: () => `${window.location.pathname}${window.location.search}`,
     assign: (url) => window.location.assign(url),
   });
-  hydrateRoot(root, <App app={app} path={path} kept={kept} />);
+  // A transition: hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (the prerendered page is already on screen and readable).
+  startTransition(() => {
+    hydrateRoot(root, <App app={app} path={path} kept={kept} />);
+  });
 }
 
 /** The first render's texts and data, inline in the prerendered page (none in the live preview). */
