@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
@@ -15,7 +16,7 @@ import { variantFor, renderVariant } from '../generator/images.ts';
 import { renderPageShell, renderTemplate } from '../generator/templates.ts';
 import { createEmulatedClock, createEmulator } from '../server/emulator.ts';
 import type { Emulator } from '../server/emulator.ts';
-import { PREVIEW_CLOCK_TAG } from '../server/serve.ts';
+import { limitSlowClients, PREVIEW_CLOCK_TAG } from '../server/serve.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { normalizePath, parsePath, regionTable } from '../core/paths.ts';
 import { findRoute } from '../runtime/routes.ts';
@@ -183,6 +184,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     server: { port: options.port ?? 5173, host: options.host ?? '127.0.0.1', strictPort: false, fs: { allow: [PACKAGE_ROOT, sitesDir] } },
   });
   await vite.listen();
+  limitSlowClients(vite.httpServer as Server);
   const address = vite.httpServer!.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {

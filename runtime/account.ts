@@ -1,4 +1,4 @@
-import type { ApiClient } from './api-client.ts';
+import type { ApiClient, SessionTokens } from './api-client.ts';
 import type { Profile, Session } from './session.ts';
 
 /**
@@ -25,6 +25,15 @@ export interface SubscribeRequest {
 export function createAccount(api: ApiClient, session: Session) {
   const quiet = { toast: false } as const;
   const post = <T>(path: string, body: Record<string, unknown>, toast = false) => api.call<T>(path, { method: 'POST', body, ...(toast ? {} : quiet) });
+
+  /** Revokes a session's tokens on the back end (POST /account/user/logout); never rejects: the session is already gone here. */
+  function revoke(tokens: SessionTokens): Promise<void> {
+    if (!tokens.apptoken && !tokens.reftoken) return Promise.resolve();
+    return api.call('/account/user/logout', { method: 'POST', body: {}, toast: false, tokens, refresh: false }).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
 
   async function loadProfile(): Promise<Profile> {
     const profile = await api.call<Profile>('/account/user/profile/new');
@@ -70,8 +79,13 @@ export function createAccount(api: ApiClient, session: Session) {
     },
     /** Newsletter subscription: the region goes in the body and the header; no error toast. */
     subscribe: (request: SubscribeRequest) => post<{ created: boolean }>('/account/user/subscribe/create', { ...request }),
-    /** Logout: clears all four stored values. */
-    logout: () => session.clear(),
+    revoke,
+    /** Logout: clears all four stored values at once, then revokes the tokens on the back end. */
+    logout(): Promise<void> {
+      const { user_id, apptoken, reftoken } = session.store.getState();
+      session.clear();
+      return revoke({ user_id, apptoken, reftoken });
+    },
   };
 }
 

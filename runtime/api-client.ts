@@ -10,10 +10,11 @@ import type { SiteData } from '../core/model.ts';
  * to the answer's `data` when its code is 2000.
  *
  * - 4003 with user_id, apptoken and reftoken present: one refresh, shared by every call that
- *   hit 4003 meanwhile, then the call is replayed once. A failed refresh clears the session and
- *   goes to the region's login.
- * - 4003 without them: an error toast (the server's message, or 'Login expired, please log in
- *   again.'), and 300 ms later the region's login with `fromPath`.
+ *   hit 4003 meanwhile, then the call is replayed once. A refresh answered 4003 ends the session
+ *   (below); any other failure of the refresh rejects the calls and keeps the session.
+ * - 4003 without them, or again after the replay: the session ends. It is cleared, an error
+ *   toast says so (the server's message, or 'Login expired, please log in again.'), and 300 ms
+ *   later the region's login opens with `fromPath`; however many calls fail together, once.
  * - Any other code: an error toast (server message, the catalogue's text for the code, or the
  *   generic one) unless the call passes `toast: false`; the call rejects with an `ApiError`.
  * - Transport failures (no answer, timeout, not an API answer) reject with an
@@ -56,6 +57,10 @@ export interface CallOptions {
   query?: Record<string, string>;
   /** false: the caller shows the error itself (no toast). Default true. */
   toast?: boolean;
+  /** The tokens to send instead of the session's (a logout sends those of the session it ended). */
+  tokens?: SessionTokens;
+  /** false: a 4003 is this call's answer: no refresh, and the session is not ended. */
+  refresh?: false;
 }
 
 export interface ApiClient {
@@ -105,6 +110,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return body;
   }
 
+  /**
+   * Ends the session once per storm of 4003 answers: the session is cleared, one toast says
+   * so, and one navigation goes to the login. Calls that fail while that is under way reject
+   * without a toast or a navigation of their own.
+   */
+  let ending: Promise<void> | undefined;
+  function endSession(answer: ApiAnswer<unknown>, toast: boolean, from?: string): void {
+    if (ending) return;
+    options.clearSession();
+    if (toast) options.toast(answer.message || options.message('errors.loginExpired'));
+    ending = delay(site.constants.timeouts.authRedirectDelay)
+      .then(() => options.go(loginPath(site, from)))
+      .finally(() => {
+        ending = undefined;
+      });
+  }
+
+  /**
+   * One refresh for every call that hit 4003 meanwhile: true once renewed. Only a 4003 from the
+   * refresh ends the session (false); any other failure (4290, 5000, no answer) rejects the
+   * waiting calls and keeps the session, with one toast for them all.
+   */
   function refresh(): Promise<boolean> {
     refreshing ??= (async () => {
       const tokens = options.tokens();
@@ -114,10 +141,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         options.refreshed({ user_id: data.user_id, apptoken: data.apptoken });
         return true;
       }
-      options.clearSession();
-      options.toast(answer.message || options.message('errors.loginExpired'));
-      options.go(loginPath(site));
-      return false;
+      if (answer.code === authExpired) {
+        endSession(answer, true);
+        return false;
+      }
+      options.toast(answer.message || options.message(`errors.code${answer.code}`) || options.message('errors.server'));
+      throw new ApiError(answer);
     })().finally(() => {
       refreshing = undefined;
     });
@@ -125,10 +154,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function call<T>(path: string, callOptions: CallOptions = {}, replayed = false): Promise<T> {
-    const tokens = options.tokens();
+    const tokens = callOptions.tokens ?? options.tokens();
     const answer = await send(path, callOptions, tokens);
     if (answer.code === success) return answer.data as T;
-    if (answer.code === authExpired) {
+    if (answer.code === authExpired && callOptions.refresh !== false) {
       if (!replayed && tokens.user_id && tokens.apptoken && tokens.reftoken) {
         // Another call may have refreshed while this one was under way: then just replay.
         const current = options.tokens();
@@ -136,9 +165,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (renewed || (await refresh())) return call<T>(path, callOptions, true);
         throw new ApiError(answer);
       }
-      if (callOptions.toast !== false) options.toast(answer.message || options.message('errors.loginExpired'));
-      const from = options.currentPath();
-      void delay(site.constants.timeouts.authRedirectDelay).then(() => options.go(loginPath(site, from)));
+      // Not logged in, or refused again with the renewed token: the session is over.
+      endSession(answer, callOptions.toast !== false, options.currentPath());
       throw new ApiError(answer);
     }
     if (callOptions.toast !== false) {

@@ -30,11 +30,11 @@ export interface ServicesOptions {
  */
 export type Deferred<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
 
-function deferred<T extends object>(load: () => Promise<T>): Deferred<T> {
+function deferred<T extends object>(load: () => Promise<T>, own: Partial<Deferred<T>> = {}): Deferred<T> {
   return new Proxy({} as Deferred<T>, {
     get: (_, name) =>
-      (...args: unknown[]) =>
-        load().then((target) => (target[name as keyof T] as (...rest: unknown[]) => unknown)(...args)),
+      own[name as keyof T] ??
+      ((...args: unknown[]) => load().then((target) => (target[name as keyof T] as (...rest: unknown[]) => unknown)(...args))),
   });
 }
 
@@ -80,7 +80,17 @@ export function createServices(options: ServicesOptions): AppServices {
     session,
     toasts,
     api: { call: (path, call) => load().then(({ api }) => api.call(path, call)) },
-    account: deferred(() => load().then(({ account }) => account)),
+    account: deferred(() => load().then(({ account }) => account), {
+      // The session ends at once, even when the client cannot load; its tokens are revoked after.
+      logout() {
+        const { user_id, apptoken, reftoken } = session.store.getState();
+        session.clear();
+        return load().then(
+          ({ account }) => account.revoke({ user_id, apptoken, reftoken }),
+          () => undefined,
+        );
+      },
+    }),
     go: (href) => options.assign(href),
   };
   return app;

@@ -27,6 +27,26 @@ export interface ServeOptions {
   emulator?: Pick<EmulatorOptions, 'limits' | 'passwordCost'>;
   /** What the back ends know of the sites; default: the build's `backends.json` in `dir`. */
   sites?: BackendsData;
+  /** How long a client may take to send a request's headers, and the whole request, in ms (`REQUEST_TIMEOUTS`). */
+  timeouts?: { headers: number; request: number };
+}
+
+/**
+ * A client that sends its headers or body slowly (or never) is cut off: 10 s for the headers,
+ * 15 s for the whole request (the API's bodies are at most 16 KiB). Node's defaults hold such a
+ * connection for 5 minutes.
+ */
+export const REQUEST_TIMEOUTS = { headers: 10_000, request: 15_000 } as const;
+
+/** The request timeouts as options of `http.createServer`, checked every second. */
+export function slowClientLimits(timeouts: { headers: number; request: number } = REQUEST_TIMEOUTS): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
+  return { headersTimeout: timeouts.headers, requestTimeout: timeouts.request, connectionsCheckingInterval: Math.min(1000, timeouts.headers) };
+}
+
+/** Applies the request timeouts to a server made elsewhere (Vite's): it checks them at its own interval. */
+export function limitSlowClients(server: Server, timeouts: { headers: number; request: number } = REQUEST_TIMEOUTS): void {
+  server.headersTimeout = timeouts.headers;
+  server.requestTimeout = timeouts.request;
 }
 
 /** The back-end data a build wrote beside the sites (backends.json); a clear error when it is missing or damaged. */
@@ -59,7 +79,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const handle = createStaticHandler({ root: options.dir, ...(options.previewClock && { inject: PREVIEW_CLOCK_TAG }) });
   const sites = options.sites ?? (await readBackendsData(options.dir));
   const emulator = createEmulator({ ...options.emulator, sites, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
-  const server = createServer((req, res) => {
+  const server = createServer(slowClientLimits(options.timeouts), (req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     emulator.handle(req, res, pathname).then(
       (handled) => {
@@ -72,8 +92,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       },
     );
   });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
   });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@ import { localeFor } from './messages.ts';
 import type { Messages } from './messages.ts';
 import { subscribe } from './newsletter.ts';
 import { readProfile, updateProfile } from './profile.ts';
-import { refreshSession } from './sessions.ts';
+import { logout, refreshSession } from './sessions.ts';
 import { registerProduct, requestReturn } from './support.ts';
 
 /**
@@ -49,6 +49,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/account/user/register_or_login', { methods: { POST: registerOrLogin } }],
   ['/account/user/register/pwd', { methods: { POST: registerWithPassword } }],
   ['/account/user/sign_in/refresh', { methods: { GET: refreshSession } }],
+  ['/account/user/logout', { methods: { POST: logout } }],
   ['/account/user/code/send', { methods: { POST: sendLoginCode } }],
   ['/account/user/verify/send', { methods: { POST: sendVerification } }],
   ['/account/user/verify', { methods: { POST: verifyAccount } }],
@@ -112,6 +113,11 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return text ? text : undefined;
 }
 
+/** `application/json`, with or without parameters (`; charset=utf-8`). */
+function isJsonContentType(value: string | undefined): boolean {
+  return value !== undefined && /^application\/json\s*(;|$)/i.test(value);
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -155,6 +161,13 @@ export async function handleApiRequest(context: ApiContext, req: IncomingMessage
     }
     let body: Record<string, unknown> = {};
     if (method === 'POST') {
+      // Only JSON: a plain HTML form on another site (urlencoded, multipart or text/plain, the
+      // content types a browser sends across origins without asking) gets nowhere.
+      if (!isJsonContentType(header(req, 'content-type'))) {
+        req.resume();
+        answer(fail(4000, { detail: 'The body must be JSON (Content-Type: application/json).' }));
+        return true;
+      }
       const read = await readJsonBody(req);
       if (!read.ok) {
         answer(read.tooLarge ? fail(4016) : fail(4000, { detail: 'The body must be JSON.' }));
@@ -178,6 +191,8 @@ export async function handleApiRequest(context: ApiContext, req: IncomingMessage
     };
     answer(await handle(backend, call));
   } catch (error) {
+    // A client that went away (or was cut off) mid-body is no server error.
+    if (req.destroyed || (error as Error).message === 'aborted') return true;
     // One broken request must not take the server down: log it and answer 5000.
     console.error(error);
     if (!res.headersSent) answer(fail(5000));

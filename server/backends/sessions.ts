@@ -47,3 +47,13 @@ export function refreshSession(backend: Backend, call: Call): Outcome {
 export function endSessions(backend: Backend, userId: string): void {
   backend.store.deleteTokens(userId);
 }
+
+/**
+ * POST /account/user/logout: revokes the access and refresh tokens the call carries (headers
+ * `apptoken` and `reftoken`), whichever are still live. Always answers success: a client that
+ * logs out forgets its tokens whatever the answer.
+ */
+export function logout(backend: Backend, call: Call): Outcome {
+  for (const token of [call.apptoken, call.reftoken]) if (token) backend.store.deleteToken(hashToken(token));
+  return ok({});
+}

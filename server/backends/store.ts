@@ -146,6 +146,7 @@ export function openStore(backend: string, dataDir?: string) {
     insertToken: db.prepare<[string, TokenKind, string, number]>('INSERT INTO tokens (hash, kind, user_id, expires_at) VALUES (?, ?, ?, ?)'),
     liveToken: db.prepare<[string, TokenKind, number], { user_id: string }>('SELECT user_id FROM tokens WHERE hash = ? AND kind = ? AND expires_at > ?'),
     deleteTokens: db.prepare<[string]>('DELETE FROM tokens WHERE user_id = ?'),
+    deleteToken: db.prepare<[string]>('DELETE FROM tokens WHERE hash = ?'),
     putCode: db.prepare<[string, string, string, string, number]>(
       'INSERT INTO codes (email, purpose, salt, hash, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email, purpose) DO UPDATE SET salt = excluded.salt, hash = excluded.hash, expires_at = excluded.expires_at',
     ),
@@ -179,6 +180,8 @@ export function openStore(backend: string, dataDir?: string) {
     /** The owner of a token that is still live at `now`. */
     tokenOwner: (hash: string, kind: TokenKind, now: number) => statements.liveToken.get(hash, kind, now)?.user_id,
     deleteTokens: (userId: string) => void statements.deleteTokens.run(userId),
+    /** Revokes one token (a logout). */
+    deleteToken: (hash: string) => void statements.deleteToken.run(hash),
     putCode: (email: string, purpose: string, salt: string, hash: string, expiresAt: number) => void statements.putCode.run(email, purpose, salt, hash, expiresAt),
     code: (email: string, purpose: string) => statements.code.get(email, purpose),
     deleteCode: (email: string, purpose: string) => void statements.deleteCode.run(email, purpose),

@@ -110,10 +110,17 @@ describe('accounts', () => {
     await expect(page.getByRole('main').getByText('Verified', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('main').getByText('200', { exact: true }).isVisible()).resolves.toBe(true); // new-user reward
 
+    const before = await page.evaluate(() => ({ user_id: localStorage.getItem('user_id')!, apptoken: localStorage.getItem('apptoken')!, reftoken: localStorage.getItem('reftoken')! }));
+    const logout = page.waitForResponse((r) => r.url().endsWith('/account/user/logout'));
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us');
     await expect.poll(() => accountLink(page).textContent()).toBe('Log in');
     expect(await page.evaluate(() => ['user_id', 'apptoken', 'reftoken', 'userInfo'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
+    // The back end ended that session too: its tokens read and renew nothing.
+    await logout;
+    const answerOf = (path: string, headers: Record<string, string>) => page.evaluate(([p, h]) => fetch(p, { headers: h }).then((r) => r.json() as Promise<{ code: number }>), [path, headers] as const);
+    await expect(answerOf('/_api/us/account/user/profile/new', { apptoken: before.apptoken })).resolves.toMatchObject({ code: 4003 });
+    await expect(answerOf(`/_api/us/account/user/sign_in/refresh?user_id=${before.user_id}`, { apptoken: before.apptoken, reftoken: before.reftoken })).resolves.toMatchObject({ code: 4003 });
 
     await loginByPassword(page, '/us', email, PASSWORD, '?fromPath=%2Fus%2Ffaq');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us/faq');

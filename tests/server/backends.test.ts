@@ -285,6 +285,19 @@ describe('passwords and sessions', () => {
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
   });
 
+  it('ends a session on logout: its access token reads nothing more and its refresh token buys nothing', async () => {
+    const email = newEmail('logout');
+    const session = await register('us', email);
+    const other = (await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).data;
+    expect((await api('us', '/account/user/logout', { body: {}, headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code).toBe(2000);
+    expect((await api('us', '/account/user/profile/new', { headers: { apptoken: session.apptoken } })).code).toBe(4003);
+    expect((await api('us', '/account/user/password/set', { body: { password: 'newRobots42' }, headers: { apptoken: session.apptoken } })).code).toBe(4003);
+    expect((await api('us', `/account/user/sign_in/refresh?user_id=${session.user_id}`, { headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code).toBe(4003);
+    // Only that session: another device stays logged in; logging out twice is no error.
+    expect((await api('us', '/account/user/profile/new', { headers: { apptoken: other.apptoken } })).data.email).toBe(email);
+    expect((await api('us', '/account/user/logout', { body: {}, headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code).toBe(2000);
+  });
+
   it('expires the access token after 2 hours; the refresh token buys a new one', async () => {
     const email = newEmail('expiry');
     const session = await register('us', email);
@@ -394,6 +407,33 @@ describe('bad requests', () => {
     expect((await api('us', '/ssr/timestamp', { method: 'DELETE' })).status).toBe(405);
 
     expect((await api('us', '/ssr/timestamp')).code).toBe(2000);
+  });
+
+  it('takes only JSON bodies: what a form on another site can post without asking is refused', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', undefined]) {
+      const email = newEmail('csrf');
+      const answer = await api('us', '/account/user/subscribe/create', { raw: JSON.stringify({ email, source: 'footer' }), headers: type ? { 'content-type': type } : { 'content-type': '' } });
+      expect(answer.code, String(type)).toBe(4000);
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect((await api('us', '/account/user/subscribe/create', { body: { email: newEmail('json'), source: 'footer' }, headers: { 'content-type': 'application/json; charset=utf-8' } })).code).toBe(2000);
+  });
+
+  it('cuts off a client whose body never arrives', async () => {
+    const slow = await start({ timeouts: { headers: 300, request: 500 } });
+    {
+      const url = new URL('/_api/us/account/user/login/pwd', slow.url);
+      const closed = await new Promise<string>((resolve) => {
+        const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100' } }, (res) => {
+          res.on('error', () => undefined).resume();
+          resolve(`answered ${res.statusCode}`);
+          req.destroy();
+        });
+        req.on('error', () => resolve('closed'));
+        req.write('{"email":'); // and nothing more
+      });
+      expect(closed).toBe('answered 408');
+    }
   });
 
   it('answers an oversize body that is still arriving, without waiting for its end', async () => {

@@ -21,7 +21,7 @@ interface Sent {
 }
 
 /** A back end scripted per path: each answer is a body, or an Error to throw (transport failure). */
-function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: Record<string, (sent: Sent) => unknown> }) {
+function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: Record<string, (sent: Sent) => unknown>; realDelays?: boolean }) {
   const sent: Sent[] = [];
   const toasts: string[] = [];
   const visits: string[] = [];
@@ -56,7 +56,7 @@ function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: R
     currentPath: () => '/us/profile?tab=1',
     delay: (ms) => {
       delays.push(ms);
-      return Promise.resolve();
+      return options.realDelays ? new Promise((resolve) => setTimeout(resolve, 20)) : Promise.resolve();
     },
     fetch,
   });
@@ -187,6 +187,38 @@ describe('the API client', () => {
     expect(h.tokens()).toEqual({});
     expect(h.visits).toEqual(['/login']);
     expect(h.toasts).toEqual(['登录已过期，请重新登录。']);
+  });
+
+  it('a storm of calls refused again after the refresh gives one toast and one navigation, and ends the session', async () => {
+    const paths = Array.from({ length: 20 }, (_, i) => `/c${i}`);
+    const h = harness({
+      tokens: LOGGED_IN,
+      realDelays: true,
+      answers: { ...Object.fromEntries(paths.map((p) => [p, () => ({ code: 4003 })])), '/account/user/sign_in/refresh': ok({ user_id: 'u1', apptoken: 'new-app' }) },
+    });
+    const results = await Promise.allSettled(paths.map((p) => h.client.call(p)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(h.sent.filter((s) => s.url.endsWith('/refresh'))).toHaveLength(1);
+    expect(h.toasts).toEqual(['Login expired, please log in again.']);
+    expect(h.visits).toEqual(['/us/login?fromPath=%2Fus%2Fprofile%3Ftab%3D1']);
+    expect(h.tokens()).toEqual({});
+  });
+
+  it.each([
+    ['a 5000', () => ({ code: 5000, message: 'Server error, please try again later.' })],
+    ['a 4290', () => ({ code: 4290, message: 'Too many requests.' })],
+    ['no answer', () => new Error('network down')],
+  ])('a refresh that fails with %s keeps the session and rejects the calls, with no navigation', async (_, answer) => {
+    const h = harness({ tokens: LOGGED_IN, answers: { '/a': () => ({ code: 4003 }), '/b': () => ({ code: 4003 }), '/account/user/sign_in/refresh': answer } });
+    const results = await Promise.allSettled([h.client.call('/a'), h.client.call('/b')]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await flush();
+    expect(h.sent.filter((s) => s.url.endsWith('/refresh'))).toHaveLength(1);
+    expect(h.cleared()).toBe(0);
+    expect(h.tokens()).toEqual(LOGGED_IN);
+    expect(h.visits).toEqual([]);
+    expect(h.toasts.length).toBeLessThanOrEqual(1);
   });
 
   it('a replayed call that is refused again is not refreshed twice', async () => {
