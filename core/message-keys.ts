@@ -107,6 +107,7 @@ export const RUNTIME_MESSAGE_KEYS = [
   'errors.code4014',
   'errors.code4015',
   'errors.code4016',
+  'errors.code4017',
   'errors.code4290',
   'errors.code4291',
   'errors.code5000',

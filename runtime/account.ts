@@ -71,7 +71,15 @@ export function createAccount(api: ApiClient, session: Session) {
     verifyByLink: (token: string) => post<{ email: string }>('/account/user/verify', { token }),
     forgotPassword: (email: string) => post<{ resendAfter: number }>('/account/user/password/forgot', { email }),
     resetPassword: (token: string, password: string) => post<Record<string, never>>('/account/user/password/reset', { token, password }),
-    setPassword: (password: string) => post<Record<string, never>>('/account/user/password/set', { password }),
+    /**
+     * A password for the logged-in account: `currentPassword` when it has one and the login is
+     * not recent. Every session of the account ends; this client goes on with the new one.
+     */
+    async setPassword(password: string, currentPassword?: string): Promise<LoginTokens> {
+      const answer = await post<LoginTokens>('/account/user/password/set', { password, ...(currentPassword !== undefined && { currentPassword }) });
+      session.signIn({ user_id: answer.user_id, apptoken: answer.apptoken, reftoken: answer.reftoken });
+      return answer;
+    },
     /** Posts the profile, then reloads it. */
     async updateProfile(update: ProfileUpdate): Promise<Profile> {
       await post('/account/user/profile/new', update, true);

@@ -9,6 +9,8 @@ import { isValidEmail } from '../../core/validation.ts';
 import { ScreenFrame, useNextPath, useQuery, useScreenPath, useScreenText } from './common.tsx';
 
 const NO_ACCOUNT = 4012;
+/** docs/api.md: the password of an account whose email is not verified logs nobody in. */
+const NOT_VERIFIED = 4017;
 
 /**
  * Log in (SPEC.md section 4, "Login flow"): by password, or by a code mailed to the address;
@@ -39,7 +41,17 @@ export function LoginScreen() {
     setBusy(true);
     try {
       if (mode === 'password') {
-        await app.account.loginByPassword(email.trim(), password);
+        try {
+          await app.account.loginByPassword(email.trim(), password);
+        } catch (error) {
+          // An address nobody has verified yet: its mailbox decides, by a login code.
+          if (!(error instanceof ApiError && error.code === NOT_VERIFIED)) throw error;
+          const sent = await app.account.sendCode(email.trim());
+          app.toasts.toast('error', errorText(error));
+          writeFlow({ email: email.trim(), purpose: 'login', next, resendAt: Date.now() + sent.resendAfter * 1000 });
+          app.go(screenPath('verify-email'));
+          return;
+        }
         app.toasts.toast('success', t('account.text.loggedIn'));
         app.go(next, { replace: true });
       } else {

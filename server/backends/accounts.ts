@@ -3,7 +3,7 @@ import type { Backend, Call, ErrorCode, Failure, Outcome } from './backend.ts';
 import { isEmail, isStrongPassword, normalizeEmail, readFields } from './fields.ts';
 import { buildLink, sendMail } from './mail.ts';
 import { createCode, createToken, createUserId, hashCode, hashPassword, hashToken, matchesCode, verifyPassword } from './secrets.ts';
-import { authenticate, endSessions, startSession } from './sessions.ts';
+import { APPTOKEN_MS, authenticate, endSessions, startSession } from './sessions.ts';
 import type { AccountRow } from './store.ts';
 
 /**
@@ -100,15 +100,48 @@ function readLogin(backend: Backend, call: Call, field: 'password' | 'code'): { 
   return { email, secret: given.values[field], account };
 }
 
-/** POST /account/user/login/pwd and the old /account/user/sign_in. */
+/** A hash of no one's password at a back end's cost: what an unknown email's login is checked against. */
+const decoys = new Map<number, Promise<string>>();
+function decoyHash(cost: number): Promise<string> {
+  let decoy = decoys.get(cost);
+  if (!decoy) decoys.set(cost, (decoy = hashPassword(createToken(), cost)));
+  return decoy;
+}
+
+/**
+ * POST /account/user/login/pwd and the old /account/user/sign_in. An unknown email costs the
+ * same hash as a known one (the answer's time says nothing). The password of an account whose
+ * email is not verified logs nobody in (4017): anyone can register someone else's address, and
+ * only the mailbox decides (the owner logs in by code, which verifies the account and drops
+ * that password).
+ */
 export async function loginWithPassword(backend: Backend, call: Call): Promise<Outcome> {
   const login = readLogin(backend, call, 'password');
-  if ('failure' in login) return login.failure;
+  if ('failure' in login) {
+    if (login.failure.code === 4012) await verifyPassword(String(call.body.password), await decoyHash(backend.passwordCost));
+    return login.failure;
+  }
   const { email, secret, account } = login;
   const hash = account.password_hash;
-  const refused = await attempt(backend, email, 4010, () => (hash ? verifyPassword(secret, hash) : false));
+  const refused = await attempt(backend, email, 4010, async () => (hash ? verifyPassword(secret, hash) : (await verifyPassword(secret, await decoyHash(backend.passwordCost)), false)));
   if (refused) return refused;
+  if (!account.verified) return fail(4017);
   return ok(startSession(backend, account.id));
+}
+
+/**
+ * The email of an unverified account was just proven (a code or link from its mailbox). A
+ * password set before, by whoever registered the address, is dropped and its sessions end,
+ * unless the proof comes from a session of that same registration (`keepFor`: the registrant
+ * verifying in the session register/pwd gave them). Then the account is verified.
+ */
+function proveMailbox(backend: Backend, account: AccountRow, keepFor?: string): void {
+  if (account.verified) return;
+  if (account.password_hash !== null && keepFor !== account.id) {
+    backend.store.setPassword(account.id, null);
+    endSessions(backend, account.id);
+  }
+  backend.store.setVerified(account.id);
 }
 
 /** POST /account/user/login/code: the code from code/send logs an existing account in. */
@@ -119,7 +152,7 @@ export async function loginWithCode(backend: Backend, call: Call): Promise<Outco
   const refused = await attempt(backend, email, 4011, () => spendCode(backend, email, 'login', secret));
   if (refused) return refused;
   // The code reached the mailbox, which is all that verifying an account proves.
-  if (!account.verified) backend.store.setVerified(account.id);
+  proveMailbox(backend, account);
   return ok(startSession(backend, account.id));
 }
 
@@ -133,7 +166,7 @@ export async function registerOrLogin(backend: Backend, call: Call): Promise<Out
   if (refused) return refused;
   const created = backend.store.insertAccount({ id: createUserId(), email, password_hash: null, verified: 1, credits: backend.sites().newUserReward, created_at: backend.clock.now() });
   const account = backend.store.accountByEmail(email)!;
-  if (!account.verified) backend.store.setVerified(account.id);
+  proveMailbox(backend, account);
   return ok({ ...startSession(backend, account.id), created });
 }
 
@@ -183,7 +216,7 @@ export async function verifyAccount(backend: Backend, call: Call): Promise<Outco
     if (!read.ok) return read.failure;
     const account = liveLink(backend, read.values.token, 'verify');
     if (!account || !backend.store.useLink(hashToken(read.values.token), backend.clock.now())) return fail(4014);
-    backend.store.setVerified(account.id);
+    proveMailbox(backend, account, sessionOwner(backend, call));
     backend.store.deleteCode(account.email, 'verify');
     return ok({ email: account.email });
   }
@@ -194,7 +227,7 @@ export async function verifyAccount(backend: Backend, call: Call): Promise<Outco
   const account = backend.store.accountByEmail(email);
   const refused = await attempt(backend, email, 4011, () => account !== undefined && spendCode(backend, email, 'verify', read.values.code));
   if (refused) return refused;
-  backend.store.setVerified(account!.id);
+  proveMailbox(backend, account!, sessionOwner(backend, call));
   // The mail's link did its job through the code: it must not work a second time.
   backend.store.deleteOpenLinks(account!.id, 'verify');
   return ok({ email });
@@ -231,13 +264,37 @@ export async function resetPassword(backend: Backend, call: Call): Promise<Outco
   return ok({});
 }
 
-/** POST /account/user/password/set (auth): a password for the logged-in account. */
+/** The account whose live access token the call carries, if any. */
+function sessionOwner(backend: Backend, call: Call): string | undefined {
+  const auth = authenticate(backend, call);
+  return 'account' in auth ? auth.account.id : undefined;
+}
+
+/** How recent a login lets a password be changed without the current one. */
+export const RECENT_LOGIN_MS = 5 * 60_000;
+
+/**
+ * POST /account/user/password/set (auth): a password for the logged-in account. Replacing an
+ * existing password takes the current one (`currentPassword`, 4010 when wrong or missing) unless
+ * the session's access token is less than 5 minutes old (a login just now, by code for
+ * instance). Every session of the account ends; the answer is a new one for this client.
+ */
 export async function setPassword(backend: Backend, call: Call): Promise<Outcome> {
   const auth = authenticate(backend, call);
   if ('failure' in auth) return auth.failure;
   const read = readFields(call.body, { password: 'string' });
   if (!read.ok) return read.failure;
   if (!isStrongPassword(read.values.password)) return fail(4002);
-  backend.store.setPassword(auth.account.id, await hashPassword(read.values.password, backend.passwordCost));
-  return ok({});
+  const { account } = auth;
+  if (account.password_hash !== null) {
+    const issued = (backend.store.tokenExpiry(hashToken(call.apptoken!)) ?? 0) - APPTOKEN_MS;
+    if (issued < backend.clock.now() - RECENT_LOGIN_MS) {
+      const current = typeof call.body.currentPassword === 'string' ? call.body.currentPassword : '';
+      const refused = await attempt(backend, account.email, 4010, () => verifyPassword(current, account.password_hash!));
+      if (refused) return refused;
+    }
+  }
+  backend.store.setPassword(account.id, await hashPassword(read.values.password, backend.passwordCost));
+  endSessions(backend, account.id);
+  return ok(startSession(backend, account.id));
 }

@@ -13,7 +13,7 @@ import type { Store } from './store.ts';
 export type BackendName = string;
 
 /** The codes of docs/api.md, "Codes". */
-export type ErrorCode = 4000 | 4001 | 4002 | 4003 | 4010 | 4011 | 4012 | 4013 | 4014 | 4015 | 4016 | 4290 | 4291 | 5000;
+export type ErrorCode = 4000 | 4001 | 4002 | 4003 | 4010 | 4011 | 4012 | 4013 | 4014 | 4015 | 4016 | 4017 | 4290 | 4291 | 5000;
 
 export interface Failure {
   code: ErrorCode;

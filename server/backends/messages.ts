@@ -20,6 +20,7 @@ export const ENGLISH_MESSAGES: Readonly<Record<number, string>> = Object.freeze(
   4014: 'Verification Unsuccessful: The verification link is invalid or has already been used. Please request a new one to continue.',
   4015: 'Please try again to continue.',
   4016: 'The request is too large.',
+  4017: 'Please confirm your email address first: log in with the code we send you.',
   4290: 'Too many requests. Please wait a moment.',
   4291: 'Too many attempts. Please try again in {seconds} seconds.',
   5000: 'Server error, please try again later.',

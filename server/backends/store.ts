@@ -145,6 +145,7 @@ export function openStore(backend: string, dataDir?: string) {
       birthday = coalesce(@birthday, birthday), country = coalesce(@country, country) WHERE id = @id`),
     insertToken: db.prepare<[string, TokenKind, string, number]>('INSERT INTO tokens (hash, kind, user_id, expires_at) VALUES (?, ?, ?, ?)'),
     liveToken: db.prepare<[string, TokenKind, number], { user_id: string }>('SELECT user_id FROM tokens WHERE hash = ? AND kind = ? AND expires_at > ?'),
+    tokenExpiry: db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM tokens WHERE hash = ?'),
     deleteTokens: db.prepare<[string]>('DELETE FROM tokens WHERE user_id = ?'),
     deleteToken: db.prepare<[string]>('DELETE FROM tokens WHERE hash = ?'),
     putCode: db.prepare<[string, string, string, string, number]>(
@@ -173,13 +174,16 @@ export function openStore(backend: string, dataDir?: string) {
     /** Inserts a new account; false when the email is taken (also by a concurrent request). */
     insertAccount: (row: Pick<AccountRow, 'id' | 'email' | 'password_hash' | 'verified' | 'credits' | 'created_at'>) =>
       statements.insertAccount.run(row).changes === 1,
-    setPassword: (id: string, hash: string) => void statements.setPassword.run(hash, id),
+    /** A new password hash, or null: the account has no password (it logs in by code). */
+    setPassword: (id: string, hash: string | null) => void statements.setPassword.run(hash, id),
     setVerified: (id: string) => void statements.setVerified.run(id),
     updateProfile: (id: string, change: ProfileChange) => void statements.updateProfile.run({ id, ...change }),
     insertToken: (hash: string, kind: TokenKind, userId: string, expiresAt: number) => void statements.insertToken.run(hash, kind, userId, expiresAt),
     /** The owner of a token that is still live at `now`. */
     tokenOwner: (hash: string, kind: TokenKind, now: number) => statements.liveToken.get(hash, kind, now)?.user_id,
     deleteTokens: (userId: string) => void statements.deleteTokens.run(userId),
+    /** When a token expires (epoch ms), or undefined when there is no such token. */
+    tokenExpiry: (hash: string) => statements.tokenExpiry.get(hash)?.expires_at,
     /** Revokes one token (a logout). */
     deleteToken: (hash: string) => void statements.deleteToken.run(hash),
     putCode: (email: string, purpose: string, salt: string, hash: string, expiresAt: number) => void statements.putCode.run(email, purpose, salt, hash, expiresAt),

@@ -181,6 +181,29 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it("sends an address's owner to a code login when someone registered it with a password, and that password stops working", async () => {
+    const email = newEmail('taken');
+    // A stranger registers the owner's address with a password and never verifies it.
+    const stranger = await fetch(url('/_api/us/account/user/register/pwd'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'strangers1Pass' }) });
+    expect(((await stranger.json()) as { code: number }).code).toBe(2000);
+    const { context, page, errors } = await open('/us');
+    await loginByPassword(page, '/us', email, 'strangers1Pass');
+    // The password logs nobody in: the site mails a login code instead.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/verify-email');
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toBe('Please confirm your email address first: log in with the code we send you.');
+    const main = page.getByRole('main');
+    const { code } = await latestMail(email);
+    await main.getByLabel('Verification code', { exact: true }).fill(code!);
+    await submit(page, 'Verify');
+    await expect.poll(() => accountLink(page).textContent()).toBe('Account');
+    // The owner is in; the stranger's password is gone.
+    await page.evaluate(() => localStorage.clear());
+    const again = await fetch(url('/_api/us/account/user/login/pwd'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'strangers1Pass' }) });
+    expect(((await again.json()) as { code: number }).code).toBe(4010);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('logs in by email code, refusing a wrong code, and creates the account of a new email', async () => {
     const email = newEmail('coder');
     const { context, page, errors } = await open('/us/login?fromPath=%2Fus%2Fmanuals');

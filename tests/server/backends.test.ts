@@ -112,16 +112,25 @@ async function advance(ms: number, on = server): Promise<void> {
 let serial = 0;
 const newEmail = (label: string) => `${label}-${++serial}@example.com`;
 
-async function register(backend: string, email: string, password = PASSWORD, on = server) {
+/**
+ * Registers with a password, and (unless `verify` is false) verifies the email by its mailed
+ * code in the registration's own session, which keeps the password.
+ */
+async function register(backend: string, email: string, password = PASSWORD, on = server, verify = true) {
   const answer = await api<{ user_id: string; apptoken: string; reftoken: string }>(backend, '/account/user/register/pwd', { body: { email, password }, on });
   expect(answer.code, answer.message).toBe(2000);
+  if (verify) {
+    const { code } = await latestMail(email, on);
+    const verified = await api(backend, '/account/user/verify', { body: { email, code }, headers: { apptoken: answer.data.apptoken }, on });
+    expect(verified.code, verified.message).toBe(2000);
+  }
   return answer.data;
 }
 
 describe('registration and verification', () => {
   it('registers with a password, mails a code and link, and verifies by code', async () => {
     const email = newEmail('ada');
-    const session = await register('us', email);
+    const session = await register('us', email, PASSWORD, server, false);
     expect(session.user_id).toMatch(/^u_/);
     expect(session.apptoken).not.toBe(session.reftoken);
 
@@ -135,7 +144,8 @@ describe('registration and verification', () => {
     expect(mail.link).toMatch(new RegExp(`^${new URL(server.url).origin}/us/verification-success\\?token=[\\w-]+$`));
 
     expect((await api('us', '/account/user/verify', { body: { email, code: mail.code === '000000' ? '111111' : '000000' } })).code).toBe(4011);
-    const verified = await api('us', '/account/user/verify', { body: { email: email.toUpperCase(), code: mail.code } });
+    // In the registration's own session (as the site does): the password stays.
+    const verified = await api('us', '/account/user/verify', { body: { email: email.toUpperCase(), code: mail.code }, headers: { apptoken: session.apptoken } });
     expect(verified).toMatchObject({ code: 2000, data: { email } });
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: session.apptoken } })).data.verified).toBe(true);
     // Single use, and the mail's link went with the code.
@@ -146,7 +156,7 @@ describe('registration and verification', () => {
 
   it('verifies by the link token, once', async () => {
     const email = newEmail('grace');
-    await register('eu', email, PASSWORD);
+    await register('eu', email, PASSWORD, server, false);
     const token = tokenOf((await latestMail(email)).link!);
     expect(await api('eu', '/account/user/verify', { body: { token } })).toMatchObject({ code: 2000, data: { email } });
     const again = await api('eu', '/account/user/verify', { body: { token } });
@@ -253,6 +263,39 @@ describe('logging in', () => {
   });
 });
 
+describe('an address someone else registered', () => {
+  it("logs nobody in with a stranger's password, and the owner's code login drops it and ends the stranger's sessions", async () => {
+    const email = newEmail('victim');
+    const stranger = await register('us', email, 'strangers1Pass', server, false);
+    // Not verified: the password is right, and still logs nobody in.
+    const tried = await api('us', '/account/user/login/pwd', { body: { email, password: 'strangers1Pass' } });
+    expect(tried).toMatchObject({ code: 4017, message: EN_US.code4017 });
+    // The owner logs in by code from the mailbox.
+    await api('us', '/account/user/code/send', { body: { email } });
+    const owner = await api('us', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } });
+    expect(owner).toMatchObject({ code: 2000, data: { created: false } });
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: 'strangers1Pass' } })).code).toBe(4010);
+    expect((await api('us', '/account/user/profile/new', { headers: { apptoken: stranger.apptoken } })).code).toBe(4003);
+    expect((await api('us', `/account/user/sign_in/refresh?user_id=${stranger.user_id}`, { headers: { reftoken: stranger.reftoken } })).code).toBe(4003);
+    const profile = await api('us', '/account/user/profile/new', { headers: { apptoken: owner.data.apptoken } });
+    expect(profile.data).toMatchObject({ email, verified: true, hasPassword: false });
+  });
+
+  it('drops the password when the mailed link verifies outside the registration, keeps it inside', async () => {
+    const email = newEmail('linked');
+    await register('eu', email, PASSWORD, server, false);
+    const token = tokenOf((await latestMail(email)).link!);
+    expect((await api('eu', '/account/user/verify', { body: { token } })).code).toBe(2000);
+    expect((await api('eu', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(4010);
+
+    const own = newEmail('linked');
+    const session = await register('eu', own, PASSWORD, server, false);
+    const ownToken = tokenOf((await latestMail(own)).link!);
+    expect((await api('eu', '/account/user/verify', { body: { token: ownToken }, headers: { apptoken: session.apptoken } })).code).toBe(2000);
+    expect((await api('eu', '/account/user/login/pwd', { body: { email: own, password: PASSWORD } })).code).toBe(2000);
+  });
+});
+
 describe('passwords and sessions', () => {
   it('resets a forgotten password through the mailed link, ending every session', async () => {
     const email = newEmail('forgot');
@@ -296,6 +339,22 @@ describe('passwords and sessions', () => {
     // Only that session: another device stays logged in; logging out twice is no error.
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: other.apptoken } })).data.email).toBe(email);
     expect((await api('us', '/account/user/logout', { body: {}, headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code).toBe(2000);
+  });
+
+  it('changes a password only with the current one or a recent login, and ends every other session', async () => {
+    const email = newEmail('change');
+    const first = await register('us', email);
+    const second = (await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).data;
+    await advance(6 * 60_000); // neither login is recent now
+    expect((await api('us', '/account/user/password/set', { body: { password: 'newRobots42' }, headers: { apptoken: first.apptoken } })).code).toBe(4010);
+    expect((await api('us', '/account/user/password/set', { body: { password: 'newRobots42', currentPassword: 'wrong-password1' }, headers: { apptoken: first.apptoken } })).code).toBe(4010);
+    const changed = await api<{ user_id: string; apptoken: string; reftoken: string }>('us', '/account/user/password/set', { body: { password: 'newRobots42', currentPassword: PASSWORD }, headers: { apptoken: first.apptoken } });
+    expect(changed).toMatchObject({ code: 2000, data: { user_id: first.user_id, apptoken: expect.any(String), reftoken: expect.any(String) } });
+    for (const old of [first, second]) expect((await api('us', '/account/user/profile/new', { headers: { apptoken: old.apptoken } })).code).toBe(4003);
+    expect((await api('us', '/account/user/profile/new', { headers: { apptoken: changed.data.apptoken } })).data.email).toBe(email);
+    // Just logged in: no current password needed.
+    const fresh = (await api('us', '/account/user/login/pwd', { body: { email, password: 'newRobots42' } })).data;
+    expect((await api('us', '/account/user/password/set', { body: { password: 'newRobots43' }, headers: { apptoken: fresh.apptoken } })).code).toBe(2000);
   });
 
   it('expires the access token after 2 hours; the refresh token buys a new one', async () => {
