@@ -3,13 +3,15 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BACKENDS_FILE } from '../core/backends.ts';
+import { SECURITY_FILE } from '../core/security.ts';
 import { cacheStats } from './cache.ts';
 import { compileContent, resolveBuildOptions, selectRegions } from './compile.ts';
 import type { ProgressEvent, UserBuildOptions } from './compile.ts';
 import { hasErrors } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { buildSchedule, renderRobots, renderSitemap } from './deployment.ts';
+import { buildSchedule, renderRobots, renderSitemap, securityData } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
+import { inlineScriptHashes } from './templates.ts';
 import { emitSites, writeGeneratedFiles } from './emit.ts';
 import { renderImages } from './images.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
@@ -46,7 +48,7 @@ export interface BuildResult {
  * Entries of the whole deployment, at the output's root, rewritten by every build: three files
  * and the `static/` folder of images, which every region shares.
  */
-export const DEPLOYMENT_FILES = [BACKENDS_FILE, 'robots.txt', 'schedule.json', 'sitemap.xml', 'static'] as const;
+export const DEPLOYMENT_FILES = [BACKENDS_FILE, SECURITY_FILE, 'robots.txt', 'schedule.json', 'sitemap.xml', 'static'] as const;
 
 /**
  * The whole pipeline for the chosen regions. Content errors stop the build before anything is
@@ -100,6 +102,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(compiled.model, resolved.now));
     await writeFile(path.join(staging, 'robots.txt'), renderRobots(compiled.model));
     await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(compiled.model.backends, null, 2)}\n`);
+    await writeFile(path.join(staging, SECURITY_FILE), `${JSON.stringify(securityData(compiled.model.regions, inlineScriptHashes()), null, 2)}\n`);
     progress('write');
     const regionsOf = (list: readonly ResolvedRegion[]) => list.map((r) => ({ code: r.data.code, basePath: r.data.basePath }));
     await commitOutput(staging, resolved.outDir, regionsOf(selected), regionsOf(compiled.model.regions), DEPLOYMENT_FILES);

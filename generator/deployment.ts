@@ -2,6 +2,8 @@ import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
 import { renderTemplate } from './templates.ts';
 import { currentStage, isRouteOpen } from '../core/time.ts';
 import type { RegionCode, RegionData, StageGate } from '../core/model.ts';
+import { originOf } from '../core/security.ts';
+import type { SecurityData } from '../core/security.ts';
 
 /** One thing that changes on a region's pages at an instant. */
 export interface ScheduledChange {
@@ -185,4 +187,19 @@ export function renderSitemap(model: SiteModel, now: number): string {
 export function renderRobots(model: SiteModel): string {
   const origins = [...new Set(model.regions.map((r) => r.data.origin))].sort();
   return renderTemplate('robots.txt.hbs', { sitemaps: origins.map((origin) => `${origin}/sitemap.xml`) });
+}
+
+/**
+ * What the pages' security headers depend on (core/security.ts), for serve-regions and the
+ * hosts: the hashes of the inline scripts, the chat provider's origin (when a region shows the
+ * chat) and every region's API origins.
+ */
+export function securityData(regions: readonly { readonly data: RegionData }[], scriptHashes: readonly string[]): SecurityData {
+  const provider = regions.some((r) => r.data.chat) ? originOf(regions[0]?.data.constants.chat.provider) : undefined;
+  const apis = regions.flatMap((r) => [r.data.api.production, r.data.api.preproduction].map(originOf));
+  return {
+    scriptHashes: [...scriptHashes].sort(),
+    scriptOrigins: provider ? [provider] : [],
+    connectOrigins: [...new Set(apis.filter((origin): origin is string => origin !== undefined))].sort(),
+  };
 }

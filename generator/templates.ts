@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -52,6 +53,11 @@ function staleAssetCheckScript(): string {
     .map((line) => line.trim())
     .join('');
   return staleAssetCheck;
+}
+
+/** `sha256-<base64>` of each inline script the pages carry (the Content-Security-Policy allows exactly these). */
+export function inlineScriptHashes(): string[] {
+  return [`sha256-${createHash('sha256').update(staleAssetCheckScript()).digest('base64')}`];
 }
 
 export function renderPageShell(shell: PageShell): string {

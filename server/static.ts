@@ -72,6 +72,8 @@ export interface StaticHandlerOptions {
   root: string;
   /** Markup added before `</body>` of every HTML page served (the local preview clock); the files are not changed. */
   inject?: string;
+  /** Headers every answer carries (the security headers), by request: HSTS depends on the host. */
+  headers?: (req: IncomingMessage) => Record<string, string>;
 }
 
 /** A request handler that serves the built output; it answers every request, never throws. */
@@ -93,6 +95,7 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     res.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     res.setHeader('Cache-Control', status === 200 ? cacheControl(relative) : 'no-cache');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(options.headers?.(req) ?? {})) res.setHeader(name, value);
     res.setHeader('Last-Modified', info.mtime.toUTCString());
     if (COMPRESSIBLE.has(ext)) {
       res.setHeader('Vary', 'Accept-Encoding');
