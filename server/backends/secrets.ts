@@ -10,7 +10,35 @@ export const DEFAULT_PASSWORD_COST = 16384;
 const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
 
+/**
+ * Runs at most `size` tasks at a time, the others waiting in order. Password hashes run on
+ * libuv's threadpool (4 threads), which file reads share: at most two hashes at a time leave
+ * threads for the pages and assets of everyone else, however many visitors register at once.
+ */
+export function createLimiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    // A finished task hands its place straight to the next in line.
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+const hashing = createLimiter(2);
+
 function deriveKey(password: string, salt: Buffer, cost: number): Promise<Buffer> {
+  return hashing(() => scryptKey(password, salt, cost));
+}
+
+function scryptKey(password: string, salt: Buffer, cost: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem leaves room above the 128 * N * r bytes scrypt needs.
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N: cost, r: BLOCK_SIZE, p: 1, maxmem: 256 * cost * BLOCK_SIZE + 1024 * 1024 }, (error, key) =>

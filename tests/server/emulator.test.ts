@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLimiter } from '../../server/backends/secrets.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 
@@ -57,5 +58,27 @@ describe('the emulated back ends of serve-regions', () => {
     expect((await call('/__emulator/clock', { method: 'DELETE' })).status).toBe(405);
     // Everything else is still the static site.
     expect((await call('/')).status).toBe(200);
+  });
+});
+
+describe('password hashing', () => {
+  it('runs at most two hashes at a time, the rest in order, so file reads keep threads of their own', async () => {
+    const limit = createLimiter(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const tasks = Array.from({ length: 12 }, (_, i) =>
+      limit(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        order.push(i);
+        running -= 1;
+        return i;
+      }),
+    );
+    await expect(Promise.all(tasks)).resolves.toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(most).toBe(2);
+    expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i));
   });
 });
