@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties } from 'react';
 import { useSite, useT } from '../site.tsx';
 import type { PageContent, PageDownload } from '../../core/model.ts';
 import type { PageProps } from './registry.ts';
@@ -59,11 +59,11 @@ function Accordion({ items }: { items: PageContent['sections'] }) {
 }
 
 /**
- * A page made of its content (a legal text, manuals, the FAQ...): heading, lead and sections.
- * `form` is what a form page (FormPage.tsx) shows after the text: the form's code loads only
- * with form pages. Product pages are ProductPage.tsx.
+ * A page made of its content (a legal text, manuals, the FAQ...): heading, lead and sections,
+ * with a legal text's template notice and the downloads of manuals. Product pages are
+ * ProductPage.tsx, the support forms FormPage.tsx.
  */
-export default function ContentPage({ route, content, form }: PageProps & { form?: ReactNode }) {
+export default function ContentPage({ route, content }: PageProps) {
   const t = useT();
   if (route.kind === 'faq') {
     return (
@@ -84,7 +84,6 @@ export default function ContentPage({ route, content, form }: PageProps & { form
       </PageIntro>
       <Sections content={content} />
       {content.downloads && <Downloads downloads={content.downloads} heading={t('downloads.heading')} />}
-      {form}
     </article>
   );
 }

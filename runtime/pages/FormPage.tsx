@@ -1,8 +1,18 @@
 import { SupportForm } from '../components/SupportForm.tsx';
-import ContentPage from './ContentPage.tsx';
+import { PageIntro, Sections } from '../components/Sections.tsx';
 import type { PageProps } from './registry.ts';
 
-/** A support form page (product registration, return to the manufacturer): its text, then the form. */
-export default function FormPage(props: PageProps) {
-  return <ContentPage {...props} form={<SupportForm kind={props.route.kind === 'return-form' ? 'return' : 'registration'} />} />;
+/**
+ * A support form page (product registration, return to the manufacturer): its heading, lead and
+ * sections, then the form. (A form page's text has no downloads or template notice: those are
+ * for manuals and legal texts, ContentPage.tsx.)
+ */
+export default function FormPage({ route, content }: PageProps) {
+  return (
+    <article className="content-page" aria-labelledby="page-heading">
+      <PageIntro content={content} />
+      <Sections content={content} />
+      <SupportForm kind={route.kind === 'return-form' ? 'return' : 'registration'} />
+    </article>
+  );
 }
