@@ -110,11 +110,22 @@ export interface ProductData extends Omit<Product, 'activityTime' | 'includes'> 
   readonly bundles?: readonly ProductKey[];
 }
 
+/** The time window of a page a link points at (epoch ms): the link shows exactly while the page is open. */
+export interface LinkWindow {
+  readonly window?: { readonly start?: number; readonly end?: number };
+}
+
 /** A navigation item with its children and hidden places always present (sorted). */
-export interface NavItem extends Omit<Nav, 'children' | 'hidden' | 'stage'> {
+export interface NavItem extends Omit<Nav, 'children' | 'hidden' | 'stage'>, LinkWindow {
   readonly children: readonly NavItem[];
   readonly hidden: NonNullable<Nav['hidden']>;
   readonly stage?: readonly number[];
+}
+
+type FooterColumnFile = RegionFile['footerNavs'][number];
+/** A column of footer links; a link to a time-windowed page carries its window. */
+export interface FooterColumn extends Omit<FooterColumnFile, 'links'> {
+  readonly links: readonly (FooterColumnFile['links'][number] & LinkWindow)[];
 }
 
 /** The business constants the runtime reads (constants.yaml without what only the build uses). */
@@ -169,9 +180,9 @@ export interface RegionData {
   readonly media: RegionFile['media'];
   readonly copyright: string;
   readonly subscribe: RegionFile['subscribe'];
-  readonly footerNavs: RegionFile['footerNavs'];
-  readonly textBanner?: Omit<NonNullable<RegionFile['textBanner']>, 'stage'> & StageGate;
-  readonly countdown?: Omit<NonNullable<RegionFile['countdown']>, 'stage'> & StageGate;
+  readonly footerNavs: readonly FooterColumn[];
+  readonly textBanner?: Omit<NonNullable<RegionFile['textBanner']>, 'stage'> & StageGate & LinkWindow;
+  readonly countdown?: Omit<NonNullable<RegionFile['countdown']>, 'stage'> & StageGate & LinkWindow;
   readonly navs: readonly NavItem[];
   readonly company: RegionFile['company'];
   /** The stages lists this region uses, by name: sorted instants in epoch milliseconds. */

@@ -82,6 +82,29 @@ function gatedItems(region: RegionData): Gated[] {
   return items;
 }
 
+/** A link of a region that points at a time-windowed page: what it is, where it goes, and that page's window. */
+export interface WindowedLink {
+  what: string;
+  link: string;
+  window: { start?: number; end?: number };
+}
+
+/** The links of a region that point at a time-windowed page (they show while it is open). */
+export function windowedLinks(region: RegionData): WindowedLink[] {
+  const links: WindowedLink[] = [];
+  if (region.textBanner?.window) links.push({ what: `text banner '${region.textBanner.label}'`, link: region.textBanner.link, window: region.textBanner.window });
+  if (region.countdown?.window) links.push({ what: `countdown '${region.countdown.title}'`, link: region.countdown.link, window: region.countdown.window });
+  const walk = (navs: RegionData['navs']) => {
+    for (const nav of navs) {
+      if (nav.window && nav.link) links.push({ what: `nav item '${nav.label}'`, link: nav.link, window: nav.window });
+      walk(nav.children);
+    }
+  };
+  walk(region.navs);
+  for (const column of region.footerNavs) for (const link of column.links) if (link.window) links.push({ what: `footer link '${link.label}'`, link: link.link, window: link.window });
+  return links;
+}
+
 function regionChanges(region: RegionData): { time: number; change: ScheduledChange }[] {
   const out: { time: number; change: ScheduledChange }[] = [];
   // A change no page shows (a product without a page or a line-up place) goes stale nowhere.
@@ -105,6 +128,11 @@ function regionChanges(region: RegionData): { time: number; change: ScheduledCha
   for (const route of region.routes) {
     if (route.window?.start !== undefined) add(route.window.start, `${route.path} opens`, [route.path]);
     if (route.window?.end !== undefined) add(route.window.end, `${route.path} closes`, [route.path]);
+  }
+  // Links to a windowed page show while it is open: every page that shows the link changes then.
+  for (const link of windowedLinks(region)) {
+    if (link.window.start !== undefined) add(link.window.start, `${link.what} shows (its page opens)`, allPaths(region));
+    if (link.window.end !== undefined) add(link.window.end, `${link.what} hides (its page closes)`, allPaths(region));
   }
   return out;
 }

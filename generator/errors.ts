@@ -304,6 +304,14 @@ export const ERRORS = {
     example: 'stage: [1] of a list whose stage 1 ended',
     fix: 'Remove the item or move it to a later stage.',
   }),
+  W0304: define<{ link: string; list: string; stages: readonly number[] }>({
+    title: 'Link never open together with its page',
+    message: ({ link, list, stages }) =>
+      `the link to ${link} shows only in stage${stages.length === 1 ? '' : 's'} ${stages.join(', ')} of '${list}', which never overlap${stages.length === 1 ? 's' : ''} the page's window: it never shows`,
+    hint: 'A link to a time-windowed page shows while the page is open and its own stages gate is open; here they never are at once.',
+    example: 'a Black Friday nav item gated to a Halloween stage',
+    fix: "Gate the link to a stage within the page's window, or drop its stages.",
+  }),
   E9999: define<{ detail: string }>({
     title: 'Internal error in the compiler',
     message: ({ detail }) => `internal error: ${detail}`,

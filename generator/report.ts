@@ -1,6 +1,8 @@
 import type { CompileResult } from './build.ts';
 import { formatDiagnostic } from './format.ts';
 import { renderTemplate } from './templates.ts';
+import { windowedLinks } from './deployment.ts';
+import { normalizePath } from '../core/paths.ts';
 import { currentStage, isActivityActive, isRouteOpen } from '../core/time.ts';
 import { formatPrice } from '../core/format.ts';
 import type { ProductData, RegionData } from '../core/model.ts';
@@ -102,9 +104,13 @@ function timelineLanes(regions: readonly RegionData[], start: number, end: numbe
       if (product.activityPrice === undefined || time?.startTime === undefined) continue;
       lanes.push({ label: `${region.code} · offer ${key}`, segments: [{ from: time.startTime, to: time.endTime ?? end, label: 'offer', kind: 'offer' }] });
     }
+    const links = windowedLinks(region);
     for (const route of region.routes) {
       if (!route.window) continue;
-      lanes.push({ label: `${region.code} · ${route.path}`, segments: [{ from: route.window.start ?? start, to: route.window.end ?? end, label: 'open', kind: 'window' }] });
+      // The links that show with the page (they hide when it closes).
+      const shownWith = links.filter((link) => normalizePath(link.link).toLowerCase() === route.path).map((link) => link.what);
+      const label = `${region.code} · ${route.path}${shownWith.length ? `, with its ${shownWith.join(', ')}` : ''}`;
+      lanes.push({ label, segments: [{ from: route.window.start ?? start, to: route.window.end ?? end, label: 'open', kind: 'window' }] });
     }
   }
   return lanes;

@@ -5,6 +5,7 @@ import { rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
 import type { Catalogues } from './catalogues.ts';
 import type { PendingLink } from './links.ts';
+import { windowLinks } from './link-windows.ts';
 import type { Report, ResolvedRegion } from './model.ts';
 import type { Images } from './pages.ts';
 import { resolveNavigation } from './navigation.ts';
@@ -94,10 +95,7 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     media: input.media,
     copyright: input.copyright,
     subscribe: input.subscribe,
-    footerNavs: input.footerNavs,
-    ...(navigation.textBanner && { textBanner: navigation.textBanner }),
-    ...(navigation.countdown && { countdown: navigation.countdown }),
-    navs: navigation.navs,
+    ...windowLinks(file.source, { navs: navigation.navs, footerNavs: input.footerNavs, textBanner: navigation.textBanner, countdown: navigation.countdown }, routes.routes, stages, report),
     company: input.company,
     stages,
     products: resolvedProducts?.products ?? {},

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
-import { currentStage, isGateOpen } from '../../core/time.ts';
+import { currentStage, isGateOpen, isRouteOpen } from '../../core/time.ts';
 import type { SiteData, StageGate } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 
@@ -34,7 +34,7 @@ export function Countdown() {
     return () => clearInterval(timer);
   }, [app]);
   const countdown = site.countdown;
-  if (!countdown || !isGateOpen(site, countdown, now)) return null;
+  if (!countdown || !isGateOpen(site, countdown, now) || !isRouteOpen(countdown, now)) return null;
   const end = stageEnd(site, countdown, now);
   const at = Math.max(now, ticked ?? now);
   const left = end === undefined ? undefined : splitSpan(end - at);

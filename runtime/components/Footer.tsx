@@ -1,5 +1,6 @@
 import { regionLabel, useCountry } from '../country.ts';
-import { useSite, useT } from '../site.tsx';
+import { useNow, useSite, useT } from '../site.tsx';
+import { isRouteOpen } from '../../core/time.ts';
 import { Newsletter } from './Newsletter.tsx';
 import { SiteLink } from './SiteLink.tsx';
 
@@ -28,6 +29,7 @@ const MEDIA_NAMES: Readonly<Record<string, string>> = {
  */
 export default function Footer() {
   const site = useSite();
+  const now = useNow();
   const t = useT();
   const country = useCountry();
   const own = site.regions.find((r) => r.code === site.code);
@@ -40,7 +42,7 @@ export default function Footer() {
             <nav key={column.label} aria-label={column.label}>
               <h2>{column.label}</h2>
               <ul>
-                {column.links.map((link) => (
+                {column.links.filter((link) => isRouteOpen(link, now)).map((link) => (
                   <li key={link.link}>
                     <SiteLink href={link.link}>{link.label}</SiteLink>
                   </li>

@@ -1,5 +1,5 @@
 import { useNow, useSite } from '../site.tsx';
-import { isGateOpen } from '../../core/time.ts';
+import { isGateOpen, isRouteOpen } from '../../core/time.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**
@@ -11,7 +11,7 @@ export function TextBanner() {
   const site = useSite();
   const now = useNow();
   const banner = site.textBanner;
-  if (!banner || !isGateOpen(site, banner, now)) return null;
+  if (!banner || !isGateOpen(site, banner, now) || !isRouteOpen(banner, now)) return null;
   return (
     <aside className="text-banner" style={{ background: banner.bg }} aria-label={banner.label} data-testid="text-banner">
       <SiteLink href={banner.link}>{banner.label}</SiteLink>

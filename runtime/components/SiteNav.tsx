@@ -3,7 +3,7 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { useLocation } from 'wouter';
 import { normalizePath } from '../../core/paths.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { isGateOpen } from '../../core/time.ts';
+import { isGateOpen, isRouteOpen } from '../../core/time.ts';
 import type { NavItem, SiteData } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 
@@ -18,6 +18,8 @@ import { SiteLink } from './SiteLink.tsx';
 /** Whether an item shows at this instant: not hidden from the header, and inside its stages if it has any. */
 export function isNavItemShown(site: Pick<SiteData, 'stages'>, item: NavItem, now: number): boolean {
   if (item.hidden.includes('header')) return false;
+  // A link to a time-windowed page shows exactly while the page is open.
+  if (!isRouteOpen(item, now)) return false;
   if (item.stages === undefined) return true;
   return isGateOpen(site, { stages: item.stages, stage: item.stage ?? [] }, now);
 }

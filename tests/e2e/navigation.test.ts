@@ -26,6 +26,8 @@ async function open(path: string, width = 1280, height = 800): Promise<{ page: P
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+/** The header navigation in any language. */
+const siteNav = (page: Page) => page.locator('nav.site-nav');
 
 describe('the header navigation', () => {
   it('shows the region navs: links, menus of children, tags, and nothing hidden from the header', async () => {
@@ -79,6 +81,34 @@ describe('the header navigation', () => {
     await expect(axeViolations(page)).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it.each([
+    ['/de', 'Black Friday', '/de/black-friday', '2026-11-19T23:59:00+01:00', '2026-11-20T00:00:00+01:00', '2026-12-01T00:00:00+01:00'],
+    ['/us', 'Black Friday', '/us/black-friday', '2026-11-19T23:59:00-05:00', '2026-11-20T00:00:00-05:00', '2026-12-01T00:00:00-05:00'],
+    ['/us', 'Christmas Sale', '/us/christmas-sale', '2026-12-07T23:59:00-05:00', '2026-12-08T00:00:00-05:00', '2026-12-26T00:00:00-05:00'],
+  ])('on %s shows the %s item exactly while its page is open, on server time, and it leads there', async (home, label, target, before, opens, closes) => {
+    const itemAt = async (at: string) => {
+      await setClock(at);
+      const opened = await open(home);
+      await opened.page.waitForSelector('html[data-synced]', { state: 'attached' });
+      return opened;
+    };
+    const early = await itemAt(before);
+    await expect(siteNav(early.page).getByRole('link', { name: label }).count()).resolves.toBe(0);
+    await early.close();
+
+    const during = await itemAt(opens);
+    const link = siteNav(during.page).getByRole('link', { name: label });
+    await expect.poll(() => link.count()).toBe(1);
+    await link.click();
+    await expect.poll(() => new URL(during.page.url()).pathname).toBe(target);
+    expect(during.errors).toEqual([]);
+    await during.close();
+
+    const late = await itemAt(closes);
+    await expect(siteNav(late.page).getByRole('link', { name: label }).count()).resolves.toBe(0);
+    await late.close();
   });
 
   it('shows the Halloween item with its icon and tag, and the home countdown, only during Halloween stage 1', async () => {

@@ -274,6 +274,16 @@ describe('the rebuild schedule', () => {
     expect(christmas?.at).toBe('2026-12-08T05:00:00.000Z');
     expect(buildSchedule(model.regions, t('2030-01-01T00:00:00Z')).next).toBeNull();
   });
+
+  it('lists the links to a sale page showing and hiding with it, on every page that shows them', () => {
+    const schedule = buildSchedule(model.regions, t('2026-11-22T12:00:00+08:00'));
+    const at = (instant: string) => schedule.entries.find((e) => e.at === instant)?.changes.map((c) => `${c.region}: ${c.change}`) ?? [];
+    expect(at('2026-11-30T23:00:00.000Z')).toEqual(expect.arrayContaining(['de: /de/black-friday closes', "de: nav item 'Black Friday' hides (its page closes)"]));
+    expect(at('2026-12-08T05:00:00.000Z')).toEqual(expect.arrayContaining(['us: /us/christmas-sale opens', "us: nav item 'Christmas Sale' shows (its page opens)"]));
+    const de = model.regions.find((r) => r.data.code === 'de')!.data;
+    const hides = schedule.entries.flatMap((e) => e.changes).find((c) => c.region === 'de' && c.change.startsWith("nav item 'Black Friday' hides"))!;
+    expect(hides.paths.length).toBe(de.routes.filter((r) => !r.redirect).length);
+  });
 });
 
 describe('the collapse effect device classes', () => {
