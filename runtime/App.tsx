@@ -9,7 +9,7 @@ import { TextBanner } from './components/Promotions.tsx';
 import { SiteNav } from './components/SiteNav.tsx';
 import { SiteLink } from './components/SiteLink.tsx';
 import { Toaster } from './components/Toaster.tsx';
-import { AfterHydration, ChatShortcut, Deferred, SiteFooter } from './widgets.tsx';
+import { AfterHydration, ChatShortcut, Deferred, SiteFooter, wholePageHydrated } from './widgets.tsx';
 import { getScrollMemory, isRouteReady, preloadRoute, setScrollMemory, useGo } from './navigation.ts';
 import { NotFound } from './pages/NotFound.tsx';
 import { pageFor } from './pages/registry.ts';
@@ -179,7 +179,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
       if (event.key === null || event.key === 'apptoken' || event.key === 'user_id' || event.key === 'userInfo') app.session.restore();
     };
     window.addEventListener('storage', follow);
-    document.documentElement.setAttribute('data-hydrated', '');
+    void wholePageHydrated().then(() => document.documentElement.setAttribute('data-hydrated', ''));
     const cookie = cookieTimestamp(document.cookie);
     if (cookie !== undefined) app.clock.set(cookie);
     void app.clock.sync(app.serverTime);

@@ -18,6 +18,24 @@ type NoProps = Record<string, never>;
 export const SiteFooter = lazyComponent<NoProps>(() => import('./components/Footer.tsx'));
 export const ChatShortcut = lazyComponent<NoProps>(() => import('./components/ChatIcon.tsx').then(({ ChatIcon }) => ({ default: ChatIcon })));
 
+let footerHydrated: () => void = () => undefined;
+/** Resolves once the footer has hydrated (it hydrates on its own, after the page). */
+const footerReady = new Promise<void>((resolve) => (footerHydrated = resolve));
+
+/** The footer calls it once hydrated. */
+export function useFooterHydrated(): void {
+  useEffect(() => footerHydrated(), []);
+}
+
+/**
+ * Resolves when the whole page is hydrated: the page, then its footer (or at once when the
+ * footer's code cannot load: the page works without it). The shell marks `<html
+ * data-hydrated>` then, which tests and the stale-asset check go by.
+ */
+export function wholePageHydrated(): Promise<void> {
+  return Promise.race([footerReady, SiteFooter.preload().then(() => footerReady, () => undefined)]);
+}
+
 /** Loads every widget: the prerenderer renders them at once. */
 export function preloadWidgets(): Promise<unknown> {
   return Promise.all([SiteFooter.preload(), ChatShortcut.preload()]);

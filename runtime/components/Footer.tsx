@@ -2,6 +2,7 @@ import { regionLabel, useCountry } from '../country.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { isRouteOpen } from '../../core/time.ts';
 import { Newsletter } from './Newsletter.tsx';
+import { useFooterHydrated } from '../widgets.tsx';
 import { SiteLink } from './SiteLink.tsx';
 
 /** How each network of `media` is named (a brand name, the same in every language). */
@@ -28,6 +29,7 @@ const MEDIA_NAMES: Readonly<Record<string, string>> = {
  * it hydrates on its own (runtime/widgets.tsx).
  */
 export default function Footer() {
+  useFooterHydrated();
   const site = useSite();
   const now = useNow();
   const t = useT();

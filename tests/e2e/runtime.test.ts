@@ -340,13 +340,16 @@ describe('what a page loads, and when', () => {
       await r.continue();
     });
     await page.goto(url('/us/faq'));
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    // The page has hydrated (it read server time); the whole page, footer included, has not.
+    await page.waitForSelector('html[data-synced]', { state: 'attached' });
+    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
     const form = page.locator('.newsletter');
     // Prerendered and still there while its code is held back; not submittable yet.
     await expect(page.locator('footer address').count()).resolves.toBe(1);
     await expect(form.locator('button[type=submit]').isDisabled()).resolves.toBe(true);
     await form.getByRole('textbox').fill('early@example.com');
     release();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await expect.poll(() => form.locator('button[type=submit]').isEnabled()).toBe(true);
     await expect(form.getByRole('textbox').inputValue()).resolves.toBe('early@example.com');
     const request = page.waitForRequest((r) => r.url().endsWith('/account/user/subscribe/create'));
