@@ -33,6 +33,7 @@ export const RUNTIME_MESSAGE_KEYS = [
   'account.fields.nickname',
   'account.fields.password',
   'account.fields.status',
+  'account.keywords',
   'account.screens.forgotPassword.description',
   'account.screens.forgotPassword.lead',
   'account.screens.forgotPassword.title',

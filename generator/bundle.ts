@@ -283,7 +283,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       // A static host cannot answer a redirect by itself: the page redirects at once, and the
       // canonical link tells search engines where the content lives.
       const target = route.redirect ?? (data.basePath || '/');
-      await write(relative, renderTemplate('redirect.html.hbs', { lang: data.locale, target, canonical: `${data.origin}${target}`, text: data.messages['redirect.text'] ?? '' }));
+      await write(relative, renderTemplate('redirect.html.hbs', { lang: data.locale, page: route.page, target, canonical: `${data.origin}${target}`, text: data.messages['redirect.text'] ?? '' }));
       written.push({ path: relative, route: route.path });
       continue;
     }

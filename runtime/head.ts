@@ -15,6 +15,8 @@ export interface Head {
   alternates: readonly Alternate[];
   /** Structured data objects, one <script type="application/ld+json"> each. */
   jsonLd: readonly object[];
+  /** Attributes of <body> from the route: `data-page` (its page name) and `data-kind` (its layout); `not-found` without a route. */
+  body: { readonly 'data-page': string; readonly 'data-kind': string };
 }
 
 /** The absolute URL of a path on the region's production origin. */
@@ -68,6 +70,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
       robots: 'noindex',
       alternates: [],
       jsonLd: [organization(site, siteName)],
+      body: { 'data-page': 'not-found', 'data-kind': 'not-found' },
     };
   }
   const canonical = absoluteUrl(site, route.path);
@@ -114,6 +117,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     ...((!open || route.kind === 'account') && { robots: 'noindex' }),
     alternates: content.alternates ?? [],
     jsonLd,
+    body: { 'data-page': route.page, 'data-kind': route.kind },
   };
 }
 
@@ -148,6 +152,7 @@ function setMeta(doc: Document, name: string, value: string | undefined): void {
 /** Brings the document's head in line with `head` after a client-side navigation. */
 export function applyHead(doc: Document, head: Head): void {
   doc.documentElement.lang = head.lang;
+  for (const [name, value] of Object.entries(head.body)) doc.body.setAttribute(name, value);
   doc.title = head.title;
   setMeta(doc, 'description', head.description);
   setMeta(doc, 'keywords', head.keywords);

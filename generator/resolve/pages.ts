@@ -58,7 +58,8 @@ export function resolvePage(input: PageFile, images: Images): PageContent {
 
 /**
  * The text of an account screen in a locale: its head and heading come from the catalogue
- * (`account.screens.<camelCase name>.title|description|lead`), not from a page file.
+ * (`account.screens.<camelCase name>.title|description|lead`), not from a page file; its
+ * keywords are the screen's title and the catalogue's `account.keywords` (comma-separated).
  */
 export function accountScreenContent(screen: AccountScreen, messages: Messages): PageContent {
   const key = `account.screens.${screen.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}`;
@@ -66,7 +67,7 @@ export function accountScreenContent(screen: AccountScreen, messages: Messages):
   return {
     title: `${text('title')} | ${messages['site.name'] ?? ''}`,
     description: text('description'),
-    keywords: [],
+    keywords: [text('title'), ...(messages['account.keywords'] ?? '').split(',')].map((keyword) => keyword.trim()).filter(Boolean),
     heading: text('title'),
     lead: text('lead'),
     sections: [],

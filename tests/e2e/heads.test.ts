@@ -23,6 +23,8 @@ describe('the head of every page in every region, read from the raw HTML', () =>
     expect(head.lang, 'html lang').toMatch(/^[a-z]{2}(-[A-Z]{2})?$/);
     expect(head.titles, 'one non-empty <title>').toHaveLength(1);
     expect(head.titles[0]!.trim()).not.toBe('');
+    // The body says which page and layout it is, from the route (the not-found page: not-found).
+    expect(html).toMatch(/<body data-page="[a-z0-9-]+" data-kind="[a-z-]+">/);
     if (file.endsWith('404.html')) {
       expect(head.meta.get('robots')).toBe('noindex');
       return;
@@ -38,12 +40,12 @@ describe('the head of every page in every region, read from the raw HTML', () =>
     // The canonical URL is the page's own, normalised path on its region's origin.
     expect(canonical.pathname).toBe(servedAt(file));
     expect(head.meta.get('description')?.trim(), 'description').toBeTruthy();
+    expect(head.meta.get('keywords')?.trim(), 'keywords').toBeTruthy();
     if (isAccountScreen(canonical.pathname.split('/').at(-1)!)) {
       // The account screens are for visitors, not search results.
       expect(head.meta.get('robots')).toBe('noindex');
       return;
     }
-    expect(head.meta.get('keywords')?.trim(), 'keywords').toBeTruthy();
     // Alternates: the page itself, every other region that has it, and x-default.
     const hrefs = head.alternates.map((a) => a.href);
     expect(hrefs).toContain(canonical.href);

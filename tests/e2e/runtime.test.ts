@@ -321,8 +321,11 @@ describe('what a page loads, and when', () => {
     // A link followed now waits for the table, then navigates in the app.
     await mark(page);
     release();
+    await expect(page.locator('body').getAttribute('data-page')).resolves.toBe('flagship-bumblebee');
     await page.locator('a.brand').click();
     await expect.poll(() => heading(page)).toBe(route('home').content!.heading);
+    // The head and body attributes follow the route.
+    await expect.poll(() => page.locator('body').getAttribute('data-kind')).toBe('home');
     expect(await sameDocument(page)).toBe(true);
     expect(tableRequests).toHaveLength(1);
     expect(errors).toEqual([]);
