@@ -10,7 +10,7 @@ export type { PageKind };
 export type RouteKind = PageKind | 'redirect' | 'account';
 
 /**
- * The account screens (SPEC.md section 2, "Account screens"). Every region has them all, at
+ * The account screens (docs/runtime.md). Every region has them all, at
  * `{base}/<screen>`; their texts come from the locale's catalogue (`account.screens.<camelCase>`),
  * not from page files, and they are left out of the sitemap.
  */

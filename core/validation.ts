@@ -1,7 +1,7 @@
 import { normalizePath } from './paths.ts';
 
 /**
- * The validation rules of SPEC.md section 5, shared by the screens and the forms. The back
+ * The validation rules of docs/runtime.md, shared by the screens and the forms. The back
  * ends apply the same rules (docs/api.md), so a check skipped here is still caught there.
  */
 
@@ -13,7 +13,7 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
 }
 
-/** At least `minimum` characters (counted as the visitor sees them) with letters and numbers (SPEC.md section 9: 8). */
+/** At least `minimum` characters (counted as the visitor sees them) with letters and numbers (docs/runtime.md: 8). */
 export function isStrongPassword(value: string, minimum: number): boolean {
   return [...value].length >= minimum && /\p{L}/u.test(value) && /\p{N}/u.test(value);
 }

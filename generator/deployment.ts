@@ -199,7 +199,7 @@ export function describeNext(schedule: Schedule, scheduleFile = 'dist/schedule.j
 
 /**
  * sitemap.xml for the whole deployment: every page that is open at the build instant, each
- * with its `hreflang` alternates (SEO section of DECISIONS.md). The account screens are
+ * with its `hreflang` alternates (docs/runtime.md, "Page heads and search engines"). The account screens are
  * utility pages with nothing to find in a search, so they are left out.
  */
 export function renderSitemap(model: SiteModel, now: number): string {

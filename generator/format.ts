@@ -11,7 +11,7 @@ const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}
 
 /**
  * Prints a diagnostic like the TypeScript compiler:
- * `content/regions/us.yaml:12:5 - error E0102: message`, a code frame, then the hint.
+ * `content/regions/us/region.yaml:12:5 - error E0102: message`, a code frame, then the hint.
  */
 export function formatDiagnostic(d: Diagnostic, options: FormatOptions = {}): string {
   const color = options.color ?? false;

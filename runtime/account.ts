@@ -2,8 +2,8 @@ import type { ApiClient, SessionTokens } from './api-client.ts';
 import type { Profile, Session } from './session.ts';
 
 /**
- * The account calls of docs/api.md as functions of one client and one session (SPEC.md section
- * 4, "Session"). Every login stores user_id, apptoken and reftoken, then fetches the profile.
+ * The account calls of docs/api.md as functions of one client and one session (docs/runtime.md,
+ * "Accounts"). Every login stores user_id, apptoken and reftoken, then fetches the profile.
  * The form calls pass `toast: false`: the screens show their errors next to the form.
  */
 export interface LoginTokens {

@@ -5,7 +5,7 @@ import type { ApiAnswer } from './api.ts';
 import type { SiteData } from '../core/model.ts';
 
 /**
- * The one HTTP client of a site (SPEC.md sections 7 and 8, docs/api.md). Every call goes to the
+ * The one HTTP client of a site (docs/api.md). Every call goes to the
  * region's API base, carries the session's tokens, the region and the language, and resolves
  * to the answer's `data` when its code is 2000.
  *

@@ -3,7 +3,7 @@ import type { SiteData } from '../core/model.ts';
 
 
 /**
- * The API base for a page served at `hostname` (SPEC.md section 7, docs/api.md): local hosts
+ * The API base for a page served at `hostname` (docs/api.md): local hosts
  * use the emulated back end on their own origin (`/_api/us`), the region's pre-production
  * hosts the pre-production API, every other host production. One bundle serves every
  * environment.

@@ -1,5 +1,5 @@
 /**
- * Recovery from a stale page after a deploy (SPEC.md section 8): when a script under /assets/
+ * Recovery from a stale page after a deploy (docs/runtime.md): when a script under /assets/
  * ending in .js fails to load, ask the server for it; if it answers 404 the page's code is gone,
  * so load the intended route afresh. At most once per missing file in a browser tab: a second
  * failure of the same file is left alone, so the page never loops.

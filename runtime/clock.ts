@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 
 /**
- * The one clock of a page (SPEC.md section 4, "Server time"): stage indexes, activity prices,
+ * The one clock of a page (docs/runtime.md): stage indexes, activity prices,
  * banners, countdowns, nav items and route windows all read it.
  *
  * It starts at the instant the page was prerendered (embedded in the HTML), so hydration

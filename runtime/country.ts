@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { RegionLink } from '../core/model.ts';
 
 /**
- * The visitor's country setting (SPEC.md section 3): kept in local storage, set by hand. A
+ * The visitor's country setting (docs/runtime.md): kept in local storage, set by hand. A
  * country code (US, CA...) or OTHER; which ones a region offers is content (`region.countries`).
  */
 export type Country = string;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { Constants } from '../core/model.ts';
 
 /**
- * Device classes of the collapse effect (SPEC.md section 9): `window` from
+ * Device classes of the collapse effect (docs/runtime.md): `window` from
  * `breakpoints.collapse.window` px (1024), `ipad` from `breakpoints.collapse.ipad` px (768),
  * else `mobile`. They differ from the layout breakpoints on purpose: an iPad in portrait (768)
  * gets the tablet treatment, a small laptop (1024) the full one.

@@ -37,7 +37,7 @@ export interface GoOptions {
 }
 
 /**
- * Navigates like a visitor expects (SPEC.md section 2):
+ * Navigates like a visitor expects (docs/runtime.md):
  * - a path that is not a route of this region leaves the app with a full page load (catch-all),
  *   as does any path while the route table cannot be loaded;
  * - a redirect route goes to its target;

@@ -1,5 +1,5 @@
 /**
- * Scroll after navigation (SPEC.md section 2): to the top, or to the route's scroll target,
+ * Scroll after navigation (docs/runtime.md): to the top, or to the route's scroll target,
  * unless the navigation is a back/forward one, which restores where the visitor was on that
  * entry. The browser's own restoration is turned off because it would run before the page of
  * the entry is rendered; positions are remembered here per history entry instead.

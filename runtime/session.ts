@@ -24,7 +24,7 @@ export interface SessionState extends SessionTokens {
 }
 
 /**
- * The visitor's session (SPEC.md sections 3 and 4): user_id, apptoken, reftoken and userInfo,
+ * The visitor's session (docs/runtime.md): user_id, apptoken, reftoken and userInfo,
  * each kept under its own key in local storage so that it survives reloads and is shared by
  * the tabs of the site. A zustand vanilla store: it works on the server (where it stays
  * empty, so the prerendered HTML is always the logged-out page) and in tests.

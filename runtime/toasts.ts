@@ -2,7 +2,7 @@ import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 
 /**
- * Toasts and notifications (SPEC.md section 9): a toast is a short line (errors, confirmations)
+ * Toasts and notifications (docs/runtime.md): a toast is a short line (errors, confirmations)
  * shown for 3 s; a notification is a titled message shown for 4.5 s. Both are announced to
  * screen readers by the live regions that render them (components/Toaster.tsx).
  */

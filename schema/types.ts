@@ -50,7 +50,7 @@ export type StagesName = string;
 
 // ---- constants.schema.json ---------------------------------------------------------------------
 
-/** Constants of SPEC.md section 9 that the runtime and the compiler use. File: content/constants.yaml. */
+/** Constants of the product specification (its section 9) that the runtime and the compiler use. File: content/constants.yaml. */
 export interface ConstantsFile {
   /** API body codes. */
   readonly codes: {
@@ -118,14 +118,14 @@ export interface ConstantsFile {
   readonly passwordMinimum: number;
   /** Credits given to a new account. */
   readonly newUserReward: number;
-  /** The back ends by name (SPEC.md section 7: us serves us, kr and jp; eu serves uk, eu, fr and de; cn serves cn). A region names its back end; on localhost the sites use the emulated back ends of serve-regions instead. */
+  /** The back ends by name (the specification, section 7: us serves us, kr and jp; eu serves uk, eu, fr and de; cn serves cn). A region names its back end; on localhost the sites use the emulated back ends of serve-regions instead. */
   readonly backends: {
     readonly [key: string]: {
       /** Origin of the production API (https, no path). */
       readonly production: Origin;
       /** Origin of the pre-production API, used on the regions' pre-production hosts. */
       readonly preproduction: Origin;
-      /** true when the back end has a login of its own for code login, at /account/user/<name>/login (the cn regional login of SPEC.md section 4); otherwise code login uses /account/user/register_or_login. */
+      /** true when the back end has a login of its own for code login, at /account/user/<name>/login (the cn regional login of the specification's section 4); otherwise code login uses /account/user/register_or_login. */
       readonly regionalLogin?: boolean;
     };
   };
@@ -367,7 +367,7 @@ export interface RegionFile {
   }[];
   /** Copyright line of the footer. */
   readonly copyright: string;
-  /** Texts of the newsletter forms (footer and popup), with the exact messages of SPEC.md section 5. */
+  /** Texts of the newsletter forms (footer and popup), with the exact messages of the specification's section 5. */
   readonly subscribe: {
     /** Heading of the newsletter form. */
     readonly title: string;

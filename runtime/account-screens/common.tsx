@@ -77,7 +77,7 @@ export interface NewPasswordErrors {
   confirm?: string;
 }
 
-/** SPEC.md section 5: at least 8 characters with letters and numbers, and a confirmation that matches. */
+/** docs/runtime.md: at least 8 characters with letters and numbers, and a confirmation that matches. */
 export function checkNewPassword(password: string, confirm: string, minimum: number, t: (key: string) => string): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
   if (!isStrongPassword(password, minimum)) errors.password = t('account.validation.password');
@@ -131,7 +131,7 @@ export interface NewPasswordFormErrors extends NewPasswordErrors {
 
 /**
  * The state of a form that chooses a new password (set password, reset password): checks both
- * fields as SPEC.md section 5 says, then `save`s; a failure shows beside the form.
+ * fields as docs/runtime.md says, then `save`s; a failure shows beside the form.
  */
 export function useNewPasswordForm(save: (password: string) => Promise<void>) {
   const site = useSite();

@@ -13,7 +13,7 @@ const NO_ACCOUNT = 4012;
 const NOT_VERIFIED = 4017;
 
 /**
- * Log in (SPEC.md section 4, "Login flow"): by password, or by a code mailed to the address;
+ * Log in (docs/runtime.md): by password, or by a code mailed to the address;
  * a code login of an unregistered email creates the account. Arriving with `fromPath` (sent
  * here by an expired login) shows the login tip; the visitor goes back there afterwards.
  */

@@ -3,7 +3,7 @@ import { isLocalHost } from '../../core/hosts.ts';
 import { useSite, useT } from '../site.tsx';
 
 /**
- * The floating customer-service chat shortcut of the us site (SPEC.md sections 2 and 9;
+ * The floating customer-service chat shortcut of the us site (docs/runtime.md;
  * docs/runtime.md, "Chat"). The chat itself is the provider's: its script defines
  * `window.AxleChat`. Local hosts load the emulator's fake provider (`/__emulator/chat.js`).
  *

@@ -11,7 +11,7 @@ export interface CollapseProps {
 
 /**
  * The collapse effect: content cut to a height that depends on the device class (window, ipad,
- * mobile; SPEC.md section 9), with a button that opens it in `durations.collapse` (0.5 s).
+ * mobile; docs/runtime.md), with a button that opens it in `durations.collapse` (0.5 s).
  * The whole content is in the HTML (search engines and find-in-page see it); where a device
  * class has no limit, the content shows whole and the button is not there.
  */

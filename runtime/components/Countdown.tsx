@@ -5,7 +5,7 @@ import type { SiteData, StageGate } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**
- * The home page's countdown (SPEC.md section 4): shown while the current stage of its stages
+ * The home page's countdown (docs/runtime.md): shown while the current stage of its stages
  * list is one of its stages (judged on server time), it counts down to the end of that stage.
  */
 

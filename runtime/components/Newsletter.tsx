@@ -8,7 +8,7 @@ import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';
 const INVALID_EMAIL = 4001;
 
 /**
- * Subscribing (SPEC.md section 5): the region's own texts for an invalid address and for
+ * Subscribing (docs/runtime.md): the region's own texts for an invalid address and for
  * success, the region in the payload (and header); the call shows no toast.
  */
 function useSubscribe(source: 'footer' | 'popup') {

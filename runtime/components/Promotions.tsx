@@ -3,7 +3,7 @@ import { isGateOpen, isRouteOpen } from '../../core/time.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**
- * The region's text banner above the header (SPEC.md section 4), shown while the current stage
+ * The region's text banner above the header (docs/runtime.md), shown while the current stage
  * of its stages list is one of its stages, judged on server time. The home page's countdown is
  * Countdown.tsx.
  */

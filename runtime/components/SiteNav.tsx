@@ -8,7 +8,7 @@ import type { NavItem, SiteData } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**
- * The header navigation of a region, from `navs` in its region.yaml (SPEC.md section 2; docs/runtime.md,
+ * The header navigation of a region, from `navs` in its region.yaml (docs/runtime.md,
  * "Header navigation"): items with a link or a menu of children, a tag (label on its colour), an
  * icon, and items bound to stages of a stages list, which show only then (on server time).
  * `hidden` leaves an item out of the header, or out of the mobile or desktop layout only.

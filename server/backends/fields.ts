@@ -44,7 +44,7 @@ export function normalizeEmail(email: string): string {
 /** The browser's rules (runtime/validation.ts), so a server answer and a form check always agree. */
 export { isValidEmail as isEmail, isSerial } from '../../core/validation.ts';
 
-/** SPEC.md section 5 (constants.yaml `passwordMinimum`: 8): at least 8 characters with letters and numbers. */
+/** docs/api.md (constants.yaml `passwordMinimum`: 8): at least 8 characters with letters and numbers. */
 export function isStrongPassword(password: string): boolean {
   return checkPassword(password, PASSWORD_MINIMUM);
 }

@@ -17,11 +17,11 @@ interface JsonSchedule {
 }
 
 const json = async (args: string[]) => JSON.parse((await runCli([...args, '--format', 'json'])).stdout) as JsonSchedule;
-/** The changes at an instant written as SPEC.md writes it (Beijing time, +08:00). */
+/** The changes at an instant written as the specification writes it (Beijing time, +08:00). */
 const at = (schedule: JsonSchedule, instant: string) => schedule.entries.find((e) => e.at === new Date(instant).toISOString())?.changes.map((c) => `${c.region}: ${c.change}`) ?? [];
 
 describe('build-region schedule', () => {
-  it('lists the us launch and Halloween instants of SPEC.md section 4, after --now, with what changes', async () => {
+  it('lists the us launch and Halloween instants of section 4 of the specification, after --now, with what changes', async () => {
     const { status, stdout, stderr } = await runCli(['schedule', 'us', '--now', '2025-09-01T00:00:00+08:00']);
     expect({ status, stderr }).toEqual({ status: 0, stderr: '' });
     // The mini-robot banner: stages 1 to 4 of the launch list, 2025-09-18 to 2025-09-25 at 19:30.

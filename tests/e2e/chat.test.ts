@@ -5,7 +5,7 @@ import { useTestSite } from '../support/site.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**
- * The us chat icon's timings (SPEC.md sections 2 and 9: startup wait 5 s, API wait 15 s,
+ * The us chat icon's timings (the specification, sections 2 and 9: startup wait 5 s, API wait 15 s,
  * poll 100 ms, reset 2 s, icon 3 s after scrolling stops), on Playwright's fake page clock,
  * with the emulator's fake chat provider.
  */

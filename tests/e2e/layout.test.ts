@@ -5,7 +5,7 @@ import { useTestSite } from '../support/site.ts';
 
 /**
  * Every page of every region (each page type in each region that has it) at the
- * specification's three layouts (SPEC.md section 9: desktop from 1069 px, tablet 721 to
+ * specification's three layouts (section 9: desktop from 1069 px, tablet 721 to
  * 1068.99 px, mobile up to 720.99 px): no horizontal scroll and no console error. The first page
  * of each kind met (home, product, content, FAQ, the forms, the region chooser) also gets an
  * axe-core run at mobile and desktop width (regions.test.ts checks every region's home).

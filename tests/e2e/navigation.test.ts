@@ -7,7 +7,7 @@ import { setEmulatorClock } from '../support/emulator.ts';
 /**
  * The header navigation, the text banner, the countdown and the footer's company and media
  * links, in Chromium, with the emulated back ends' clock set inside and outside the stages of
- * SPEC.md section 4 (us: Halloween stage 1 from 2025-10-25 15:00 to 2025-11-01 15:00 +08:00;
+ * the specification's section 4 (us: Halloween stage 1 from 2025-10-25 15:00 to 2025-11-01 15:00 +08:00;
  * the mini-robot banner in stages 1 to 4 of the launch list, 2025-09-18 to 2025-09-25 19:30).
  */
 

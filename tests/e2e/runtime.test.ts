@@ -43,7 +43,7 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).textCont
 const pushPath = (page: Page, path: string) => page.evaluate((p) => history.pushState(null, '', p), path);
 
 /**
- * SPEC.md's availability table, written out here (not read from the content), so content that
+ * The specification's availability table, written out here (not read from the content), so content that
  * drifts from the specification fails: pages each region has, and pages it must not have.
  */
 const AVAILABILITY: Record<RegionCode, { has: string[]; lacks: string[] }> = {
@@ -489,7 +489,7 @@ describe('page heads', () => {
     description: bumblebee.content!.description,
     keywords: bumblebee.content!.keywords.join(', '),
     canonical: 'https://www.example.com/us/flagship-bumblebee',
-    // flagship-bumblebee: us, uk, eu, fr, de, cn, jp (SPEC.md), plus x-default.
+    // flagship-bumblebee: us, uk, eu, fr, de, cn, jp (the specification), plus x-default.
     alternates: [
       'zh-CN https://www.example.cn/flagship-bumblebee',
       'en-US https://www.example.com/us/flagship-bumblebee',

@@ -145,7 +145,7 @@ describe('a product page', () => {
   });
 
   it('offers the Elite Optimus Prime + AI Base bundle with what it saves at today’s prices', async () => {
-    // Regular prices (SPEC.md): 699 + 299 = 998 for the parts, 948 for the bundle.
+    // Regular prices (the specification): 699 + 299 = 998 for the parts, 948 for the bundle.
     const { context, page, errors } = await open('/us/elite-optimus-prime');
     const bundle = page.locator('#bundle-eliteOptimusPrimeAiBase');
     await expect(bundle.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Elite Optimus Prime + AI Base bundle');

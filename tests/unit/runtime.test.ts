@@ -149,7 +149,7 @@ describe('page heads', () => {
     const texts = { message: () => 'Axlebot Robotics', product: (key: string) => table.products[key] };
     const head = (iso: string) => headFor(site, route, pages.get(route.path), texts, t(iso));
     const offer = (iso: string) => (head(iso).jsonLd.find((d) => (d as { '@type': string })['@type'] === 'Product') as { offers: { price: number; priceCurrency: string } }).offers;
-    // SPEC.md: Bumblebee flagship 1299, 1219 during the Halloween promotion (stage 1).
+    // The specification: Bumblebee flagship 1299, 1219 during the Halloween promotion (stage 1).
     expect(offer('2025-10-25T14:59:59.999+08:00')).toMatchObject({ price: 1299, priceCurrency: 'USD' });
     expect(offer('2025-10-25T15:00:00+08:00')).toMatchObject({ price: 1219 });
     expect(head('2026-01-01T00:00:00Z').canonical).toBe('https://www.example.com/us/flagship-bumblebee');
@@ -287,7 +287,7 @@ describe('the rebuild schedule', () => {
 });
 
 describe('the collapse effect device classes', () => {
-  it('are window from 1024 px, ipad from 768 px, mobile below (SPEC.md section 9)', () => {
+  it('are window from 1024 px, ipad from 768 px, mobile below (the specification, section 9)', () => {
     const breakpoints = { window: 1024, ipad: 768 };
     expect([1600, 1024, 1023.5, 1023, 768, 767.99, 767, 360].map((width) => deviceClass(width, breakpoints))).toEqual([
       'window',

@@ -4,7 +4,7 @@ import { currentStage, isActivityActive, isGateOpen, isRouteOpen } from '../../c
 import type { ProductData } from '../../core/model.ts';
 
 const t = (iso: string) => parseInstant(iso);
-// SPEC.md section 4: the mini-robot launch list (us) and the us Halloween stages.
+// the specification's section 4: the mini-robot launch list (us) and the us Halloween stages.
 const launch = ['2025-09-18T19:30:00+08:00', '2025-09-20T19:30:00+08:00', '2025-09-22T19:30:00+08:00', '2025-09-24T19:30:00+08:00', '2025-09-25T19:30:00+08:00'].map(t);
 const halloween = ['2025-10-25T15:00:00+08:00', '2025-11-01T15:00:00+08:00'].map(t);
 const region = { stages: { 'mini-robot-launch': launch, halloween } };
