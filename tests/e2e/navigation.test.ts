@@ -83,6 +83,30 @@ describe('the header navigation', () => {
     await close();
   });
 
+  it('puts each breakpoint pixel on exactly one side: desktop from 1069 px, mobile up to 720 px', async () => {
+    await setClock('2026-11-22T12:00:00+08:00');
+    const { page, close } = await open('/us', 1069, 800);
+    const nav = mainNav(page);
+    const toggle = nav.getByRole('button', { name: 'Menu' });
+    const at = async (width: number) => {
+      await page.setViewportSize({ width, height: 800 });
+      return { menu: await toggle.isVisible(), whereToBuy: await nav.getByRole('link', { name: 'Where to buy' }).isVisible() };
+    };
+    expect(await at(1069)).toEqual({ menu: false, whereToBuy: true });
+    expect(await at(1068)).toEqual({ menu: true, whereToBuy: false });
+    // Tablet and mobile: the download center (hidden: [mobile]) shows from 721 px on.
+    const downloadCenter = async (width: number) => {
+      await page.setViewportSize({ width, height: 800 });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+      const support = nav.getByRole('button', { name: 'Support' });
+      if ((await support.getAttribute('aria-expanded')) !== 'true') await support.click();
+      return nav.getByRole('link', { name: 'Download center' }).isVisible();
+    };
+    expect(await downloadCenter(721)).toBe(true);
+    expect(await downloadCenter(720)).toBe(false);
+    await close();
+  });
+
   it.each([
     ['/de', 'Black Friday', '/de/black-friday', '2026-11-19T23:59:00+01:00', '2026-11-20T00:00:00+01:00', '2026-12-01T00:00:00+01:00'],
     ['/us', 'Black Friday', '/us/black-friday', '2026-11-19T23:59:00-05:00', '2026-11-20T00:00:00-05:00', '2026-12-01T00:00:00-05:00'],
