@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Children, useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '../hydrated.ts';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { ApiError } from '../api-error.ts';
@@ -51,9 +51,13 @@ export function Field({ label, value, onValue, error, hint, ...input }: FieldPro
   );
 }
 
-/** The form's error or confirmation, announced when it appears. */
+/**
+ * The form's error or confirmation, announced when it appears: the alert (or status) region is
+ * in the page only while it has something to say (an alert inserted with its text is read at
+ * once), never as an empty box.
+ */
 export function FormMessage({ error, children }: { error?: boolean; children?: ReactNode }) {
-  if (!children) return null;
+  if (Children.toArray(children).length === 0) return null;
   return (
     <div className={error ? 'form-message error' : 'form-message'} role={error ? 'alert' : 'status'}>
       {children}

@@ -163,6 +163,22 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it.each(['/us/login', '/us/register', '/us/forgot-password', '/fr/login'])('%s has no alert box until there is something to say', async (path) => {
+    const { context, page } = await open(path);
+    // Nothing to say: no alert region and no empty box above the form.
+    await expect(page.getByRole('main').locator('[role="alert"], .form-message').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('shows the alert with its text when an error comes', async () => {
+    const { context, page } = await open('/us');
+    await loginByPassword(page, '/us', newEmail('nobody'), PASSWORD);
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect.poll(() => alert.count()).toBe(1);
+    await expect(alert.textContent()).resolves.toContain('No account found with this email.');
+    await context.close();
+  });
+
   it('says which password login failed, then locks the email after five wrong tries with the seconds left', async () => {
     const { context, page, email } = await registered('/us', 'locked');
     await loginByPassword(page, '/us', newEmail('nobody'), PASSWORD);
