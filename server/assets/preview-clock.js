@@ -58,9 +58,13 @@
   body.append(now, list, label, input, row);
   details.append(summary, body);
   root.append(style, details);
-  if (sessionStorage.getItem('preview-clock-open') !== 'no') details.open = true;
+  // Open on wide screens, collapsed on phones (it would cover a quarter of a 375 px screen);
+  // the visitor's own choice, once made, is remembered across visits.
+  var remembered = null;
+  try { remembered = localStorage.getItem('preview-clock-open'); } catch (e) { /* storage denied */ }
+  details.open = remembered ? remembered === 'yes' : window.innerWidth >= 721;
   details.addEventListener('toggle', function () {
-    sessionStorage.setItem('preview-clock-open', details.open ? 'yes' : 'no');
+    try { localStorage.setItem('preview-clock-open', details.open ? 'yes' : 'no'); } catch (e) { /* storage denied */ }
   });
 
   var boundaries = [];

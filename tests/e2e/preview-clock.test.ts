@@ -1,3 +1,4 @@
+import type { BrowserContext } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
@@ -41,6 +42,26 @@ describe('the preview clock', () => {
     await expect.poll(() => halloween.count()).toBe(1);
     await expect(axeViolations(page, '#preview-clock')).resolves.toEqual([]);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts collapsed on a phone and open on a wide screen, and remembers the choice', async () => {
+    const opened = async (context: BrowserContext, width: number) => {
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto(new URL('/us', site.server.url).href);
+      await page.waitForSelector('#preview-clock details', { state: 'attached' });
+      return { page, open: () => page.locator('#preview-clock details').evaluate((d) => (d as HTMLDetailsElement).open) };
+    };
+    const context = await site.browser.newContext();
+    const phone = await opened(context, 375);
+    expect(await phone.open()).toBe(false);
+    expect(await (await opened(context, 721)).open()).toBe(true);
+    // The visitor opens it on the phone: it stays open on the next visit, and closed once closed.
+    await phone.page.locator('#preview-clock summary').click();
+    expect(await (await opened(context, 375)).open()).toBe(true);
+    await phone.page.locator('#preview-clock summary').click();
+    expect(await (await opened(context, 1280)).open()).toBe(false);
     await context.close();
   });
 
