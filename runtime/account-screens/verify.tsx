@@ -10,6 +10,9 @@ import { useApp, useSession, useSite, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 import { ScreenFrame, useNewPasswordForm, useFlow, useNextPath, useQuery, useRequireLogin, useScreenPath, useScreenText } from './common.tsx';
 
+/** docs/api.md: no account with this email. */
+const NO_ACCOUNT = 4012;
+
 /**
  * Email verification code: the 6-digit code of a code login (which creates the account when
  * the email is new) or of a new account's verification. Resend waits out a countdown.
@@ -41,6 +44,20 @@ export function VerifyEmailScreen() {
     );
   }
 
+  /**
+   * A code login from the login screen: an existing account's by `login/code`; an address with no
+   * account yet (4012, the code unspent) creates one by `register_or_login`.
+   */
+  async function loginByCode(email: string, given: string): Promise<{ created: boolean }> {
+    try {
+      await app.account.loginByCode(email, given);
+      return { created: false };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === NO_ACCOUNT)) throw error;
+      return app.account.registerOrLogin(email, given);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!flow) return;
@@ -58,9 +75,7 @@ export function VerifyEmailScreen() {
         clearFlow();
         app.go(`${screenPath('verification-success')}${next !== homePath(site) ? `?fromPath=${encodeURIComponent(next)}` : ''}`, { replace: true });
       } else {
-        const answer = site.api.regionalLogin
-          ? await app.account.regionalLogin(site.backend, flow.email, code.trim())
-          : await app.account.registerOrLogin(flow.email, code.trim());
+        const answer = site.api.regionalLogin ? await app.account.regionalLogin(site.backend, flow.email, code.trim()) : await loginByCode(flow.email, code.trim());
         clearFlow();
         app.toasts.toast('success', t('account.text.loggedIn'));
         if (answer.created) app.go(screenPath('set-password', { fromPath: next }), { replace: true });

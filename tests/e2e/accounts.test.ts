@@ -255,9 +255,14 @@ describe('accounts', () => {
     await main.getByLabel('Email address').fill(email);
     await submit(page, 'Send code');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us/verify-email');
+    const calls: string[] = [];
+    page.on('request', (r) => r.url().includes('/_api/') && calls.push(new URL(r.url()).pathname.replace(/^\/_api\/\w+/, '')));
     await main.getByLabel('Verification code', { exact: true }).fill((await latestMail(email)).code!);
     await submit(page, 'Verify');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us/support');
+    // An existing account's code login is the login by code, not the call that creates accounts.
+    expect(calls).toContain('/account/user/login/code');
+    expect(calls).not.toContain('/account/user/register_or_login');
     await loginByPassword(page, '/us', email, PASSWORD);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us');
     await context.close();
