@@ -1,10 +1,13 @@
-import { useSyncExternalStore } from 'react';
-
-import type { RegionLink } from '../core/model.ts';
+import { useEffect, useSyncExternalStore } from 'react';
+import { apiBase } from './api.ts';
+import type { ApiAnswer } from './api.ts';
+import type { RegionLink, SiteData } from '../core/model.ts';
 
 /**
  * The visitor's country setting (docs/runtime.md): kept in local storage, set by hand. A
  * country code (US, CA...) or OTHER; which ones a region offers is content (`region.countries`).
+ * Until the visitor sets one, the country the back end places them in (`GET /ssr/iso`) stands
+ * in: read once a visit (session storage), and any failure leaves the region's own country.
  */
 export type Country = string;
 
@@ -35,6 +38,45 @@ export function writeCountry(country: Country): void {
   for (const listener of listeners) listener();
 }
 
+const DETECTED_KEY = 'country-detected';
+let detected: Country | undefined;
+let detecting = false;
+
+function session(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Asks the back end where the visitor is (once a visit), unless a country is stored. */
+function detectCountry(site: Pick<SiteData, 'api' | 'hosts' | 'backend' | 'code' | 'constants'>): void {
+  if (detecting || readCountry()) return;
+  detecting = true;
+  const cached = session()?.getItem(DETECTED_KEY);
+  if (cached && /^[A-Z]{2}$/.test(cached)) {
+    detected = cached;
+    for (const listener of listeners) listener();
+    return;
+  }
+  // No Accept-Language on /ssr/iso (docs/api.md); the browser's fetch, not the API client.
+  fetch(`${apiBase(site, window.location.hostname)}/ssr/iso`, { headers: { region: site.code }, signal: AbortSignal.timeout(site.constants.timeouts.default) })
+    .then((response) => (response.ok ? (response.json() as Promise<ApiAnswer<{ iso?: unknown }>>) : undefined))
+    .then((answer) => {
+      const iso = answer?.code === site.constants.codes.success && typeof answer.data?.iso === 'string' ? answer.data.iso.toUpperCase() : undefined;
+      if (!iso || !/^[A-Z]{2}$/.test(iso)) return;
+      detected = iso;
+      try {
+        session()?.setItem(DETECTED_KEY, iso);
+      } catch {
+        // not kept: asked again next page
+      }
+      for (const listener of listeners) listener();
+    })
+    .catch(() => undefined); // silently: the region's own country stands
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => event.key === COUNTRY_STORAGE_KEY && listener();
@@ -45,9 +87,13 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The stored country; undefined on the server and during hydration, so markup matches. */
-export function useCountry(): Country | undefined {
-  return useSyncExternalStore(subscribe, readCountry, () => undefined);
+/**
+ * The stored country, else the one the back end placed the visitor in once it is known;
+ * undefined on the server and during hydration, so markup matches.
+ */
+export function useCountry(site: Parameters<typeof detectCountry>[0]): Country | undefined {
+  useEffect(() => detectCountry(site), [site]);
+  return useSyncExternalStore(subscribe, () => readCountry() ?? detected, () => undefined);
 }
 
 /**

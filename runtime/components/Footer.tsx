@@ -33,7 +33,7 @@ export default function Footer() {
   const site = useSite();
   const now = useNow();
   const t = useT();
-  const country = useCountry();
+  const country = useCountry(site);
   const own = site.regions.find((r) => r.code === site.code);
   return (
     <footer className="site-footer">

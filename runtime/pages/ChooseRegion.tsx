@@ -25,7 +25,7 @@ function choices(regions: readonly RegionLink[]): Choice[] {
 export default function ChooseRegion({ content }: PageProps) {
   const site = useSite();
   const t = useT();
-  const stored = useCountry();
+  const stored = useCountry(site);
   return (
     <section className="chooser" aria-labelledby="chooser-heading">
       <h1 id="chooser-heading">{content.heading}</h1>

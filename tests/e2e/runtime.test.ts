@@ -622,6 +622,42 @@ describe('the region chooser and the country setting', () => {
     await context.close();
   });
 
+  it.each([
+    ['MX', 'Other Regions - English'],
+    ['CA', 'Canada - English'],
+  ])('labels the us site by where the back end places a visitor from %s until one is chosen, asking once a visit', async (country, label) => {
+    const context = await site.browser.newContext({ extraHTTPHeaders: { 'x-country': country } });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/ssr/iso') && asked.push(r.url()));
+    await page.goto(url('/us'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe(label);
+    await page.goto(url('/us/faq'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe(label);
+    expect(asked).toHaveLength(1);
+    // A country the visitor chose wins.
+    await page.evaluate(() => localStorage.setItem('country', 'US'));
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe('United States - English');
+    await context.close();
+  });
+
+  it('keeps the region label when the back end cannot say where the visitor is', async () => {
+    const context = await site.browser.newContext({ extraHTTPHeaders: { 'x-country': 'MX' } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.route('**/ssr/iso', (r) => r.abort());
+    await page.goto(url('/us'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('region-label').textContent()).resolves.toBe('United States - English');
+    expect(errors.filter((e) => !e.includes('ERR_FAILED'))).toEqual([]);
+    await context.close();
+  });
+
   it('switches region with a full page load into the chosen one', async () => {
     const { context, page } = await open('/us/choose-your-region');
     await page.getByRole('link', { name: new RegExp(region('de').label) }).click();
