@@ -41,7 +41,7 @@ export function createDiagnostic<C extends ErrorCode>(
   const diagnostic: Diagnostic = {
     code,
     severity: code.startsWith('W') ? 'warning' : 'error',
-    message: definition.message(args),
+    message: definition.message(cutArgs(args)),
     file: at.file,
     line: at.line,
     column: at.column,
@@ -53,6 +53,22 @@ export function createDiagnostic<C extends ErrorCode>(
   const hint = extra.hint ?? definition.hint;
   if (hint) diagnostic.hint = hint;
   return diagnostic;
+}
+
+/** The longest value a message quotes whole; a longer one shows its start and its length. */
+export const MAX_QUOTED = 120;
+
+/** A value as a message quotes it: whole, or its start and its length (`aaaa… (4,718,592 characters)`). */
+export function cutValue(value: string): string {
+  if (value.length <= MAX_QUOTED) return value;
+  return `${value.slice(0, MAX_QUOTED / 2)}… (${value.length.toLocaleString('en-US')} characters)`;
+}
+
+/** The arguments of a message with every long string (or string in a list) cut. */
+function cutArgs<A>(args: A): A {
+  if (typeof args !== 'object' || args === null) return args;
+  const cut = (value: unknown): unknown => (typeof value === 'string' ? cutValue(value) : Array.isArray(value) ? value.map(cut) : value);
+  return Object.fromEntries(Object.entries(args).map(([key, value]) => [key, cut(value)])) as A;
 }
 
 /** Code-unit comparison, never locale-dependent. */

@@ -26,6 +26,9 @@ export function formatDiagnostic(d: Diagnostic, options: FormatOptions = {}): st
   return lines.join('\n');
 }
 
+/** The most characters of one source line a code frame shows. */
+const MAX_FRAME_LINE = 160;
+
 /** Babel-style code frame: two lines of context, `>` on the marked line, `^` under the range. */
 export function codeFrame(source: string, d: Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn'>, color = false): string {
   const sourceLines = source.split(/\r?\n/);
@@ -35,14 +38,20 @@ export function codeFrame(source: string, d: Pick<Diagnostic, 'line' | 'column' 
   const width = String(last).length;
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
-    const text = sourceLines[n - 1] ?? '';
+    const whole = sourceLines[n - 1] ?? '';
     const marked = n === d.line;
+    // A long line shows a window around the mark (or its start) and says how long it is.
+    const from = marked && whole.length > MAX_FRAME_LINE ? Math.max(0, d.column - 1 - MAX_FRAME_LINE / 4) : 0;
+    const shown = whole.length > MAX_FRAME_LINE ? whole.slice(from, from + MAX_FRAME_LINE) : whole;
+    const before = from > 0 ? '…' : '';
+    const text = whole.length > MAX_FRAME_LINE ? `${before}${shown}… (line of ${whole.length.toLocaleString('en-US')} characters)` : whole;
     const gutter = `${marked ? paint(color, '31', '>') : ' '} ${String(n).padStart(width)} |`;
     out.push(`${gutter}${text ? ` ${text}` : ''}`);
     if (marked) {
-      const end = d.endLine === d.line && d.endColumn && d.endColumn > d.column ? d.endColumn : Math.max(d.column + 1, text.length + 1);
-      const length = Math.max(1, Math.min(end, text.length + 1) - d.column);
-      out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, d.column - 1))}${paint(color, '31', '^'.repeat(length))}`);
+      const column = d.column - from + before.length;
+      const end = d.endLine === d.line && d.endColumn && d.endColumn > d.column ? d.endColumn - from + before.length : Math.max(column + 1, shown.length + before.length + 1);
+      const length = Math.max(1, Math.min(end, shown.length + before.length + 1) - column);
+      out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}${paint(color, '31', '^'.repeat(length))}`);
     }
   }
   return out.join('\n');

@@ -57,3 +57,23 @@ describe.each(cases)('diagnostic case %s', (name) => {
     }
   });
 });
+
+describe('a diagnostic about a huge value', () => {
+  it('shows the start of the value and its length, never the whole of it, in text and JSON', async () => {
+    const { work, content } = await copyContent();
+    try {
+      const huge = 'a'.repeat(4_718_592);
+      await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'scroll: banner }', `scroll: ${huge} }`);
+      for (const format of ['text', 'json']) {
+        let out = '';
+        const status = await main(['--check', ...(format === 'json' ? ['--format', 'json'] : [])], { cwd: work, isTTY: false, env: {}, stdout: (t) => (out += t), stderr: (t) => (out += t) });
+        expect(status, format).toBe(1);
+        expect(out, format).toContain('E0104');
+        expect(out, format).toMatch(/\(4,718,\d{3} characters\)/);
+        expect(out.length, format).toBeLessThan(20_000);
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
