@@ -61,7 +61,12 @@ export const MAX_QUOTED = 120;
 /** A value as a message quotes it: whole, or its start and its length (`aaaa… (4,718,592 characters)`). */
 export function cutValue(value: string): string {
   if (value.length <= MAX_QUOTED) return value;
-  return `${value.slice(0, MAX_QUOTED / 2)}… (${value.length.toLocaleString('en-US')} characters)`;
+  return `${value.slice(0, MAX_QUOTED / 2)}… (${groupDigits(value.length)} characters)`;
+}
+
+/** A count with its thousands grouped by commas (4,718,592), the same on every machine. */
+export function groupDigits(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** The arguments of a message with every long string (or string in a list) cut. */

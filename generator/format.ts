@@ -1,3 +1,4 @@
+import { groupDigits } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 
 export interface FormatOptions {
@@ -27,7 +28,7 @@ export function formatDiagnostic(d: Diagnostic, options: FormatOptions = {}): st
 }
 
 /** The most characters of one source line a code frame shows. */
-const MAX_FRAME_LINE = 160;
+const MAX_FRAME_LINE = 400;
 
 /** Babel-style code frame: two lines of context, `>` on the marked line, `^` under the range. */
 export function codeFrame(source: string, d: Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn'>, color = false): string {
@@ -44,7 +45,7 @@ export function codeFrame(source: string, d: Pick<Diagnostic, 'line' | 'column' 
     const from = marked && whole.length > MAX_FRAME_LINE ? Math.max(0, d.column - 1 - MAX_FRAME_LINE / 4) : 0;
     const shown = whole.length > MAX_FRAME_LINE ? whole.slice(from, from + MAX_FRAME_LINE) : whole;
     const before = from > 0 ? '…' : '';
-    const text = whole.length > MAX_FRAME_LINE ? `${before}${shown}… (line of ${whole.length.toLocaleString('en-US')} characters)` : whole;
+    const text = whole.length > MAX_FRAME_LINE ? `${before}${shown}… (line of ${groupDigits(whole.length)} characters)` : whole;
     const gutter = `${marked ? paint(color, '31', '>') : ' '} ${String(n).padStart(width)} |`;
     out.push(`${gutter}${text ? ` ${text}` : ''}`);
     if (marked) {

@@ -24,7 +24,7 @@ describe('the head of every page in every region, read from the raw HTML', () =>
     expect(head.titles, 'one non-empty <title>').toHaveLength(1);
     expect(head.titles[0]!.trim()).not.toBe('');
     // The body says which page and layout it is, from the route (the not-found page: not-found).
-    expect(html).toMatch(/<body data-page="[a-z0-9-]+" data-kind="[a-z-]+">/);
+    expect(html).toMatch(/<body data-page="[a-z0-9/-]+" data-kind="[a-z-]+">/);
     if (file.endsWith('404.html')) {
       expect(head.meta.get('robots')).toBe('noindex');
       return;
