@@ -62,6 +62,42 @@ describe('the security headers', () => {
     },
   );
 
+  it('refuse a plain HTML form posted from another origin: nothing is subscribed, nothing is readable', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    // A page of another site (a blank page, no policy of ours), posting to the API.
+    const api = url('/_api/us/account/user/subscribe/create');
+    await page.goto('about:blank');
+    const email = `cross-${Date.now().toString(36)}@example.com`;
+    for (const enctype of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+      await page.evaluate(
+        ([action, type, address]) => {
+          const form = document.createElement('form');
+          form.method = 'POST';
+          form.action = action;
+          form.enctype = type;
+          const input = document.createElement('input');
+          input.name = type === 'text/plain' ? `{"email":"${address}","source":"footer","x":"` : 'email';
+          input.value = type === 'text/plain' ? '"}' : address;
+          form.append(input);
+          document.body.append(form);
+          form.submit();
+        },
+        [api, enctype, email] as const,
+      );
+      await page.waitForURL(api);
+      expect(JSON.parse((await page.locator('body').textContent()) ?? '{}')).toMatchObject({ code: 4000 });
+      await page.goto('about:blank');
+    }
+    // A script on that other origin cannot read an answer either (no CORS allowance).
+    const read = await page.evaluate((target) => fetch(target).then(() => 'read', () => 'refused'), url('/_api/us/ssr/timestamp'));
+    expect(read).toBe('refused');
+    // And the address was never subscribed: subscribing it now is a first time.
+    const answer = await fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, source: 'footer' }) });
+    expect(((await answer.json()) as { data: { created: boolean } }).data.created).toBe(true);
+    await context.close();
+  });
+
   it('block a script injected into a page (the policy is in force)', async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
