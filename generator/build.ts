@@ -7,13 +7,14 @@ import { SECURITY_FILE } from '../core/security.ts';
 import { cacheStats } from './cache.ts';
 import { compileContent, resolveBuildOptions, selectRegions } from './compile.ts';
 import type { ProgressEvent, UserBuildOptions } from './compile.ts';
-import { hasErrors } from './diagnostics.ts';
+import { createDiagnostic, hasErrors, sortDiagnostics } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { buildSchedule, renderRobots, renderSitemap, securityData } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
 import { inlineScriptHashes } from './templates.ts';
-import { emitSites, writeGeneratedFiles } from './emit.ts';
-import { renderImages } from './images.ts';
+import { createSitesJournal, emitSites, restoreGeneratedFiles, writeGeneratedFiles } from './emit.ts';
+import { ArtRenderError, renderImages } from './images.ts';
+import type { ServerRenderer } from './bundle.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 
@@ -53,45 +54,56 @@ export const DEPLOYMENT_FILES = [BACKENDS_FILE, SECURITY_FILE, 'robots.txt', 'sc
 /**
  * The whole pipeline for the chosen regions. Content errors stop the build before anything is
  * written; the regions are built into a staging folder and moved into place at the end, so
- * the output folder is never half written.
+ * the output folder is never half written. A build that fails or is stopped (`signal`) waits
+ * for every step it started, puts back the generated modules it changed in sites/ and removes
+ * its staging folder: sites/ and the output are exactly as they were.
  */
 export async function buildRegions(options: UserBuildOptions = {}): Promise<BuildResult> {
   const resolved = resolveBuildOptions(options);
+  const signal = options.signal;
   const started = performance.now();
-  const progress = (step: ProgressEvent['step'], region?: string) => resolved.onProgress({ step, region, elapsed: performance.now() - started });
+  const progress = (step: ProgressEvent['step'], region?: string) => {
+    signal?.throwIfAborted();
+    resolved.onProgress({ step, region, elapsed: performance.now() - started });
+  };
   const before = cacheStats(resolved.cacheDir);
   const compiled = await compileContent(options);
   if (hasErrors(compiled.diagnostics)) {
     return { ok: false, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: [], emitted: [] };
   }
   const selected = selectRegions(compiled.model.regions, resolved.regions);
-  progress('emit');
-  const codes = selected.map((r) => r.data.code);
-  const modules = await emitSites(compiled.model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
-  const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined);
-
-  // Vite and React load only for a build, never for a check.
-  const { buildClients, buildServerRenderer, prerenderRegion } = await import('./bundle.ts');
+  signal?.throwIfAborted();
   const staging = await createStagingDir(resolved.outDir);
-  let rendererPromise: ReturnType<typeof buildServerRenderer> | undefined;
+  const journal = createSitesJournal();
+  let rendererPromise: Promise<ServerRenderer> | undefined;
   try {
+    // The images first: art the rasteriser refuses though --check passed it is a content error,
+    // found before sites/ is touched. They render in worker processes, so the process holds
+    // little more afterwards.
+    await renderImages(compiled.art, staging, { cacheDir: resolved.cacheDir, signal });
+    progress('emit');
+    const codes = selected.map((r) => r.data.code);
+    const modules = await emitSites(compiled.model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
+    const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
+
+    // Vite and React load only for a build, never for a check.
+    const { buildClients, buildServerRenderer, prerenderRegion } = await import('./bundle.ts');
     for (const region of selected) progress('bundle', region.data.code);
-    // One after the other: the images use every core already, and each Vite build holds its
-    // whole module graph in memory; at once, the build's peak memory is the sum of all three.
-    // The client build, the largest, goes first, while the process holds least.
+    // One after the other: each Vite build holds its whole module graph in memory; at once, the
+    // build's peak memory is the sum of both. The client build, the larger, goes first.
     collectGarbage();
     const clients = await buildClients(selected, resolved.sitesDir, staging, { dir: resolved.cacheDir, modules });
+    signal?.throwIfAborted();
     collectGarbage();
     rendererPromise = buildServerRenderer(resolved.cacheDir);
     const renderer = await rendererPromise;
-    await renderImages(compiled.art, staging, { cacheDir: resolved.cacheDir });
     collectGarbage();
     const reports = await settleAll(
       selected.map(async (region): Promise<RegionReport> => {
         const code = region.data.code;
         const client = clients.get(code)!;
         progress('prerender', code);
-        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now);
+        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now, signal);
         progress('done', code);
         return { code, basePath: region.data.basePath, pages: pages.map((p) => p.path), assets: client.files };
       }),
@@ -103,6 +115,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     await writeFile(path.join(staging, 'robots.txt'), renderRobots(compiled.model));
     await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(compiled.model.backends, null, 2)}\n`);
     await writeFile(path.join(staging, SECURITY_FILE), `${JSON.stringify(securityData(compiled.model.regions, inlineScriptHashes()), null, 2)}\n`);
+    // The last moment to stop: the moves into place take milliseconds and are not interrupted.
     progress('write');
     const regionsOf = (list: readonly ResolvedRegion[]) => list.map((r) => ({ code: r.data.code, basePath: r.data.basePath }));
     await commitOutput(staging, resolved.outDir, regionsOf(selected), regionsOf(compiled.model.regions), DEPLOYMENT_FILES);
@@ -110,21 +123,42 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const cache = Object.fromEntries(Object.entries(after).map(([kind, { hits, misses }]) => [kind, { hits: hits - (before[kind]?.hits ?? 0), misses: misses - (before[kind]?.misses ?? 0) }]));
     return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted, schedule, cache };
   } catch (error) {
+    await restoreGeneratedFiles(journal);
     await rm(staging, { recursive: true, force: true });
+    if (error instanceof ArtRenderError) {
+      const diagnostics = sortDiagnostics([...compiled.diagnostics, artDiagnostic(error, compiled.sources)]);
+      return { ok: false, diagnostics, sources: compiled.sources, regions: [], emitted: [] };
+    }
     throw error;
   } finally {
     await (await rendererPromise?.catch(() => undefined))?.dispose();
   }
 }
 
+/**
+ * A drawing the rasteriser refused though `--check` passed it, as a diagnostic at the file (at
+ * the line the rasteriser's XML parser names, if it names one).
+ */
+function artDiagnostic(error: ArtRenderError, sources: ReadonlyMap<string, string>): Diagnostic {
+  const file = [...sources.keys()].find((name) => name.endsWith(`/${error.art.id}`) || name === error.art.id) ?? error.art.id;
+  const at = /on line (\d+) column (\d+)/.exec(error.reason);
+  const reason = error.reason.replace(/^Input buffer has corrupt header: glib: /, '');
+  const malformed = /XML parse error/.test(error.reason);
+  return createDiagnostic(malformed ? 'E0227' : 'E0228', { art: file, problem: `the image renderer says: ${reason}` }, { file, line: at ? Number(at[1]) : 1, column: at ? Number(at[2]) : 1 });
+}
+
 let gc: (() => void) | undefined;
+
+/** Below this much heap a collection costs more time than the memory it frees is worth. */
+const GC_THRESHOLD = 192 * 1024 * 1024;
 
 /**
  * A full garbage collection between the build's steps: what one step left (the code generator's
  * program, a Vite build's module graph) is freed before the next one allocates, so the build's
- * peak memory is that of its largest step, not of all of them.
+ * peak memory is that of its largest step, not of all of them. A small build's heap is left to V8.
  */
 function collectGarbage(): void {
+  if (process.memoryUsage().heapUsed < GC_THRESHOLD) return;
   if (!gc) {
     setFlagsFromString('--expose-gc');
     gc = runInNewContext('gc') as () => void;

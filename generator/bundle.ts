@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,10 +23,23 @@ export interface ServerRenderer {
 
 let buildCounter = 0;
 
-/** Vite's build with the project's configuration; Vite and its React plugin load on the first build that is not cached. */
+/**
+ * Vite's build with the project's configuration; Vite and its React plugin load on the first
+ * build that is not cached. Always a production build: Vite and the React plugin take the mode
+ * from NODE_ENV when it is set, so `NODE_ENV=test` or `development` in a CI job (or a test
+ * runner) would ship React's development build (twice the size) and JSX for its dev runtime.
+ * NODE_ENV is `production` while Vite reads its configuration, then as it was.
+ */
 async function viteBuild(config: InlineConfig): Promise<void> {
   const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
-  await build({ configFile: false, envFile: false, root: PACKAGE_ROOT, logLevel: 'silent', publicDir: false, ...config, plugins: [react(), ...(config.plugins ?? [])] });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: false, envFile: false, root: PACKAGE_ROOT, logLevel: 'silent', publicDir: false, mode: 'production', ...config, plugins: [react(), ...(config.plugins ?? [])] });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /**
@@ -46,14 +59,32 @@ function plainDynamicImports(): Plugin {
   };
 }
 
+/** Server renderers this process has loaded, by cache folder and key: a module, once imported, stays. */
+const renderers = new Map<string, Promise<ServerRenderer>>();
+
 /**
  * Builds the shared server renderer once, into a private folder under node_modules/.cache. It
  * depends on the runtime's sources only, so it comes from the build cache whenever they are
- * unchanged (the cache key covers every source and the lock file).
+ * unchanged (the cache key covers every source and the lock file). With a cache, a process
+ * that builds again (the tests, a script) reuses the renderer it loaded: an imported module is
+ * never unloaded, so loading it anew each time would only grow the process. Its folder is
+ * removed when the process exits (chunks it has not loaded yet are read from it until then).
  */
 export async function buildServerRenderer(cacheDir?: string): Promise<ServerRenderer> {
-  const outDir = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'robot-sites', `ssr-${process.pid}-${++buildCounter}-${Date.now()}`);
   const key = cacheKey('server renderer');
+  if (cacheDir === undefined) return loadServerRenderer(key, cacheDir, true);
+  const loaded = `${cacheDir}\0${key}`;
+  let renderer = renderers.get(loaded);
+  if (!renderer) {
+    renderer = loadServerRenderer(key, cacheDir, false);
+    renderers.set(loaded, renderer);
+    renderer.catch(() => renderers.delete(loaded));
+  }
+  return renderer;
+}
+
+async function loadServerRenderer(key: string, cacheDir: string | undefined, disposable: boolean): Promise<ServerRenderer> {
+  const outDir = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'robot-sites', `ssr-${process.pid}-${++buildCounter}-${Date.now()}`);
   if (!(await readTree(cacheDir, 'ssr', key, outDir))) {
     await rm(outDir, { recursive: true, force: true });
     await viteBuild({
@@ -72,7 +103,9 @@ export async function buildServerRenderer(cacheDir?: string): Promise<ServerRend
   // build, which it picks unless NODE_ENV says otherwise (a test runner sets its own).
   process.env.NODE_ENV ??= 'production';
   const module = (await import(pathToFileURL(path.join(outDir, 'server.js')).href)) as Pick<ServerRenderer, 'renderPage' | 'renderProductImage'>;
-  return { renderPage: module.renderPage, renderProductImage: module.renderProductImage, dispose: () => rm(outDir, { recursive: true, force: true }) };
+  if (!disposable) process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+  const dispose = disposable ? () => rm(outDir, { recursive: true, force: true }) : async () => {};
+  return { renderPage: module.renderPage, renderProductImage: module.renderProductImage, dispose };
 }
 
 export interface ClientBundle {
@@ -249,12 +282,16 @@ export interface PrerenderedFile {
   route: string;
 }
 
-/** Prerenders every route of a region at the build's instant, its not-found page and its static files into `outDir`. */
-export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number): Promise<PrerenderedFile[]> {
+/**
+ * Prerenders every route of a region at the build's instant, its not-found page and its static
+ * files into `outDir`; `signal` stops it between files.
+ */
+export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number, signal?: AbortSignal): Promise<PrerenderedFile[]> {
   const data = region.data;
   const base = `${data.basePath}/`;
   const written: PrerenderedFile[] = [];
   const write = async (relative: string, content: string) => {
+    signal?.throwIfAborted();
     const target = path.join(outDir, relative);
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { BuildResult } from './build.ts';
-import { checkContent, compileContent, resolveBuildOptions, selectRegions, UnknownRegionError } from './compile.ts';
+import { BuildInterrupted, checkContent, compileContent, resolveBuildOptions, selectRegions, UnknownRegionError } from './compile.ts';
 import type { ProgressEvent } from './compile.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { didYouMean, hasErrors, suggest } from './diagnostics.ts';
@@ -418,12 +418,30 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
     return ok ? 0 : 1;
   }
   let result: BuildResult;
+  // Ctrl-C (or a CI job's cancel) stops the build at its next step and puts everything back;
+  // a second one quits at once.
+  const controller = new AbortController();
+  const signals = { SIGINT: 130, SIGTERM: 143 } as const;
+  let status = 0;
+  const interrupt = (signal: keyof typeof signals) => {
+    if (controller.signal.aborted) process.exit(signals[signal]);
+    status = signals[signal];
+    io.stderr(`build-region: ${signal}: stopping the build (again to quit at once)\n`);
+    controller.abort(new BuildInterrupted());
+  };
+  for (const signal of Object.keys(signals) as (keyof typeof signals)[]) process.on(signal, interrupt);
   try {
     const { buildRegions } = await import('./build.ts');
-    result = await buildRegions({ content: options.content, out: options.out, sites: options.sites, regions, cwd: io.cwd, now, onProgress: progress, cache: cacheOption(options) });
+    result = await buildRegions({ content: options.content, out: options.out, sites: options.sites, regions, cwd: io.cwd, now, onProgress: progress, cache: cacheOption(options), signal: controller.signal });
   } catch (error) {
     if (error instanceof UnknownRegionError) return usage(unknownRegion(error), io);
+    if (error instanceof BuildInterrupted) {
+      io.stderr('build-region: interrupted: sites/ and the output are as they were\n');
+      return status;
+    }
     throw error;
+  } finally {
+    for (const signal of Object.keys(signals) as (keyof typeof signals)[]) process.off(signal, interrupt);
   }
   printDiagnostics(result.diagnostics, result.sources, options, io);
   const outDir = path.resolve(io.cwd, options.out);
@@ -443,7 +461,7 @@ function cacheOption(options: { cache?: boolean; cacheDir?: string }): boolean |
   return options.cache === false ? false : (options.cacheDir ?? true);
 }
 
-/** Runs the CLI and returns the exit status: 0 ok, 1 content errors, 2 usage, 70 internal error. */
+/** Runs the CLI and returns the exit status: 0 ok, 1 content errors, 2 usage, 70 internal error, 130/143 interrupted (SIGINT/SIGTERM). */
 export async function main(args: string[], overrides: Partial<CliIO> = {}): Promise<number> {
   const io = { ...defaultIO(), ...overrides };
   try {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { cacheKey, defaultCacheDir, readEntry, writeEntry } from './cache.ts';
 import { didYouMean, hasErrors, sortDiagnostics, suggest } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import type { SourceArt } from './images.ts';
+import type { DrawableArt } from './images.ts';
 import { loadContent } from './load.ts';
 import type { LoadedContent } from './load.ts';
 import { PACKAGE_ROOT } from './paths.ts';
@@ -42,6 +42,11 @@ export interface UserBuildOptions {
    * (node_modules/.cache/build-region), false to neither read nor write one. Default true.
    */
   cache?: boolean | string;
+  /**
+   * Stops the build (the CLI aborts it on SIGINT): it ends at its next step, puts sites/ back
+   * and leaves the output as it was, then rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 /** Options with every default applied, resolved in one place. */
@@ -96,8 +101,16 @@ export interface CompileResult {
   diagnostics: Diagnostic[];
   /** Source text by printed file path, for code frames. */
   sources: Map<string, string>;
-  /** Source art of content/assets/, rendered into images by a build. */
-  art: readonly SourceArt[];
+  /** Source art of content/assets/ the build can draw (all of it when there are no errors). */
+  art: readonly DrawableArt[];
+}
+
+/** Why a build stopped when the CLI was interrupted (SIGINT): the output is as it was. */
+export class BuildInterrupted extends Error {
+  constructor() {
+    super('the build was interrupted');
+    this.name = 'BuildInterrupted';
+  }
 }
 
 /** Regions asked for that the content does not have: a usage error, with the closest code. */
@@ -132,11 +145,12 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
 export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}, cacheDir?: string): CompileResult {
   onValidate();
   const validated = validateContent(content, { cacheDir });
-  const { model, diagnostics } = resolveContent(validated.content, { now });
-  const sources = new Map(content.files.map((f) => [f.file, f.text]));
+  const { model, diagnostics, art } = resolveContent(validated.content, { now });
+  // Art too, for the code frames of its diagnostics.
+  const sources = new Map([...content.files.map((f) => [f.file, f.text] as const), ...content.art.map((a) => [`${validated.content.prefix}${a.id}`, a.text] as const)]);
   // A missing content folder says it all: nothing else is reported.
   const all = content.diagnostics.some((d) => d.code === 'E0002') ? content.diagnostics : [...content.diagnostics, ...validated.diagnostics, ...diagnostics];
-  return { model, diagnostics: sortDiagnostics(all), sources, art: content.art };
+  return { model, diagnostics: sortDiagnostics(all), sources, art };
 }
 
 

@@ -225,18 +225,35 @@ export async function emitSites(model: SiteModel, sitesDir: string, only?: reado
 }
 
 /**
+ * What writeGeneratedFiles changed in the sites folder, in order: each file's previous content
+ * (undefined when it did not exist) and the folders it created. A build that fails puts it all
+ * back (restoreGeneratedFiles), so sites/ is as it was.
+ */
+export interface SitesJournal {
+  readonly files: { target: string; temporary?: string; previous: string | Buffer | undefined }[];
+  readonly folders: string[];
+}
+
+export function createSitesJournal(): SitesJournal {
+  return { files: [], folders: [] };
+}
+
+/**
  * Writes generated files atomically, only when their content changed. With `prune`, files in
  * the sites folder that are no longer generated are removed (a full emit knows every file).
- * Returns the paths written.
+ * Each change is noted in `journal` before it is made. Returns the paths written.
  */
-export async function writeGeneratedFiles(sitesDir: string, files: readonly GeneratedFile[], prune = false): Promise<string[]> {
+export async function writeGeneratedFiles(sitesDir: string, files: readonly GeneratedFile[], prune = false, journal: SitesJournal = createSitesJournal()): Promise<string[]> {
   const written: string[] = [];
   for (const file of files) {
     const target = path.join(sitesDir, file.path);
     const current = await readFile(target, 'utf8').catch(() => undefined);
     if (current === file.content) continue;
-    await mkdir(path.dirname(target), { recursive: true });
+    const folder = path.dirname(target);
+    const created = await mkdir(folder, { recursive: true });
+    if (created) journal.folders.push(created);
     const temporary = `${target}.tmp-${process.pid}`;
+    journal.files.push({ target, temporary, previous: current });
     await writeFile(temporary, file.content);
     await rename(temporary, target);
     written.push(file.path);
@@ -244,10 +261,31 @@ export async function writeGeneratedFiles(sitesDir: string, files: readonly Gene
   if (prune) {
     const keep = new Set(files.map((f) => f.path));
     for (const relative of await listTree(sitesDir)) {
-      if (!keep.has(relative)) await rm(path.join(sitesDir, relative), { force: true });
+      if (keep.has(relative)) continue;
+      const target = path.join(sitesDir, relative);
+      journal.files.push({ target, previous: await readFile(target) });
+      await rm(target, { force: true });
     }
   }
   return written;
+}
+
+/** Puts the sites folder back as it was before the writes `journal` noted, newest first. */
+export async function restoreGeneratedFiles(journal: SitesJournal): Promise<void> {
+  for (const { target, temporary, previous } of journal.files.toReversed()) {
+    if (temporary) await rm(temporary, { force: true });
+    if (previous === undefined) {
+      await rm(target, { force: true });
+    } else {
+      const back = `${target}.restore-${process.pid}`;
+      await writeFile(back, previous);
+      await rename(back, target);
+    }
+  }
+  // mkdir names the first folder it created; those below it go with it.
+  for (const folder of journal.folders.toReversed()) await rm(folder, { recursive: true, force: true });
+  journal.files.length = 0;
+  journal.folders.length = 0;
 }
 
 async function listTree(dir: string, prefix = ''): Promise<string[]> {

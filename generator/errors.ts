@@ -282,6 +282,20 @@ export const ERRORS = {
     example: '- { page: ai-base, kind: product } (no product:)',
     fix: 'Add `product: aiBase`, or choose another kind.',
   }),
+  E0227: define<{ art: string; problem: string }>({
+    title: 'Source art is not a well-formed SVG',
+    message: ({ art, problem }) => `source art ${art} cannot be read as SVG: ${problem}`,
+    hint: 'The build draws each file of content/assets/ as XML with an <svg> root: close every tag, quote every attribute, and write characters such as a non-breaking space as &#160;.',
+    example: '<svg viewBox="0 0 640 480"><text>Robots&nbsp;go</text> (no </svg>, an HTML entity)',
+    fix: 'Close the <svg> element and write &#160; for the space.',
+  }),
+  E0228: define<{ art: string; problem: string }>({
+    title: 'Source art the build cannot draw at its size',
+    message: ({ art, problem }) => `source art ${art} cannot be drawn: ${problem}`,
+    hint: 'Every drawing is rendered 480 and 960 px wide: give the <svg> a viewBox (and width and height in pixels, or none) of ordinary proportions.',
+    example: '<svg viewBox="0 0 1 1000">',
+    fix: 'Give the drawing its real proportions, such as viewBox="0 0 640 480".',
+  }),
   W0301: define<{ product: string; activityPrice: number; price: number }>({
     title: 'Activity price not below the price',
     message: ({ product, activityPrice, price }) => `activity price ${activityPrice} of '${product}' is not below its price ${price}`,

@@ -14,7 +14,7 @@ sharp.cache(false);
  * @param {{ svg: string; density: number; width: number; format: 'webp' | 'png' }} job
  * @returns {Promise<Buffer>}
  */
-export function renderSvg(job) {
+export async function renderSvg(job) {
   const raster = sharp(Buffer.from(job.svg), { density: job.density }).resize({ width: job.width });
   return job.format === 'webp' ? raster.webp({ quality: 82, effort: 4 }).toBuffer() : raster.png({ compressionLevel: 9, palette: true }).toBuffer();
 }

@@ -10,6 +10,8 @@ import { CORES, mapLimited } from './limit.ts';
 import type { ImageAsset } from '../core/model.ts';
 import { IMAGE_BASE, IMAGE_SCALES } from '../core/image-urls.ts';
 import type { ImageFormat, ImageScale } from '../core/image-urls.ts';
+import { densityFor, inspectArt, SMALL_WIDTH } from './svg.ts';
+import type { ArtSize } from './svg.ts';
 
 /** One piece of source art: `content/assets/<name>.svg`. */
 export interface SourceArt {
@@ -20,8 +22,6 @@ export interface SourceArt {
   readonly text: string;
 }
 
-/** Width in CSS pixels at which an image is shown by default: its `small` variant. */
-export const SMALL_WIDTH = 480;
 
 /** Reads every `assets/*.svg` of the content folder, sorted by name; none when there is no folder. */
 export async function readSourceArt(contentRoot: string): Promise<SourceArt[]> {
@@ -30,33 +30,45 @@ export async function readSourceArt(contentRoot: string): Promise<SourceArt[]> {
   return Promise.all(names.map(async (file) => ({ name: file.slice(0, -4), id: `assets/${file}`, text: await readFile(path.join(dir, file), 'utf8') })));
 }
 
-/** The drawing's own size, from its viewBox (or width and height); undefined when it has none. */
-export function artSize(text: string): { width: number; height: number } | undefined {
-  const root = /<svg\b[^>]*>/.exec(text)?.[0];
-  if (!root) return undefined;
-  const box = /\bviewBox\s*=\s*["']\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*["']/.exec(root);
-  const width = Number(box?.[1] ?? /\bwidth\s*=\s*["']([\d.]+)(px)?["']/.exec(root)?.[1]);
-  const height = Number(box?.[2] ?? /\bheight\s*=\s*["']([\d.]+)(px)?["']/.exec(root)?.[1]);
-  return width > 0 && height > 0 ? { width, height } : undefined;
+/** Source art the build can draw: sound SVG of a known size (`inspectArt`), and its image. */
+export interface DrawableArt extends SourceArt {
+  /** The size the rasteriser draws it at before resizing. */
+  readonly size: ArtSize;
+  /** Where the build puts its images, and the size a page shows them at. */
+  readonly asset: ImageAsset;
 }
 
 /**
- * Where the build puts a drawing and the size it is shown at: the address carries a hash of the
- * source, so a changed drawing gets a new address and caches never serve the old one.
+ * The drawing with the image the build makes of it: the address carries a hash of the source,
+ * so a changed drawing gets a new address and caches never serve the old one.
  */
-export function imageAsset(art: SourceArt): ImageAsset | undefined {
-  const size = artSize(art.text);
-  if (!size) return undefined;
+export function drawable(art: SourceArt, size: ArtSize): DrawableArt {
   const hash = createHash('sha256').update(art.text).digest('hex').slice(0, 10);
-  return { src: `${IMAGE_BASE}/${art.name}.${hash}`, width: SMALL_WIDTH, height: Math.round((SMALL_WIDTH * size.height) / size.width) };
+  return { ...art, size, asset: { src: `${IMAGE_BASE}/${art.name}.${hash}`, width: SMALL_WIDTH, height: Math.round((SMALL_WIDTH * size.height) / size.width) } };
+}
+
+/** The art of the list that the build can draw (the rest is what `--check` reports). */
+export function drawableArt(art: readonly SourceArt[]): DrawableArt[] {
+  return art.flatMap((item) => {
+    const { size } = inspectArt(item.text);
+    return size ? [drawable(item, size)] : [];
+  });
 }
 
 /** What a worker renders: the drawing and the size and format of one variant. */
-function renderJob(art: SourceArt, scale: ImageScale, format: ImageFormat): { svg: string; density: number; width: number; format: ImageFormat } {
-  const asset = imageAsset(art)!;
-  const size = artSize(art.text)!;
-  const width = asset.width * IMAGE_SCALES[scale];
-  return { svg: art.text, density: Math.max(1, Math.ceil((72 * width) / size.width)), width, format };
+function renderJob(art: DrawableArt, scale: ImageScale, format: ImageFormat): { svg: string; density: number; width: number; format: ImageFormat } {
+  const width = art.asset.width * IMAGE_SCALES[scale];
+  return { svg: art.text, density: densityFor(art.size, width), width, format };
+}
+
+/** A drawing `--check` passed that the rasteriser still refused: reported at its file, not as a crash. */
+export class ArtRenderError extends Error {
+  constructor(
+    readonly art: DrawableArt,
+    readonly reason: string,
+  ) {
+    super(`${art.id}: ${reason}`);
+  }
 }
 
 /** Worker processes that render images, started on the first image the cache does not have. */
@@ -117,24 +129,26 @@ function createWorkerPool(size: number) {
 /**
  * Renders each drawing into its four files under `<outDir>/static/img/`: webp and png, at the
  * small width and at twice it, in worker processes, as many at once as the machine has cores. A
- * variant rendered before (same drawing, same renderer) comes from the build cache. Returns the
- * written paths relative to `outDir`, sorted.
+ * variant rendered before (same drawing, same renderer) comes from the build cache. A drawing
+ * the renderer refuses rejects with ArtRenderError, once every started image is done; `signal`
+ * stops it between images. Returns the written paths relative to `outDir`, sorted.
  */
-export async function renderImages(art: readonly SourceArt[], outDir: string, options: { cacheDir?: string; concurrency?: number } = {}): Promise<string[]> {
-  const jobs = art.flatMap((item) => {
-    const asset = imageAsset(item);
-    if (!asset) return [];
-    return (Object.keys(IMAGE_SCALES) as ImageScale[]).flatMap((scale) => (['webp', 'png'] as const).map((format) => ({ item, file: `${asset.src}.${scale}.${format}`, scale, format })));
-  });
+export async function renderImages(art: readonly DrawableArt[], outDir: string, options: { cacheDir?: string; concurrency?: number; signal?: AbortSignal } = {}): Promise<string[]> {
+  const jobs = art.flatMap((item) =>
+    (Object.keys(IMAGE_SCALES) as ImageScale[]).flatMap((scale) => (['webp', 'png'] as const).map((format) => ({ item, file: `${item.asset.src}.${scale}.${format}`, scale, format }))),
+  );
   const concurrency = options.concurrency ?? CORES;
   let pool: ReturnType<typeof createWorkerPool> | undefined;
   try {
     const written = await mapLimited(jobs, concurrency, async ({ item, file, scale, format }) => {
+      options.signal?.throwIfAborted();
       const key = cacheKey('image', item.text, scale, format);
       let bytes = await readEntry(options.cacheDir, 'images', key);
       if (!bytes) {
         pool ??= createWorkerPool(concurrency);
-        bytes = await pool.render(renderJob(item, scale, format));
+        bytes = await pool.render(renderJob(item, scale, format)).catch((error: unknown) => {
+          throw new ArtRenderError(item, error instanceof Error ? error.message : String(error));
+        });
         await writeEntry(options.cacheDir, 'images', key, bytes);
       }
       const target = path.join(outDir, file);
@@ -149,15 +163,15 @@ export async function renderImages(art: readonly SourceArt[], outDir: string, op
 }
 
 /** One variant of a drawing, rendered in this process (the live preview's images, on request). */
-export async function renderVariant(art: SourceArt, scale: ImageScale, format: ImageFormat): Promise<Buffer> {
+export async function renderVariant(art: DrawableArt, scale: ImageScale, format: ImageFormat): Promise<Buffer> {
   const { renderSvg } = await import('./image-worker.js');
   return renderSvg(renderJob(art, scale, format));
 }
 
 /** The drawing and variant an image address names, if any: what a dev server renders on request. */
-export function variantFor(art: readonly SourceArt[], pathname: string): { art: SourceArt; scale: ImageScale; format: ImageFormat } | undefined {
+export function variantFor(art: readonly DrawableArt[], pathname: string): { art: DrawableArt; scale: ImageScale; format: ImageFormat } | undefined {
   const match = /^\/static\/img\/(.+)\.([0-9a-f]{10})\.(small|2x)\.(webp|png)$/.exec(pathname);
   if (!match) return undefined;
-  const item = art.find((a) => a.name === match[1] && imageAsset(a)?.src === `${IMAGE_BASE}/${match[1]}.${match[2]}`);
+  const item = art.find((a) => a.asset.src === `${IMAGE_BASE}/${match[1]}.${match[2]}`);
   return item ? { art: item, scale: match[3] as ImageScale, format: match[4] as ImageFormat } : undefined;
 }

@@ -29,7 +29,7 @@ export function resolveContent(content: ValidatedContent, options: ResolveOption
     if (!content.present.has(id)) report(createDiagnostic('E0207', { what: 'the content', id }, { file: `${content.prefix}${id}`, line: 1, column: 1 }));
   }
   const catalogues = resolveCatalogues(content.messages, content.present, report);
-  const images = resolveArt(content.art, content.pages, content.prefix, report);
+  const { images, drawable } = resolveArt(content.art, content.pages, content.prefix, report);
   const sharedStages: StagesScope = content.stages
     ? resolveStagesLists(content.stages.source, content.stages.data.stages, ['stages'], report)
     : { lists: new Map(), broken: new Set(), sharedUnknown: content.present.has('stages.yaml') };
@@ -38,7 +38,7 @@ export function resolveContent(content: ValidatedContent, options: ResolveOption
   const inputs = [...content.present].sort(compareStrings);
   if (!constants) {
     // Without valid constants (reported already) there is nothing to build; the other checks ran.
-    return { model: { regions: [], backends: resolveBackends(undefined, [], catalogues.merged), inputs }, diagnostics };
+    return { model: { regions: [], backends: resolveBackends(undefined, [], catalogues.merged), inputs }, diagnostics, art: drawable };
   }
 
   const pages = new Map(content.pages.map((page) => [page.source.id, page]));
@@ -65,5 +65,5 @@ export function resolveContent(content: ValidatedContent, options: ResolveOption
     constants.data.fallbackLocale,
   );
   const regions: ResolvedRegion[] = results.map((result, index) => ({ ...result.region, data: data[index]! }));
-  return { model: { regions, backends: resolveBackends(constants, data, catalogues.merged), inputs }, diagnostics };
+  return { model: { regions, backends: resolveBackends(constants, data, catalogues.merged), inputs }, diagnostics, art: drawable };
 }

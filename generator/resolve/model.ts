@@ -3,6 +3,7 @@ import { HOME_PAGE } from '../../core/kinds.ts';
 import type { RegionData } from '../../core/model.ts';
 import { pagePath } from '../../core/paths.ts';
 import type { Diagnostic } from '../diagnostics.ts';
+import type { DrawableArt } from '../images.ts';
 
 /** A region resolved for the runtime, with the source of each piece for late diagnostics. */
 export interface ResolvedRegion {
@@ -36,6 +37,8 @@ export interface SiteModel {
 export interface ResolveResult {
   readonly model: SiteModel;
   readonly diagnostics: readonly Diagnostic[];
+  /** The source art a build draws: every drawing `--check` passed. */
+  readonly art: readonly DrawableArt[];
 }
 
 export interface ResolveOptions {

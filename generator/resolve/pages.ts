@@ -2,26 +2,33 @@ import type { PageFile } from '../../schema/types.ts';
 import type { AccountScreen } from '../../core/kinds.ts';
 import type { ImageAsset, Messages, PageContent } from '../../core/model.ts';
 import { createDiagnostic, suggest } from '../diagnostics.ts';
-import { imageAsset } from '../images.ts';
-import type { SourceArt } from '../images.ts';
+import { drawable } from '../images.ts';
+import type { DrawableArt, SourceArt } from '../images.ts';
+import { inspectArt } from '../svg.ts';
 import { rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
 import type { Report } from './model.ts';
 
-/** Source art by name, with the image the build makes of it (undefined for art of unknown size). */
+/** Source art by name, with the image the build makes of it (undefined for art it cannot draw). */
 export type Images = ReadonlyMap<string, ImageAsset | undefined>;
 
 /**
- * Source art by name, and a diagnostic for art of unknown size (once, at the drawing) and for
- * every picture of a page that names art which is missing. Each page file is checked once,
- * however many regions use it.
+ * Each drawing inspected once (`inspectArt`: well-formed, an `<svg>` root, a size within the
+ * rasteriser's limits), a diagnostic at the drawing for each problem, and one for every picture
+ * of a page that names art which is missing. Each page file is checked once, however many
+ * regions use it. Returns the images by name and the art the build draws.
  */
-export function resolveArt(art: readonly SourceArt[], pages: readonly Validated<'page'>[], prefix: string, report: Report): Images {
+export function resolveArt(art: readonly SourceArt[], pages: readonly Validated<'page'>[], prefix: string, report: Report): { images: Images; drawable: readonly DrawableArt[] } {
   const images = new Map<string, ImageAsset | undefined>();
+  const sound: DrawableArt[] = [];
   for (const item of art) {
-    const image = imageAsset(item);
-    images.set(item.name, image);
-    if (!image) report(createDiagnostic('E0221', { art: `${prefix}${item.id}`, problem: 'no size' }, { file: `${prefix}${item.id}`, line: 1, column: 1 }));
+    const file = `${prefix}${item.id}`;
+    const inspection = inspectArt(item.text);
+    const drawn = inspection.size && drawable(item, inspection.size);
+    images.set(item.name, drawn?.asset);
+    if (drawn) sound.push(drawn);
+    if (inspection.unsized) report(createDiagnostic('E0221', { art: file, problem: 'no size' }, { file, ...inspection.unsized }));
+    for (const { code, problem, ...at } of inspection.problems) report(createDiagnostic(code, { art: file, problem }, { file, ...at }));
   }
   for (const page of pages) {
     (page.data.gallery ?? []).forEach((item, index) => {
@@ -30,7 +37,7 @@ export function resolveArt(art: readonly SourceArt[], pages: readonly Validated<
       report(createDiagnostic('E0221', { picture: item.image, art: `${prefix}assets/${item.image}.svg`, guess: suggest(item.image, [...images.keys()]) }, at));
     });
   }
-  return images;
+  return { images, drawable: sound };
 }
 
 /**

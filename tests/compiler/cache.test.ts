@@ -45,7 +45,10 @@ describe('the build cache', () => {
     const second = await build(cacheDir);
     // Nothing changed: every part came from the cache (the pages are still rendered, at the build's instant).
     expect(missed(second.result.cache)).toBe(0);
-    expect(second.result.cache).toMatchObject({ images: { misses: 0 }, ssr: { hits: 1 }, client: { hits: 1 }, declarations: { misses: 0 } });
+    // The server renderer came from the cache once; this process then keeps the one it loaded.
+    expect(first.result.cache).toMatchObject({ ssr: { misses: 1 } });
+    expect(second.result.cache).toMatchObject({ images: { misses: 0 }, client: { hits: 1 }, declarations: { misses: 0 } });
+    expect(second.result.cache?.ssr ?? { hits: 0, misses: 0 }).toEqual({ hits: 0, misses: 0 });
     expectSameBytes(coldBuild, first.tree);
     expectSameBytes(coldBuild, second.tree);
   });

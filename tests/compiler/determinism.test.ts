@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { buildRegions, compileLoaded } from '../../generator/build.ts';
 import { emitSites } from '../../generator/emit.ts';
-import { imageAsset, readSourceArt } from '../../generator/images.ts';
+import { drawableArt, readSourceArt } from '../../generator/images.ts';
 import { parseContent, readContentSources } from '../../generator/load.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';
@@ -62,12 +62,22 @@ describe('the build output', () => {
     }
   });
 
+  // The global set-up builds under the test runner's NODE_ENV=test.
+  it('is a production build whatever NODE_ENV says: no development React or JSX', async () => {
+    const tree = await readTree(inject('distDir'));
+    const scripts = [...tree].filter(([file]) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    for (const [file, bytes] of scripts) expect(bytes.toString('utf8'), file).not.toMatch(/jsxDEV|Invalid hook call/);
+  });
+
   it('makes webp and png images, small and 2x, of every drawing, shared by all regions', async () => {
     const tree = await readTree(inject('distDir'));
     const art = await readSourceArt(contentRoot);
     expect(art.length).toBeGreaterThan(0);
     const images = [...tree.keys()].filter((f) => f.startsWith('static/img/'));
-    expect(images).toEqual(art.flatMap((item) => ['2x.png', '2x.webp', 'small.png', 'small.webp'].map((variant) => `${imageAsset(item)!.src.slice(1)}.${variant}`)).sort());
+    const drawn = drawableArt(art);
+    expect(drawn).toHaveLength(art.length);
+    expect(images).toEqual(drawn.flatMap((item) => ['2x.png', '2x.webp', 'small.png', 'small.webp'].map((variant) => `${item.asset.src.slice(1)}.${variant}`)).sort());
     const small = await sharp(tree.get(images.find((f) => f.endsWith('.small.webp'))!)!).metadata();
     const double = await sharp(tree.get(images.find((f) => f.endsWith('.2x.png'))!)!).metadata();
     expect([small.format, small.width, double.format, double.width]).toEqual(['webp', 480, 'png', 960]);
