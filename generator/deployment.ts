@@ -51,13 +51,33 @@ function allPaths(region: RegionData): string[] {
  * with the part's price.
  */
 function productPaths(region: RegionData, key: string): string[] {
+  const { byProduct, byLineup, order } = routeIndex(region);
   const products = region.products;
-  const bundles = Object.entries(products).filter(([, product]) => product?.includes?.some((part) => part === key));
-  const shown = new Set<string>([key, ...bundles.map(([bundle]) => bundle)]);
-  const offers = new Set<string>([...bundles.flatMap(([, bundle]) => bundle?.includes ?? []), ...(products[key]?.includes ?? [])]);
-  return region.routes
-    .filter((r) => !r.redirect && ((r.product && (shown.has(r.product) || offers.has(r.product))) || r.content?.lineup?.some((item) => shown.has(item))))
-    .map((r) => r.path);
+  const bundles = products[key]?.bundles ?? [];
+  const shown = [key, ...bundles];
+  const offers = [...bundles.flatMap((bundle) => products[bundle]?.includes ?? []), ...(products[key]?.includes ?? [])];
+  const paths = new Set<string>();
+  for (const product of [...shown, ...offers]) for (const found of byProduct.get(product) ?? []) paths.add(found);
+  for (const product of shown) for (const found of byLineup.get(product) ?? []) paths.add(found);
+  return [...paths].sort((a, b) => order.get(a)! - order.get(b)!);
+}
+
+/** The pages of a region by the product they show and by the products of their line-up, made once a region. */
+const routeIndexes = new WeakMap<RegionData, { byProduct: Map<string, string[]>; byLineup: Map<string, string[]>; order: Map<string, number> }>();
+
+function routeIndex(region: RegionData) {
+  let index = routeIndexes.get(region);
+  if (index) return index;
+  index = { byProduct: new Map(), byLineup: new Map(), order: new Map() };
+  const add = (map: Map<string, string[]>, product: string, found: string) => map.set(product, [...(map.get(product) ?? []), found]);
+  region.routes.forEach((route, position) => {
+    index!.order.set(route.path, position);
+    if (route.redirect) return;
+    if (route.product) add(index!.byProduct, route.product, route.path);
+    for (const item of new Set(route.content?.lineup ?? [])) add(index!.byLineup, item, route.path);
+  });
+  routeIndexes.set(region, index);
+  return index;
 }
 
 /** Everything of a region shown only in some stages of a list. */
