@@ -1,6 +1,6 @@
 /**
  * The security headers of every page the sites serve, from one source: serve-regions sends
- * them, and the build writes what they depend on (`security.json` beside the sites) for the
+ * them, and the build writes what they depend on (in `hosts.json` beside the sites) for the
  * hosts that serve dist/ (docs/decisions.md, "Security headers").
  *
  * - Content-Security-Policy: scripts only from the site itself, the inline scripts the build
@@ -12,7 +12,7 @@
  * - Strict-Transport-Security outside local hosts (a local preview is plain HTTP).
  */
 
-/** What the policy depends on, as the build writes it (security.json). */
+/** What the policy depends on, as the build writes it (in hosts.json). */
 export interface SecurityData {
   /** `sha256-<base64>` of each inline script the build writes into pages. */
   readonly scriptHashes: readonly string[];
@@ -22,9 +22,7 @@ export interface SecurityData {
   readonly connectOrigins: readonly string[];
 }
 
-export const SECURITY_FILE = 'security.json';
-
-/** Whether a parsed security.json has the shape above (it is read from disk, so it is checked, not trusted). */
+/** Whether parsed security data has the shape above (it is read from disk, so it is checked, not trusted). */
 export function isSecurityData(value: unknown): value is SecurityData {
   const list = (key: string) => Array.isArray((value as Record<string, unknown>)[key]) && ((value as Record<string, unknown[]>)[key] ?? []).every((item) => typeof item === 'string');
   return typeof value === 'object' && value !== null && list('scriptHashes') && list('scriptOrigins') && list('connectOrigins');

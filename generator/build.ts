@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { BACKENDS_FILE } from '../core/backends.ts';
-import { SECURITY_FILE } from '../core/security.ts';
+import { HOST_RULES_FILE } from '../core/host-rules.ts';
 import { cacheStats } from './cache.ts';
 import { compileContent, resolveBuildOptions, selectRegions } from './compile.ts';
 import type { ProgressEvent, UserBuildOptions } from './compile.ts';
@@ -12,6 +12,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import { buildSchedule, renderRobots, renderSitemap, securityData } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
 import { inlineScriptHashes } from './templates.ts';
+import { hostRules, renderHeaders, renderNginx, renderRedirects } from './hosts.ts';
 import { createSitesJournal, emitSites, restoreGeneratedFiles, writeGeneratedFiles } from './emit.ts';
 import { ArtRenderError, renderImages } from './images.ts';
 import type { ServerRenderer } from './bundle.ts';
@@ -46,10 +47,11 @@ export interface BuildResult {
 }
 
 /**
- * Entries of the whole deployment, at the output's root, rewritten by every build: three files
- * and the `static/` folder of images, which every region shares.
+ * Entries of the whole deployment, at the output's root, rewritten by every build: the back
+ * ends' data, the host rules and their renderings (docs/deploy.md), robots.txt, the schedule,
+ * the sitemap and the `static/` folder of images, which every region shares.
  */
-export const DEPLOYMENT_FILES = [BACKENDS_FILE, SECURITY_FILE, 'robots.txt', 'schedule.json', 'sitemap.xml', 'static'] as const;
+export const DEPLOYMENT_FILES = [BACKENDS_FILE, HOST_RULES_FILE, 'nginx.conf', '_headers', '_redirects', 'robots.txt', 'schedule.json', 'sitemap.xml', 'static'] as const;
 
 /**
  * The whole pipeline for the chosen regions. Content errors stop the build before anything is
@@ -114,7 +116,12 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(compiled.model, resolved.now));
     await writeFile(path.join(staging, 'robots.txt'), renderRobots(compiled.model));
     await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(compiled.model.backends, null, 2)}\n`);
-    await writeFile(path.join(staging, SECURITY_FILE), `${JSON.stringify(securityData(compiled.model.regions, inlineScriptHashes()), null, 2)}\n`);
+    const rules = hostRules(compiled.model.regions, securityData(compiled.model.regions, inlineScriptHashes()));
+    const hosts = compiled.model.regions.flatMap((r) => [r.data.hosts.production, ...r.data.hosts.preproduction]);
+    await writeFile(path.join(staging, HOST_RULES_FILE), `${JSON.stringify(rules, null, 2)}\n`);
+    await writeFile(path.join(staging, 'nginx.conf'), renderNginx(rules));
+    await writeFile(path.join(staging, '_headers'), renderHeaders(rules));
+    await writeFile(path.join(staging, '_redirects'), renderRedirects(rules, hosts));
     // The last moment to stop: the moves into place take milliseconds and are not interrupted.
     progress('write');
     const regionsOf = (list: readonly ResolvedRegion[]) => list.map((r) => ({ code: r.data.code, basePath: r.data.basePath }));
@@ -149,16 +156,12 @@ function artDiagnostic(error: ArtRenderError, sources: ReadonlyMap<string, strin
 
 let gc: (() => void) | undefined;
 
-/** Below this much heap a collection costs more time than the memory it frees is worth. */
-const GC_THRESHOLD = 192 * 1024 * 1024;
-
 /**
  * A full garbage collection between the build's steps: what one step left (the code generator's
  * program, a Vite build's module graph) is freed before the next one allocates, so the build's
- * peak memory is that of its largest step, not of all of them. A small build's heap is left to V8.
+ * peak memory is that of its largest step, not of all of them.
  */
 function collectGarbage(): void {
-  if (process.memoryUsage().heapUsed < GC_THRESHOLD) return;
   if (!gc) {
     setFlagsFromString('--expose-gc');
     gc = runInNewContext('gc') as () => void;

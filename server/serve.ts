@@ -3,10 +3,9 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { BACKENDS_FILE, isBackendsData } from '../core/backends.ts';
 import type { BackendsData } from '../core/backends.ts';
-import type { IncomingMessage, Server } from 'node:http';
-import { isLocalHost } from '../core/hosts.ts';
-import { isSecurityData, SECURITY_FILE, securityHeaders } from '../core/security.ts';
-import type { SecurityData } from '../core/security.ts';
+import type { Server } from 'node:http';
+import { FALLBACK_RULES, HOST_RULES_FILE, isHostRules } from '../core/host-rules.ts';
+import type { HostRules } from '../core/host-rules.ts';
 import type { AddressInfo } from 'node:net';
 import { createEmulatedClock, createEmulator } from './emulator.ts';
 import type { Emulator, EmulatorOptions } from './emulator.ts';
@@ -68,25 +67,19 @@ export async function readBackendsData(dir: string): Promise<BackendsData> {
 }
 
 /**
- * What the security headers depend on (the build's security.json). A dist/ built before it
- * existed gets the strictest policy: no inline script, no foreign script or API origin.
+ * The host rules of a build (hosts.json: redirects, not-found pages, cache and security headers).
+ * A dist/ built before it existed gets the fallback: no redirects, the strictest policy.
  */
-export async function readSecurityData(dir: string): Promise<SecurityData> {
-  const file = path.join(dir, SECURITY_FILE);
+export async function readHostRules(dir: string): Promise<HostRules> {
+  const file = path.join(dir, HOST_RULES_FILE);
   let data: unknown;
   try {
     data = JSON.parse(await readFile(file, 'utf8'));
   } catch {
-    return { scriptHashes: [], scriptOrigins: [], connectOrigins: [] };
+    return FALLBACK_RULES;
   }
-  if (!isSecurityData(data)) throw new Error(`${file} is not the security data of a build: build the sites again (npx build-region --all)`);
+  if (!isHostRules(data)) throw new Error(`${file} is not the host rules of a build: build the sites again (npx build-region --all)`);
   return data;
-}
-
-/** The host name a request was sent to (its Host header, without the port). */
-function hostnameOf(req: IncomingMessage): string {
-  const host = (req.headers.host ?? '').toLowerCase();
-  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':', 1)[0]!;
 }
 
 /** The preview clock's script tag, added before `</body>` of the pages a preview server sends. */
@@ -102,12 +95,8 @@ export interface RunningServer {
 /** Starts the preview server: the built output, served as a static host would, and the emulated back ends. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const sites = options.sites ?? (await readBackendsData(options.dir));
-  const security = await readSecurityData(options.dir);
-  const handle = createStaticHandler({
-    root: options.dir,
-    ...(options.previewClock && { inject: PREVIEW_CLOCK_TAG }),
-    headers: (req) => securityHeaders(security, { hsts: !isLocalHost(hostnameOf(req)) }),
-  });
+  const rules = await readHostRules(options.dir);
+  const handle = createStaticHandler({ root: options.dir, rules, ...(options.previewClock && { inject: PREVIEW_CLOCK_TAG }) });
   const emulator = createEmulator({ ...options.emulator, sites, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
   const server = createServer(slowClientLimits(options.timeouts), (req, res) => {
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';

@@ -29,7 +29,7 @@ function get(rawPath: string, init: { method?: string; headers?: Record<string, 
 }
 
 describe('serve-regions', () => {
-  it('serves a page with and without a trailing slash, and with repeated slashes, from its index.html', async () => {
+  it('serves a page from its index.html, and sends a path with a trailing slash or repeated slashes to it with 301', async () => {
     const plain = await get('/us/choose-your-region');
     expect(plain.status).toBe(200);
     expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -37,15 +37,24 @@ describe('serve-regions', () => {
     expect(plain.body.toString()).toContain('<html lang="en-US">');
     for (const variant of ['/us/choose-your-region/', '//us//choose-your-region', '/us///choose-your-region//']) {
       const res = await get(variant);
-      expect(res.status, variant).toBe(200);
-      expect(res.body.equals(plain.body), variant).toBe(true);
+      expect(res.status, variant).toBe(301);
+      expect(res.headers.location, variant).toBe('/us/choose-your-region');
+    }
+    expect((await get('/us/choose-your-region/?from=mail')).headers.location).toBe('/us/choose-your-region?from=mail');
+  });
+
+  it('sends a redirect route to its target with 301, the query kept', async () => {
+    for (const [from, to] of [['/new-release', '/mini-robot'], ['/us/new-release?x=1', '/us/mini-robot?x=1']]) {
+      const res = await get(from!);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.location, from).toBe(to);
     }
   });
 
   it('serves cn at the root and every other region under its code', async () => {
     expect((await get('/')).body.toString()).toContain('<html lang="zh-CN">');
     expect((await get('/kr')).body.toString()).toContain('<html lang="ko-KR">');
-    expect((await get('/jp/')).body.toString()).toContain('<html lang="ja-JP">');
+    expect((await get('/jp')).body.toString()).toContain('<html lang="ja-JP">');
   });
 
   it("answers a path with no page with 404 and the region's own not-found page", async () => {
@@ -53,7 +62,7 @@ describe('serve-regions', () => {
     expect(us.status).toBe(404);
     expect(us.body.toString()).toContain('<html lang="en-US">');
     expect(us.body.toString()).toContain('<meta name="robots" content="noindex">');
-    const de = await get('/de/keine-seite/');
+    const de = await get('/de/keine-seite');
     expect(de.status).toBe(404);
     expect(de.body.toString()).toContain('<html lang="de-DE">');
     const cn = await get('/no-such-page');
@@ -74,8 +83,9 @@ describe('serve-regions', () => {
 
   it('never crashes on hostile or malformed requests', async () => {
     expect((await get('/%E0%A4%A')).status).toBe(400);
-    expect((await get('/../../etc/passwd')).status).toBe(404);
-    expect((await get('/us/%2e%2e/%2e%2e/package.json')).status).toBe(404);
+    expect((await get('/../../etc/passwd')).status).toBe(400);
+    expect((await get('/us/%2e%2e/%2e%2e/package.json')).status).toBe(400);
+    expect((await get('/hosts.json')).status).toBe(404);
     expect((await get('/us', { method: 'POST' })).status).toBe(405);
     expect((await get('/us', { method: 'HEAD' })).status).toBe(200);
     expect((await get('/us')).status).toBe(200);
