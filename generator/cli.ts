@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
@@ -239,6 +239,42 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .action((options: ReportOptions) => {
       action = () => executeReport(options, io);
     });
+  program
+    .command('regions')
+    .description("List the content's region codes, in its order: what a CI pipeline fans a build out over.")
+    .option('--content <dir>', 'content folder', 'content')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText('after', ['', 'Examples:', '  $ build-region regions --format json      ["cn","us",...] for a CI matrix', ''].join('\n'))
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((options: { content: string; format: 'text' | 'json' }) => {
+      action = () => executeRegions(options, io);
+    });
+  program
+    .command('stale')
+    .description("Say whether a deployed site's pages went stale: its schedule.json names a change at or before now. For a scheduled CI job that rebuilds then.")
+    .argument('<schedule>', "the deployed site's schedule.json: a file or an https:// address")
+    .option('--now <instant>', 'judge as of this instant instead of now (ISO 8601 with offset)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ build-region stale https://www.example.cn/schedule.json',
+        '  $ build-region stale dist/schedule.json --now 2026-11-30T23:00:00Z',
+        '',
+        'Exit status 0 either way; the answer is printed, and under GitHub Actions written to',
+        '$GITHUB_OUTPUT as stale=true|false and next=<instant>. A schedule that cannot be read',
+        '(no deployment yet, a damaged file) counts as stale, with a warning: rebuilding is safe.',
+        '',
+      ].join('\n'),
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((schedule: string, options: { now?: string; format: 'text' | 'json' }) => {
+      action = () => executeStale(schedule, options, io);
+    });
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (error) {
@@ -246,6 +282,51 @@ async function run(args: string[], io: CliIO): Promise<number> {
     throw error;
   }
   return action ? action() : 2;
+}
+
+/** `build-region regions`: the content's region codes. */
+async function executeRegions(options: { content: string; format: 'text' | 'json' }, io: CliIO): Promise<number> {
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
+  if (hasErrors(compiled.diagnostics)) {
+    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, out: '', port: '' }, io);
+    return 1;
+  }
+  const codes = compiled.model.regions.map((r) => r.data.code);
+  io.stdout(options.format === 'json' ? `${JSON.stringify(codes)}\n` : `${codes.join('\n')}\n`);
+  return 0;
+}
+
+/** `build-region stale`: whether the schedule.json of a deployment names a change at or before now. */
+async function executeStale(source: string, options: { now?: string; format: 'text' | 'json' }, io: CliIO): Promise<number> {
+  let now: number;
+  try {
+    now = parseNow(options.now) ?? Date.now();
+  } catch (error) {
+    return usage(error, io, 'stale ');
+  }
+  let next: { at: string; time: number; changes: { region: string; change: string }[] } | null | undefined;
+  let problem: string | undefined;
+  try {
+    const text = /^https?:\/\//.test(source) ? await fetch(source, { signal: AbortSignal.timeout(15_000) }).then((res) => (res.ok ? res.text() : Promise.reject(new Error(`HTTP ${res.status}`)))) : await readFile(path.resolve(io.cwd, source), 'utf8');
+    const parsed = JSON.parse(text) as { next?: unknown };
+    const candidate = parsed.next as typeof next;
+    if (candidate === null || (typeof candidate === 'object' && candidate !== undefined && typeof candidate.time === 'number' && typeof candidate.at === 'string' && Array.isArray(candidate.changes))) next = candidate;
+    else problem = 'it is not the schedule.json of a build';
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  const stale = problem !== undefined || (next !== null && next !== undefined && next.time <= now);
+  const nextAt = next?.at ?? '';
+  if (io.env.GITHUB_OUTPUT) await appendFile(io.env.GITHUB_OUTPUT, `stale=${stale}\nnext=${nextAt}\n`);
+  if (options.format === 'json') {
+    io.stdout(`${JSON.stringify({ stale, next: next ?? null, ...(problem && { problem }) }, null, 2)}\n`);
+    return 0;
+  }
+  if (problem) io.stderr(`build-region: warning: cannot read ${source} (${problem}); counting the site as stale\n`);
+  if (problem) io.stdout('stale: the deployed schedule cannot be read\n');
+  else if (stale) io.stdout(`stale since ${nextAt}: ${next!.changes.map((c) => `${c.region}: ${c.change}`).join('; ')}\n`);
+  else io.stdout(next ? `fresh until ${nextAt}\n` : 'fresh: nothing changes\n');
+  return 0;
 }
 
 interface ScheduleOptions {
