@@ -240,6 +240,30 @@ async function run(args: string[], io: CliIO): Promise<number> {
       action = () => executeReport(options, io);
     });
   program
+    .command('diff')
+    .description('Say what visitors will see change between the content at a git revision and the working tree, per region: pages, prices and offers, banners, navigation, windows and stages, texts, page heads, the schedule.')
+    .argument('<revision>', 'a git revision: main, HEAD~1, a commit')
+    .option('--content <dir>', 'content folder', 'content')
+    .option('--now <instant>', 'compare as of this instant instead of now (ISO 8601 with offset)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ build-region diff main                       what this branch changes for visitors',
+        '  $ build-region diff origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"',
+        '',
+        'A change to a comment or to the formatting of a file says "No visible change."',
+        '',
+      ].join('\n'),
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((revision: string, options: { content: string; now?: string; format: 'text' | 'markdown' | 'json' }) => {
+      action = () => executeDiff(revision, options, io);
+    });
+  program
     .command('regions')
     .description("List the content's region codes, in its order: what a CI pipeline fans a build out over.")
     .option('--content <dir>', 'content folder', 'content')
@@ -282,6 +306,32 @@ async function run(args: string[], io: CliIO): Promise<number> {
     throw error;
   }
   return action ? action() : 2;
+}
+
+/** `build-region diff <revision>`: what visitors see change since that revision. */
+async function executeDiff(revision: string, options: { content: string; now?: string; format: 'text' | 'markdown' | 'json' }, io: CliIO): Promise<number> {
+  let now: number;
+  try {
+    now = parseNow(options.now) ?? Date.now();
+  } catch (error) {
+    return usage(error, io, 'diff ');
+  }
+  const { diffContent, formatChanges } = await import('./diff.ts');
+  let result: Awaited<ReturnType<typeof diffContent>>;
+  try {
+    result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd);
+  } catch (error) {
+    return usage(new UsageError(error instanceof Error ? error.message.split('\n', 1)[0]! : String(error)), io, 'diff ');
+  }
+  for (const [which, compiled] of [[`the content at ${revision}`, result.before], ['the working tree', result.after]] as const) {
+    if (!hasErrors(compiled.diagnostics)) continue;
+    io.stderr(`build-region: ${which} has content errors; fix them to compare (build-region --check)\n`);
+    if (compiled === result.after) printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, out: '', port: '', format: options.format === 'json' ? 'json' : 'text' }, io);
+    return 1;
+  }
+  if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: true, revision, now: new Date(now).toISOString(), changes: result.changes }, null, 2)}\n`);
+  else io.stdout(formatChanges(result.changes, revision, options.format));
+  return 0;
 }
 
 /** `build-region regions`: the content's region codes. */

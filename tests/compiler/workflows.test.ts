@@ -69,7 +69,8 @@ function commands(script: string): string[] {
 /** Why a command could not run here, or undefined when it can. */
 async function missing(command: string): Promise<string | undefined> {
   const [program, first, second] = command.split(' ');
-  if (program === 'echo' || program === 'date') return undefined;
+  // The shell's own and what every GitHub runner has (the GitHub CLI posts comments).
+  if (['echo', 'date', 'cat', 'gh'].includes(program!)) return undefined;
   if (program === 'npm') {
     if (first === 'ci' || first === 'test') return undefined;
     if (first === 'run') return second && scripts[second] ? undefined : `no npm script '${second}'`;
@@ -132,11 +133,15 @@ describe('the GitHub Actions workflows', () => {
     expect(problems).toEqual([]);
   });
 
-  it('check and test a pull request, and keep its content report', () => {
+  it('check and test a pull request, post what visitors will see change, and keep its content report', () => {
     const pr = workflows.get('pull-request.yml')!;
     expect(Object.keys(pr.on)).toEqual(['pull_request']);
     const runs = Object.values(pr.jobs).flatMap((job) => (job.steps ?? []).map((step) => step.run ?? step.uses));
     expect(runs).toEqual(expect.arrayContaining(['npx build-region --check', 'bash .ci/run', 'npx build-region report --out report.html', 'actions/upload-artifact@v4']));
+    const visible = pr.jobs['visible-changes']!.steps!.map((step) => step.run ?? '').join('\n');
+    expect(visible).toContain('npx build-region diff "origin/${{ github.base_ref }}" --format markdown > visible-changes.md');
+    expect(visible).toContain('gh pr comment');
+    expect(visible).toContain('$GITHUB_STEP_SUMMARY');
   });
 
   it('build main as one job per region of the content, all as of one instant, merge the parts, then deploy', () => {

@@ -1,0 +1,191 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { RegionData } from '../core/model.ts';
+import { compileContent } from './compile.ts';
+import type { CompileResult } from './compile.ts';
+import { hasErrors } from './diagnostics.ts';
+import { buildSchedule } from './deployment.ts';
+
+/**
+ * What a visitor sees change between two versions of the content (`build-region diff <ref>`,
+ * docs/deploy.md): both are compiled into the typed model and compared, region by region, so a
+ * change to a comment or the formatting of a file is no change at all. Each change is filed
+ * under what a visitor meets: pages, prices and offers, banners, navigation, windows and
+ * stages, texts, page heads, the schedule, and the rest of a region's settings.
+ */
+export type DiffSection = 'pages' | 'prices and offers' | 'banners' | 'navigation' | 'windows and stages' | 'texts' | 'page heads' | 'schedule' | 'settings';
+
+export interface VisibleChange {
+  readonly region: string;
+  readonly section: DiffSection;
+  /** What changed, in words: `price of aiBase: 699 -> 689`. */
+  readonly change: string;
+}
+
+const run = promisify(execFile);
+
+/** The content folder as it is at a git revision, written into a temporary folder; removed by `dispose`. */
+export async function contentAtRevision(contentDir: string, revision: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
+  const root = (await run('git', ['rev-parse', '--show-toplevel'], { cwd: contentDir })).stdout.trim();
+  const relative = path.relative(root, contentDir).split(path.sep).join('/');
+  const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-diff-'));
+  try {
+    await run('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], { cwd: root });
+  } catch {
+    await rm(work, { recursive: true, force: true });
+    throw new Error(`'${revision}' is not a revision of the repository at ${root}`);
+  }
+  // git archive writes the tree as it is at that revision; tar puts it in the folder.
+  await run('bash', ['-c', 'git archive --format=tar "$1" -- "$2" | tar -x -C "$3"', 'archive', revision, relative || '.', work], { cwd: root, maxBuffer: 1 << 30 });
+  return { dir: path.join(work, relative), dispose: () => rm(work, { recursive: true, force: true }) };
+}
+
+/** A value as a change line shows it: short, on one line. */
+function show(value: unknown): string {
+  if (value === undefined) return '(none)';
+  if (typeof value === 'number' && value > 1e12) return new Date(value).toISOString();
+  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** The key that identifies an element of a list in both versions, so a list can grow without every later element changing. */
+function keyOf(item: unknown, index: number): string {
+  if (typeof item !== 'object' || item === null) return `#${index}`;
+  const record = item as Record<string, unknown>;
+  for (const key of ['path', 'label', 'title', 'heading', 'page', 'code', 'key', 'name', 'hreflang', 'network']) if (typeof record[key] === 'string') return String(record[key]);
+  return `#${index}`;
+}
+
+/** Every leaf that differs between two values, by a readable path (`navs > Products > link`). */
+function leaves(before: unknown, after: unknown, at: string[], out: { at: string[]; before: unknown; after: unknown }[]): void {
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  const list = Array.isArray(before) || Array.isArray(after);
+  const object = (v: unknown) => typeof v === 'object' && v !== null;
+  if (list && (before === undefined || Array.isArray(before)) && (after === undefined || Array.isArray(after))) {
+    const a = new Map(((before as unknown[] | undefined) ?? []).map((item, i) => [keyOf(item, i), item]));
+    const b = new Map(((after as unknown[] | undefined) ?? []).map((item, i) => [keyOf(item, i), item]));
+    // Plain lists (keywords, stages) read best whole.
+    if ([...a.keys(), ...b.keys()].every((key) => key.startsWith('#'))) return void out.push({ at, before, after });
+    for (const key of new Set([...a.keys(), ...b.keys()])) leaves(a.get(key), b.get(key), [...at, key], out);
+    return;
+  }
+  if (object(before) && object(after) && !list) {
+    const a = before as Record<string, unknown>;
+    const b = after as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) leaves(a[key], b[key], [...at, key], out);
+    return;
+  }
+  out.push({ at, before, after });
+}
+
+/** Which section a changed leaf of a region belongs to. */
+function sectionOf(at: readonly string[]): DiffSection {
+  const [top, , field] = at;
+  if (top === 'products') return 'prices and offers';
+  if (top === 'textBanner' || top === 'countdown') return 'banners';
+  if (top === 'navs' || top === 'footerNavs') return 'navigation';
+  if (top === 'stages') return 'windows and stages';
+  if (top === 'messages') return 'texts';
+  if (top === 'routes') {
+    if (field === 'window') return 'windows and stages';
+    if (field === 'content' && ['title', 'description', 'keywords'].includes(at[3] ?? '')) return 'page heads';
+    if (field === 'content') return 'texts';
+    return 'pages';
+  }
+  return 'settings';
+}
+
+/** The changes a visitor of one region sees, from its data in the two versions. */
+function regionChanges(code: string, before: RegionData, after: RegionData): VisibleChange[] {
+  const changes: VisibleChange[] = [];
+  const routesBefore = new Map(before.routes.map((r) => [r.path, r]));
+  const routesAfter = new Map(after.routes.map((r) => [r.path, r]));
+  for (const [pathname, route] of routesAfter) if (!routesBefore.has(pathname)) changes.push({ region: code, section: 'pages', change: `page added: ${pathname}${route.redirect ? ` (redirects to ${route.redirect})` : ''}` });
+  for (const pathname of routesBefore.keys()) if (!routesAfter.has(pathname)) changes.push({ region: code, section: 'pages', change: `page removed: ${pathname}` });
+  const found: { at: string[]; before: unknown; after: unknown }[] = [];
+  // What every region repeats (the list of regions, the constants) is compared once, in the regions' own data.
+  const { regions: _a, constants: _b, routes: r1, ...restBefore } = before;
+  const { regions: _c, constants: _d, routes: r2, ...restAfter } = after;
+  leaves(restBefore, restAfter, [], found);
+  for (const [pathname, route] of routesAfter) {
+    const old = routesBefore.get(pathname);
+    if (old) leaves({ ...old, alternates: undefined }, { ...route, alternates: undefined }, ['routes', pathname], found);
+  }
+  void r1;
+  void r2;
+  for (const { at, before: was, after: now } of found) {
+    const section = sectionOf(at);
+    const product = at[0] === 'products' ? (after.products[at[1]!]?.name ?? before.products[at[1]!]?.name ?? at[1]) : undefined;
+    const where = product !== undefined ? `${at.slice(2).join(' > ') || 'product'} of ${product}` : at[0] === 'routes' ? `${at[1]}: ${at.slice(2).join(' > ').replace(/^content > /, '')}` : at.join(' > ');
+    changes.push({ region: code, section, change: was === undefined ? `${where} added: ${show(now)}` : now === undefined ? `${where} removed (was ${show(was)})` : `${where}: ${show(was)} -> ${show(now)}` });
+  }
+  return changes;
+}
+
+/** The schedule's changes of each version, by region, as lines: what differs is a schedule change. */
+function scheduleLines(compiled: CompileResult, now: number): Map<string, Set<string>> {
+  const lines = new Map<string, Set<string>>();
+  for (const entry of buildSchedule(compiled.model.regions, now).entries) {
+    if (entry.time <= now) continue;
+    for (const change of entry.changes) lines.set(change.region, (lines.get(change.region) ?? new Set()).add(`${entry.at}: ${change.change}`));
+  }
+  return lines;
+}
+
+/** Every visible change from one compiled version of the content to another, region by region. */
+export function visibleChanges(before: CompileResult, after: CompileResult, now: number): VisibleChange[] {
+  const changes: VisibleChange[] = [];
+  const old = new Map(before.model.regions.map((r) => [r.data.code, r.data]));
+  const current = new Map(after.model.regions.map((r) => [r.data.code, r.data]));
+  for (const code of new Set([...old.keys(), ...current.keys()])) {
+    const a = old.get(code);
+    const b = current.get(code);
+    if (!a) changes.push({ region: code, section: 'pages', change: `region added at ${b!.basePath || '/'} (${b!.routes.length} pages)` });
+    else if (!b) changes.push({ region: code, section: 'pages', change: `region removed from ${a.basePath || '/'}` });
+    else changes.push(...regionChanges(code, a, b));
+  }
+  const scheduleBefore = scheduleLines(before, now);
+  const scheduleAfter = scheduleLines(after, now);
+  for (const code of new Set([...scheduleBefore.keys(), ...scheduleAfter.keys()])) {
+    for (const line of scheduleAfter.get(code) ?? []) if (!scheduleBefore.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `new: ${line}` });
+    for (const line of scheduleBefore.get(code) ?? []) if (!scheduleAfter.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `gone: ${line}` });
+  }
+  return changes;
+}
+
+const SECTIONS: readonly DiffSection[] = ['pages', 'prices and offers', 'banners', 'navigation', 'windows and stages', 'texts', 'page heads', 'schedule', 'settings'];
+
+/** The changes as text (a terminal) or markdown (a pull-request comment, a job summary). */
+export function formatChanges(changes: readonly VisibleChange[], revision: string, format: 'text' | 'markdown'): string {
+  const title = `What visitors see change since ${revision}`;
+  if (changes.length === 0) return format === 'markdown' ? `### ${title}\n\nNo visible change.\n` : 'No visible change.\n';
+  const out: string[] = [format === 'markdown' ? `### ${title}` : `${title}:`];
+  const regions = [...new Set(changes.map((c) => c.region))];
+  for (const region of regions) {
+    const own = changes.filter((c) => c.region === region);
+    out.push(format === 'markdown' ? `\n#### ${region} (${own.length} change${own.length === 1 ? '' : 's'})\n` : `\n${region}:`);
+    for (const section of SECTIONS) {
+      const inSection = own.filter((c) => c.section === section);
+      if (inSection.length === 0) continue;
+      out.push(format === 'markdown' ? `**${section}**\n` : `  ${section}:`);
+      const escape = (text: string) => text.replace(/([\\`*_[\]<|])/g, '\\$1');
+      for (const c of inSection) out.push(format === 'markdown' ? `- ${escape(c.change)}` : `    ${c.change}`);
+      if (format === 'markdown') out.push('');
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** Compiles the content at a revision and the working tree's, and compares them. */
+export async function diffContent(contentDir: string, revision: string, now: number, cwd: string): Promise<{ before: CompileResult; after: CompileResult; changes: VisibleChange[] }> {
+  const old = await contentAtRevision(contentDir, revision);
+  try {
+    const [before, after] = [await compileContent({ content: old.dir, cwd, now, cache: false }), await compileContent({ content: contentDir, cwd, now })];
+    return { before, after, changes: hasErrors(before.diagnostics) || hasErrors(after.diagnostics) ? [] : visibleChanges(before, after, now) };
+  } finally {
+    await old.dispose();
+  }
+}
