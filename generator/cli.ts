@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { BuildResult } from './build.ts';
-import { BuildInterrupted, checkContent, compileContent, resolveBuildOptions, selectRegions, UnknownRegionError } from './compile.ts';
+import { BuildInterrupted, checkContent, compileContent, resolveBuildOptions, selectRegions, SitesFolderError, UnknownRegionError } from './compile.ts';
 import type { ProgressEvent } from './compile.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { didYouMean, hasErrors, suggest } from './diagnostics.ts';
@@ -124,7 +124,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .option('--quiet', 'print only problems')
     .option('--no-cache', 'neither read nor write the build cache (node_modules/.cache/build-region): a cold build')
     .option('--cache-dir <dir>', 'keep the build cache there instead (a folder a CI job keeps between runs)')
-    .option('--sites <dir>', 'folder of the generated region modules (default: sites/ of the package)')
+    .option('--sites <dir>', 'folder of the generated region modules (default: sites/ of the package for its content/, a temporary folder of its own for other content)')
     .option('--now <instant>', 'build as of this instant (ISO 8601 with offset): pages show its prices and banners, warnings are judged at it')
     .option('--dev', 'serve one region with live preview instead of building: every YAML edit shows at once, errors in the browser')
     .option('--port <port>', 'port of the --dev server', '5173')
@@ -199,6 +199,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .command('emit')
     .description('Write the typed region modules into sites/ (what the type-check and editors read) without bundling anything.')
     .option('--content <dir>', 'content folder', 'content')
+    .option('--sites <dir>', 'folder of the generated region modules (default: as for a build)')
     .option('--quiet', 'print only problems')
     .option('--no-cache', 'neither read nor write the build cache')
     .addHelpText(
@@ -212,7 +213,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .action((options: { content: string; quiet?: boolean; cache?: boolean }) => {
+    .action((options: { content: string; sites?: string; quiet?: boolean; cache?: boolean }) => {
       action = () => executeEmit(options, io);
     });
   program
@@ -447,11 +448,11 @@ async function executeMerge(parts: string[], options: { out: string }, io: CliIO
 }
 
 /** `build-region emit`: the typed region modules of every region, written into sites/; nothing is bundled. */
-async function executeEmit(options: { content: string; quiet?: boolean; cache?: boolean }, io: CliIO): Promise<number> {
+async function executeEmit(options: { content: string; sites?: string; quiet?: boolean; cache?: boolean }, io: CliIO): Promise<number> {
   const compiled = await compileContent({ content: options.content, cwd: io.cwd, cache: options.cache });
   printDiagnostics(compiled.diagnostics, compiled.sources, { content: options.content, out: '', port: '', format: 'text', quiet: options.quiet }, io);
   if (hasErrors(compiled.diagnostics)) return 1;
-  const { sitesDir, cacheDir } = resolveBuildOptions({ cwd: io.cwd, cache: options.cache });
+  const { sitesDir, cacheDir } = resolveBuildOptions({ cwd: io.cwd, content: options.content, sites: options.sites, cache: options.cache });
   const { emitSites, writeGeneratedFiles } = await import('./emit.ts');
   const written = await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir, undefined, { cacheDir }), true);
   if (!options.quiet) io.stderr(`Emitted the modules of ${compiled.model.regions.length} regions into ${path.relative(io.cwd, sitesDir) || '.'} (${written.length} changed).\n`);
@@ -598,6 +599,11 @@ export async function main(args: string[], overrides: Partial<CliIO> = {}): Prom
   try {
     return await run(args, io);
   } catch (error) {
+    // --sites names a folder of someone else's files: nothing was changed, say so and which.
+    if (error instanceof SitesFolderError) {
+      io.stderr(`build-region: ${error.message}\n`);
+      return 2;
+    }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     io.stderr(`build-region: internal error E9999. This is a bug in build-region, not in your content; please report it with the command you ran.\n${detail}\n`);
     return 70;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { cacheKey, defaultCacheDir, readEntry, writeEntry } from './cache.ts';
 import { didYouMean, hasErrors, sortDiagnostics, suggest } from './diagnostics.ts';
@@ -82,13 +83,26 @@ function sourceDateEpoch(): number | undefined {
   return value && /^\d+$/.test(value) ? Number(value) * 1000 : undefined;
 }
 
+/**
+ * Where the generated region modules of a content folder go when no --sites is given: sites/
+ * of the package for the package's own content/, and a folder of its own for any other content
+ * folder (in the system's temporary folder, named after the content folder's path), so a build
+ * of other content never rewrites the package's sites/.
+ */
+export function defaultSitesDir(contentDir: string): string {
+  if (contentDir === path.join(PACKAGE_ROOT, DEFAULT_OPTIONS.content)) return DEFAULT_OPTIONS.sites;
+  const name = createHash('sha256').update(contentDir).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `build-region-sites-${name}`);
+}
+
 export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBuildOptions {
   const cwd = path.resolve(options.cwd ?? process.cwd());
+  const contentDir = path.resolve(cwd, options.content ?? DEFAULT_OPTIONS.content);
   return {
     cwd,
-    contentDir: path.resolve(cwd, options.content ?? DEFAULT_OPTIONS.content),
+    contentDir,
     outDir: path.resolve(cwd, options.out ?? DEFAULT_OPTIONS.out),
-    sitesDir: path.resolve(cwd, options.sites ?? DEFAULT_OPTIONS.sites),
+    sitesDir: options.sites === undefined ? defaultSitesDir(contentDir) : path.resolve(cwd, options.sites),
     regions: options.regions && [...new Set(options.regions)],
     onProgress: options.onProgress ?? (() => {}),
     now: options.now ?? sourceDateEpoch() ?? Date.now(),
@@ -120,6 +134,19 @@ export class UnknownRegionError extends Error {
     readonly known: readonly string[],
   ) {
     super(`unknown region '${unknown}'${didYouMean(suggest(unknown, known))} (regions: ${known.join(', ')})`);
+  }
+}
+
+/**
+ * A sites folder holding a file the build did not write where it would write or remove one
+ * (`--sites` pointing at a folder of other files): nothing was changed.
+ */
+export class SitesFolderError extends Error {
+  constructor(
+    readonly sitesDir: string,
+    readonly file: string,
+  ) {
+    super(`${path.join(sitesDir, file)} was not written by build-region: the build neither overwrites nor removes it (give --sites an empty folder or one a build made)`);
   }
 }
 

@@ -2,6 +2,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { Project } from 'ts-morph';
 import { cacheKey, readEntry, writeEntry } from './cache.ts';
+import { SitesFolderError } from './compile.ts';
 import { compareStrings } from './diagnostics.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
@@ -238,16 +239,26 @@ export function createSitesJournal(): SitesJournal {
   return { files: [], folders: [] };
 }
 
+/** Whether a file of the sites folder is one the build wrote (its first line is the banner). */
+function isGenerated(content: string | Buffer): boolean {
+  return typeof content === 'string' ? content.startsWith(BANNER) : content.subarray(0, BANNER.length).toString('utf8') === BANNER;
+}
+
 /**
  * Writes generated files atomically, only when their content changed. With `prune`, files in
  * the sites folder that are no longer generated are removed (a full emit knows every file).
- * Each change is noted in `journal` before it is made. Returns the paths written.
+ * Only files the build wrote are ever replaced or removed: any other file in the way throws
+ * SitesFolderError before anything is written. Each change is noted in `journal` before it is
+ * made. Returns the paths written.
  */
 export async function writeGeneratedFiles(sitesDir: string, files: readonly GeneratedFile[], prune = false, journal: SitesJournal = createSitesJournal()): Promise<string[]> {
+  const currents = await Promise.all(files.map((file) => readFile(path.join(sitesDir, file.path), 'utf8').catch(() => undefined)));
+  const foreign = files.find((file, i) => currents[i] !== undefined && !isGenerated(currents[i]!));
+  if (foreign) throw new SitesFolderError(sitesDir, foreign.path);
   const written: string[] = [];
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
     const target = path.join(sitesDir, file.path);
-    const current = await readFile(target, 'utf8').catch(() => undefined);
+    const current = currents[i];
     if (current === file.content) continue;
     const folder = path.dirname(target);
     const created = await mkdir(folder, { recursive: true });
@@ -260,10 +271,13 @@ export async function writeGeneratedFiles(sitesDir: string, files: readonly Gene
   }
   if (prune) {
     const keep = new Set(files.map((f) => f.path));
+    // Files another program put there stay; only modules an earlier build wrote go.
     for (const relative of await listTree(sitesDir)) {
       if (keep.has(relative)) continue;
       const target = path.join(sitesDir, relative);
-      journal.files.push({ target, previous: await readFile(target) });
+      const previous = await readFile(target);
+      if (!isGenerated(previous)) continue;
+      journal.files.push({ target, previous });
       await rm(target, { force: true });
     }
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { cacheKey, readEntrySync, sha256, writeEntrySync, entryPath } from './cache.ts';
-import { compareStrings, createDiagnostic, suggest } from './diagnostics.ts';
+import { compareStrings, createDiagnostic, groupDigits, MAX_QUOTED, suggest } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import type { SourceArt } from './images.ts';
 import type { LoadedContent, LoadedFile, SourceFile } from './load.ts';
@@ -96,6 +96,10 @@ function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a map';
+  if (typeof value === 'string' && value.length > MAX_QUOTED) {
+    // Quoted start, quote closed, then the length: `the text "aaaa…" (4,718,592 characters)`.
+    return `the text ${JSON.stringify(`${value.slice(0, MAX_QUOTED / 2)}…`)} (${groupDigits(value.length)} characters)`;
+  }
   return `${typeof value === 'string' ? 'the text' : `a ${typeof value}`} ${JSON.stringify(value)}`;
 }
 

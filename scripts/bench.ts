@@ -239,7 +239,7 @@ try {
     const line = (f: { page: string; performance: number; tbt: number; cls: number; fcp: number }) =>
       `${f.page} ${f.performance} (TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, FCP ${(f.fcp / 1000).toFixed(2)} s)`;
     const worst = figures.reduce((a, b) => (b.performance < a.performance ? b : a));
-    report('Lighthouse mobile performance, median of 3, >= 98 on home, product and login in us and cn', `${figures.map(line).join('; ')}; hello app ${line(helloFigures)}`, worst.performance >= 98);
+    report('Lighthouse mobile performance, median of 3, >= 98 on home, product and login in us and cn', `${figures.map(line).join('; ')}; ${line(helloFigures)}`, worst.performance >= 98);
     const tbt = Math.max(...figures.map((f) => f.tbt));
     report('total blocking time <= 50 ms on each of those pages', `largest ${tbt.toFixed(0)} ms (hello app ${helloFigures.tbt.toFixed(0)} ms)`, tbt <= 50);
     const cls = Math.max(...figures.map((f) => f.cls));

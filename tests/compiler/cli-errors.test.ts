@@ -1,8 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/build.ts';
+import { defaultSitesDir, listFiles } from '../../generator/build.ts';
 import { main } from '../../generator/cli.ts';
+import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 
 let work: string;
@@ -31,6 +32,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  // The generated modules of a build of this copy went to its own folder (no --sites).
+  await rm(defaultSitesDir(content), { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
 });
 
@@ -146,5 +149,24 @@ describe('build-region on valid content', () => {
     const quiet = await runCli(['kr', '--quiet']);
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+  });
+
+  it("builds another content folder without touching the package's sites/; --sites over other files exits 2 and changes nothing", async () => {
+    await replaceInFile(path.join(content, 'regions/kr/region.yaml'), 'shop: https://shop.example.com/kr', 'shop: https://shop.example.com/kr-elsewhere');
+    const result = await runCli(['kr', '--quiet']);
+    expect(result.status).toBe(0);
+    expect(await readFile(path.join(defaultSitesDir(content), 'kr', 'region.ts'), 'utf8')).toContain('https://shop.example.com/kr-elsewhere');
+    expect(await readFile(path.join(PACKAGE_ROOT, 'sites', 'kr', 'region.ts'), 'utf8').catch(() => '')).not.toContain('kr-elsewhere');
+    // A folder of someone's own files: the build says which file is in the way and writes nothing.
+    const mine = path.join(work, 'mine');
+    await mkdir(path.join(mine, 'kr'), { recursive: true });
+    await writeFile(path.join(mine, 'kr', 'main.ts'), 'export const mine = 1;\n');
+    const before = await snapshot(out);
+    const refused = await runCli(['kr', '--sites', 'mine']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain(`build-region: ${path.join(mine, 'kr', 'main.ts')} was not written by build-region: the build neither overwrites nor removes it`);
+    expect(refused.stderr).not.toContain('E9999');
+    expect(await snapshot(mine)).toEqual({ 'kr/main.ts': 'export const mine = 1;\n' });
+    expect(await snapshot(out)).toEqual(before);
   });
 });

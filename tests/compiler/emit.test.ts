@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileContent, listFiles } from '../../generator/build.ts';
+import { compileContent, listFiles, SitesFolderError } from '../../generator/build.ts';
 import { emitSites, writeGeneratedFiles } from '../../generator/emit.ts';
 
 /**
@@ -92,12 +92,36 @@ describe('the emitted region modules', () => {
     const first = await writeGeneratedFiles(dir, files, true);
     expect(first.length).toBe(files.length);
     expect(await writeGeneratedFiles(dir, files, true)).toEqual([]);
-    await writeFile(path.join(dir, 'pages', 'faq', 'old.ts'), '// a page that was removed from the content\n');
+    // What an earlier build wrote for a page since removed from the content.
+    const banner = files[0]!.content.split('\n', 1)[0]!;
+    await writeFile(path.join(dir, 'pages', 'faq', 'old.ts'), `${banner}\n// a page that was removed from the content\n`);
     // A partial emit leaves other files alone; a full one prunes.
     await writeGeneratedFiles(dir, await emitSites(model, dir, ['kr']));
     expect(await readFile(path.join(dir, 'pages', 'faq', 'old.ts'), 'utf8')).toContain('removed');
     await writeGeneratedFiles(dir, files, true);
     expect((await listFiles(dir)).sort()).toEqual(files.map((f) => f.path).sort());
+  });
+
+  it('never overwrite or remove a file the build did not write: nothing is written, and the error names it', async () => {
+    const mixed = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-emit-foreign-'));
+    try {
+      const files = await emitSites(model, mixed);
+      await mkdir(path.join(mixed, 'us'), { recursive: true });
+      await writeFile(path.join(mixed, 'notes.md'), 'my notes\n');
+      await writeFile(path.join(mixed, 'us', 'main.ts'), 'export const mine = 1;\n');
+      const error = await writeGeneratedFiles(mixed, files, true).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SitesFolderError);
+      expect((error as Error).message).toContain(`${path.join(mixed, 'us', 'main.ts')} was not written by build-region`);
+      expect((await listFiles(mixed)).sort()).toEqual(['notes.md', 'us/main.ts']);
+      expect(await readFile(path.join(mixed, 'us', 'main.ts'), 'utf8')).toBe('export const mine = 1;\n');
+      // Out of the way, the modules are written and a full emit's prune keeps the other file.
+      await rm(path.join(mixed, 'us', 'main.ts'));
+      await writeGeneratedFiles(mixed, files, true);
+      expect(await readFile(path.join(mixed, 'notes.md'), 'utf8')).toBe('my notes\n');
+      expect((await listFiles(mixed)).sort()).toEqual([...files.map((f) => f.path), 'notes.md'].sort());
+    } finally {
+      await rm(mixed, { recursive: true, force: true });
+    }
   });
 
   it('are the same bytes every time', async () => {
