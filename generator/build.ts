@@ -89,6 +89,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
 
     // Vite and React load only for a build, never for a check.
+    tuneBundlerAllocator();
     const { buildClients, buildServerRenderer, prerenderRegion } = await import('./bundle.ts');
     for (const region of selected) progress('bundle', region.data.code);
     // One after the other: each Vite build holds its whole module graph in memory; at once, the
@@ -152,6 +153,16 @@ function artDiagnostic(error: ArtRenderError, sources: ReadonlyMap<string, strin
   const reason = error.reason.replace(/^Input buffer has corrupt header: glib: /, '');
   const malformed = /XML parse error/.test(error.reason);
   return createDiagnostic(malformed ? 'E0227' : 'E0228', { art: file, problem: `the image renderer says: ${reason}` }, { file, line: at ? Number(at[1]) : 1, column: at ? Number(at[2]) : 1 });
+}
+
+/**
+ * Rolldown, Vite's bundler, allocates with mimalloc, which by default commits its arenas up
+ * front: about 100 MiB of a build's peak memory at 50x the catalogue (480 -> 380 MiB), and no
+ * slower. mimalloc reads its options from the environment when Rolldown loads, so this runs
+ * before the first import of Vite; a value set in the environment wins.
+ */
+function tuneBundlerAllocator(): void {
+  process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
 }
 
 let gc: (() => void) | undefined;
