@@ -13,7 +13,11 @@ export interface BackendsData {
   readonly backends: Readonly<Record<string, { readonly production: string; readonly preproduction: string; readonly regionalLogin?: boolean }>>;
   /** Every region, in the content's order: the back end that serves it, its locale, production origin and base path. */
   readonly regions: readonly BackendRegion[];
-  /** Per locale, the texts of the back ends' answer codes (`code4010`...: the catalogue's `errors`), merged with the catalogues it extends. */
+  /**
+   * Per locale, merged with the catalogues it extends: the texts of the back ends' answer codes
+   * (`code4010`...: the catalogue's `errors`), of the mail they send (`mail.loginSubject`...) and
+   * the brand the mail names (`site.name`).
+   */
   readonly messages: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 

@@ -12,6 +12,7 @@ import { resolveNavigation } from './navigation.ts';
 import { resolveProducts } from './products.ts';
 import type { RegionIdentity } from './regions.ts';
 import { isKnownCurrency } from './regions.ts';
+import { pageMessages } from './backends.ts';
 import { resolveRoutes } from './routes.ts';
 import { combineScopes, resolveStagesLists } from './stages.ts';
 import type { StagesScope } from './stages.ts';
@@ -100,7 +101,7 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     stages,
     products: resolvedProducts?.products ?? {},
     routes: routes.routes,
-    messages,
+    messages: pageMessages(messages),
     regions: shared.regions,
     constants,
   };

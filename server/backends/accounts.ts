@@ -59,7 +59,7 @@ function issueLink(backend: Backend, account: AccountRow, purpose: 'verify' | 'r
 
 function mailVerification(backend: Backend, account: AccountRow, call: Call): void {
   const code = issueCode(backend, account.email, 'verify');
-  sendMail(backend, account.email, 'verify', { code, link: issueLink(backend, account, 'verify', call) });
+  sendMail(backend, call.locale, account.email, 'verify', { code, link: issueLink(backend, account, 'verify', call) });
   backend.limits.recordSent(account.email, 'verify');
 }
 
@@ -192,7 +192,7 @@ export function sendLoginCode(backend: Backend, call: Call): Outcome {
   if ('failure' in read) return read.failure;
   const wait = backend.limits.resendWait(read.email, 'login');
   if (wait) return tooMany(wait);
-  sendMail(backend, read.email, 'login', { code: issueCode(backend, read.email, 'login') });
+  sendMail(backend, call.locale, read.email, 'login', { code: issueCode(backend, read.email, 'login') });
   backend.limits.recordSent(read.email, 'login');
   return ok(resendAfter(backend));
 }
@@ -241,7 +241,7 @@ export function forgotPassword(backend: Backend, call: Call): Outcome {
   if (!account) return fail(4012);
   const wait = backend.limits.resendWait(read.email, 'reset');
   if (wait) return tooMany(wait);
-  sendMail(backend, account.email, 'reset', { link: issueLink(backend, account, 'reset', call) });
+  sendMail(backend, call.locale, account.email, 'reset', { link: issueLink(backend, account, 'reset', call) });
   backend.limits.recordSent(account.email, 'reset');
   return ok(resendAfter(backend));
 }

@@ -51,6 +51,8 @@ export interface Call {
   origin?: string;
   /** The `region` request header: the site's region code. */
   region?: string;
+  /** The locale the answer is written in (from `Accept-Language`): that of the mail a call sends too. */
+  locale: string;
   /** The `x-country` request header, which stands in for geolocation in the emulator. */
   country?: string;
 }

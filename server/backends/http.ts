@@ -188,6 +188,7 @@ export async function handleApiRequest(context: ApiContext, req: IncomingMessage
       origin: header(req, 'origin'),
       region: header(req, 'region'),
       country: header(req, 'x-country'),
+      locale,
     };
     answer(await handle(backend, call));
   } catch (error) {

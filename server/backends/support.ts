@@ -1,7 +1,8 @@
 import { fail, ok } from './backend.ts';
 import type { Backend, Call, Outcome } from './backend.ts';
 import { badField, isDate, isEmail, isSerial, normalizeEmail, readFields } from './fields.ts';
-import { sendNote } from './mail.ts';
+import { mailText, sendNote } from './mail.ts';
+import type { MailText } from './mail.ts';
 
 /**
  * POST /support/product-registration and /support/return (docs/api.md, "Support"): the
@@ -34,12 +35,13 @@ function checkCommon(values: { name: string; email: string; product: string; ser
   return undefined;
 }
 
-/** Stores the request and mails its confirmation; answers the reference. */
-function file(backend: Backend, call: Call, kind: 'registration' | 'return', fields: Record<string, string>, subject: (ref: string) => string, lines: readonly string[]): Outcome {
+/** Stores the request and mails its confirmation in the site's language; answers the reference. */
+function file(backend: Backend, call: Call, kind: 'registration' | 'return', fields: Record<string, string>): Outcome {
   const email = normalizeEmail(fields.email!);
   const id = backend.store.insertSupport({ kind, email, body: JSON.stringify({ ...fields, email, region: call.region ?? null }), created_at: backend.clock.now() });
   const ref = reference(kind, id);
-  sendNote(backend, email, subject(ref), [`Thank you, ${fields.name}.`, ...lines, `Reference: ${ref}`]);
+  const text = (key: MailText) => mailText(backend, call.locale, key, { ...fields, reference: ref });
+  sendNote(backend, call.locale, email, text(`${kind}Subject`), [text('supportThanks'), text(`${kind}Text`), text('supportReference')]);
   return ok({ reference: ref });
 }
 
@@ -52,9 +54,7 @@ export function registerProduct(backend: Backend, call: Call): Outcome {
   if (!isDate(purchaseDate) || Date.parse(`${purchaseDate}T00:00:00Z`) > backend.clock.now()) return badField('purchaseDate', 'must be a date as YYYY-MM-DD, not in the future.');
   const serial = read.values.serial.trim().toUpperCase();
   const fields = { name: read.values.name.trim(), email: read.values.email, product, serial, purchaseDate, retailer: read.values.retailer?.trim() ?? '' };
-  return file(backend, call, 'registration', fields, (ref) => `Your ${product} is registered (${ref})`, [
-    `Your ${product} with serial number ${serial} is registered; its warranty runs from ${purchaseDate}.`,
-  ]);
+  return file(backend, call, 'registration', fields);
 }
 
 export function requestReturn(backend: Backend, call: Call): Outcome {
@@ -66,7 +66,5 @@ export function requestReturn(backend: Backend, call: Call): Outcome {
   const { product } = read.values;
   const serial = read.values.serial.trim().toUpperCase();
   const fields = { name: read.values.name.trim(), email: read.values.email, product, serial, orderNumber: read.values.orderNumber?.trim() ?? '', reason: read.values.reason.trim() };
-  return file(backend, call, 'return', fields, (ref) => `Your return request ${ref}`, [
-    `We have your request to return your ${product} (serial number ${serial}). Our team will reply within two working days with the next steps.`,
-  ]);
+  return file(backend, call, 'return', fields);
 }

@@ -61,4 +61,20 @@ describe('the compiler stages', () => {
     expect(data.messages['en-GB']!.code4010).toBe(data.messages['en-US']!.code4010);
     expect(data.messages['fr-FR']!.code4010).not.toBe(data.messages['en-US']!.code4010);
   });
+
+  it("give the back ends their mail texts and brand per locale, and the pages' catalogues none of the mail", () => {
+    const { model } = compileLoaded(parse(sources), NOW);
+    const data = model.backends;
+    expect(data.messages['ja-JP']!['site.name']).toBe('Axlebot ロボティクス');
+    expect(data.messages['ja-JP']!['mail.loginSubject']).toContain('{code}');
+    // en-GB's mail is en-US's, through extends; fr-FR writes its own.
+    expect(data.messages['en-GB']!['mail.resetLink']).toBe(data.messages['en-US']!['mail.resetLink']);
+    expect(data.messages['fr-FR']!['mail.resetLink']).not.toBe(data.messages['en-US']!['mail.resetLink']);
+    for (const region of model.regions) {
+      const keys = Object.keys(region.data.messages);
+      expect(keys.filter((key) => key.startsWith('mail.')), region.data.code).toEqual([]);
+      expect(keys, region.data.code).toContain('site.name');
+      expect(keys, region.data.code).toContain('errors.code4010');
+    }
+  });
 });

@@ -598,6 +598,45 @@ describe('the outbox and the data folder', () => {
   });
 });
 
+/** A catalogue's mail text with its placeholders filled, `{brand}` from its `site.name`: what a visitor reads. */
+function catalogueMail(locale: string, key: string, params: Record<string, string>): string {
+  const { messages } = parse(readFileSync(new URL(`../../content/messages/${locale}.yaml`, import.meta.url), 'utf8')) as { messages: { site: { name: string }; mail: Record<string, string> } };
+  const values: Record<string, string> = { brand: messages.site.name, ...params };
+  return messages.mail[key]!.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
+}
+
+describe("mail in the asking site's language", () => {
+  it('sends a login code from the jp site in Japanese and one from the kr site in Korean, signed with the brand of their catalogue', async () => {
+    for (const [region, locale] of [['jp', 'ja-JP'], ['kr', 'ko-KR']] as const) {
+      const email = newEmail(`code-${region}`);
+      expect((await api('us', '/account/user/code/send', { body: { email }, headers: { 'accept-language': region, region } })).code).toBe(2000);
+      const mail = await latestMail(email);
+      expect(mail.subject).toBe(catalogueMail(locale, 'loginSubject', { code: mail.code! }));
+      expect(mail.text).toContain(catalogueMail(locale, 'loginCode', { code: mail.code! }));
+      expect(mail.text.endsWith(catalogueMail(locale, 'signature', {}))).toBe(true);
+      expect(mail.text).not.toContain('Happy building');
+    }
+  });
+
+  it('confirms a support request from the fr site in French, and a reset from the de site in German', async () => {
+    const email = newEmail('support-fr');
+    const body = { name: 'Camille', email, product: 'Flagship Bumblebee', serial: 'ab12cd34ef', purchaseDate: '2026-12-01' };
+    const registered = await api('eu', '/support/product-registration', { body, headers: { 'accept-language': 'fr', region: 'fr' } });
+    const mail = await latestMail(email);
+    const fields = { ...body, serial: 'AB12CD34EF', reference: registered.data.reference as string };
+    expect(mail.subject).toBe(catalogueMail('fr-FR', 'registrationSubject', fields));
+    expect(mail.text).toBe([catalogueMail('fr-FR', 'supportThanks', fields), catalogueMail('fr-FR', 'registrationText', fields), catalogueMail('fr-FR', 'supportReference', fields), catalogueMail('fr-FR', 'signature', {})].join('\n\n'));
+
+    const de = newEmail('reset-de');
+    await register('eu', de, PASSWORD);
+    expect((await api('eu', '/account/user/password/forgot', { body: { email: de }, headers: { 'accept-language': 'de', region: 'de' } })).code).toBe(2000);
+    const reset = await latestMail(de);
+    expect(reset.subject).toBe(catalogueMail('de-DE', 'resetSubject', {}));
+    expect(reset.text).toContain(catalogueMail('de-DE', 'resetLink', { link: reset.link! }));
+    expect(reset.link).toContain('/de/reset-password?token=');
+  });
+});
+
 describe('support requests', () => {
   it('registers a product and takes a return, each with a reference and a confirmation mail', async () => {
     const email = newEmail('support');
