@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { RegionData } from '../core/model.ts';
 import { compileContent } from './compile.ts';
 import type { CompileResult } from './compile.ts';
-import { hasErrors } from './diagnostics.ts';
+import { compareStrings, hasErrors } from './diagnostics.ts';
 import { buildSchedule } from './deployment.ts';
 
 /**
@@ -14,9 +14,10 @@ import { buildSchedule } from './deployment.ts';
  * docs/deploy.md): both are compiled into the typed model and compared, region by region, so a
  * change to a comment or the formatting of a file is no change at all. Each change is filed
  * under what a visitor meets: pages, prices and offers, banners, navigation, windows and
- * stages, texts, page heads, the schedule, and the rest of a region's settings.
+ * stages, texts, the mail its back end sends, page heads, the schedule, and the rest of a
+ * region's settings.
  */
-export type DiffSection = 'pages' | 'prices and offers' | 'banners' | 'navigation' | 'windows and stages' | 'texts' | 'page heads' | 'schedule' | 'settings';
+export type DiffSection = 'pages' | 'prices and offers' | 'banners' | 'navigation' | 'windows and stages' | 'texts' | 'mail' | 'page heads' | 'schedule' | 'settings';
 
 export interface VisibleChange {
   readonly region: string;
@@ -125,6 +126,18 @@ function regionChanges(code: string, before: RegionData, after: RegionData): Vis
   return changes;
 }
 
+/** The mail a region's visitors receive (the back ends' `mail.*` texts of its locale): changed, added or removed keys. */
+function mailChanges(code: string, before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): VisibleChange[] {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => key.startsWith('mail.')).sort(compareStrings);
+  return keys
+    .filter((key) => before[key] !== after[key])
+    .map((key) => ({
+      region: code,
+      section: 'mail' as const,
+      change: before[key] === undefined ? `${key} added: ${show(after[key])}` : after[key] === undefined ? `${key} removed (was ${show(before[key])})` : `${key}: ${show(before[key])} -> ${show(after[key])}`,
+    }));
+}
+
 /** The schedule's changes of each version, by region, as lines: what differs is a schedule change. */
 function scheduleLines(compiled: CompileResult, now: number): Map<string, Set<string>> {
   const lines = new Map<string, Set<string>>();
@@ -145,7 +158,7 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
     const b = current.get(code);
     if (!a) changes.push({ region: code, section: 'pages', change: `region added at ${b!.basePath || '/'} (${b!.routes.length} pages)` });
     else if (!b) changes.push({ region: code, section: 'pages', change: `region removed from ${a.basePath || '/'}` });
-    else changes.push(...regionChanges(code, a, b));
+    else changes.push(...regionChanges(code, a, b), ...mailChanges(code, before.model.backends.messages[a.locale] ?? {}, after.model.backends.messages[b.locale] ?? {}));
   }
   const scheduleBefore = scheduleLines(before, now);
   const scheduleAfter = scheduleLines(after, now);
@@ -156,7 +169,7 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
   return changes;
 }
 
-const SECTIONS: readonly DiffSection[] = ['pages', 'prices and offers', 'banners', 'navigation', 'windows and stages', 'texts', 'page heads', 'schedule', 'settings'];
+const SECTIONS: readonly DiffSection[] = ['pages', 'prices and offers', 'banners', 'navigation', 'windows and stages', 'texts', 'mail', 'page heads', 'schedule', 'settings'];
 
 /** The changes as text (a terminal) or markdown (a pull-request comment, a job summary). */
 export function formatChanges(changes: readonly VisibleChange[], revision: string, format: 'text' | 'markdown'): string {

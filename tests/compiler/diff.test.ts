@@ -76,6 +76,11 @@ describe('build-region diff', () => {
     expect(found.filter((line) => line.includes('tagline')).map((line) => line.split(' | ')[0])).toEqual(['us', 'uk']);
   });
 
+  it('lists a changed mail text in the regions whose visitors receive it', async () => {
+    await replaceInFile(path.join(content, 'messages/fr-FR.yaml'), 'greeting: "Bonjour,"', 'greeting: "Bonjour à vous,"');
+    expect(await changes()).toEqual(['fr | mail | mail.greeting: "Bonjour," -> "Bonjour à vous,"']);
+  });
+
   it('lists pages added and removed, a nav item, and a moved window with what it changes in the schedule', async () => {
     await mkdir(path.join(content, 'pages/robot-club'));
     await writeFile(path.join(content, 'pages/robot-club/en.yaml'), (await readFile(path.join(content, 'pages/faq/en.yaml'), 'utf8')).replace(/^title: .*$/m, 'title: "Robot club | Axlebot Robotics"'));
