@@ -1,16 +1,52 @@
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
+ * Prices as the build formatted them for the page at hand (its inline data, by amount): the
+ * client's first render shows them without making an Intl formatter, whose creation (the
+ * locale's number data) was the longest task of a product page's hydration. Set once by the
+ * client, which shows one region's prices only.
+ */
+let known: Readonly<Record<string, string>> = {};
+
+/** Prices formatted while a page renders on the server, by amount (see recordPrices). */
+let recording: Record<string, string> | undefined;
+
+/**
  * A price in the region's locale and currency (`$1,299.00`, `1 599,00 €`, `￥8,499.00`). A locale
  * Intl does not know in full (en-EU) falls back to its language. One formatter per locale and
  * currency is made and kept: a catalogue of a thousand prices makes only a few.
  */
 export function formatPrice(amount: number, locale: string, currency: string): string {
-  const key = `${locale}\u0000${currency}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    formatters.set(key, formatter);
+  let text = known[amount];
+  if (text === undefined) {
+    const key = `${locale}\u0000${currency}`;
+    let formatter = formatters.get(key);
+    if (!formatter) {
+      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
+      formatters.set(key, formatter);
+    }
+    text = formatter.format(amount);
   }
-  return formatter.format(amount);
+  if (recording) recording[amount] = text;
+  return text;
+}
+
+/** The client: the prices the build formatted for this page (`#route-data`), used before any formatter. */
+export function knowPrices(prices: Readonly<Record<string, string>>): void {
+  known = prices;
+}
+
+/**
+ * The prerenderer: runs a synchronous render and gives what it returned with every price it
+ * formatted, by amount (in amount order), for the page's inline data.
+ */
+export function recordPrices<T>(render: () => T): { result: T; prices: Record<string, string> } {
+  const prices: Record<string, string> = {};
+  recording = prices;
+  try {
+    const result = render();
+    return { result, prices: Object.fromEntries(Object.entries(prices).sort(([a], [b]) => Number(a) - Number(b))) };
+  } finally {
+    recording = undefined;
+  }
 }

@@ -7,6 +7,7 @@ import { createClock } from './clock.ts';
 import { createContentStore } from './content.ts';
 import type { ContentSources, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
+import { knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import type { EntryData, SiteData } from '../core/model.ts';
@@ -27,6 +28,7 @@ export async function startClient(entry: EntryData, sources: ContentSources): Pr
   const rendered = Number(root.dataset.now);
   const content = createContentStore(sources, entry.locale);
   const data = readRouteData();
+  if (data.prices) knowPrices(data.prices);
   // Data that names no path is the not-found page's: whatever path it is served at is no route.
   content.seed(data.path === undefined && data.route === null ? { ...data, path } : data);
   const fail = (error: unknown) => error ?? new Error('load failed');

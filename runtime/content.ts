@@ -27,6 +27,8 @@ export interface RouteData {
   page?: PageContent;
   products?: Readonly<Record<ProductKey, ProductData>>;
   productNames?: readonly string[];
+  /** The prices the page shows, formatted by the build, by amount (core/format.ts `knowPrices`). */
+  prices?: Readonly<Record<string, string>>;
   /** What of the site data only the page shows (core/model.ts `PAGE_SHELL_KEYS`). */
   shell?: PageShellData;
 }

@@ -7,6 +7,7 @@ import { headFor } from './head.ts';
 import type { Head } from './head.ts';
 import type { ContentStore, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
+import { recordPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import { preloadWidgets } from './widgets.tsx';
@@ -19,7 +20,7 @@ export interface RenderedPage {
   head: Head;
   route: RouteInfo | undefined;
   /** What the page's first client render needs beyond the entry and its text: its route and the products it showed. */
-  data: Pick<RouteData, 'route' | 'products' | 'productNames'>;
+  data: Pick<RouteData, 'route' | 'products' | 'productNames' | 'prices'>;
 }
 
 const regions = new WeakMap<RegionData, { site: ReturnType<typeof splitRegion>['site']; content: ReturnType<typeof createContentStore> }>();
@@ -59,9 +60,9 @@ export async function renderPage(region: RegionData, path: string, now: number):
     currentPath: () => normalized,
     assign: () => undefined,
   });
-  const html = renderToString(<App app={app} path={normalized} />);
+  const { result: html, prices } = recordPrices(() => renderToString(<App app={app} path={normalized} />));
   const head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, recording, now);
-  return { html, head, route, data: { route: route ?? null, ...recording.used() } };
+  return { html, head, route, data: { route: route ?? null, ...recording.used(), ...(Object.keys(prices).length > 0 && { prices }) } };
 }
 
 /**

@@ -333,6 +333,44 @@ describe('what a page loads, and when', () => {
     await context.close();
   });
 
+  it("shows a product page's prices as the build formatted them, making no number formatter until a page shows one it lacks", async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // Counts the currency formatters the page makes: creating one (the locale's number data) was
+    // the longest task of a product page's hydration.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __formatters: number };
+      w.__formatters = 0;
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        construct(target, args: [string?, Intl.NumberFormatOptions?]) {
+          if (args[1]?.style === 'currency') w.__formatters++;
+          return Reflect.construct(target, args) as object;
+        },
+      });
+    });
+    const body = JSON.stringify({ code: 2000, message: 'success', data: { timestamp: BUILT_AT } });
+    await page.route('**/ssr/timestamp', (r) => r.fulfill({ status: 200, contentType: 'application/json', body }));
+    await page.goto(url('/us/ai-base'));
+    await page.waitForSelector('html[data-hydrated][data-synced]', { state: 'attached' });
+    await mark(page);
+    const formatters = () => page.evaluate(() => (window as unknown as { __formatters: number }).__formatters);
+    const inline = JSON.parse((await page.locator('script#route-data').textContent())!) as { prices: Record<string, string> };
+    const shown = await page.getByTestId('price').allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+    for (const text of shown) expect(Object.values(inline.prices)).toContain(text);
+    expect(await formatters()).toBe(0);
+    // A page with prices the first one did not carry formats them in the browser.
+    const other = route('flagship-megatron');
+    await pushPath(page, other.path);
+    await expect.poll(() => heading(page)).toBe(other.content!.heading);
+    await expect.poll(formatters).toBeGreaterThan(0);
+    expect(await page.getByTestId('price').first().textContent()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    expect(await sameDocument(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps what a visitor typed into the footer form before its code arrived', async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
