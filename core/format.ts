@@ -38,14 +38,13 @@ export function knowPrices(prices: Readonly<Record<string, string>>): void {
 
 /**
  * The prerenderer: runs a synchronous render and gives what it returned with every price it
- * formatted, by amount (in amount order), for the page's inline data.
+ * formatted, by amount, for the page's inline data (the render's order: the same every build).
  */
 export function recordPrices<T>(render: () => T): { result: T; prices: Record<string, string> } {
   const prices: Record<string, string> = {};
   recording = prices;
   try {
-    const result = render();
-    return { result, prices: Object.fromEntries(Object.entries(prices).sort(([a], [b]) => Number(a) - Number(b))) };
+    return { result: render(), prices };
   } finally {
     recording = undefined;
   }

@@ -8,6 +8,7 @@ import { compileContent } from './compile.ts';
 import type { CompileResult } from './compile.ts';
 import { compareStrings, hasErrors } from './diagnostics.ts';
 import { buildSchedule } from './deployment.ts';
+import { MAIL_PREFIX } from './resolve/backends.ts';
 
 /**
  * What a visitor sees change between two versions of the content (`build-region diff <ref>`,
@@ -99,6 +100,11 @@ function sectionOf(at: readonly string[]): DiffSection {
   return 'settings';
 }
 
+/** One changed value as a line: added, removed, or old -> new. */
+function describe(where: string, was: unknown, now: unknown): string {
+  return was === undefined ? `${where} added: ${show(now)}` : now === undefined ? `${where} removed (was ${show(was)})` : `${where}: ${show(was)} -> ${show(now)}`;
+}
+
 /** The changes a visitor of one region sees, from its data in the two versions. */
 function regionChanges(code: string, before: RegionData, after: RegionData): VisibleChange[] {
   const changes: VisibleChange[] = [];
@@ -121,21 +127,17 @@ function regionChanges(code: string, before: RegionData, after: RegionData): Vis
     const section = sectionOf(at);
     const product = at[0] === 'products' ? (after.products[at[1]!]?.name ?? before.products[at[1]!]?.name ?? at[1]) : undefined;
     const where = product !== undefined ? `${at.slice(2).join(' > ') || 'product'} of ${product}` : at[0] === 'routes' ? `${at[1]}: ${at.slice(2).join(' > ').replace(/^content > /, '')}` : at.join(' > ');
-    changes.push({ region: code, section, change: was === undefined ? `${where} added: ${show(now)}` : now === undefined ? `${where} removed (was ${show(was)})` : `${where}: ${show(was)} -> ${show(now)}` });
+    changes.push({ region: code, section, change: describe(where, was, now) });
   }
   return changes;
 }
 
 /** The mail a region's visitors receive (the back ends' `mail.*` texts of its locale): changed, added or removed keys. */
 function mailChanges(code: string, before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): VisibleChange[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => key.startsWith('mail.')).sort(compareStrings);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => key.startsWith(MAIL_PREFIX)).sort(compareStrings);
   return keys
     .filter((key) => before[key] !== after[key])
-    .map((key) => ({
-      region: code,
-      section: 'mail' as const,
-      change: before[key] === undefined ? `${key} added: ${show(after[key])}` : after[key] === undefined ? `${key} removed (was ${show(before[key])})` : `${key}: ${show(before[key])} -> ${show(after[key])}`,
-    }));
+    .map((key) => ({ region: code, section: 'mail' as const, change: describe(key, before[key], after[key]) }));
 }
 
 /** The schedule's changes of each version, by region, as lines: what differs is a schedule change. */

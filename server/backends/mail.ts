@@ -1,5 +1,6 @@
 import { isLocalHost } from '../../core/hosts.ts';
 import type { Backend, BackendName } from './backend.ts';
+import { catalogueText, fill } from './messages.ts';
 
 /**
  * The mail the back ends send. Nothing leaves the machine: each mail is a row of the back
@@ -60,12 +61,9 @@ export type MailText = keyof typeof ENGLISH_MAIL;
  */
 export function mailText(backend: Backend, locale: string, key: MailText, params: Readonly<Record<string, string | number>> = {}): string {
   const data = backend.sites();
-  const lookup = (name: string) => data.messages[locale]?.[name] ?? data.messages[data.fallbackLocale]?.[name];
   const origin = data.regions.find((r) => r.backend === backend.name)?.origin;
-  const brand = lookup('site.name') ?? (origin ? new URL(origin).host : backend.name);
-  const template = lookup(`mail.${key}`) ?? ENGLISH_MAIL[key];
-  const values: Record<string, string | number> = { brand, ...params };
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  const brand = catalogueText(data, locale, 'site.name') ?? (origin ? new URL(origin).host : backend.name);
+  return fill(catalogueText(data, locale, `mail.${key}`) ?? ENGLISH_MAIL[key], { brand, ...params });
 }
 
 /**

@@ -56,10 +56,17 @@ export interface Messages {
 export function createMessages(sites: () => BackendsData): Messages {
   return {
     text(locale, code, params = {}) {
-      const data = sites();
-      const key = `code${code}`;
-      const template = data.messages[locale]?.[key] ?? data.messages[data.fallbackLocale]?.[key] ?? ENGLISH_MESSAGES[code] ?? ENGLISH_MESSAGES[5000]!;
-      return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+      return fill(catalogueText(sites(), locale, `code${code}`) ?? ENGLISH_MESSAGES[code] ?? ENGLISH_MESSAGES[5000]!, params);
     },
   };
+}
+
+/** A text of the compiled catalogues (backends.json): the locale's, else the fallback locale's. */
+export function catalogueText(data: BackendsData, locale: string, key: string): string | undefined {
+  return data.messages[locale]?.[key] ?? data.messages[data.fallbackLocale]?.[key];
+}
+
+/** A text with its `{name}` placeholders filled from `params` (an unknown one stays as written). */
+export function fill(template: string, params: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
