@@ -7,11 +7,14 @@ import type { SecurityData } from './security.ts';
  * the build writes it as `hosts.json` and renders it for nginx (`nginx.conf`) and for
  * static-hosting CDNs (`_headers`, `_redirects`); serve-regions applies it with `answer` below.
  *
+ * 0. A request target with a raw byte no browser sends (a backslash, a control, a space,
+ *    non-ASCII), bad percent-encoding, an encoded NUL or dot segments above the site: 400.
  * 1. A path with repeated slashes or a trailing slash answers 301 to its normal form (the
- *    specification: "path matching ignores repeated slashes and a trailing slash").
+ *    specification: "path matching ignores repeated slashes and a trailing slash"), built from
+ *    the path as sent, never decoded (`/%5Cevil.com/` -> `/%5Cevil.com`, not `/\evil.com`).
  * 2. A redirect route answers 301 to its target (`/us/new-release` -> `/us/mini-robot`).
- * 3. A file of dist/ is served, a folder by its index.html (dot segments resolved; a path that
- *    climbs above the site, or is not valid percent-encoding, answers 400).
+ * 3. A file of dist/ is served, a folder by its index.html (dot segments resolved first, so
+ *    `/us/../hosts.json` is the hidden `/hosts.json`).
  * 4. Any other path is the not-found page of the region whose folder it is in (the first
  *    segment, as the region's code is written), else of the region at /, with status 404; but in a region that
  *    switches hosts (`hosts.cnToCom`), a host ending in `.cn` first answers 301 to the same
@@ -99,31 +102,71 @@ export function regionOfPath(rules: HostRules, pathname: string): HostRules['reg
 }
 
 /**
+ * Whether a Location a host answers stays on the site for every browser: a path with exactly
+ * one leading slash, no backslash (browsers read a backslash as `/`, so `/\x` is the host `x`), and
+ * nothing a URL parser strips or rewrites (controls, spaces, tabs and newlines, which it drops
+ * from inside a URL: `/%09/x` stays encoded and is safe, a raw tab would make `//x`). The
+ * redirects below keep the path as sent, never decoded, and are checked against this before
+ * they are answered (defence in depth: `answer` refuses such paths before they get here).
+ */
+export function isSameSiteLocation(location: string): boolean {
+  return /^\/(?![/\\])/.test(location) && !/[\\\x00-\x20\x7f-\uffff]/.test(location);
+}
+
+/**
+ * The most segments a path may have to be sent to its normal form (rule 1): nginx can only
+ * rebuild a path from captures, one a segment, and no page is this deep; a deeper path with
+ * stray slashes is not found (404).
+ */
+export const MAX_REDIRECT_SEGMENTS = 12;
+
+/** A host name as DNS writes it: the only kind the .cn -> .com rule puts into a Location. */
+const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+/**
  * How a host answers a request (rules 1 to 4 above). `rawPath` is the path as sent (no query),
  * `query` what followed it (with its `?`, or ''); `find` looks a normal path up in dist/ (a
  * file, or a folder's index.html) and gives the file's path from the root of dist/.
+ *
+ * A request target with a byte no browser sends raw (a backslash, a control character, a
+ * space, anything outside printable ASCII) answers 400 before any rule: such a path is an
+ * attack on the Location of rule 1 (`/\evil.com/` would answer `/\evil.com`).
  */
 export async function answer(rules: HostRules, request: { hostname: string; rawPath: string; query: string }, find: (pathname: string) => Promise<string | undefined>): Promise<Answer> {
   const { rawPath, query } = request;
-  if (/\/\/|.\/$/.test(rawPath)) return { status: 301, location: `${rawPath.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1')}${query}` };
+  if (!rawPath.startsWith('/') || /[^\x21-\x7e]|\\/.test(rawPath + query)) return { status: 400 };
   let pathname: string;
   try {
     pathname = decodeURIComponent(rawPath);
   } catch {
     return { status: 400 };
   }
-  // A path whose dot segments climb above the site is refused, as nginx refuses it.
-  let depth = 0;
+  if (pathname.includes('\0')) return { status: 400 };
+  // Dot segments are resolved before any rule, as nginx resolves them (/us/../hosts.json is
+  // /hosts.json); a path that climbs above the site is refused, as nginx refuses it.
+  const segments: string[] = [];
   for (const segment of pathname.split('/').slice(1)) {
-    depth += segment === '..' ? -1 : segment === '.' || segment === '' ? 0 : 1;
-    if (depth < 0) return { status: 400 };
+    if (segment === '..') {
+      if (segments.pop() === undefined) return { status: 400 };
+    } else if (segment !== '.' && segment !== '') segments.push(segment);
   }
-  const redirect = rules.redirects.find((r) => r.from === pathname);
+  if (/\/\/|.\/$/.test(rawPath)) {
+    // The path as sent, its slashes normalised: never decoded, so `/%5Cx/` stays `/%5Cx`.
+    const normal = rawPath.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+    if (normal.split('/').length - 1 <= MAX_REDIRECT_SEGMENTS) {
+      const location = `${normal}${query}`;
+      return isSameSiteLocation(location) ? { status: 301, location } : { status: 400 };
+    }
+  }
+  const normal = `/${segments.join('/')}`;
+  const redirect = rules.redirects.find((r) => r.from === normal);
   if (redirect) return { status: 301, location: `${redirect.to}${query}` };
-  const file = (PRIVATE_FILES as readonly string[]).includes(pathname) ? undefined : await find(pathname);
+  const file = (PRIVATE_FILES as readonly string[]).includes(normal) ? undefined : await find(normal);
   if (file) return { status: 200, file };
-  const region = regionOfPath(rules, pathname);
-  if (region?.cnToCom && /\.cn$/i.test(request.hostname)) return { status: 301, location: `https://${request.hostname.replace(/\.cn$/i, '.com')}${rawPath}${query}` };
+  const region = regionOfPath(rules, normal);
+  if (region?.cnToCom && /\.cn$/i.test(request.hostname) && HOST_NAME.test(request.hostname)) {
+    return { status: 301, location: `https://${request.hostname.replace(/\.cn$/i, '.com')}${rawPath}${query}` };
+  }
   return region ? { status: 404, file: region.notFound } : { status: 404 };
 }
 

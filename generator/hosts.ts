@@ -1,6 +1,6 @@
 import { contentSecurityPolicy, HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from '../core/security.ts';
 import type { SecurityData } from '../core/security.ts';
-import { COMPRESSIBLE, CONTENT_TYPES, HASHED_ASSET_NAME, HASHED_FILES, HASHED_IMAGE_PATH, IMMUTABLE, PRIVATE_FILES, REVALIDATE } from '../core/host-rules.ts';
+import { COMPRESSIBLE, CONTENT_TYPES, HASHED_ASSET_NAME, HASHED_FILES, HASHED_IMAGE_PATH, IMMUTABLE, MAX_REDIRECT_SEGMENTS, PRIVATE_FILES, REVALIDATE } from '../core/host-rules.ts';
 import type { HostRules } from '../core/host-rules.ts';
 import type { RegionData } from '../core/model.ts';
 
@@ -63,7 +63,7 @@ function nginxRegion(rules: HostRules, region: HostRules['regions'][number]): st
         `error_page 404 ${region.notFound};`,
         ...nginxHeaders(rules, REVALIDATE),
         '# A path of this region that is no page, on a host ending in .cn: the same host ending in .com.',
-        'if ($host ~* "^(.+)\\.cn$") {',
+        'if ($host ~* "^([a-z0-9]([a-z0-9.-]*[a-z0-9])?)\\.cn$") {',
         '  return 301 https://$1.com$request_uri;',
         '}',
         'return 404;',
@@ -72,6 +72,35 @@ function nginxRegion(rules: HostRules, region: HostRules['regions'][number]): st
     );
   }
   return lines;
+}
+
+/**
+ * Rule 0 and rule 1 for nginx. A request target with a byte no browser sends raw answers 400
+ * (the first check of `answer`). Then a path with repeated slashes or a trailing slash answers
+ * 301 to its normal form, rebuilt from the path as sent (`$request_uri`), one capture a
+ * segment: nginx's own `rewrite` works on the decoded path and would turn `/%5Cevil.com/`
+ * into `Location: /\\evil.com`, which browsers follow to another host.
+ */
+function nginxSlashRule(): string[] {
+  const segments = Array.from({ length: MAX_REDIRECT_SEGMENTS }, (_, i) => `(?:/*(?<rs${i + 1}>/[^/?]+))?`).join('');
+  const slashes = '(?=[^?]*(//|[^/?]/(\\?|$)))';
+  return [
+    '# 0. A request target with a byte no browser sends raw (a backslash, a control character, a',
+    '#    space, anything outside printable ASCII) is refused: it could only attack a Location.',
+    // Printable ASCII but the backslash (0x5c), written as a range: nginx's own string escapes would eat a backslash.
+    'if ($request_uri ~ "[^\\x21-\\x5b\\x5d-\\x7e]") {',
+    '  return 400;',
+    '}',
+    '',
+    `# 1. Repeated slashes or a trailing slash: 301 to the normal path, the query kept, built from`,
+    `#    the path as sent (never the decoded one); up to ${MAX_REDIRECT_SEGMENTS} segments (no page is deeper).`,
+    'if ($request_uri ~ "^//+(?<rsq>\\?.*)?$") {',
+    '  return 301 /$rsq;',
+    '}',
+    `if ($request_uri ~ "^${slashes}${segments}/*(?<rsq>\\?.*)?$") {`,
+    `  return 301 ${Array.from({ length: MAX_REDIRECT_SEGMENTS }, (_, i) => `$rs${i + 1}`).join('')}$rsq;`,
+    '}',
+  ];
 }
 
 /**
@@ -108,10 +137,7 @@ export function renderNginx(rules: HostRules): string {
     ...nginxHeaders(rules, REVALIDATE),
     `error_page 404 ${rules.regions.find((r) => r.prefix === '')?.notFound ?? '/404.html'};`,
     '',
-    '# 1. Repeated slashes or a trailing slash: 301 to the normal path, the query kept.',
-    'if ($request_uri ~ "^[^?]*(//|[^/?]/(\\?|$))") {',
-    '  rewrite ^(.+?)/?$ $1 permanent;',
-    '}',
+    ...nginxSlashRule(),
     '',
     '# 2. Redirect routes.',
     ...rules.redirects.flatMap((r) => [`location = ${r.from} {`, ...indent([...nginxHeaders(rules, REVALIDATE), `return 301 ${r.to}$is_args$args;`]), '}']),

@@ -114,7 +114,7 @@ const PREVIEW_CLOCK = readFileSync(new URL('./assets/preview-clock.js', import.m
 
 function sendScript(script: Buffer, req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { code: 405, message: 'Use GET.' }, { allow: 'GET' });
-  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'content-length': String(script.length) });
+  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', 'content-length': String(script.length) });
   res.end(req.method === 'HEAD' ? undefined : script);
 }
 

@@ -106,7 +106,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       },
       (error: unknown) => {
         console.error(error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"code":500,"message":"Internal server error"}');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' }).end('{"code":500,"message":"Internal server error"}');
         else res.destroy();
       },
     );

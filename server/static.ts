@@ -2,6 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import fresh from 'fresh';
+import parseRange from 'range-parser';
 import { answer, answerHeaders, COMPRESSIBLE, CONTENT_TYPES } from '../core/host-rules.ts';
 import type { HostRules } from '../core/host-rules.ts';
 
@@ -41,37 +43,95 @@ export function hostnameOf(req: IncomingMessage): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':', 1)[0]!;
 }
 
-/** A request handler that serves the built output; it answers every request, never throws. */
+/** What is sent for one file: its bytes as served (the preview clock added), gzipped when that helps, and its validators. */
+interface Entity {
+  readonly body: Buffer;
+  /** The gzipped bytes (made on first need), or undefined for a kind of file never compressed. */
+  readonly gzip?: () => Buffer;
+  /** nginx's form: `"<mtime in seconds, hex>-<length, hex>"`, weak (`W/`) for the gzipped bytes, as nginx makes it. */
+  readonly etag: string;
+  readonly lastModified: string;
+}
+
+/**
+ * A request handler that serves the built output; it answers every request, never throws.
+ * Conditional requests (`If-None-Match`, `If-Modified-Since`: 304, judged by the `fresh`
+ * library) and byte ranges (`Range`, `If-Range`: 206 or 416, parsed by `range-parser`) work as
+ * on nginx; a range is always of the uncompressed bytes.
+ */
 export function createStaticHandler(options: StaticHandlerOptions) {
   const root = path.resolve(options.root);
-  const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+  const entities = new Map<string, { key: string; entity: Entity }>();
 
-  async function send(req: IncomingMessage, res: ServerResponse, relative: string, status: number): Promise<void> {
-    const file = path.join(root, ...relative.split('/').filter(Boolean));
+  async function entityOf(file: string, ext: string): Promise<Entity> {
     const info = await stat(file);
-    const ext = path.extname(file).toLowerCase();
+    const key = `${info.mtimeMs}:${info.size}`;
+    const cached = entities.get(file);
+    if (cached?.key === key) return cached.entity;
     let body = await readFile(file);
     if (options.inject && ext === '.html') {
       const html = body.toString('utf8');
       const at = html.lastIndexOf('</body>');
       if (at >= 0) body = Buffer.from(`${html.slice(0, at)}${options.inject}${html.slice(at)}`);
     }
-    res.statusCode = status;
+    const etag = `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${body.length.toString(16)}"`;
+    let gzipped: Buffer | undefined;
+    const entity: Entity = { body, ...(COMPRESSIBLE.has(ext) && { gzip: () => (gzipped ??= gzipSync(body)) }), etag, lastModified: info.mtime.toUTCString() };
+    entities.set(file, { key, entity });
+    return entity;
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, relative: string, status: number): Promise<void> {
+    const file = path.join(root, ...relative.split('/').filter(Boolean));
+    const ext = path.extname(file).toLowerCase();
+    const entity = await entityOf(file, ext);
+    const range = status === 200 ? req.headers.range : undefined;
+    // A range is of the plain bytes; otherwise gzip to a client that takes it.
+    const gzip = entity.gzip !== undefined && range === undefined && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const etag = gzip ? `W/${entity.etag}` : entity.etag;
     res.setHeader('Content-Type', CONTENT_TYPES[ext] ?? 'application/octet-stream');
     for (const [name, value] of Object.entries(answerHeaders(options.rules, hostnameOf(req), relative, status))) res.setHeader(name, value);
-    res.setHeader('Last-Modified', info.mtime.toUTCString());
-    if (COMPRESSIBLE.has(ext)) {
-      res.setHeader('Vary', 'Accept-Encoding');
-      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-        const cached = gzipCache.get(file);
-        const compressed = cached && cached.mtime === info.mtimeMs ? cached.body : gzipSync(body);
-        gzipCache.set(file, { mtime: info.mtimeMs, body: compressed });
-        body = compressed;
-        res.setHeader('Content-Encoding', 'gzip');
+    if (entity.gzip !== undefined) res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', etag);
+    if (status === 200) {
+      // A not-found page carries its ETag but is never "not modified" or cut into ranges (nginx alike).
+      res.setHeader('Last-Modified', entity.lastModified);
+      if (fresh(req.headers, { etag, 'last-modified': entity.lastModified })) {
+        res.statusCode = 304;
+        res.end();
+        return;
       }
     }
+    let body = gzip ? entity.gzip!() : entity.body;
+    res.statusCode = status;
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    const ranges = range !== undefined && rangeApplies(req, entity) ? parseRange(body.length, range, { combine: true }) : undefined;
+    if (ranges === -1) {
+      // Not one byte of the file is in the range asked for.
+      res.statusCode = 416;
+      res.removeHeader('ETag');
+      res.removeHeader('Last-Modified');
+      res.setHeader('Content-Range', `bytes */${body.length}`);
+      body = Buffer.alloc(0);
+    } else if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+      // One range: its bytes. Several (after combining) are answered whole, which HTTP allows.
+      const { start, end } = ranges[0]!;
+      res.statusCode = 206;
+      res.setHeader('Content-Range', `bytes ${start}-${end}/${body.length}`);
+      body = body.subarray(start, end + 1);
+    }
+    // Said on a whole file only, as nginx says it.
+    if (res.statusCode === 200 && status === 200 && !gzip) res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** `If-Range`: the range holds only while the file is the one the client has (its ETag, or its date). */
+  function rangeApplies(req: IncomingMessage, entity: Entity): boolean {
+    const condition = req.headers['if-range'];
+    if (typeof condition !== 'string') return true;
+    if (condition.includes('"')) return condition === entity.etag;
+    return Date.parse(condition) === Date.parse(entity.lastModified);
   }
 
   function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {

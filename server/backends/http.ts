@@ -66,6 +66,8 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
+    // Never read as anything but JSON (a browser must not sniff an answer into a script or a page).
+    'x-content-type-options': 'nosniff',
     'content-length': String(Buffer.byteLength(text)),
     ...headers,
   });

@@ -115,6 +115,28 @@ describe('the GitHub Actions workflows', () => {
     }
   });
 
+  it('declare every secret a callable workflow reads, and pass callers only those it declares', () => {
+    const problems: string[] = [];
+    for (const [file, workflow] of workflows) {
+      const text = JSON.stringify(workflow.jobs);
+      const read = [...new Set([...text.matchAll(/secrets\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))];
+      if ('workflow_call' in workflow.on) {
+        const declared = Object.keys((workflow.on.workflow_call as { secrets?: Record<string, unknown> } | null)?.secrets ?? {});
+        for (const name of read) if (!declared.includes(name)) problems.push(`${file} reads secrets.${name} but its workflow_call does not declare it`);
+      }
+      for (const [name, job] of Object.entries(workflow.jobs)) {
+        if (!job.uses) continue;
+        const passed = (job as { secrets?: unknown }).secrets;
+        if (passed === 'inherit') problems.push(`${file}: ${name} passes every secret (inherit), not only those ${job.uses} declares`);
+        const called = workflows.get(path.basename(job.uses))!;
+        const declared = Object.keys((called.on.workflow_call as { secrets?: Record<string, unknown> } | null)?.secrets ?? {});
+        for (const secret of Object.keys(typeof passed === 'object' && passed !== null ? passed : {})) if (!declared.includes(secret)) problems.push(`${file}: ${name} passes ${secret}, which ${job.uses} does not declare`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(Object.keys((workflows.get('build-deploy.yml')!.on.workflow_call as { secrets: object }).secrets)).toEqual(['DEPLOY_TARGET']);
+  });
+
   it('call only commands this repository has: npm scripts, build-region commands, its own files', async () => {
     const problems: string[] = [];
     let count = 0;

@@ -10,6 +10,7 @@ import { answer, answerHeaders } from '../../core/host-rules.ts';
 import type { HostRules } from '../../core/host-rules.ts';
 import { readHostRules } from '../../server/serve.ts';
 import { resolveStaticFile } from '../../server/static.ts';
+import { hostAfterRedirect, HOSTILE_PATHS, rawGet } from '../support/hostile-paths.ts';
 import { useTestSite } from '../support/site.ts';
 
 /**
@@ -87,9 +88,9 @@ interface Reply {
 }
 
 /** A raw request (fetch would normalise the path), with the given Host header. */
-function get(port: number, rawPath: string, host: string): Promise<Reply> {
+function get(port: number, rawPath: string, host: string, headers: Record<string, string> = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: rawPath, headers: { host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path: rawPath, headers: { host, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -99,7 +100,7 @@ function get(port: number, rawPath: string, host: string): Promise<Reply> {
   });
 }
 
-const HEADERS = ['cache-control', 'content-security-policy', 'referrer-policy', 'permissions-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security'];
+const HEADERS = ['etag', 'last-modified', 'accept-ranges', 'content-range', 'cache-control', 'content-security-policy', 'referrer-policy', 'permissions-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security'];
 
 /** What a visitor (or a crawler) gets: the status, where a redirect goes, the body and type of a page, the headers that matter. */
 function visible(reply: Reply) {
@@ -144,6 +145,11 @@ const ODD_PATHS = [
   '/../etc/passwd',
   '/us/%2e%2e/%2e%2e/package.json',
   '/%E0%A4%A',
+  '/us/../hosts.json',
+  '/us/%2e%2e/nginx.conf',
+  '/./_headers',
+  '/us/..%2F_redirects',
+  '/hosts.json/',
 ];
 
 async function everyPath(): Promise<string[]> {
@@ -154,6 +160,46 @@ async function everyPath(): Promise<string[]> {
   expect(pages.length).toBeGreaterThan(50);
   return [...new Set([...pages, ...assets, ...images, ...ODD_PATHS])];
 }
+
+describe('no host rule sends a visitor off the site', () => {
+  it('answers every hostile path the same on nginx and serve-regions, never with a Location on another host', async () => {
+    const port = Number(new URL(site.server.url).port);
+    const problems: string[] = [];
+    for (const host of ['localhost', 'www.example.cn']) {
+      for (const target of HOSTILE_PATHS) {
+        const [ours, theirs] = await Promise.all([rawGet(port, target, host), rawGet(nginxPort, target, host)]);
+        const label = `${host} ${JSON.stringify(target)}`;
+        if (ours.status !== theirs.status || ours.headers.location !== theirs.headers.location) {
+          problems.push(`${label}: serve-regions ${ours.status} ${ours.headers.location ?? ''}, nginx ${theirs.status} ${theirs.headers.location ?? ''}`);
+        }
+        for (const [who, reply] of [['serve-regions', ours], ['nginx', theirs]] as const) {
+          if (reply.status >= 500 || reply.status === 0) problems.push(`${label}: ${who} answered ${reply.status}`);
+          const location = reply.headers.location;
+          if (location !== undefined && ![host, host.replace(/\.cn$/, '.com')].includes(hostAfterRedirect(location, host))) problems.push(`${label}: ${who} sends browsers to ${hostAfterRedirect(location, host)} (Location: ${location})`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('gives no Location off the site through _redirects either, read as the CDNs read it', async () => {
+    const problems: string[] = [];
+    for (const host of ['www.example.com', 'www.example.cn']) {
+      for (const target of HOSTILE_PATHS) {
+        let pathname: string;
+        try {
+          // The CDN matches its rules against the decoded path.
+          pathname = decodeURIComponent(target.split('?', 1)[0]!);
+        } catch {
+          continue;
+        }
+        const cdn = await cdnAnswer(distDir, pathname, host);
+        if ('location' in cdn && cdn.location !== undefined && ![host, host.replace(/\.cn$/, '.com')].includes(hostAfterRedirect(cdn.location, host))) problems.push(`${host} ${JSON.stringify(target)}: Location ${cdn.location}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
 
 describe('nginx with the generated configuration', () => {
   it('answers every page of the sitemap and every odd path as serve-regions does', async () => {
@@ -167,6 +213,34 @@ describe('nginx with the generated configuration', () => {
       if (JSON.stringify(a) !== JSON.stringify(b)) differences.push(`${rawPath}: serve-regions ${JSON.stringify({ ...a, body: undefined })}, nginx ${JSON.stringify({ ...b, body: undefined })}`);
     }
     expect(differences, `of ${paths.length} paths (serve-regions at ${local})`).toEqual([]);
+  });
+
+  it('answers conditional and range requests as serve-regions does: 304, 206 with the same bytes, 416', async () => {
+    const port = Number(new URL(site.server.url).port);
+    const assets = await readdir(path.join(distDir, 'us', 'assets'));
+    const differences: string[] = [];
+    for (const rawPath of ['/us/faq', '/robots.txt', `/us/assets/${assets.find((name) => name.endsWith('.js'))}`]) {
+      const { etag, 'last-modified': lastModified } = (await get(port, rawPath, 'localhost')).headers as Record<string, string>;
+      const requests: Record<string, string>[] = [
+        { 'if-none-match': etag! },
+        { 'if-modified-since': lastModified! },
+        { 'if-none-match': '"0-0"' },
+        { range: 'bytes=0-99' },
+        { range: 'bytes=-30' },
+        { range: 'bytes=50-' },
+        { range: 'bytes=99999999-' },
+        { range: 'bytes=0-9', 'if-range': etag! },
+        { range: 'bytes=0-9', 'if-range': '"0-0"' },
+      ];
+      for (const headers of requests) {
+        const [ours, theirs] = await Promise.all([get(port, rawPath, 'localhost', headers), get(nginxPort, rawPath, 'localhost', headers)]);
+        // nginx answers 416 with an error page of its own (its headers doubled): the status and the range say it all.
+        const shown = (reply: Reply) =>
+          reply.status === 416 ? { status: 416, range: reply.headers['content-range'] } : { ...visible(reply), ...(reply.status !== 200 && reply.status !== 206 ? { body: undefined, type: undefined, length: undefined } : { body: reply.body.toString('latin1') }) };
+        if (JSON.stringify(shown(ours)) !== JSON.stringify(shown(theirs))) differences.push(`${rawPath} ${JSON.stringify(headers)}: serve-regions ${JSON.stringify({ ...shown(ours), body: undefined })}, nginx ${JSON.stringify({ ...shown(theirs), body: undefined })}`);
+      }
+    }
+    expect(differences).toEqual([]);
   });
 
   it('sends HSTS off local hosts and moves a missing page of us from a .cn host to the .com host, as serve-regions does', async () => {
@@ -208,6 +282,8 @@ describe('nginx with the generated configuration', () => {
  * every `_headers` block whose pattern matches adds its headers.
  */
 async function cdnAnswer(distRoot: string, rawPath: string, host: string) {
+  // The CDN matches the path with its dot segments resolved, as a URL parser resolves them.
+  rawPath = path.posix.normalize(rawPath);
   const redirects = (await readFile(path.join(distRoot, '_redirects'), 'utf8')).split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(/\s+/));
   const file = await resolveStaticFile(distRoot, rawPath);
   for (const [from, to, code] of redirects) {

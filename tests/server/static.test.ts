@@ -90,4 +90,51 @@ describe('serve-regions', () => {
     expect((await get('/us', { method: 'HEAD' })).status).toBe(200);
     expect((await get('/us')).status).toBe(200);
   });
+
+  it("never serves the host's own files, whatever dot segments or encodings lead to them", async () => {
+    for (const rawPath of ['/hosts.json', '/us/../hosts.json', '/us/%2e%2e/nginx.conf', '/./_headers', '/us/..%2F_redirects', '/de/./../_redirects', '/us/%2E%2E/hosts.json']) {
+      const res = await get(rawPath);
+      expect(res.status, rawPath).toBe(404);
+      // The not-found page, not the file.
+      expect(res.body.toString(), rawPath).toMatch(/^<!doctype html>/);
+    }
+    expect((await get('/hosts.json/')).headers.location).toBe('/hosts.json');
+  });
+
+  it('answers a conditional request with 304 when the file is unchanged, by ETag or by date, gzipped or not', async () => {
+    const first = await get('/us/faq');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(first.headers['last-modified']).toBeTruthy();
+    const again = await get('/us/faq', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['content-security-policy']).toBeTruthy();
+    expect((await get('/us/faq', { headers: { 'if-modified-since': first.headers['last-modified'] as string } })).status).toBe(304);
+    expect((await get('/us/faq', { headers: { 'if-none-match': '"0-0"' } })).status).toBe(200);
+    // The gzipped bytes are another representation: a weak ETag, which a weak comparison matches.
+    const gzipped = await get('/us/faq', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.etag).toBe(`W/${etag}`);
+    expect((await get('/us/faq', { headers: { 'accept-encoding': 'gzip', 'if-none-match': gzipped.headers.etag as string } })).status).toBe(304);
+    // A not-found page is never "not modified".
+    expect((await get('/us/no-such-page', { headers: { 'if-none-match': (await get('/us/no-such-page')).headers.etag as string } })).status).toBe(404);
+  });
+
+  it('answers a byte range with 206 and those bytes, one out of the file with 416, and a stale If-Range with the whole file', async () => {
+    const whole = await get('/us/faq');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    const size = whole.body.length;
+    const part = await get('/us/faq', { headers: { range: 'bytes=10-109', 'accept-encoding': 'gzip' } });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 10-109/${size}`);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.body.equals(whole.body.subarray(10, 110))).toBe(true);
+    const tail = await get('/us/faq', { headers: { range: 'bytes=-20' } });
+    expect(tail.body.equals(whole.body.subarray(size - 20))).toBe(true);
+    const outside = await get('/us/faq', { headers: { range: `bytes=${size + 10}-` } });
+    expect(outside.status).toBe(416);
+    expect(outside.headers['content-range']).toBe(`bytes */${size}`);
+    expect((await get('/us/faq', { headers: { range: 'bytes=0-9', 'if-range': '"0-0"' } })).status).toBe(200);
+    expect((await get('/us/faq', { headers: { range: 'bytes=0-9', 'if-range': whole.headers.etag as string } })).status).toBe(206);
+  });
 });
