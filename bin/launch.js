@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['bin/launch.js', 'core', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'package-lock.json'];
+const SOURCES = ['bin/launch.js', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'package-lock.json'];
 /** The commands' entries, by the name of their bundle. */
 const ENTRIES = { 'build-region': 'generator/cli.ts', 'serve-regions': 'server/cli.ts', preview: 'preview/dev.ts' };
 

@@ -104,7 +104,7 @@ function nginxSlashRule(): string[] {
 }
 
 /**
- * An nginx server-block include: `include /srv/dist/nginx.conf;` in a server block whose root is
+ * An nginx server-block include: `include /srv/site/current/nginx.conf;` in a server block whose root is
  * dist/. Every rule of core/host-rules.ts; the security headers on every answer.
  */
 export function renderNginx(rules: HostRules): string {
@@ -112,7 +112,7 @@ export function renderNginx(rules: HostRules): string {
   const lines = [
     `# ${GENERATED}`,
     '# Include it in a server block whose root is this folder:',
-    '#   server { listen 443 ssl; server_name www.example.com; root /srv/dist; include /srv/dist/nginx.conf; }',
+    '#   server { listen 443 ssl; server_name www.example.com; root /srv/site/current; include /srv/site/current/nginx.conf; }',
     '',
     '# The media types serve-regions sends (core/host-rules.ts), with their charset.',
     'types {',

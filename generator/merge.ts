@@ -1,6 +1,7 @@
-import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { listFiles } from './build.ts';
+import { commitMoves } from '../files/commit.ts';
 import { createStagingDir } from './output.ts';
 
 /**
@@ -41,10 +42,10 @@ export async function mergeParts(parts: readonly string[], outDir: string): Prom
       await mkdir(path.dirname(path.join(staging, file)), { recursive: true });
       await copyFile(path.join(part, file), path.join(staging, file));
     }
+    // One journalled switch (files/commit.ts): a killed merge is completed by the next command.
     const old = `${staging}-old`;
-    if (await stat(outDir).catch(() => undefined)) await rename(outDir, old);
-    await rename(staging, outDir);
-    await rm(old, { recursive: true, force: true });
+    const moves = (await stat(outDir).catch(() => undefined)) ? [{ from: path.resolve(outDir), to: path.join(old, 'out') }] : [];
+    await commitMoves(outDir, { moves: [...moves, { from: staging, to: path.resolve(outDir) }], create: [old], remove: [old] });
   } catch (error) {
     await rm(staging, { recursive: true, force: true });
     throw error;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import type { BackendsData } from '../core/backends.ts';
+import { recoverOutput } from '../files/commit.ts';
 import { readBackendsData, startServer } from './serve.ts';
 
 function parsePort(value: string): number {
@@ -51,6 +52,9 @@ export async function main(args: string[]): Promise<number | undefined> {
   }
   const options = program.opts<{ port: number; host: string; dir: string; now?: number; data: string; previewClock: boolean }>();
   const dir = path.resolve(options.dir);
+  // A build killed while it switched dir/ to its new files: complete that switch first.
+  const recovered = await recoverOutput(dir);
+  if (recovered.state === 'completed') process.stderr.write(`serve-regions: completed the switch to a new build that an interrupted build left half made (${recovered.moves} moves)\n`);
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
     return 1;

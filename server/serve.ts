@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { BACKENDS_FILE, isBackendsData } from '../core/backends.ts';
+import { recoverOutput } from '../files/commit.ts';
 import type { BackendsData } from '../core/backends.ts';
 import type { Server } from 'node:http';
 import { FALLBACK_RULES, HOST_RULES_FILE, isHostRules } from '../core/host-rules.ts';
@@ -94,6 +95,8 @@ export interface RunningServer {
 
 /** Starts the preview server: the built output, served as a static host would, and the emulated back ends. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  // A build killed while it switched the output leaves a journal: finish its switch before serving a file.
+  await recoverOutput(options.dir);
   const sites = options.sites ?? (await readBackendsData(options.dir));
   const rules = await readHostRules(options.dir);
   const handle = createStaticHandler({ root: options.dir, rules, ...(options.previewClock && { inject: PREVIEW_CLOCK_TAG }) });

@@ -44,10 +44,15 @@ describe('the code layout', () => {
     }
   });
 
+  it('keeps files/ (the output folder on disk, shared by the compiler and the server) below both, and out of the browser', () => {
+    for (const { file, imports } of importsOf('files')) expect(imports.filter((i) => !i.startsWith('node:') && !i.startsWith('core/')), file).toEqual([]);
+    for (const { file, imports } of importsOf('runtime')) expect(imports.filter((i) => i.startsWith('files/')), file).toEqual([]);
+  });
+
   it('keeps names of regions, pages and products out of the runtime and the compiler: they are content', () => {
     // (faq is also the name of a page kind, so it is not in the list.)
     const names = /'(cn|us|uk|eu|fr|de|jp|kr|choose-your-region|mini-robot|flagship-bumblebee|flagshipBumblebee|miniRobot|en-US|zh-CN)'/;
-    for (const folder of ['runtime', 'generator', 'core', 'server']) {
+    for (const folder of ['runtime', 'generator', 'core', 'files', 'server']) {
       for (const { file } of importsOf(folder)) {
         const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
         expect(text.match(names)?.[0], file).toBeUndefined();

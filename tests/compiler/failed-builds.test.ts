@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegions, listFiles } from '../../generator/build.ts';
 import type { ProgressEvent } from '../../generator/build.ts';
-import { commitOutput } from '../../generator/output.ts';
+import { commitOutput, createStagingDir } from '../../generator/output.ts';
+import { startServer } from '../../server/serve.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';
@@ -181,6 +182,78 @@ describe('build-region stopped or given bad art', () => {
     } finally {
       await writeFile(art, original);
     }
+  });
+});
+
+/** The trees of a switch: an old output (cn at the root, us, uk) and a staged build of cn and us. */
+const OLD_TREE: Record<string, string> = { 'index.html': 'old cn', '404.html': 'old cn 404', 'us/index.html': 'old us', 'uk/index.html': 'old uk', 'sitemap.xml': 'old map', 'backends.json': 'old data' };
+const STAGED_TREE: Record<string, string> = { 'index.html': 'new cn', '404.html': 'new cn 404', 'about/index.html': 'new cn about', 'us/index.html': 'new us', 'us/faq/index.html': 'new us faq', 'sitemap.xml': 'new map', 'backends.json': 'new data' };
+const SWITCHED_TREE: Record<string, string> = { ...STAGED_TREE, 'uk/index.html': 'old uk' };
+const SWITCH_REGIONS = [{ code: 'cn', basePath: '' }, { code: 'us', basePath: '/us' }];
+const ALL_REGIONS = [...SWITCH_REGIONS, { code: 'uk', basePath: '/uk' }];
+
+async function writeFiles(dir: string, tree: Record<string, string>): Promise<void> {
+  for (const [file, text] of Object.entries(tree)) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await writeFile(path.join(dir, file), text);
+  }
+}
+
+const textTree = async (dir: string) => Object.fromEntries([...(await readTree(dir))].map(([file, bytes]) => [file, bytes.toString()]));
+
+/**
+ * Runs the switch of STAGED_TREE over OLD_TREE in a process of its own and kills it (SIGKILL,
+ * no chance to clean up) when `made` renames are made; resolves once it is dead.
+ */
+async function killSwitchAt(folder: string, made: number): Promise<void> {
+  const script = path.join(folder, 'switch.mts');
+  await writeFile(
+    script,
+    [
+      `import { commitOutput } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'generator', 'output.ts'))};`,
+      `await commitOutput(${JSON.stringify(path.join(folder, 'staging'))}, ${JSON.stringify(path.join(folder, 'dist'))}, ${JSON.stringify(SWITCH_REGIONS)}, ${JSON.stringify(ALL_REGIONS)}, ['sitemap.xml', 'backends.json'], {`,
+      `  onMove: async (made) => { if (made === ${made}) { process.stdout.write('stop\\n'); await new Promise(() => {}); } },`,
+      '});',
+      "process.stdout.write('done\\n');",
+    ].join('\n'),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('stop')) resolve();
+      if (chunk.toString().includes('done')) reject(new Error(`the switch ended before ${made} renames`));
+    });
+    child.on('exit', () => reject(new Error('the switch process ended on its own')));
+  });
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe('a build killed while it switches the output', () => {
+  // cn's 2 old entries out and 3 new ones in, us out and in, two deployment files out and in: 11 renames.
+  const RENAMES = 11;
+
+  it.each(Array.from({ length: RENAMES + 1 }, (_, made) => made))('after %i renames: the next build or serve-regions completes the switch before anything else', async (made) => {
+    const folder = path.join(work, `killed-${made}`);
+    await writeFiles(path.join(folder, 'dist'), OLD_TREE);
+    await writeFiles(path.join(folder, 'staging'), STAGED_TREE);
+    await killSwitchAt(folder, made);
+    expect((await readdir(folder)).sort()).toContain('.dist.commit.json');
+    // Odd kills go to serve-regions, even ones to the next build's first step.
+    if (made % 2 === 1) {
+      const server = await startServer({ dir: path.join(folder, 'dist'), port: 0, host: '127.0.0.1', sites: { newUserReward: 0, fallbackLocale: 'en-US', backends: {}, regions: [], messages: {} } });
+      try {
+        expect(await (await fetch(new URL('/about', server.url))).text()).toBe('new cn about');
+      } finally {
+        await server.close();
+      }
+    } else {
+      await rm(await createStagingDir(path.join(folder, 'dist')), { recursive: true });
+    }
+    expect(await textTree(path.join(folder, 'dist'))).toEqual(SWITCHED_TREE);
+    expect((await readdir(folder)).sort()).toEqual(['dist', 'switch.mts']);
+    await rm(folder, { recursive: true });
   });
 });
 

@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -192,6 +192,26 @@ describe('the GitHub Actions workflows', () => {
   });
 });
 
+/**
+ * Reads every file of a site folder in a loop until stopped, then prints how many whole
+ * passes it made, how many files it could not read and how many passes saw two builds.
+ */
+const READER = `
+const fs = require('node:fs'); const path = require('node:path');
+const root = process.argv[1]; let reads = 0, missing = 0, mixed = 0, stop = false;
+process.on('SIGTERM', () => { stop = true; });
+const files = ['hosts.json', ...Array.from({ length: 200 }, (_, i) => path.join(i % 2 ? 'us' : '', 'page-' + i + '.html'))];
+(function pass() {
+  if (stop) { process.stdout.write(JSON.stringify({ reads, missing, mixed })); return; }
+  // The folder the link points at now, then every file of it: what one request reads.
+  let release; try { release = fs.realpathSync(root); } catch { missing++; return setImmediate(pass); }
+  const seen = new Set();
+  for (const file of files) { try { seen.add(fs.readFileSync(path.join(release, file), 'utf8')); } catch { missing++; } }
+  if (seen.size > 1) mixed++;
+  reads++; setImmediate(pass);
+})();
+`;
+
 describe('the commands the workflows call, run here', () => {
   it('build-region regions lists the content regions as JSON, for the matrix', async () => {
     const { model } = await compileContent({ cwd: PACKAGE_ROOT });
@@ -217,6 +237,38 @@ describe('the commands the workflows call, run here', () => {
     expect(missingOne.stderr).toContain('counting the site as stale');
     expect(await readFile(output, 'utf8')).toBe('stale=true\nnext=\n');
   });
+
+  it('.ci/deploy switches the live site in one step: a reader during five deploys never misses a file or sees two builds mixed', async () => {
+    const run = promisify(execFile);
+    const target = path.join(work, 'target');
+    const builds = [1, 2, 3, 4, 5].map((n) => path.join(work, `build-${n}`));
+    for (const [n, build] of builds.entries()) {
+      // A build of many files, each saying which build it is part of.
+      for (let i = 0; i < 200; i++) {
+        const file = path.join(build, i % 2 ? 'us' : '', `page-${i}.html`);
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, `build ${n}`);
+      }
+      await writeFile(path.join(build, 'hosts.json'), `build ${n}`);
+    }
+    const env = { ...process.env, DEPLOY_TARGET: target, DEPLOY_RELOAD: '' };
+    await run('bash', [path.join(PACKAGE_ROOT, '.ci', 'deploy'), builds[0]!], { env });
+    // A reader in another process, as a web server would read: every file of the live site, over and over.
+    const reader = spawn(process.execPath, ['-e', READER, path.join(target, 'current')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let report = '';
+    reader.stdout.on('data', (chunk: Buffer) => (report += chunk));
+    for (const build of builds.slice(1)) {
+      const { stdout } = await run('bash', [path.join(PACKAGE_ROOT, '.ci', 'deploy'), build], { env });
+      expect(stdout).toMatch(/^deploy: \S+ is live$/m);
+    }
+    reader.kill('SIGTERM');
+    await new Promise((resolve) => reader.on('exit', resolve));
+    const { reads, missing, mixed } = JSON.parse(report) as { reads: number; missing: number; mixed: number };
+    expect(reads).toBeGreaterThan(0);
+    expect({ missing, mixed }).toEqual({ missing: 0, mixed: 0 });
+    expect(await readFile(path.join(target, 'current', 'us', 'page-1.html'), 'utf8')).toBe('build 4');
+    expect((await readdir(path.join(target, 'releases'))).length).toBe(3);
+  }, 60_000);
 
   it('.ci/deploy deploys nothing without a target but says what it would, and refuses a folder that is no build', async () => {
     const run = promisify(execFile);
