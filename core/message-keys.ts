@@ -109,6 +109,7 @@ export const RUNTIME_MESSAGE_KEYS = [
   'errors.code4015',
   'errors.code4016',
   'errors.code4017',
+  'errors.code4018',
   'errors.code4290',
   'errors.code4291',
   'errors.code5000',

@@ -55,12 +55,13 @@ export function createServices(options: ServicesOptions): AppServices {
           site,
           base: options.base,
           tokens: () => session.store.getState(),
+          storedTokens: session.storedTokens,
           refreshed: session.refreshed,
           clearSession: session.clear,
           toast: (text) => toasts.toast('error', text),
           message: content.message,
           // The shell replaces app.go once mounted; read it at call time.
-          go: (path) => app.go(path),
+          go: (path, how) => app.go(path, how),
           currentPath: options.currentPath,
           ...(options.fetch && { fetch: options.fetch }),
         });

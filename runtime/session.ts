@@ -35,8 +35,10 @@ export interface Session {
   restore(): void;
   /** A login of any kind: stores the three values (the profile follows). */
   signIn(tokens: { user_id: string; apptoken: string; reftoken: string }): void;
-  /** A token refresh: replaces user_id and apptoken. */
-  refreshed(tokens: { user_id: string; apptoken: string }): void;
+  /** A token refresh: replaces user_id and apptoken, and the reftoken when the refresh answered a new one (docs/api.md). */
+  refreshed(tokens: { user_id: string; apptoken: string; reftoken?: string }): void;
+  /** The tokens as stored now (another tab may have written them since this one last read). */
+  storedTokens(): SessionTokens;
   setProfile(userInfo: Profile): void;
   /** Logout or a failed refresh: clears all four values. */
   clear(): void;
@@ -83,9 +85,13 @@ export function createSession(storage: Pick<Storage, 'getItem' | 'setItem' | 're
       write({ user_id, apptoken, reftoken });
       store.setState({ user_id, apptoken, reftoken });
     },
-    refreshed({ user_id, apptoken }) {
-      write({ user_id, apptoken });
-      store.setState({ user_id, apptoken });
+    refreshed({ user_id, apptoken, reftoken }) {
+      write({ user_id, apptoken, ...(reftoken !== undefined && { reftoken }) });
+      store.setState({ user_id, apptoken, ...(reftoken !== undefined && { reftoken }) });
+    },
+    storedTokens() {
+      if (!storage) return store.getState();
+      return { user_id: read('user_id'), apptoken: read('apptoken'), reftoken: read('reftoken') };
     },
     setProfile(userInfo) {
       write({ userInfo: JSON.stringify(userInfo) });

@@ -131,11 +131,15 @@ export function VerifyEmailScreen() {
   );
 }
 
+/** docs/api.md: a password is set only within minutes of a login; later the visitor logs in again. */
+const LOGIN_AGAIN = 4018;
+
 /** Set password: a new account made by code login adds a password (or skips for now). */
 export function SetPasswordScreen() {
   const app = useApp();
   const t = useT();
   const text = useScreenText('setPassword');
+  const screenPath = useScreenPath();
   const next = useNextPath();
   const ready = useSession((s) => s.ready);
   const loggedIn = useSession(isLoggedIn);
@@ -154,6 +158,7 @@ export function SetPasswordScreen() {
         <Submit busy={busy}>{t('account.actions.setPassword')}</Submit>
       </form>
       <p className="account-links">
+        {errors.code === LOGIN_AGAIN && <SiteLink href={screenPath('login', { fromPath: screenPath('set-password', { fromPath: next }) })}>{t('account.actions.login')}</SiteLink>}
         <SiteLink href={next}>{t('account.actions.skip')}</SiteLink>
       </p>
     </ScreenFrame>

@@ -3,7 +3,7 @@ import type { Backend, Call, ErrorCode, Failure, Outcome } from './backend.ts';
 import { isEmail, isStrongPassword, normalizeEmail, readFields } from './fields.ts';
 import { buildLink, sendMail } from './mail.ts';
 import { createCode, createToken, createUserId, hashCode, hashPassword, hashToken, matchesCode, verifyPassword } from './secrets.ts';
-import { APPTOKEN_MS, authenticate, endSessions, startSession } from './sessions.ts';
+import { authenticate, endSessions, startSession } from './sessions.ts';
 import type { AccountRow } from './store.ts';
 
 /**
@@ -36,10 +36,19 @@ function issueCode(backend: Backend, email: string, purpose: CodePurpose): strin
   return code;
 }
 
-/** Spends the code when it is the live one; a wrong guess leaves it in place for the right one. */
+/**
+ * Spends the code when it is the live one. A wrong guess counts against it: after
+ * `codeTries` of them the code is gone, and even the right one no longer works (a new code
+ * must be sent).
+ */
 function spendCode(backend: Backend, email: string, purpose: CodePurpose, code: string): boolean {
   const row = backend.store.code(email, purpose);
-  if (!row || row.expires_at <= backend.clock.now() || !matchesCode(code, row.salt, row.hash)) return false;
+  if (!row || row.expires_at <= backend.clock.now()) return false;
+  if (!matchesCode(code, row.salt, row.hash)) {
+    if (row.tries + 1 >= backend.limits.options.codeTries) backend.store.deleteCode(email, purpose);
+    else backend.store.countCodeTry(email, purpose);
+    return false;
+  }
   backend.store.deleteCode(email, purpose);
   return true;
 }
@@ -60,31 +69,34 @@ function issueLink(backend: Backend, account: AccountRow, purpose: 'verify' | 'r
 function mailVerification(backend: Backend, account: AccountRow, call: Call): void {
   const code = issueCode(backend, account.email, 'verify');
   sendMail(backend, call.locale, account.email, 'verify', { code, link: issueLink(backend, account, 'verify', call) });
-  backend.limits.recordSent(account.email, 'verify');
+  backend.limits.recordSent(account.email, 'verify', call.address);
 }
 
 /**
- * Runs a password or code check under the email's attempt limit: 4291 while locked, `wrong`
- * (4010 or 4011) for a failed check, undefined for a right one. The lock is looked at again
- * after the check, because a slow password hash lets parallel guesses overtake each other.
+ * Runs a password or code check under the guessing limits of this email and the call's address
+ * (limits.ts): 4291 while that address must wait, `wrong` (4010 or 4011) for a failed check,
+ * undefined for a right one (which, with `remember`, makes the address known to the account). The wait is looked at again after the check, because a slow
+ * password hash lets parallel guesses overtake each other.
  */
-async function attempt(backend: Backend, email: string, wrong: ErrorCode, check: () => boolean | Promise<boolean>): Promise<Failure | undefined> {
-  const before = backend.limits.lockedFor(email);
+async function attempt(backend: Backend, call: Call, email: string, wrong: ErrorCode, check: () => boolean | Promise<boolean>, remember = true): Promise<Failure | undefined> {
+  const kind = wrong === 4010 ? 'password' : 'code';
+  const before = backend.limits.waitFor(email, call.address, kind);
   if (before) return tooMany(before);
   const right = await check();
-  const after = backend.limits.lockedFor(email);
+  const after = backend.limits.waitFor(email, call.address, kind);
   if (after) return tooMany(after);
   if (!right) {
-    backend.limits.recordFailure(email);
+    backend.limits.recordFailure(email, call.address, kind);
     return fail(wrong);
   }
-  backend.limits.clearFailures(email);
+  // A right secret that starts no session (an unverified account's password) makes no address known.
+  if (remember) backend.limits.recordSuccess(email, call.address);
   return undefined;
 }
 
 /**
  * The email and password (or code) of a login, and the account: 4000 or 4001 for a bad body,
- * 4291 while the email is locked, 4012 when it has no account.
+ * 4291 while this address must wait, 4012 when it has no account.
  */
 function readLogin(backend: Backend, call: Call, field: 'password' | 'code'): { email: string; secret: string; account: AccountRow } | { failure: Failure } {
   const read = readFields(call.body, { email: 'string' });
@@ -93,8 +105,8 @@ function readLogin(backend: Backend, call: Call, field: 'password' | 'code'): { 
   if (!given.ok) return { failure: given.failure };
   const email = normalizeEmail(read.values.email);
   if (!isEmail(email)) return { failure: fail(4001) };
-  const locked = backend.limits.lockedFor(email);
-  if (locked) return { failure: tooMany(locked) };
+  const wait = backend.limits.waitFor(email, call.address, field === 'password' ? 'password' : 'code');
+  if (wait) return { failure: tooMany(wait) };
   const account = backend.store.accountByEmail(email);
   if (!account) return { failure: fail(4012) };
   return { email, secret: given.values[field], account };
@@ -123,22 +135,24 @@ export async function loginWithPassword(backend: Backend, call: Call): Promise<O
   }
   const { email, secret, account } = login;
   const hash = account.password_hash;
-  const refused = await attempt(backend, email, 4010, async () => (hash ? verifyPassword(secret, hash) : (await verifyPassword(secret, await decoyHash(backend.passwordCost)), false)));
+  const refused = await attempt(backend, call, email, 4010, async () => (hash ? verifyPassword(secret, hash) : (await verifyPassword(secret, await decoyHash(backend.passwordCost)), false)), account.verified === 1);
   if (refused) return refused;
   if (!account.verified) return fail(4017);
   return ok(startSession(backend, account.id));
 }
 
 /**
- * The email of an unverified account was just proven (a code or link from its mailbox). A
- * password set before, by whoever registered the address, is dropped and its sessions end,
- * unless the proof comes from a session of that same registration (`keepFor`: the registrant
- * verifying in the session register/pwd gave them). Then the account is verified.
+ * The email of an unverified account was just proven (a code or link from its mailbox). What
+ * whoever registered the address did before is undone: the password they set, the profile they
+ * wrote and their sessions, unless the proof comes from a session of that same registration
+ * (`keepFor`: the registrant verifying in the session register/pwd gave them). Then the
+ * account is verified.
  */
 function proveMailbox(backend: Backend, account: AccountRow, keepFor?: string): void {
   if (account.verified) return;
-  if (account.password_hash !== null && keepFor !== account.id) {
+  if (keepFor !== account.id) {
     backend.store.setPassword(account.id, null);
+    backend.store.clearProfile(account.id);
     endSessions(backend, account.id);
   }
   backend.store.setVerified(account.id);
@@ -149,7 +163,7 @@ export async function loginWithCode(backend: Backend, call: Call): Promise<Outco
   const login = readLogin(backend, call, 'code');
   if ('failure' in login) return login.failure;
   const { email, secret, account } = login;
-  const refused = await attempt(backend, email, 4011, () => spendCode(backend, email, 'login', secret));
+  const refused = await attempt(backend, call, email, 4011, () => spendCode(backend, email, 'login', secret));
   if (refused) return refused;
   // The code reached the mailbox, which is all that verifying an account proves.
   proveMailbox(backend, account);
@@ -162,7 +176,7 @@ export async function registerOrLogin(backend: Backend, call: Call): Promise<Out
   if (!read.ok) return read.failure;
   const email = normalizeEmail(read.values.email);
   if (!isEmail(email)) return fail(4001);
-  const refused = await attempt(backend, email, 4011, () => spendCode(backend, email, 'login', read.values.code));
+  const refused = await attempt(backend, call, email, 4011, () => spendCode(backend, email, 'login', read.values.code));
   if (refused) return refused;
   const created = backend.store.insertAccount({ id: createUserId(), email, password_hash: null, verified: 1, credits: backend.sites().newUserReward, created_at: backend.clock.now() });
   const account = backend.store.accountByEmail(email)!;
@@ -190,10 +204,10 @@ export async function registerWithPassword(backend: Backend, call: Call): Promis
 export function sendLoginCode(backend: Backend, call: Call): Outcome {
   const read = readEmail(call);
   if ('failure' in read) return read.failure;
-  const wait = backend.limits.resendWait(read.email, 'login');
+  const wait = backend.limits.resendWait(read.email, 'login', call.address);
   if (wait) return tooMany(wait);
   sendMail(backend, call.locale, read.email, 'login', { code: issueCode(backend, read.email, 'login') });
-  backend.limits.recordSent(read.email, 'login');
+  backend.limits.recordSent(read.email, 'login', call.address);
   return ok(resendAfter(backend));
 }
 
@@ -203,7 +217,7 @@ export function sendVerification(backend: Backend, call: Call): Outcome {
   if ('failure' in read) return read.failure;
   const account = backend.store.accountByEmail(read.email);
   if (!account) return fail(4012);
-  const wait = backend.limits.resendWait(read.email, 'verify');
+  const wait = backend.limits.resendWait(read.email, 'verify', call.address);
   if (wait) return tooMany(wait);
   mailVerification(backend, account, call);
   return ok(resendAfter(backend));
@@ -225,7 +239,7 @@ export async function verifyAccount(backend: Backend, call: Call): Promise<Outco
   const email = normalizeEmail(read.values.email);
   if (!isEmail(email)) return fail(4001);
   const account = backend.store.accountByEmail(email);
-  const refused = await attempt(backend, email, 4011, () => account !== undefined && spendCode(backend, email, 'verify', read.values.code));
+  const refused = await attempt(backend, call, email, 4011, () => account !== undefined && spendCode(backend, email, 'verify', read.values.code));
   if (refused) return refused;
   proveMailbox(backend, account!, sessionOwner(backend, call));
   // The mail's link did its job through the code: it must not work a second time.
@@ -239,10 +253,10 @@ export function forgotPassword(backend: Backend, call: Call): Outcome {
   if ('failure' in read) return read.failure;
   const account = backend.store.accountByEmail(read.email);
   if (!account) return fail(4012);
-  const wait = backend.limits.resendWait(read.email, 'reset');
+  const wait = backend.limits.resendWait(read.email, 'reset', call.address);
   if (wait) return tooMany(wait);
   sendMail(backend, call.locale, account.email, 'reset', { link: issueLink(backend, account, 'reset', call) });
-  backend.limits.recordSent(account.email, 'reset');
+  backend.limits.recordSent(account.email, 'reset', call.address);
   return ok(resendAfter(backend));
 }
 
@@ -257,9 +271,9 @@ export async function resetPassword(backend: Backend, call: Call): Promise<Outco
   const account = liveLink(backend, read.values.token, 'reset');
   if (!account || !backend.store.useLink(hashToken(read.values.token), backend.clock.now())) return fail(4014);
   backend.store.setPassword(account.id, hash);
-  // The link came through the mailbox, so it verifies the account and lifts a lock like a right password.
+  // The link came through the mailbox, so it verifies the account and counts as a right password from this address.
   backend.store.setVerified(account.id);
-  backend.limits.clearFailures(account.email);
+  backend.limits.recordSuccess(account.email, call.address);
   endSessions(backend, account.id);
   return ok({});
 }
@@ -270,14 +284,18 @@ function sessionOwner(backend: Backend, call: Call): string | undefined {
   return 'account' in auth ? auth.account.id : undefined;
 }
 
-/** How recent a login lets a password be changed without the current one. */
+/** How recent a login lets a password be set or changed without the current one. */
 export const RECENT_LOGIN_MS = 5 * 60_000;
 
 /**
- * POST /account/user/password/set (auth): a password for the logged-in account. Replacing an
- * existing password takes the current one (`currentPassword`, 4010 when wrong or missing) unless
- * the session's access token is less than 5 minutes old (a login just now, by code for
- * instance). Every session of the account ends; the answer is a new one for this client.
+ * POST /account/user/password/set (auth): a password for the logged-in account, only on a real
+ * proof that the visitor is its owner. Replacing a password takes the current one
+ * (`currentPassword`: 4010 when wrong or missing, counted as a wrong password) unless the
+ * session's login is less than 5 minutes old; a first password (an account made by code) takes
+ * such a recent login, else 4018 (log in again). The session's login is when it was started by
+ * a password or code: a refresh never renews it, so a stolen refresh token changes nothing.
+ * Every session of the account ends; the answer is a new one for this client, proven when the
+ * proof given was (now, for the current password).
  */
 export async function setPassword(backend: Backend, call: Call): Promise<Outcome> {
   const auth = authenticate(backend, call);
@@ -285,16 +303,17 @@ export async function setPassword(backend: Backend, call: Call): Promise<Outcome
   const read = readFields(call.body, { password: 'string' });
   if (!read.ok) return read.failure;
   if (!isStrongPassword(read.values.password)) return fail(4002);
-  const { account } = auth;
-  if (account.password_hash !== null) {
-    const issued = (backend.store.tokenExpiry(hashToken(call.apptoken!)) ?? 0) - APPTOKEN_MS;
-    if (issued < backend.clock.now() - RECENT_LOGIN_MS) {
-      const current = typeof call.body.currentPassword === 'string' ? call.body.currentPassword : '';
-      const refused = await attempt(backend, account.email, 4010, () => verifyPassword(current, account.password_hash!));
-      if (refused) return refused;
-    }
+  const { account, session } = auth;
+  const now = backend.clock.now();
+  let provenAt = session.provenAt;
+  if (provenAt > now || provenAt <= now - RECENT_LOGIN_MS) {
+    if (account.password_hash === null) return fail(4018);
+    const current = typeof call.body.currentPassword === 'string' ? call.body.currentPassword : '';
+    const refused = await attempt(backend, call, account.email, 4010, () => verifyPassword(current, account.password_hash!));
+    if (refused) return refused;
+    provenAt = now;
   }
   backend.store.setPassword(account.id, await hashPassword(read.values.password, backend.passwordCost));
   endSessions(backend, account.id);
-  return ok(startSession(backend, account.id));
+  return ok(startSession(backend, account.id, provenAt));
 }

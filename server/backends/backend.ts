@@ -13,7 +13,7 @@ import type { Store } from './store.ts';
 export type BackendName = string;
 
 /** The codes of docs/api.md, "Codes". */
-export type ErrorCode = 4000 | 4001 | 4002 | 4003 | 4010 | 4011 | 4012 | 4013 | 4014 | 4015 | 4016 | 4017 | 4290 | 4291 | 5000;
+export type ErrorCode = 4000 | 4001 | 4002 | 4003 | 4010 | 4011 | 4012 | 4013 | 4014 | 4015 | 4016 | 4017 | 4018 | 4290 | 4291 | 5000;
 
 export interface Failure {
   code: ErrorCode;
@@ -55,6 +55,8 @@ export interface Call {
   locale: string;
   /** The `x-country` request header, which stands in for geolocation in the emulator. */
   country?: string;
+  /** The client's network address: guesses are counted per email and address (limits.ts). */
+  address: string;
 }
 
 /** One emulated back end: its own database and limits, on the clock shared by all of them. */

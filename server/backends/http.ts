@@ -157,7 +157,8 @@ export async function handleApiRequest(context: ApiContext, req: IncomingMessage
       sendJson(res, 405, { code: 405, message: `Use ${allowed} for ${path}.`, data: {} }, { allow: allowed });
       return true;
     }
-    if ((path.startsWith('/account/') || path.startsWith('/support/')) && !backend.limits.admitClient(req.socket.remoteAddress ?? '')) {
+    const address = req.socket.remoteAddress ?? '';
+    if ((path.startsWith('/account/') || path.startsWith('/support/')) && !backend.limits.admitClient(address)) {
       answer(fail(4290));
       return true;
     }
@@ -191,6 +192,7 @@ export async function handleApiRequest(context: ApiContext, req: IncomingMessage
       region: header(req, 'region'),
       country: header(req, 'x-country'),
       locale,
+      address,
     };
     answer(await handle(backend, call));
   } catch (error) {

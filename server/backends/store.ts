@@ -22,19 +22,32 @@ CREATE TABLE IF NOT EXISTS accounts (
   credits INTEGER NOT NULL,
   created_at INTEGER NOT NULL
 ) STRICT;
+-- A session: what one login started, on one device. Its tokens come and go (a refresh
+-- replaces both); proven_at is when the visitor last proved who they are in it (a password or
+-- a code), which a refresh never moves.
+CREATE TABLE IF NOT EXISTS sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  proven_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX IF NOT EXISTS sessions_by_user ON sessions (user_id);
 CREATE TABLE IF NOT EXISTS tokens (
   hash TEXT PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('app', 'ref')),
-  user_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-  expires_at INTEGER NOT NULL
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  expires_at INTEGER NOT NULL,
+  -- A refresh token already spent (rotated): kept until it expires, so that its replay is caught.
+  used_at INTEGER
 ) STRICT;
-CREATE INDEX IF NOT EXISTS tokens_by_user ON tokens (user_id);
+CREATE INDEX IF NOT EXISTS tokens_by_session ON tokens (session_id);
 CREATE TABLE IF NOT EXISTS codes (
   email TEXT NOT NULL,
   purpose TEXT NOT NULL,
   salt TEXT NOT NULL,
   hash TEXT NOT NULL,
   expires_at INTEGER NOT NULL,
+  -- Wrong guesses at this code so far: it dies at the limit.
+  tries INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (email, purpose)
 ) STRICT;
 CREATE TABLE IF NOT EXISTS links (
@@ -93,6 +106,17 @@ export interface CodeRow {
   salt: string;
   hash: string;
   expires_at: number;
+  tries: number;
+}
+
+/** A token with its session: whose it is and when the session last proved itself. */
+export interface TokenRow {
+  kind: TokenKind;
+  session_id: string;
+  user_id: string;
+  proven_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface LinkRow {
@@ -124,12 +148,21 @@ export interface ProfileChange {
 
 export type TokenKind = 'app' | 'ref';
 
+/** The version of the tables above (`PRAGMA user_version`). */
+const SCHEMA_VERSION = 1;
+
 export function openStore(backend: string, dataDir?: string) {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
   const db = new Database(dataDir === undefined ? ':memory:' : path.join(dataDir, `${backend}.sqlite`));
   // WAL lets a second serve-regions (or a sqlite3 shell) read while this one writes.
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
+  // Version 1 (issue 27) gave tokens a session and codes a count of wrong tries: the tokens and
+  // codes of an older data folder are dropped (everyone logs in again), the rest is kept.
+  if ((db.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
+    db.exec('DROP TABLE IF EXISTS tokens; DROP TABLE IF EXISTS codes;');
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }
   db.exec(SCHEMA);
 
   const statements = {
@@ -140,18 +173,26 @@ export function openStore(backend: string, dataDir?: string) {
     ),
     setPassword: db.prepare<[string | null, string]>('UPDATE accounts SET password_hash = ? WHERE id = ?'),
     setVerified: db.prepare<[string]>('UPDATE accounts SET verified = 1 WHERE id = ?'),
+    clearProfile: db.prepare<[string]>("UPDATE accounts SET nickname = '', first_name = '', last_name = '', birthday = '', country = '' WHERE id = ?"),
     updateProfile: db.prepare(`UPDATE accounts SET
       nickname = coalesce(@nickname, nickname), first_name = coalesce(@first_name, first_name), last_name = coalesce(@last_name, last_name),
       birthday = coalesce(@birthday, birthday), country = coalesce(@country, country) WHERE id = @id`),
-    insertToken: db.prepare<[string, TokenKind, string, number]>('INSERT INTO tokens (hash, kind, user_id, expires_at) VALUES (?, ?, ?, ?)'),
-    liveToken: db.prepare<[string, TokenKind, number], { user_id: string }>('SELECT user_id FROM tokens WHERE hash = ? AND kind = ? AND expires_at > ?'),
-    tokenExpiry: db.prepare<[string], { expires_at: number }>('SELECT expires_at FROM tokens WHERE hash = ?'),
-    deleteTokens: db.prepare<[string]>('DELETE FROM tokens WHERE user_id = ?'),
-    deleteToken: db.prepare<[string]>('DELETE FROM tokens WHERE hash = ?'),
-    putCode: db.prepare<[string, string, string, string, number]>(
-      'INSERT INTO codes (email, purpose, salt, hash, expires_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (email, purpose) DO UPDATE SET salt = excluded.salt, hash = excluded.hash, expires_at = excluded.expires_at',
+    insertSession: db.prepare<[string, string, number]>('INSERT INTO sessions (id, user_id, proven_at) VALUES (?, ?, ?)'),
+    deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
+    deleteSessions: db.prepare<[string]>('DELETE FROM sessions WHERE user_id = ?'),
+    insertToken: db.prepare<[string, TokenKind, string, number]>('INSERT INTO tokens (hash, kind, session_id, expires_at) VALUES (?, ?, ?, ?)'),
+    token: db.prepare<[string], TokenRow>(
+      'SELECT tokens.kind, tokens.session_id, sessions.user_id, sessions.proven_at, tokens.expires_at, tokens.used_at FROM tokens JOIN sessions ON sessions.id = tokens.session_id WHERE tokens.hash = ?',
     ),
-    code: db.prepare<[string, string], CodeRow>('SELECT salt, hash, expires_at FROM codes WHERE email = ? AND purpose = ?'),
+    spendToken: db.prepare<[number, string]>('UPDATE tokens SET used_at = ? WHERE hash = ? AND used_at IS NULL'),
+    deleteSessionTokens: db.prepare<[string, TokenKind]>('DELETE FROM tokens WHERE session_id = ? AND kind = ?'),
+    deleteExpiredTokens: db.prepare<[number]>('DELETE FROM tokens WHERE expires_at <= ?'),
+    deleteEmptySessions: db.prepare('DELETE FROM sessions WHERE NOT EXISTS (SELECT 1 FROM tokens WHERE tokens.session_id = sessions.id)'),
+    putCode: db.prepare<[string, string, string, string, number]>(
+      'INSERT INTO codes (email, purpose, salt, hash, expires_at, tries) VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (email, purpose) DO UPDATE SET salt = excluded.salt, hash = excluded.hash, expires_at = excluded.expires_at, tries = 0',
+    ),
+    code: db.prepare<[string, string], CodeRow>('SELECT salt, hash, expires_at, tries FROM codes WHERE email = ? AND purpose = ?'),
+    countCodeTry: db.prepare<[string, string]>('UPDATE codes SET tries = tries + 1 WHERE email = ? AND purpose = ?'),
     deleteCode: db.prepare<[string, string]>('DELETE FROM codes WHERE email = ? AND purpose = ?'),
     insertLink: db.prepare<[string, string, string, number]>('INSERT INTO links (hash, purpose, user_id, expires_at) VALUES (?, ?, ?, ?)'),
     link: db.prepare<[string], LinkRow>('SELECT purpose, user_id, expires_at, used_at FROM links WHERE hash = ?'),
@@ -177,17 +218,32 @@ export function openStore(backend: string, dataDir?: string) {
     /** A new password hash, or null: the account has no password (it logs in by code). */
     setPassword: (id: string, hash: string | null) => void statements.setPassword.run(hash, id),
     setVerified: (id: string) => void statements.setVerified.run(id),
+    /** Empties the profile fields a visitor can change (what someone else wrote before the mailbox was proven). */
+    clearProfile: (id: string) => void statements.clearProfile.run(id),
     updateProfile: (id: string, change: ProfileChange) => void statements.updateProfile.run({ id, ...change }),
-    insertToken: (hash: string, kind: TokenKind, userId: string, expiresAt: number) => void statements.insertToken.run(hash, kind, userId, expiresAt),
-    /** The owner of a token that is still live at `now`. */
-    tokenOwner: (hash: string, kind: TokenKind, now: number) => statements.liveToken.get(hash, kind, now)?.user_id,
-    deleteTokens: (userId: string) => void statements.deleteTokens.run(userId),
-    /** When a token expires (epoch ms), or undefined when there is no such token. */
-    tokenExpiry: (hash: string) => statements.tokenExpiry.get(hash)?.expires_at,
-    /** Revokes one token (a logout). */
-    deleteToken: (hash: string) => void statements.deleteToken.run(hash),
+    /** A session of an account, its tokens issued at once (with `insertToken`) in one transaction by the caller. */
+    insertSession: (id: string, userId: string, provenAt: number) => void statements.insertSession.run(id, userId, provenAt),
+    /** Ends one session: every token of it, whatever its state, is gone. */
+    deleteSession: (id: string) => void statements.deleteSession.run(id),
+    /** Ends every session of an account. */
+    deleteSessions: (userId: string) => void statements.deleteSessions.run(userId),
+    insertToken: (hash: string, kind: TokenKind, sessionId: string, expiresAt: number) => void statements.insertToken.run(hash, kind, sessionId, expiresAt),
+    /** A token (live, expired or spent) with its session, or undefined when there is none of that hash. */
+    token: (hash: string) => statements.token.get(hash),
+    /** Marks a refresh token spent; false when it was spent already (two refreshes raced, or a replay). */
+    spendToken: (hash: string, now: number) => statements.spendToken.run(now, hash).changes === 1,
+    /** Revokes the tokens of one kind of a session (a refresh revokes its earlier access tokens). */
+    deleteSessionTokens: (sessionId: string, kind: TokenKind) => void statements.deleteSessionTokens.run(sessionId, kind),
+    /** Forgets tokens expired at `now` and the sessions left without any. */
+    sweepTokens: db.transaction((now: number) => {
+      statements.deleteExpiredTokens.run(now);
+      statements.deleteEmptySessions.run();
+    }),
+    transaction: <T>(work: () => T): T => db.transaction(work)(),
     putCode: (email: string, purpose: string, salt: string, hash: string, expiresAt: number) => void statements.putCode.run(email, purpose, salt, hash, expiresAt),
     code: (email: string, purpose: string) => statements.code.get(email, purpose),
+    /** Counts a wrong guess at the live code of that email and purpose. */
+    countCodeTry: (email: string, purpose: string) => void statements.countCodeTry.run(email, purpose),
     deleteCode: (email: string, purpose: string) => void statements.deleteCode.run(email, purpose),
     /** Stores a link and drops the account's earlier unused links of that purpose. */
     replaceLink: db.transaction((hash: string, purpose: string, userId: string, expiresAt: number) => {

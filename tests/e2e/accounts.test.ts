@@ -179,7 +179,7 @@ describe('accounts', () => {
     await context.close();
   });
 
-  it('says which password login failed, then locks the email after five wrong tries with the seconds left', async () => {
+  it('says which password login failed, then slows this browser down after five wrong tries with the seconds left', async () => {
     const { context, page, email } = await registered('/us', 'locked');
     await loginByPassword(page, '/us', newEmail('nobody'), PASSWORD);
     const alert = page.getByRole('main').getByRole('alert');
@@ -191,8 +191,9 @@ describe('accounts', () => {
     await loginByPassword(page, '/us', email, PASSWORD);
     await expect.poll(() => alert.textContent()).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
     const seconds = Number(/in (\d+) seconds/.exec((await alert.textContent())!)![1]);
-    expect(seconds).toBeGreaterThan(240);
-    expect(seconds).toBeLessThanOrEqual(300);
+    // docs/api.md, "Limits": the address that guessed waits 30 s; the owner elsewhere is not kept out.
+    expect(seconds).toBeGreaterThan(20);
+    expect(seconds).toBeLessThanOrEqual(30);
     expect(new URL(page.url()).pathname).toBe('/us/login');
     await context.close();
   });
@@ -393,11 +394,52 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('ends a session revoked elsewhere once: one toast, the login with fromPath in place of the page, Back skips it', async () => {
+    const email = newEmail('revoked');
+    const { context, page, errors } = await open('/us');
+    await register(page, '/us', email);
+    await page.goto(url('/us'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    // The session is ended from elsewhere (a logout on the back end with its tokens): its refresh token buys nothing.
+    const tokens = await page.evaluate(() => ({ apptoken: localStorage.getItem('apptoken')!, reftoken: localStorage.getItem('reftoken')! }));
+    await fetch(url('/_api/us/account/user/logout'), { method: 'POST', headers: { 'content-type': 'application/json', ...tokens }, body: '{}' });
+    await page.goto(url('/us/profile'));
+    await expect.poll(() => page.url()).toBe(url('/us/login?fromPath=%2Fus%2Fprofile'));
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
+    await expect(page.getByTestId('toast').first().textContent()).resolves.toBe('Login expired, please log in again.');
+    await page.goBack();
+    await expect.poll(() => page.url()).toBe(url('/us'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for a new login to set a password minutes after a code login', async () => {
+    const email = newEmail('late-password');
+    const { context, page, errors } = await open('/us/login?fromPath=%2Fus%2Fmanuals');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Log in with an email code' }).click();
+    await main.getByLabel('Email address').fill(email);
+    await submit(page, 'Send code');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/verify-email');
+    await main.getByLabel('Verification code', { exact: true }).fill((await latestMail(email)).code!);
+    await submit(page, 'Verify');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/set-password');
+    await advanceClock(6 * 60_000);
+    await main.getByLabel('New password').fill(PASSWORD);
+    await main.getByLabel('Confirm password').fill(PASSWORD);
+    await submit(page, 'Save password');
+    await expect.poll(() => main.getByRole('alert').textContent()).toBe('Please log in again to set your password.');
+    await expect(main.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).resolves.toBe('/us/login?fromPath=%2Fus%2Fset-password%3FfromPath%3D%252Fus%252Fmanuals');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('refreshes an expired access token without the visitor noticing', async () => {
     const email = newEmail('sleepy');
     const { context, page, errors } = await open('/us');
     await register(page, '/us', email);
     const before = await page.evaluate(() => localStorage.getItem('apptoken'));
+    const beforeRefresh = await page.evaluate(() => localStorage.getItem('reftoken'));
     await setClock(BUILT_AT + 3 * 3600_000); // access tokens live 2 hours
     try {
       const refreshes: string[] = [];
@@ -408,6 +450,8 @@ describe('accounts', () => {
       await expect.poll(() => refreshes.length).toBe(1);
       await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
       expect(await page.evaluate(() => localStorage.getItem('apptoken'))).not.toBe(before);
+      // The refresh token is single use: the one the refresh answered is stored.
+      expect(await page.evaluate(() => localStorage.getItem('reftoken'))).not.toBe(beforeRefresh);
       expect(new URL(page.url()).pathname).toBe('/us/profile');
       await expect(page.getByTestId('toast').count()).resolves.toBe(0);
       expect(errors).toEqual([]);

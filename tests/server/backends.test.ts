@@ -59,17 +59,39 @@ interface CallOptions {
   method?: string;
   headers?: Record<string, string>;
   on?: RunningServer;
+  /** The client's address (a loopback address: 127.0.0.2, ...); default 127.0.0.1. */
+  from?: string;
+}
+
+/** A request sent from a given local address (fetch cannot choose one). */
+function requestFrom(url: URL, from: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: Headers; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: init.method, headers: init.headers, localAddress: from }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: new Headers(Object.entries(res.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]]))), text }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
 }
 
 /** Calls a back end: `api('us', '/account/user/login/pwd', { body })`. POST when there is a body. */
 async function api<T = Record<string, any>>(backend: string, pathname: string, options: CallOptions = {}): Promise<Answer<T>> {
   const on = options.on ?? server;
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-  const response = await fetch(new URL(`/_api/${backend}${pathname}`, on.url), {
+  const init = {
     method: options.method ?? (body === undefined ? 'GET' : 'POST'),
     headers: { 'content-type': 'application/json', 'accept-language': 'en', origin: new URL(on.url).origin, region: 'us', ...options.headers },
     body,
-  });
+  };
+  const url = new URL(`/_api/${backend}${pathname}`, on.url);
+  if (options.from) {
+    const response = await requestFrom(url, options.from, init);
+    return { status: response.status, headers: response.headers, ...(JSON.parse(response.text) as { code: number; message: string; data: T }) };
+  }
+  const response = await fetch(url, init);
   const envelope = (await response.json()) as { code: number; message: string; data: T };
   return { status: response.status, headers: response.headers, ...envelope };
 }
@@ -231,21 +253,84 @@ describe('logging in', () => {
     expect(elsewhere.code).toBe(404);
   });
 
-  it('locks an email for 5 minutes after 5 wrong passwords, and moving the clock ends the lock', async () => {
-    const email = newEmail('locked');
+  it("slows down the address that guesses, never the owner's right password or code from another", async () => {
+    const email = newEmail('guessed');
     await register('us', email);
-    for (let i = 0; i < 5; i++) expect((await api('us', '/account/user/login/pwd', { body: { email, password: `wrong-${i}-password` } })).code).toBe(4010);
-    const locked = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } });
-    expect(locked.code).toBe(4291);
-    // The clock runs on in real time, so a second may have passed since the fifth failure.
-    expect(locked.data.retryAfter).toBeGreaterThanOrEqual(299);
-    expect(locked.data.retryAfter).toBeLessThanOrEqual(300);
-    expect(locked.message).toBe(EN_US.code4291!.replace('{seconds}', String(locked.data.retryAfter)));
-    // Code login is locked too.
-    expect((await api('us', '/account/user/login/code', { body: { email, code: '123456' } })).code).toBe(4291);
-
-    await advance(5 * 60_000 + 1000);
+    const stranger = '127.0.0.2';
+    for (let i = 0; i < 5; i++) expect((await api('us', '/account/user/login/pwd', { body: { email, password: `wrong-${i}-password` }, from: stranger })).code).toBe(4010);
+    // The sixth try from that address waits 30 s, even with the right password.
+    const slowed = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: PASSWORD }, from: stranger });
+    expect(slowed.code).toBe(4291);
+    expect(slowed.data.retryAfter).toBeGreaterThanOrEqual(29);
+    expect(slowed.data.retryAfter).toBeLessThanOrEqual(30);
+    expect(slowed.message).toBe(EN_US.code4291!.replace('{seconds}', String(slowed.data.retryAfter)));
+    // The owner, at another address, is not kept out: by password, or by a code from the mailbox.
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
+    await api('us', '/account/user/code/send', { body: { email } });
+    expect((await api('us', '/account/user/login/code', { body: { email, code: (await latestMail(email)).code } })).code).toBe(2000);
+    // The stranger's wait doubles with every further failure: 30 s, then 60 s.
+    await advance(31_000);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: 'wrong-6-password' }, from: stranger })).code).toBe(4010);
+    const longer = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: 'wrong-7-password' }, from: stranger });
+    expect(longer.code).toBe(4291);
+    expect(longer.data.retryAfter).toBeGreaterThan(55);
+    expect(longer.data.retryAfter).toBeLessThanOrEqual(60);
+    // Thirty minutes of trying as fast as allowed gets the stranger a handful of guesses; the owner is never refused.
+    let guesses = 0;
+    for (let minute = 0; minute < 30; minute++) {
+      await advance(60_000);
+      if ((await api('us', '/account/user/login/pwd', { body: { email, password: `wrong-${minute}-again1` }, from: stranger })).code === 4010) guesses++;
+      expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
+    }
+    expect(guesses).toBeLessThanOrEqual(6);
+    // By now it waits the longest: 15 minutes between guesses, about four an hour.
+    const longest = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: 'one-more-guess1' }, from: stranger });
+    if (longest.code === 4010) expect((await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: 'one-more-guess2' }, from: stranger })).data.retryAfter).toBeGreaterThan(14 * 60);
+    else expect(longest.code).toBe(4291);
+  });
+
+  it('slows one account guessed from many addresses for addresses it does not know; a known one and code login stay open', async () => {
+    const email = newEmail('crowd');
+    await register('us', email);
+    // The owner logged in from 127.0.0.1 before: a known address.
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
+    for (let i = 0; i < 20; i++) expect((await api('us', '/account/user/login/pwd', { body: { email, password: `crowd-${i}-guess` }, from: `127.0.1.${i + 1}` })).code).toBe(4010);
+    // A twenty-first address, even with the right password, waits its turn (one try per 30 s among unknown addresses).
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD }, from: '127.0.2.1' })).code).toBe(4291);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
+    // Code login from a new address is open: the mailbox is the proof.
+    await api('us', '/account/user/code/send', { body: { email }, from: '127.0.2.2' });
+    expect((await api('us', '/account/user/login/code', { body: { email, code: (await latestMail(email)).code }, from: '127.0.2.2' })).code).toBe(2000);
+    await advance(31_000);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD }, from: '127.0.2.1' })).code).toBe(2000);
+  });
+
+  it('ends a code after three wrong guesses: the right code no longer works, a new one does', async () => {
+    const email = newEmail('code-tries');
+    await register('us', email);
+    await api('us', '/account/user/code/send', { body: { email } });
+    const { code } = await latestMail(email);
+    const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+    for (let i = 1; i <= 3; i++) expect((await api('us', '/account/user/login/code', { body: { email, code: wrong(i) }, from: '127.0.0.3' })).code).toBe(4011);
+    expect((await api('us', '/account/user/login/code', { body: { email, code } })).code).toBe(4011);
+    await advance(61_000);
+    await api('us', '/account/user/code/send', { body: { email } });
+    expect((await api('us', '/account/user/login/code', { body: { email, code: (await latestMail(email)).code } })).code).toBe(2000);
+  });
+
+  it('sends at most ten codes an hour to one email at the asking of addresses it does not know', async () => {
+    const email = newEmail('code-hour');
+    await register('us', email);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
+    for (let i = 0; i < 10; i++) {
+      expect((await api('us', '/account/user/code/send', { body: { email }, from: `127.0.3.${i + 1}` })).code).toBe(2000);
+      await advance(61_000);
+    }
+    const capped = await api<{ retryAfter: number }>('us', '/account/user/code/send', { body: { email }, from: '127.0.3.99' });
+    expect(capped.code).toBe(4291);
+    expect(capped.data.retryAfter).toBeGreaterThan(60 * 60 - 11 * 61);
+    // The owner's own address still gets a code.
+    expect((await api('us', '/account/user/code/send', { body: { email } })).code).toBe(2000);
   });
 
   it('sends a code at most once a minute per email and purpose', async () => {
@@ -372,8 +457,97 @@ describe('passwords and sessions', () => {
     expect((await api('us', '/account/user/sign_in/refresh', { headers: { reftoken: session.reftoken } })).code).toBe(4003);
 
     const refreshed = await api<{ user_id: string; apptoken: string }>('us', refreshPath, { headers: { apptoken: session.apptoken, reftoken: session.reftoken } });
-    expect(refreshed).toMatchObject({ code: 2000, data: { user_id: session.user_id, apptoken: expect.any(String) } });
+    expect(refreshed).toMatchObject({ code: 2000, data: { user_id: session.user_id, apptoken: expect.any(String), reftoken: expect.any(String) } });
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: refreshed.data.apptoken } })).data.email).toBe(email);
+  });
+});
+
+describe('refresh tokens and proofs (issue 27)', () => {
+  type Pair = { user_id: string; apptoken: string; reftoken: string };
+  const refresh = (pair: Pair) => api<Pair>('us', `/account/user/sign_in/refresh?user_id=${pair.user_id}`, { headers: { apptoken: pair.apptoken, reftoken: pair.reftoken } });
+  const profile = (pair: Pair) => api('us', '/account/user/profile/new', { headers: { apptoken: pair.apptoken } });
+
+  it('never takes a refreshed token as proof: no password is set or changed with one', async () => {
+    const email = newEmail('refreshed');
+    await register('us', email);
+    const login = (await api<Pair>('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).data;
+    await advance(6 * 60_000);
+    const refreshed = await refresh(login);
+    expect(refreshed).toMatchObject({ code: 2000, data: { user_id: login.user_id, apptoken: expect.any(String), reftoken: expect.any(String) } });
+    // A brand-new access token, and still no proof: the current password is asked for.
+    expect((await api('us', '/account/user/password/set', { body: { password: 'takenOver42' }, headers: { apptoken: refreshed.data.apptoken } })).code).toBe(4010);
+    expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
+
+    // An account made by code has no password to ask for: a first password needs a login of the last minutes.
+    const other = newEmail('refreshed');
+    await api('us', '/account/user/code/send', { body: { email: other } });
+    const byCode = (await api<Pair>('us', '/account/user/register_or_login', { body: { email: other, code: (await latestMail(other)).code } })).data;
+    await advance(6 * 60_000);
+    const later = (await refresh(byCode)).data;
+    const refused = await api('us', '/account/user/password/set', { body: { password: 'takenOver42' }, headers: { apptoken: later.apptoken } });
+    expect(refused).toMatchObject({ code: 4018, message: EN_US.code4018 });
+    expect((await api('us', '/account/user/login/pwd', { body: { email: other, password: 'takenOver42' } })).code).toBe(4010);
+    // A new code login is the proof.
+    await api('us', '/account/user/code/send', { body: { email: other } });
+    const fresh = (await api<Pair>('us', '/account/user/login/code', { body: { email: other, code: (await latestMail(other)).code } })).data;
+    expect((await api('us', '/account/user/password/set', { body: { password: 'ownersOwn42' }, headers: { apptoken: fresh.apptoken } })).code).toBe(2000);
+  });
+
+  it('rotates the refresh token at every refresh, leaving one live access token a session', async () => {
+    const email = newEmail('rotate');
+    const first = await register('us', email);
+    const pairs: Pair[] = [first];
+    for (let i = 0; i < 10; i++) {
+      const next = await refresh(pairs.at(-1)!);
+      expect(next.code).toBe(2000);
+      expect(next.data.reftoken).not.toBe(pairs.at(-1)!.reftoken);
+      pairs.push(next.data);
+    }
+    const live = [];
+    for (const pair of pairs) if ((await profile(pair)).code === 2000) live.push(pair);
+    expect(live).toEqual([pairs.at(-1)]);
+  });
+
+  it('ends the session when a spent refresh token comes back (someone else holds a copy)', async () => {
+    const email = newEmail('replay');
+    const stolen = await register('us', email);
+    const elsewhere = (await api<Pair>('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).data;
+    const owner = (await refresh(stolen)).data;
+    // The thief replays the copy: refused, and the session it belonged to is over for both.
+    expect((await refresh(stolen)).code).toBe(4003);
+    expect((await profile(owner)).code).toBe(4003);
+    expect((await refresh(owner)).code).toBe(4003);
+    // The account's other session is untouched.
+    expect((await profile(elsewhere)).code).toBe(2000);
+  });
+
+  it('ends every token of a session on logout, those from before a refresh too', async () => {
+    const email = newEmail('logout-all');
+    const first = await register('us', email);
+    const second = (await refresh(first)).data;
+    // A client that logs out with the tokens it held before the refresh still ends the session.
+    expect((await api('us', '/account/user/logout', { body: {}, headers: { apptoken: first.apptoken, reftoken: first.reftoken } })).code).toBe(2000);
+    for (const pair of [first, second]) {
+      expect((await profile(pair)).code).toBe(4003);
+      expect((await refresh(pair)).code).toBe(4003);
+    }
+  });
+
+  it("drops what a stranger wrote to the profile when the owner's mailbox proves the address", async () => {
+    const email = newEmail('prehijack');
+    const stranger = await register('us', email, 'strangers1Pass', server, false);
+    expect((await api('us', '/account/user/profile/new', { body: { nickname: 'Mallory', firstName: 'M', country: 'ZZ' }, headers: { apptoken: stranger.apptoken } })).code).toBe(2000);
+    await api('us', '/account/user/code/send', { body: { email } });
+    const owner = (await api<Pair>('us', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } })).data;
+    expect((await profile(owner)).data).toMatchObject({ email, verified: true, hasPassword: false, nickname: '', firstName: '', lastName: '', country: '' });
+  });
+
+  it('answers with nosniff: no answer of the API or the emulator is read as another kind of file', async () => {
+    expect((await api('us', '/ssr/timestamp')).headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await api('us', '/no/such/path')).headers.get('x-content-type-options')).toBe('nosniff');
+    for (const script of ['/__emulator/chat.js', '/__emulator/preview-clock.js', '/__emulator/outbox.json']) {
+      expect((await fetch(new URL(script, server.url))).headers.get('x-content-type-options'), script).toBe('nosniff');
+    }
   });
 });
 

@@ -21,10 +21,12 @@ interface Sent {
 }
 
 /** A back end scripted per path: each answer is a body, or an Error to throw (transport failure). */
-function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: Record<string, (sent: Sent) => unknown>; realDelays?: boolean }) {
+function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: Record<string, (sent: Sent) => unknown>; realDelays?: boolean; storedTokens?: () => SessionTokens }) {
   const sent: Sent[] = [];
   const toasts: string[] = [];
   const visits: string[] = [];
+  const replaced: boolean[] = [];
+  let exclusive = 0;
   const delays: number[] = [];
   let tokens: SessionTokens = { ...options.tokens };
   let cleared = 0;
@@ -35,7 +37,7 @@ function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: R
     const path = url.replace(/^.*\/_api\/\w+/, '');
     const answer = options.answers[path];
     if (!answer) throw new Error(`unexpected call ${path}`);
-    const result = answer(entry);
+    const result = await answer(entry);
     if (result instanceof Error) throw result;
     return result;
   }) as unknown as $Fetch;
@@ -52,7 +54,15 @@ function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: R
     },
     toast: (text) => toasts.push(text),
     message: (key) => ({ 'errors.loginExpired': 'Login expired, please log in again.', 'errors.server': 'Server error, please try again later.', 'errors.code4010': 'Incorrect email or password. Please try again.' })[key] ?? '',
-    go: (path) => visits.push(path),
+    go: (path, how) => {
+      visits.push(path);
+      replaced.push(how?.replace === true);
+    },
+    ...(options.storedTokens && { storedTokens: options.storedTokens }),
+    exclusive: (work) => {
+      exclusive += 1;
+      return work();
+    },
     currentPath: () => '/us/profile?tab=1',
     delay: (ms) => {
       delays.push(ms);
@@ -60,7 +70,7 @@ function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: R
     },
     fetch,
   });
-  return { client, sent, toasts, visits, delays, tokens: () => tokens, cleared: () => cleared };
+  return { client, sent, toasts, visits, replaced, delays, tokens: () => tokens, cleared: () => cleared, exclusive: () => exclusive };
 }
 
 const ok = (data: unknown) => () => ({ code: 2000, message: 'success', data });
@@ -185,8 +195,53 @@ describe('the API client', () => {
     expect(h.sent.filter((s) => s.url.endsWith('/refresh'))).toHaveLength(1);
     expect(h.cleared()).toBe(1);
     expect(h.tokens()).toEqual({});
-    expect(h.visits).toEqual(['/login']);
+    // Back to where the session ended afterwards, and the login replaces the page: Back does not return to it.
+    expect(h.visits).toEqual(['/login?fromPath=%2Fus%2Fprofile%3Ftab%3D1']);
+    expect(h.replaced).toEqual([true]);
     expect(h.toasts).toEqual(['登录已过期，请重新登录。']);
+  });
+
+  it('one expired session gives one toast and one navigation, however far apart its answers come', async () => {
+    const paths = Array.from({ length: 6 }, (_, i) => `/late${i}`);
+    const h = harness({
+      tokens: LOGGED_IN,
+      realDelays: true,
+      answers: {
+        // Six calls sent together, answered 100 ms apart: longer than the 300 ms before the login opens, all told.
+        ...Object.fromEntries(paths.map((p, i) => [p, () => new Promise((resolve) => setTimeout(() => resolve({ code: 4003 }), i * 100))])),
+        '/account/user/sign_in/refresh': () => ({ code: 4003 }),
+      },
+    });
+    const results = await Promise.allSettled(paths.map((p) => h.client.call(p)));
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(h.toasts).toEqual(['Login expired, please log in again.']);
+    expect(h.visits).toEqual(['/us/login?fromPath=%2Fus%2Fprofile%3Ftab%3D1']);
+    expect(h.sent.filter((s) => s.url.endsWith('/refresh'))).toHaveLength(1);
+  });
+
+  it('stores the new refresh token a refresh answers (each is single use), one refresh at a time across tabs', async () => {
+    const h = harness({
+      tokens: LOGGED_IN,
+      answers: {
+        '/a': (sent) => (sent.headers.apptoken === 'new-app' ? { code: 2000, data: 'a' } : { code: 4003 }),
+        '/account/user/sign_in/refresh': ok({ user_id: 'u1', apptoken: 'new-app', reftoken: 'new-ref' }),
+      },
+    });
+    await expect(h.client.call('/a')).resolves.toBe('a');
+    expect(h.tokens()).toEqual({ user_id: 'u1', apptoken: 'new-app', reftoken: 'new-ref' });
+    expect(h.exclusive()).toBe(1);
+  });
+
+  it('uses the tokens another tab renewed instead of spending the old refresh token again', async () => {
+    const h = harness({
+      tokens: LOGGED_IN,
+      storedTokens: () => ({ user_id: 'u1', apptoken: 'tab-app', reftoken: 'tab-ref' }),
+      answers: { '/a': (sent) => (sent.headers.apptoken === 'tab-app' ? { code: 2000, data: 'a' } : { code: 4003 }) },
+    });
+    await expect(h.client.call('/a')).resolves.toBe('a');
+    expect(h.sent.map((s) => s.url)).toEqual(['/_api/us/a', '/_api/us/a']);
+    expect(h.tokens()).toEqual({ user_id: 'u1', apptoken: 'tab-app', reftoken: 'tab-ref' });
   });
 
   it('a storm of calls refused again after the refresh gives one toast and one navigation, and ends the session', async () => {
