@@ -1,5 +1,5 @@
 /* Image addresses, free of React: the build imports this module too. */
-import type { ImageAsset } from './model.ts';
+import type { ImageAsset, SiteData } from './model.ts';
 
 /**
  * Where the build puts images: one folder for every region, at the root of the deployment (the
@@ -15,4 +15,13 @@ export type ImageFormat = 'webp' | 'png';
 /** Address of one variant. */
 export function imageUrl(image: ImageAsset, scale: ImageScale, format: ImageFormat): string {
   return `${image.src}.${scale}.${format}`;
+}
+
+/**
+ * The address of a product's drawing, an SVG file the build writes beside the region's pages
+ * (`<base>/images/<product>.svg`): the pages show it as an image, the head names it for search
+ * engines, and it is drawn once, not shipped as code.
+ */
+export function productImagePath(site: Pick<SiteData, 'basePath'>, product: string): string {
+  return `${site.basePath}/images/${product}.svg`;
 }

@@ -100,6 +100,24 @@ export function pageText(route: RouteData): PageContent | undefined {
   return route.alternates ? { ...route.content, alternates: route.alternates } : route.content;
 }
 
+/**
+ * A reduction's prior price (docs/market.md): while the activity runs from `start` to `end`
+ * (epoch ms), its price is announced against `price`, the lowest of the 30 days before `start`.
+ */
+export interface PriorPrice {
+  readonly start: number;
+  readonly end?: number;
+  readonly price: number;
+}
+
+/** What a region's market expects of it (region.yaml `market`): each setting present only when on. */
+export interface MarketData {
+  /** Reductions are announced against the prior price (products carry `priorPrices`). */
+  readonly priorPrice?: true;
+  /** How prices stand to tax, said next to each of them. */
+  readonly tax?: 'included' | 'excluded';
+}
+
 /** A product as the runtime reads it: instants in epoch milliseconds, bundle parts checked. */
 export interface ProductData extends Omit<Product, 'activityTime' | 'includes'> {
   /** When the activity price applies: epoch milliseconds, or stages of a list. */
@@ -108,6 +126,8 @@ export interface ProductData extends Omit<Product, 'activityTime' | 'includes'> 
   readonly includes?: readonly ProductKey[];
   /** The bundles that contain this product (keys of the same region, sorted): the reverse of `includes`. */
   readonly bundles?: readonly ProductKey[];
+  /** In a market with `priorPrice`: the prior price of each reduction not over yet, in order (computed by the build). */
+  readonly priorPrices?: readonly PriorPrice[];
 }
 
 /** The time window of a page a link points at (epoch ms): the link shows exactly while the page is open. */
@@ -185,6 +205,7 @@ export interface RegionData {
   readonly countdown?: Omit<NonNullable<RegionFile['countdown']>, 'stage'> & StageGate & LinkWindow;
   readonly navs: readonly NavItem[];
   readonly company: RegionFile['company'];
+  readonly market: MarketData;
   /** The stages lists this region uses, by name: sorted instants in epoch milliseconds. */
   readonly stages: Readonly<Record<string, readonly number[]>>;
   readonly products: Readonly<Record<ProductKey, ProductData>>;

@@ -10,6 +10,7 @@ import { loadContent } from './load.ts';
 import type { LoadedContent } from './load.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import { resolveContent } from './resolve/index.ts';
+import type { RegionPriceHistory } from './resolve/prior-prices.ts';
 import type { SiteModel } from './resolve/index.ts';
 import { validateContent } from './validate.ts';
 
@@ -48,6 +49,12 @@ export interface UserBuildOptions {
    * and leaves the output as it was, then rejects with the signal's reason.
    */
   signal?: AbortSignal;
+  /**
+   * Where the content's git history is read (prior prices, docs/market.md): default, the
+   * repository the content folder is in, at HEAD. `build-region diff` gives the revision it
+   * compares with for the copy of the content it extracted.
+   */
+  history?: { readonly repository: string; readonly contentPath: string; readonly revision: string };
 }
 
 /** Options with every default applied, resolved in one place. */
@@ -165,14 +172,33 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
   const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
   progress('load');
   const content = await loadContent(resolved.contentDir, resolved.cwd, { cacheDir: resolved.cacheDir });
-  return compileLoaded(content, resolved.now, () => progress('validate'), resolved.cacheDir);
+  const histories = await loadHistories(resolved.contentDir, content, options.history);
+  return compileLoaded(content, resolved.now, () => progress('validate'), resolved.cacheDir, histories);
+}
+
+/**
+ * The git history of the regions whose market announces prior prices (region.yaml
+ * `market.priorPrice`); none is read, nor git run, when no region does.
+ */
+async function loadHistories(contentDir: string, content: LoadedContent, given: UserBuildOptions['history']): Promise<ReadonlyMap<string, RegionPriceHistory> | undefined> {
+  const text = (id: string) => content.files.find((f) => f.id === id)?.text;
+  const regions = content.files.flatMap((file) => {
+    const folder = /^regions\/([^/]+)\/region\.yaml$/.exec(file.id)?.[1];
+    const market = (file.data as { market?: { priorPrice?: unknown } } | undefined)?.market;
+    const products = `regions/${folder}/products.yaml`;
+    return folder !== undefined && market?.priorPrice === true ? [{ code: folder, region: { id: file.id, text: file.text }, products: { id: products, text: text(products) ?? '' } }] : [];
+  });
+  if (regions.length === 0) return undefined;
+  const { historyOf, loadPriceHistories } = await import('./history.ts');
+  const stages = text('stages.yaml');
+  return loadPriceHistories(given ?? (await historyOf(contentDir)), regions, stages === undefined ? undefined : { id: 'stages.yaml', text: stages });
 }
 
 /** validate -> resolve over content already parsed (from disk, or from memory in tests). */
-export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}, cacheDir?: string): CompileResult {
+export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}, cacheDir?: string, histories?: ReadonlyMap<string, RegionPriceHistory>): CompileResult {
   onValidate();
   const validated = validateContent(content, { cacheDir });
-  const { model, diagnostics, art } = resolveContent(validated.content, { now });
+  const { model, diagnostics, art } = resolveContent(validated.content, { now, ...(histories && { histories }) });
   // Art too, for the code frames of its diagnostics.
   const sources = new Map([...content.files.map((f) => [f.file, f.text] as const), ...content.art.map((a) => [`${validated.content.prefix}${a.id}`, a.text] as const)]);
   // A missing content folder says it all: nothing else is reported.

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { RegionData } from '../core/model.ts';
+import type { PriorPrice, RegionData } from '../core/model.ts';
 import { compileContent } from './compile.ts';
 import type { CompileResult } from './compile.ts';
 import { compareStrings, hasErrors } from './diagnostics.ts';
@@ -30,7 +30,7 @@ export interface VisibleChange {
 const run = promisify(execFile);
 
 /** The content folder as it is at a git revision, written into a temporary folder; removed by `dispose`. */
-export async function contentAtRevision(contentDir: string, revision: string): Promise<{ dir: string; dispose: () => Promise<void> }> {
+export async function contentAtRevision(contentDir: string, revision: string): Promise<{ dir: string; history: { repository: string; contentPath: string; revision: string }; dispose: () => Promise<void> }> {
   const root = (await run('git', ['rev-parse', '--show-toplevel'], { cwd: contentDir })).stdout.trim();
   const relative = path.relative(root, contentDir).split(path.sep).join('/');
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-diff-'));
@@ -42,7 +42,7 @@ export async function contentAtRevision(contentDir: string, revision: string): P
   }
   // git archive writes the tree as it is at that revision; tar puts it in the folder.
   await run('bash', ['-c', 'git archive --format=tar "$1" -- "$2" | tar -x -C "$3"', 'archive', revision, relative || '.', work], { cwd: root, maxBuffer: 1 << 30 });
-  return { dir: path.join(work, relative), dispose: () => rm(work, { recursive: true, force: true }) };
+  return { dir: path.join(work, relative), history: { repository: root, contentPath: relative, revision }, dispose: () => rm(work, { recursive: true, force: true }) };
 }
 
 /** A value as a change line shows it: short, on one line. */
@@ -124,11 +124,29 @@ function regionChanges(code: string, before: RegionData, after: RegionData): Vis
   void r1;
   void r2;
   for (const { at, before: was, after: now } of found) {
+    if (at[0] === 'products' && at[2] === 'priorPrices') {
+      changes.push(...priorPriceChanges(code, after.products[at[1]!]?.name ?? before.products[at[1]!]?.name ?? at[1]!, was as PriorPrice[] | undefined, now as PriorPrice[] | undefined));
+      continue;
+    }
     const section = sectionOf(at);
     const product = at[0] === 'products' ? (after.products[at[1]!]?.name ?? before.products[at[1]!]?.name ?? at[1]) : undefined;
     const where = product !== undefined ? `${at.slice(2).join(' > ') || 'product'} of ${product}` : at[0] === 'routes' ? `${at[1]}: ${at.slice(2).join(' > ').replace(/^content > /, '')}` : at.join(' > ');
     changes.push({ region: code, section, change: describe(where, was, now) });
   }
+  return changes;
+}
+
+/** A product's prior prices (docs/market.md), reduction by reduction: what its announcement says changed. */
+function priorPriceChanges(code: string, name: string, before: readonly PriorPrice[] = [], after: readonly PriorPrice[] = []): VisibleChange[] {
+  const label = (w: PriorPrice) => `prior price of ${name} (lowest of the 30 days before its reduction from ${new Date(w.start).toISOString()})`;
+  const old = new Map(before.map((w) => [w.start, w]));
+  const changes: VisibleChange[] = [];
+  for (const w of after) {
+    const was = old.get(w.start);
+    if (was?.price !== w.price) changes.push({ region: code, section: 'prices and offers', change: describe(label(w), was?.price, w.price) });
+    old.delete(w.start);
+  }
+  for (const w of old.values()) changes.push({ region: code, section: 'prices and offers', change: describe(label(w), w.price, undefined) });
   return changes;
 }
 
@@ -198,7 +216,7 @@ export function formatChanges(changes: readonly VisibleChange[], revision: strin
 export async function diffContent(contentDir: string, revision: string, now: number, cwd: string): Promise<{ before: CompileResult; after: CompileResult; changes: VisibleChange[] }> {
   const old = await contentAtRevision(contentDir, revision);
   try {
-    const [before, after] = [await compileContent({ content: old.dir, cwd, now, cache: false }), await compileContent({ content: contentDir, cwd, now })];
+    const [before, after] = [await compileContent({ content: old.dir, cwd, now, cache: false, history: old.history }), await compileContent({ content: contentDir, cwd, now })];
     return { before, after, changes: hasErrors(before.diagnostics) || hasErrors(after.diagnostics) ? [] : visibleChanges(before, after, now) };
   } finally {
     await old.dispose();

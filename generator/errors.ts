@@ -326,6 +326,24 @@ export const ERRORS = {
     example: 'a Black Friday nav item gated to a Halloween stage',
     fix: "Gate the link to a stage within the page's window, or drop its stages.",
   }),
+  W0305: define<{ product: string; start: string; since: string }>({
+    title: 'Prior price not known for the whole 30 days',
+    message: ({ product, start, since }) =>
+      `the price of '${product}' before ${since} is unknown to this clone (a shallow history), so the prior price of its reduction from ${start} is the lowest since ${since} only`,
+    hint: 'The prior price is the lowest of the 30 days before a reduction, read from the content and its git history. Fetch the whole history (git fetch --unshallow; in GitHub Actions, actions/checkout with fetch-depth: 0).',
+    example: 'a reduction in a region with market.priorPrice, built from a clone made with --depth 1',
+    fix: 'Build from a clone with the whole history.',
+  }),
+  W0306: define<{ product: string; start: string; since?: string }>({
+    title: 'Product on sale for less than 30 days before its reduction',
+    message: ({ product, start, since }) =>
+      since === undefined
+        ? `'${product}' was not on sale in the 30 days before its reduction from ${start}: there is no prior price, so the reduced price is shown without one and without a struck-through price`
+        : `'${product}' has been on sale only since ${since}, less than 30 days before its reduction from ${start}: its prior price is the lowest since then`,
+    hint: 'A reduction is announced against the lowest price of the 30 days before it (Directive 98/6/EC, article 6a); a product newer than that has a shorter history, which some member states allow for new products.',
+    example: 'a product added to products.yaml a week before its activity starts',
+    fix: 'Start the reduction 30 days after the product went on sale, or accept the shorter period.',
+  }),
   E9999: define<{ detail: string }>({
     title: 'Internal error in the compiler',
     message: ({ detail }) => `internal error: ${detail}`,

@@ -72,8 +72,10 @@ export function priceRows(regions: readonly RegionData[], now: number): ReportRo
       const notes = [product.stock === 0 ? 'sold out' : `stock ${product.stock}`, product.isPreSale ? 'pre-sale' : ''].filter(Boolean);
       const offer = product.activityPrice !== undefined ? `${price(product.activityPrice)} ${describeActivity(region, product)}` : '';
       const active = isActivityActive(region, product, now);
+      // In a market that announces reductions against the prior price (docs/market.md): that price, per reduction.
+      const prior = region.market.priorPrice && product.priorPrices?.length ? `prior price ${product.priorPrices.map((w) => `${price(w.price)} (from ${day(w.start)})`).join(', ')}` : '';
       return {
-        text: [price(product.price), offer && `offer ${offer}${active ? ' (now)' : ''}`, notes.join(', ')].filter(Boolean).join(' · '),
+        text: [price(product.price), offer && `offer ${offer}${active ? ' (now)' : ''}`, prior, notes.join(', ')].filter(Boolean).join(' · '),
         kind: product.stock === 0 ? 'soldout' : active ? 'offer' : product.isPreSale ? 'presale' : 'price',
         title: `${key} in ${code}`,
       };

@@ -1,6 +1,7 @@
 import { isActivityActive, isRouteOpen } from '../core/time.ts';
 import type { Alternate, PageContent, ProductData, RouteInfo, SiteData } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
+import { productImagePath } from '../core/image-urls.ts';
 
 /** Everything a page's <head> says, computed the same way on the server and in the client. */
 export interface Head {
@@ -22,11 +23,6 @@ export interface Head {
 /** The absolute URL of a path on the region's production origin. */
 export function absoluteUrl(site: Pick<SiteData, 'origin'>, path: string): string {
   return `${site.origin}${path}`;
-}
-
-/** The URL of a product's illustration, written by the build beside the region's pages. */
-export function productImagePath(site: Pick<SiteData, 'basePath'>, product: string): string {
-  return `${site.basePath}/images/${product}.svg`;
 }
 
 function organization(site: SiteData, name: string): object {

@@ -427,6 +427,13 @@ export interface RegionFile {
     /** Address lines. */
     readonly address: readonly string[];
   };
+  /** What this market's law and platforms expect of the site (docs/market.md): each setting is off when absent. */
+  readonly market?: {
+    /** true: a reduced price (an activity price) is announced against the lowest price of the 30 days before the reduction began, shown next to it (Directive 98/6/EC, article 6a). The build computes it from the content's own timeline and its git history; it is never written by hand. */
+    readonly priorPrice?: boolean;
+    /** How the prices stand to tax, said next to every price and in the share tags in the catalogue's words (`product.taxIncluded`, `product.taxExcluded`): `included` (VAT or consumption tax included: uk, the EU, 税込 in Japan), `excluded` (before sales tax: the United States). */
+    readonly tax?: "included" | "excluded";
+  };
   /** Stages lists of this region only; a name here hides a shared list of the same name. */
   readonly stages?: {
     readonly [key: string]: StagesList;

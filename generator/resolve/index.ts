@@ -53,6 +53,7 @@ export function resolveContent(content: ValidatedContent, options: ResolveOption
     images,
     regions: identities.regions.map((identity) => identity.link),
     now: options.now,
+    histories: options.histories,
   };
   const results = identities.regions.map((identity) => resolveRegion(identity, productsByCode.get(identity.code), shared, report));
 

@@ -1,3 +1,4 @@
+import type { RegionPriceHistory } from './prior-prices.ts';
 import type { BackendsData } from '../../core/backends.ts';
 import { HOME_PAGE } from '../../core/kinds.ts';
 import type { RegionData } from '../../core/model.ts';
@@ -44,6 +45,11 @@ export interface ResolveResult {
 export interface ResolveOptions {
   /** The build's instant, for warnings about windows already over (default: no such warnings). */
   readonly now?: number;
+  /**
+   * The earlier versions of regions whose market announces prior prices, by region code
+   * (generator/history.ts reads them from git); a region without one has its own timeline only.
+   */
+  readonly histories?: ReadonlyMap<string, RegionPriceHistory>;
 }
 
 /** Collects the problems a resolving step finds; steps report, they never throw on content. */

@@ -1,5 +1,5 @@
 import type { ConstantsFile } from '../../schema/types.ts';
-import type { RegionData, RegionLink } from '../../core/model.ts';
+import type { ProductData, RegionData, RegionLink } from '../../core/model.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
 import { rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
@@ -9,6 +9,8 @@ import { windowLinks } from './link-windows.ts';
 import type { Report, ResolvedRegion } from './model.ts';
 import type { Images } from './pages.ts';
 import { resolveNavigation } from './navigation.ts';
+import { priorPrices, toPriorPriceData, withCurrent } from './prior-prices.ts';
+import type { RegionPriceHistory } from './prior-prices.ts';
 import { resolveProducts } from './products.ts';
 import type { RegionIdentity } from './regions.ts';
 import { isKnownCurrency } from './regions.ts';
@@ -30,6 +32,8 @@ export interface SharedContent {
   /** Every region as the others link to it, in order. */
   readonly regions: readonly RegionLink[];
   readonly now: number | undefined;
+  /** Earlier versions of the regions that announce prior prices, by code (from git). */
+  readonly histories?: ReadonlyMap<string, RegionPriceHistory>;
 }
 
 export interface RegionResult {
@@ -49,7 +53,8 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
   if (!isKnownCurrency(input.currency)) report(createDiagnostic('E0217', { currency: input.currency }, rangeOfPath(file.source, ['currency'])));
   const api = backendOf(shared.constants.data, input.backend, file, report);
 
-  const resolvedProducts = products && resolveProducts(products, code, scope, shared.now, report);
+  const resolved = products && resolveProducts(products, code, scope, shared.now, report);
+  const resolvedProducts = resolved && input.market?.priorPrice ? { ...resolved, products: withPriorPrices(resolved.products, products!, scope, shared.histories?.get(code), shared.now, report) } : resolved;
   const routes = resolveRoutes(
     {
       region: file,
@@ -98,6 +103,7 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     subscribe: input.subscribe,
     ...windowLinks(file.source, { navs: navigation.navs, footerNavs: input.footerNavs, textBanner: navigation.textBanner, countdown: navigation.countdown }, routes.routes, stages, report),
     company: input.company,
+    market: { ...(input.market?.priorPrice && { priorPrice: true }), ...(input.market?.tax && { tax: input.market.tax }) },
     stages,
     products: resolvedProducts?.products ?? {},
     routes: routes.routes,
@@ -110,6 +116,38 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     region: { data, texts: routes.texts, inputs: [...inputs].sort(compareStrings) },
     links,
   };
+}
+
+/**
+ * Each product's prior prices (docs/market.md): the reductions not over yet, each with the
+ * lowest price of the 30 days before it, from the region's history and the content being
+ * built. Where part of those days is unknown or the product was not on sale, a warning at its
+ * price says so.
+ */
+function withPriorPrices(
+  products: Readonly<Record<string, ProductData>>,
+  file: Validated<'products'>,
+  scope: StagesScope,
+  earlier: RegionPriceHistory | undefined,
+  now: number | undefined,
+  report: Report,
+): Record<string, ProductData> {
+  const stages = Object.fromEntries([...scope.lists].map(([name, list]) => [name, list.instants]));
+  const history = withCurrent(earlier, { products, stages }, now);
+  const out: Record<string, ProductData> = {};
+  for (const [key, product] of Object.entries(products)) {
+    const found = priorPrices(history, key).filter(({ reduction }) => now === undefined || reduction.end === undefined || reduction.end > now);
+    for (const { reduction, result } of found) {
+      if (!result.gap) continue;
+      const start = new Date(reduction.start).toISOString();
+      const at = rangeOfPath(file.source, ['products', key, 'price']);
+      if (result.gap.reason === 'unknown') report(createDiagnostic('W0305', { product: key, start, since: new Date(result.gap.since).toISOString() }, at));
+      else report(createDiagnostic('W0306', { product: key, start, ...(result.price !== undefined && { since: new Date(result.gap.since).toISOString() }) }, at));
+    }
+    const prior = toPriorPriceData(found);
+    out[key] = prior.length > 0 ? { ...product, priorPrices: prior } : product;
+  }
+  return out;
 }
 
 /** The API origins of the region's back end; an unknown back end is reported, with the names there are. */

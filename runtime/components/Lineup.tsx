@@ -1,7 +1,7 @@
 import { fill } from '../../core/validation.ts';
 import { useApp, useSite, useT } from '../site.tsx';
 import type { ProductKey } from '../../core/model.ts';
-import { ProductArt } from './ProductArt.tsx';
+import { ProductImage } from './ProductImage.tsx';
 import { BuyAction, Price } from './Price.tsx';
 import { SiteLink } from './SiteLink.tsx';
 
@@ -23,7 +23,7 @@ export function Lineup({ products }: { products: readonly ProductKey[] }) {
           const internal = product.link.startsWith('/');
           return (
             <li className="lineup-card" key={key} data-product={key} data-float="">
-              <ProductArt product={key} title={product.alt} />
+              <ProductImage product={key} alt={product.alt} lazy />
               <h3>
                 {internal ? (
                   <SiteLink href={product.link}>{product.name}</SiteLink>

@@ -1,6 +1,7 @@
 import { formatPrice } from '../../core/format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { isActivityActive } from '../../core/time.ts';
+import { fill } from '../../core/validation.ts';
 import type { ProductData, SiteData } from '../../core/model.ts';
 
 /** What a product costs now: the activity price while its activity runs, else the price. */
@@ -9,30 +10,50 @@ export function currentPrice(site: SiteData, product: ProductData, now: number):
 }
 
 /**
+ * The price a reduction running now is announced against: the regular price, or in a market
+ * with `priorPrice` the lowest of the 30 days before the reduction (docs/market.md), when it is
+ * higher than the reduced price (else nothing is announced as a reduction).
+ */
+function wasPrice(site: SiteData, product: ProductData, now: number): { price: number; prior?: true } | undefined {
+  if (!site.market.priorPrice) return { price: product.price };
+  const prior = product.priorPrices?.find((w) => now >= w.start && (w.end === undefined || now < w.end))?.price;
+  return prior !== undefined && prior > product.activityPrice! ? { price: prior, prior: true } : undefined;
+}
+
+/**
  * A product's price on the server's clock: while the activity runs, the activity price with the
- * regular price struck through (each named for screen readers).
+ * price it is reduced from struck through (each named for screen readers), how it stands to tax
+ * (`market.tax`), and in a market with `priorPrice` the line that says what that price is.
  */
 export function Price({ product, className = 'buy-price' }: { product: ProductData; className?: string }) {
   const site = useSite();
   const t = useT();
   const now = useNow();
   const price = (amount: number) => formatPrice(amount, site.locale, site.currency);
-  if (!isActivityActive(site, product, now)) {
-    return (
-      <p className={className}>
-        <strong data-testid="price">{price(product.price)}</strong>
-      </p>
-    );
-  }
+  const active = isActivityActive(site, product, now);
+  const was = active ? wasPrice(site, product, now) : undefined;
   return (
-    <p className={className}>
-      <span className="visually-hidden">{t('product.offerPrice')} </span>
-      <strong data-testid="price">{price(product.activityPrice!)}</strong>{' '}
-      <s className="was">
-        <span className="visually-hidden">{t('product.regularPrice')} </span>
-        {price(product.price)}
-      </s>
-    </p>
+    <>
+      <p className={className}>
+        {was && <span className="visually-hidden">{t('product.offerPrice')} </span>}
+        <strong data-testid="price">{price(active ? product.activityPrice! : product.price)}</strong>
+        {site.market.tax && <span className="tax-note"> {t(site.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded')}</span>}
+        {was && (
+          <>
+            {' '}
+            <s className="was">
+              <span className="visually-hidden">{t('product.regularPrice')} </span>
+              {price(was.price)}
+            </s>
+          </>
+        )}
+      </p>
+      {was?.prior && (
+        <p className="prior-price" data-testid="prior-price">
+          {fill(t('product.priorPrice'), { price: price(was.price) })}
+        </p>
+      )}
+    </>
   );
 }
 

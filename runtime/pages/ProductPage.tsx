@@ -1,7 +1,7 @@
 import { Collapse } from '../components/Collapse.tsx';
 import { Picture } from '../components/Picture.tsx';
 import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
-import { ProductArt } from '../components/ProductArt.tsx';
+import { ProductImage } from '../components/ProductImage.tsx';
 import { formatPrice } from '../../core/format.ts';
 import { useApp, useNow, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
@@ -110,7 +110,7 @@ function BundleOffers({ productKey }: { productKey: ProductKey }) {
               {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, site.locale, site.currency) })}</p>}
               <BuyAction product={bundle} named />
             </div>
-            <ProductArt product={key} title={bundle.alt} />
+            <ProductImage product={key} alt={bundle.alt} lazy />
           </section>
         );
       })}
@@ -145,7 +145,7 @@ export default function ProductPage({ route, content }: PageProps) {
           {content.lead && <p className="lead">{content.lead}</p>}
           <BuyBox product={product} site={site} />
         </div>
-        <ProductArt product={route.product} title={product.alt} />
+        <ProductImage product={route.product} alt={product.alt} />
       </section>
       <nav className="app-menu" id="app-menu" aria-label={t('product.menu')}>
         <ul>

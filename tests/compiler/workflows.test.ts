@@ -137,6 +137,18 @@ describe('the GitHub Actions workflows', () => {
     expect(Object.keys((workflows.get('build-deploy.yml')!.on.workflow_call as { secrets: object }).secrets)).toEqual(['DEPLOY_TARGET']);
   });
 
+  it('check out the whole history wherever the content is compiled (prior prices are computed from it)', () => {
+    const problems: string[] = [];
+    for (const [file, workflow] of workflows) {
+      for (const [name, job] of Object.entries(workflow.jobs)) {
+        const compiles = (job.steps ?? []).some((step) => /npx build-region (--check|report|diff|\$\{\{ matrix)/.test(step.run ?? '') || step.run === 'bash .ci/run');
+        const checkout = (job.steps ?? []).find((step) => step.uses === 'actions/checkout@v4');
+        if (compiles && checkout?.with?.['fetch-depth'] !== 0) problems.push(`${file}: ${name} compiles the content from a shallow clone`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('call only commands this repository has: npm scripts, build-region commands, its own files', async () => {
     const problems: string[] = [];
     let count = 0;

@@ -190,12 +190,16 @@ describe('manuals and legal pages', () => {
     }
   });
 
-  it('marks a legal page whose text is a template, and no other page', async () => {
-    for (const page of ['privacy-policy', 'terms-use', 'cookies-policy']) expect(content('us', page).template).toBe(true);
-    const html = await (await fetch(new URL('/us/privacy-policy', site.server.url))).text();
-    expect(html).toContain('class="template-notice" role="note">Template: this text is a sample');
-    const faq = await (await fetch(new URL('/us/faq', site.server.url))).text();
-    expect(faq).not.toContain('class="template-notice"');
+  it('shows the us legal pages as finished texts: no template notice, no placeholder', async () => {
+    for (const page of ['privacy-policy', 'terms-use', 'cookies-policy']) {
+      expect(content('us', page).template).toBeUndefined();
+      const html = await (await fetch(new URL(`/us/${page}`, site.server.url))).text();
+      expect(html).not.toContain('class="template-notice"');
+      // No "[company legal name]"-style placeholder is left in the page's text.
+      const main = /<main[\s\S]*<\/main>/.exec(html)![0];
+      expect(main).not.toMatch(/\[[a-z][^\]]*\]/);
+      expect(html).toContain('Axlebot Robotics Inc.');
+    }
   });
 });
 

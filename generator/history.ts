@@ -1,0 +1,178 @@
+import { execFile, spawn } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import type { ProductsFile, RegionFile, StagesFile } from '../schema/types.ts';
+import type { ContentVersion, PricedProduct, RegionPriceHistory } from './resolve/prior-prices.ts';
+import { parseInstant } from './resolve/stages.ts';
+
+/**
+ * The price history of regions whose market announces prior prices (docs/market.md): every
+ * earlier version of their products, their own stages lists and the shared stages lists, read
+ * from git. A version takes effect at its commit's time on the first-parent line of HEAD (the
+ * time a merge put it on main). The content being built is not here: the resolver adds it as
+ * the last version.
+ *
+ * - Content outside a git repository, or not committed yet, has no earlier version: its own
+ *   timeline is its whole history.
+ * - In a complete repository, the oldest version of the files stands for the time before it
+ *   too (the content as first written describes its own past).
+ * - In a shallow clone, what came before its oldest commit is unknown (`knownFrom`): the
+ *   resolver says so where that matters, and CI fetches the whole history.
+ */
+const run = promisify(execFile);
+
+async function git(cwd: string, args: readonly string[]): Promise<string> {
+  return (await run('git', [...args], { cwd, maxBuffer: 1 << 28 })).stdout;
+}
+
+/** `git cat-file --batch`: the text of each `<revision>:<path>`, undefined where it does not exist. */
+function readBlobs(cwd: string, specs: readonly string[]): Promise<(string | undefined)[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'ignore'] });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', () => {
+      const out = Buffer.concat(chunks);
+      const texts: (string | undefined)[] = [];
+      let at = 0;
+      for (let i = 0; i < specs.length; i++) {
+        const lineEnd = out.indexOf(10, at);
+        const header = out.subarray(at, lineEnd).toString('utf8');
+        at = lineEnd + 1;
+        const size = / blob (\d+)$/.exec(header)?.[1];
+        if (size === undefined) {
+          texts.push(undefined);
+          continue;
+        }
+        texts.push(out.subarray(at, at + Number(size)).toString('utf8'));
+        at += Number(size) + 1;
+      }
+      resolve(texts);
+    });
+    child.stdin.end(specs.map((spec) => `${spec}\n`).join(''));
+  });
+}
+
+/** The products of one version of a products.yaml, as far as prices go; what does not parse counts as none. */
+function pricedProducts(text: string | undefined): Record<string, PricedProduct> {
+  let data: ProductsFile | undefined;
+  try {
+    data = text === undefined ? undefined : (parse(text) as ProductsFile);
+  } catch {
+    data = undefined;
+  }
+  const out: Record<string, PricedProduct> = {};
+  for (const [key, product] of Object.entries(data?.products ?? {})) {
+    if (typeof product?.price !== 'number') continue;
+    const time = product.activityTime;
+    const start = time?.startTime === undefined ? undefined : parseInstant(time.startTime);
+    const end = time?.endTime === undefined ? undefined : parseInstant(time.endTime);
+    out[key] = {
+      price: product.price,
+      ...(typeof product.activityPrice === 'number' && { activityPrice: product.activityPrice }),
+      ...(start !== undefined && !Number.isNaN(start)
+        ? { activityTime: { startTime: start, ...(end !== undefined && !Number.isNaN(end) && { endTime: end }) } }
+        : time?.stages !== undefined && Array.isArray(time.stage) && { activityTime: { stages: time.stages, stage: time.stage } }),
+    };
+  }
+  return out;
+}
+
+/** The stages lists of one version: the shared ones, hidden by the region's own of the same name. */
+function stagesLists(shared: string | undefined, region: string | undefined): Record<string, readonly number[]> {
+  const lists: Record<string, readonly number[]> = {};
+  for (const text of [shared, region]) {
+    let data: StagesFile | RegionFile | undefined;
+    try {
+      data = text === undefined ? undefined : (parse(text) as StagesFile | RegionFile);
+    } catch {
+      data = undefined;
+    }
+    for (const [name, list] of Object.entries(data?.stages ?? {})) {
+      const instants = (list?.instants ?? []).map((instant) => parseInstant(String(instant)));
+      if (instants.every((t) => !Number.isNaN(t))) lists[name] = instants;
+    }
+  }
+  return lists;
+}
+
+export interface HistoryRequest {
+  readonly code: string;
+  /** The files of the region, relative to the content folder, and the text they have now. */
+  readonly products: { readonly id: string; readonly text: string };
+  readonly region: { readonly id: string; readonly text: string };
+}
+
+/**
+ * Where the history of a content folder is: the repository, the folder's path in it, and the
+ * revision whose history counts (HEAD for the working tree; `build-region diff` compiles the
+ * content of an earlier revision, extracted elsewhere, with that revision's history).
+ */
+export interface HistorySource {
+  readonly repository: string;
+  readonly contentPath: string;
+  readonly revision: string;
+}
+
+/** The repository a content folder is in, with HEAD; undefined outside git. */
+export async function historyOf(contentDir: string): Promise<HistorySource | undefined> {
+  try {
+    const repository = (await git(contentDir, ['rev-parse', '--show-toplevel'])).trim();
+    return { repository, contentPath: path.relative(repository, contentDir).split(path.sep).join('/'), revision: 'HEAD' };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The price history of the regions asked for. `stages` is the shared stages file (id and text
+ * now). Never throws: content outside git, or git missing, has no earlier version.
+ */
+export async function loadPriceHistories(source: HistorySource | undefined, regions: readonly HistoryRequest[], stages: { readonly id: string; readonly text: string } | undefined): Promise<Map<string, RegionPriceHistory>> {
+  const histories = new Map<string, RegionPriceHistory>();
+  if (regions.length === 0) return histories;
+  if (!source) {
+    for (const region of regions) histories.set(region.code, { versions: [] });
+    return histories;
+  }
+  const top = source.repository;
+  const inRepo = (id: string) => path.posix.join(source.contentPath, id);
+  const shallow = (await git(top, ['rev-parse', '--is-shallow-repository']).catch(() => 'false')).trim() === 'true';
+  let knownFrom: number | undefined;
+  if (shallow) {
+    // The oldest commit of a shallow clone stands for a history that was not fetched.
+    const roots = (await git(top, ['rev-list', '--first-parent', '--max-parents=0', source.revision]).catch(() => '')).split('\n').filter(Boolean);
+    const times = await Promise.all(roots.map(async (root) => Number((await git(top, ['show', '-s', '--format=%ct', root])).trim()) * 1000));
+    if (times.length) knownFrom = Math.min(...times);
+  }
+  for (const region of regions) {
+    const files = [region.products, region.region, ...(stages ? [stages] : [])];
+    const log = await git(top, ['log', '--first-parent', '--format=%H %ct', source.revision, '--', ...files.map((f) => inRepo(f.id))]).catch(() => '');
+    const commits = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [hash = '', seconds = '0'] = line.split(' ');
+        return { hash, from: Number(seconds) * 1000 };
+      })
+      .reverse();
+    if (commits.length === 0) {
+      histories.set(region.code, { versions: [], ...(knownFrom !== undefined && { knownFrom }) });
+      continue;
+    }
+    const specs = commits.flatMap((commit) => files.map((f) => `${commit.hash}:${inRepo(f.id)}`));
+    const texts = await readBlobs(top, specs);
+    const versions: ContentVersion[] = commits.map((commit, index) => {
+      const [products, own, shared] = texts.slice(index * files.length, (index + 1) * files.length);
+      // The oldest version of a complete history also stands for the time before it.
+      const from = index === 0 && knownFrom === undefined ? -Infinity : commit.from;
+      return { from, products: pricedProducts(products), stages: stagesLists(shared, own) };
+    });
+    const newest = texts.slice(-files.length);
+    const changed = files.some((file, index) => newest[index] !== file.text);
+    histories.set(region.code, { versions, ...(knownFrom !== undefined && { knownFrom }), head: { from: commits.at(-1)!.from, changed } });
+  }
+  return histories;
+}

@@ -1,0 +1,157 @@
+import { execFileSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileContent } from '../../generator/compile.ts';
+import { contentAtRevision, visibleChanges } from '../../generator/diff.ts';
+import { priorPrice, priorPrices, reductionsOf } from '../../generator/resolve/prior-prices.ts';
+import type { PriceHistory } from '../../generator/resolve/prior-prices.ts';
+import { copyContent, replaceInFile } from '../support/content.ts';
+
+/**
+ * Prior prices (docs/market.md, issue 28): each reduction in a market with `priorPrice` is
+ * announced against the lowest price of the 30 days before it began (Directive 98/6/EC,
+ * article 6a), computed from the content's timeline and its git history.
+ */
+const DAY = 24 * 60 * 60_000;
+const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+describe('the prior price of a reduction (pure)', () => {
+  // 1599, lowered to 1399 for 20 days, raised back, lowered again 5 days later, then 45 days after that.
+  const instants = [at('2026-02-10'), at('2026-03-02'), at('2026-03-07'), at('2026-03-20'), at('2026-05-04')];
+  const product = { price: 1599, activityPrice: 1399, activityTime: { stages: 'spring', stage: [1, 3, 5] } };
+  const history: PriceHistory = { versions: [{ from: -Infinity, products: { bot: product }, stages: { spring: instants } }] };
+
+  it('finds each run of stages as one reduction', () => {
+    expect(reductionsOf(product, { spring: instants })).toEqual([
+      { start: instants[0], end: instants[1] },
+      { start: instants[2], end: instants[3] },
+      { start: instants[4] },
+    ]);
+    expect(reductionsOf({ ...product, activityTime: { stages: 'spring', stage: [1, 2, 3] } }, { spring: instants })).toEqual([{ start: instants[0], end: instants[3] }]);
+  });
+
+  it('takes the lowest price of the 30 days before each reduction: the first against 1599, the second against the first, the third against 1599 again', () => {
+    expect(priorPrices(history, 'bot').map(({ result }) => result.price)).toEqual([1599, 1399, 1599]);
+    // The instant the period starts counts; one millisecond before the first reduction is still 1599.
+    expect(priorPrice(history, 'bot', instants[0]! + 30 * DAY).price).toBe(1399);
+    expect(priorPrice(history, 'bot', instants[1]! + 30 * DAY).price).toBe(1399);
+    expect(priorPrice(history, 'bot', instants[1]! + 30 * DAY + 1).price).toBe(1399);
+    expect(priorPrice(history, 'bot', instants[3]! + 30 * DAY).price).toBe(1599);
+  });
+
+  it('prices each instant by the version of the content in force then', () => {
+    const versions: PriceHistory = {
+      versions: [
+        { from: -Infinity, products: { bot: { price: 1699 } }, stages: {} },
+        { from: at('2026-02-20'), products: { bot: { price: 1499 } }, stages: {} },
+        { from: at('2026-03-10'), products: { bot: { price: 1599, activityPrice: 1399, activityTime: { startTime: at('2026-03-12') } } }, stages: {} },
+      ],
+    };
+    expect(priorPrices(versions, 'bot')).toEqual([{ reduction: { start: at('2026-03-12') }, result: { price: 1499, from: at('2026-03-12') - 30 * DAY, to: at('2026-03-12') } }]);
+  });
+});
+
+/** A copy of the real content in a git repository of its own, whose commits have the dates given. */
+async function repository() {
+  const { work, content } = await copyContent();
+  const git = (args: string[], date?: string) =>
+    execFileSync('git', args, { cwd: work, env: { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com', ...(date && { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }) } }).toString();
+  git(['init', '-q', '-b', 'main']);
+  const commit = (date: string) => {
+    git(['add', '-A']);
+    git(['commit', '-q', '-m', `content of ${date}`], `${date}T00:00:00Z`);
+  };
+  const products = path.join(content, 'regions', 'de', 'products.yaml');
+  return { work, content, git, commit, products };
+}
+
+const repositories: string[] = [];
+afterAll(async () => {
+  for (const dir of repositories) await rm(dir, { recursive: true, force: true });
+});
+
+const bumblebee = (compiled: Awaited<ReturnType<typeof compileContent>>, code = 'de') => compiled.model.regions.find((r) => r.data.code === code)!.data.products.flagshipBumblebee!;
+
+describe('prior prices from the git history (de announces them, us does not)', () => {
+  it('counts a regular price changed in an earlier commit, and shows each change in build-region diff', async () => {
+    const repo = await repository();
+    repositories.push(repo.work);
+    repo.commit('2026-01-01');
+    // Lowered to 1499 on 20 February, back to 1599 on 10 March with a reduction to 1399 from 12 March.
+    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1499\n    stock: 50');
+    repo.commit('2026-02-20');
+    await replaceInFile(repo.products, 'price: 1499\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-03-12T00:00:00+00:00" }\n    stock: 50');
+    repo.commit('2026-03-10');
+    const now = at('2026-03-15');
+    const compiled = await compileContent({ content: repo.content, cwd: repo.work, now, cache: false });
+    expect(compiled.diagnostics.filter((d) => d.code.startsWith('W030'))).toEqual([]);
+    expect(bumblebee(compiled).priorPrices).toEqual([{ start: at('2026-03-12'), price: 1499 }]);
+    // Markets without the rule carry none.
+    expect(compiled.model.regions.find((r) => r.data.code === 'us')!.data.products.flagshipMegatron!.priorPrices).toBeUndefined();
+
+    // The commit before, as build-region diff compiles it (with that commit's history): no reduction yet.
+    const old = await contentAtRevision(repo.content, 'HEAD~1');
+    try {
+      const before = await compileContent({ content: old.dir, cwd: repo.work, now, cache: false, history: old.history });
+      expect(bumblebee(before).priorPrices).toBeUndefined();
+      const lines = visibleChanges(before, compiled, now).filter((c) => c.region === 'de').map((c) => c.change);
+      expect(lines).toContain('prior price of Flagship Bumblebee (lowest of the 30 days before its reduction from 2026-03-12T00:00:00.000Z) added: 1499');
+    } finally {
+      await old.dispose();
+    }
+  });
+
+  it('takes an edit not committed yet as made at the build instant', async () => {
+    const repo = await repository();
+    repositories.push(repo.work);
+    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-06-01T00:00:00+00:00" }\n    stock: 50');
+    repo.commit('2026-01-01');
+    // Not committed: the regular price goes down to 1449 as of the build's instant (20 May).
+    await replaceInFile(repo.products, 'price: 1599\n    activityPrice: 1399', 'price: 1449\n    activityPrice: 1399');
+    const compiled = await compileContent({ content: repo.content, cwd: repo.work, now: at('2026-05-20'), cache: false });
+    expect(bumblebee(compiled).priorPrices).toEqual([{ start: at('2026-06-01'), price: 1449 }]);
+  });
+
+  it('warns at the price of a product on sale for less than 30 days before its reduction (W0306), or not at all', async () => {
+    const repo = await repository();
+    repositories.push(repo.work);
+    repo.commit('2026-01-01');
+    // A product new to de on 1 April, reduced from 8 April; another reduced from the moment it appears.
+    const added = (key: string, start: string) =>
+      `\n  ${key}:\n    name: "${key}"\n    link: https://shop.example.com/de/${key}\n    buy: "https://shop.example.com/de/${key}"\n    alt: "${key}"\n    price: 299\n    activityPrice: 249\n    activityTime: { startTime: "${start}" }\n    stock: 5\n    isPreSale: false\n`;
+    await replaceInFile(repo.products, 'products:\n', `products:${added('newBot', '2026-04-08T00:00:00+00:00')}${added('instantBot', '2026-04-01T00:00:00+00:00')}`);
+    repo.commit('2026-04-01');
+    const compiled = await compileContent({ content: repo.content, cwd: repo.work, now: at('2026-04-10'), cache: false });
+    const warnings = compiled.diagnostics.filter((d) => d.code === 'W0306');
+    expect(warnings.map((d) => [d.file, d.message])).toEqual([
+      [path.join('content', 'regions', 'de', 'products.yaml'), "'newBot' has been on sale only since 2026-04-01T00:00:00.000Z, less than 30 days before its reduction from 2026-04-08T00:00:00.000Z: its prior price is the lowest since then"],
+      [path.join('content', 'regions', 'de', 'products.yaml'), "'instantBot' was not on sale in the 30 days before its reduction from 2026-04-01T00:00:00.000Z: there is no prior price, so the reduced price is shown without one and without a struck-through price"],
+    ]);
+    // Each at the product's price (in the file's order).
+    const text = compiled.sources.get(warnings[0]!.file)!.split('\n');
+    expect(text[warnings[0]!.line - 1]).toMatch(/^\s+price: 299$/);
+    const products = compiled.model.regions.find((r) => r.data.code === 'de')!.data.products;
+    expect(products.newBot!.priorPrices).toEqual([{ start: at('2026-04-08'), price: 299 }]);
+    expect(products.instantBot!.priorPrices).toBeUndefined();
+  });
+
+  it('warns in a shallow clone whose history does not reach 30 days back (W0305), and not once it has the whole history', async () => {
+    const repo = await repository();
+    repositories.push(repo.work);
+    repo.commit('2026-01-01');
+    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-05-10T00:00:00+00:00" }\n    stock: 50');
+    repo.commit('2026-05-01');
+    const clone = path.join(repo.work, 'clone');
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.work}`, clone]);
+    const shallow = await compileContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: false });
+    // (Flagship Megatron's reduction, running since 2025, is as unknown to this clone: warned too.)
+    expect(shallow.diagnostics.filter((d) => d.code === 'W0305' && d.message.includes('flagshipBumblebee')).map((d) => d.message)).toEqual([
+      "the price of 'flagshipBumblebee' before 2026-05-01T00:00:00.000Z is unknown to this clone (a shallow history), so the prior price of its reduction from 2026-05-10T00:00:00.000Z is the lowest since 2026-05-01T00:00:00.000Z only",
+    ]);
+    execFileSync('git', ['fetch', '-q', '--unshallow'], { cwd: clone });
+    const whole = await compileContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: false });
+    expect(whole.diagnostics.filter((d) => d.code.startsWith('W030'))).toEqual([]);
+    expect(bumblebee(whole).priorPrices).toEqual([{ start: at('2026-05-10'), price: 1599 }]);
+  });
+});

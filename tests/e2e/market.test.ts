@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatPrice } from '../../core/format.ts';
+import { buildRegions } from '../../generator/build.ts';
+import { collectErrors } from '../support/browser.ts';
+import { copyContent, replaceInFile } from '../support/content.ts';
+import { setEmulatorClock } from '../support/emulator.ts';
+import { useTestSite } from '../support/site.ts';
+
+/**
+ * What a market's law expects, in the browser (issue 28, docs/market.md). A copy of the
+ * content where de (a market with `priorPrice`) lowers Flagship Bumblebee from 1599 to 1399 for
+ * 20 days, raises it back, lowers it again 5 days later, and once more 45 days after that.
+ */
+const SPRING = ['2026-02-10T00:00:00+00:00', '2026-03-02T00:00:00+00:00', '2026-03-07T00:00:00+00:00', '2026-03-20T00:00:00+00:00', '2026-05-04T00:00:00+00:00'];
+let work: string;
+const site = useTestSite({
+  dir: async () => {
+    const copy = await copyContent();
+    work = copy.work;
+    const de = (file: string) => path.join(copy.content, 'regions', 'de', file);
+    await replaceInFile(de('products.yaml'), 'price: 1599\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { stages: spring, stage: [1, 3, 5] }\n    stock: 50');
+    await replaceInFile(de('region.yaml'), '\nroutes:\n', `\nstages:\n  spring:\n    instants: [${SPRING.map((t) => `"${t}"`).join(', ')}]\nroutes:\n`);
+    const out = path.join(work, 'dist');
+    const built = await buildRegions({ content: copy.content, out, sites: await mkdtemp(path.join(os.tmpdir(), 'robot-sites-market-sites-')), regions: ['de', 'cn'], now: Date.parse(SPRING[0]!) - 86_400_000 });
+    expect(built.ok).toBe(true);
+    return out;
+  },
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** The buy box of the Bumblebee page in de at an instant of server time: price, struck price, prior-price line. */
+async function priceAt(instant: string): Promise<{ price: string; was: string | null; prior: string | null; jsonLd: string }> {
+  await setEmulatorClock(site.server.url, instant);
+  const context = await site.browser.newContext();
+  const page: Page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(site.url('/de/flagship-bumblebee'));
+  // Server time read (it comes after hydration): the page shows that instant's prices.
+  await page.waitForSelector('html[data-hydrated][data-synced]', { state: 'attached' });
+  const box = page.locator('.buy-box');
+  const read = async () => ({
+    price: (await box.getByTestId('price').textContent())!,
+    was: await box.locator('.was').count().then((n) => (n ? box.locator('.was').textContent() : null)),
+    prior: await box.getByTestId('prior-price').count().then((n) => (n ? box.getByTestId('prior-price').textContent() : null)),
+    jsonLd: (await page.locator('script[type="application/ld+json"]').allTextContents()).join('\n'),
+  });
+  const result = await read();
+  expect(errors).toEqual([]);
+  await context.close();
+  return result;
+}
+
+const euros = (amount: number) => formatPrice(amount, 'de-DE', 'EUR');
+const REGULAR = euros(1599);
+const REDUCED = euros(1399);
+
+describe('a reduction announced against its prior price (de)', () => {
+  const LINE = `Niedrigster Preis der 30 Tage vor der Preissenkung: ${REGULAR}`;
+  const WAS = `Regulärer Preis: ${REGULAR}`;
+  it.each([
+    ['the day before the first reduction', '2026-02-09T12:00:00Z', { price: REGULAR, was: null, prior: null }],
+    ['at the first reduction: against 1,599', SPRING[0]!, { price: REDUCED, was: WAS, prior: LINE }],
+    ['raised back after 20 days', SPRING[1]!, { price: REGULAR, was: null, prior: null }],
+    ['lowered again 5 days later: 1,399 was its own price within the 30 days, so no reduction is announced', SPRING[2]!, { price: REDUCED, was: null, prior: null }],
+    ['raised back again', SPRING[3]!, { price: REGULAR, was: null, prior: null }],
+    ['lowered 45 days later: against 1,599 again', SPRING[4]!, { price: REDUCED, was: WAS, prior: LINE }],
+  ])('%s', async (_, instant, expected) => {
+    const shown = await priceAt(instant);
+    expect({ price: shown.price, was: shown.was, prior: shown.prior }).toEqual(expected);
+  });
+});
