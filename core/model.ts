@@ -116,6 +116,8 @@ export interface MarketData {
   readonly priorPrice?: true;
   /** How prices stand to tax, said next to each of them. */
   readonly tax?: 'included' | 'excluded';
+  /** Analytics wait for consent: the footer's way back to the choice, labelled so (the banner itself is the build's). */
+  readonly consent?: { readonly settings: string };
 }
 
 /** A product as the runtime reads it: instants in epoch milliseconds, bundle parts checked. */

@@ -311,6 +311,7 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       now,
       // The 404 page is served at any path that is no route: its data names none.
       routeData: serializeJsonLd({ messages: data.messages, shell: pageShell, ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
+      ...(region.consent && { consent: region.consent }),
     });
   };
   for (const route of data.routes) {

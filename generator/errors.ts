@@ -296,6 +296,13 @@ export const ERRORS = {
     example: '<svg viewBox="0 0 1 1000">',
     fix: 'Give the drawing its real proportions, such as viewBox="0 0 640 480".',
   }),
+  E0229: define<{ locale: string; missing: readonly string[] }>({
+    title: 'Consent banner without its texts',
+    message: ({ locale, missing }) => `the region asks for consent (market.consent), but the catalogue ${locale} has no ${missing.map((key) => `'consent.${key}'`).join(', ')}`,
+    hint: "The banner's texts are the catalogue's `consent` group (title, text, accept, reject, settings, save, necessary, analytics, ads, cookiePolicy, privacyPolicy, open): add them to the region's catalogue (or one it extends).",
+    example: 'market.consent in a region whose catalogue has no consent group',
+    fix: "Add the consent group to the catalogue, as content/messages/en-US.yaml has it.",
+  }),
   W0301: define<{ product: string; activityPrice: number; price: number }>({
     title: 'Activity price not below the price',
     message: ({ product, activityPrice, price }) => `activity price ${activityPrice} of '${product}' is not below its price ${price}`,

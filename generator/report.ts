@@ -56,6 +56,22 @@ function describeActivity(region: RegionData, product: ProductData): string {
   return `stage ${time.stage!.join(', ')} of ${time.stages}${region.stages[time.stages!] ? '' : ' (unknown list)'}`;
 }
 
+/** Which of a market's settings (region.yaml `market`, docs/market.md) each region has on, and how. */
+export function marketRows(regions: readonly RegionData[]): ReportRow[] {
+  const row = (label: string, cell: (region: RegionData) => string | undefined): ReportRow => ({
+    label,
+    cells: regions.map((region) => {
+      const text = cell(region);
+      return text === undefined ? { text: '—', kind: 'absent' } : { text, kind: 'open', title: `${label} in ${region.code}` };
+    }),
+  });
+  return [
+    row('prior price of a reduction (EU)', (r) => (r.market.priorPrice ? `on: ${Object.values(r.products).filter((p) => p.priorPrices?.length).length} product(s) reduced` : undefined)),
+    row('consent before analytics', (r) => (r.market.consent ? 'on: banner, Consent Mode v2' : undefined)),
+    row('tax wording', (r) => (r.market.tax ? `${r.market.tax}: "${r.messages[r.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded'] ?? ''}"` : undefined)),
+  ];
+}
+
 /** Every product of any region, by region: price, activity price and when, stock and pre-sale. */
 export function priceRows(regions: readonly RegionData[], now: number): ReportRow[] {
   const keys = [...new Set(regions.flatMap((r) => Object.keys(r.products)))].sort();
@@ -178,6 +194,7 @@ export function renderReport(compiled: CompileResult, now: number): string {
     now: day(now),
     nowIso: new Date(now).toISOString(),
     regions: regions.map(({ code, label }) => ({ code, label })),
+    market: marketRows(regions),
     availability: availabilityRows(regions, now),
     prices: priceRows(regions, now),
     timeline: regions.length > 0 ? renderTimeline(regions, now) : '',

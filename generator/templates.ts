@@ -5,6 +5,7 @@ import path from 'node:path';
 import type HandlebarsModule from 'handlebars';
 import { TEMPLATE_DIR } from './paths.ts';
 import type { Head } from '../runtime/head.ts';
+import type { ConsentBanner } from './resolve/model.ts';
 
 export interface PageShell {
   /** The page's head fields (the JSON-LD objects are serialised into `jsonLd`). */
@@ -26,6 +27,8 @@ export interface PageShell {
    * a script element: the client reads them from the page instead of loading their chunks.
    */
   routeData?: string;
+  /** The consent banner, in a region that asks before analytics (its script goes first in the head). */
+  consent?: ConsentBanner;
 }
 
 const cache = new Map<string, HandlebarsModule.TemplateDelegate>();
@@ -43,23 +46,31 @@ export function renderTemplate(name: string, data: object): string {
   return template(data);
 }
 
-let staleAssetCheck: string | undefined;
+const scripts = new Map<string, string>();
 
-/** The inline stale-asset check of every page: templates/stale-asset-check.js without comments. */
-function staleAssetCheckScript(): string {
-  staleAssetCheck ??= readFileSync(path.join(TEMPLATE_DIR, 'stale-asset-check.js'), 'utf8')
-    .split('\n')
-    .filter((line) => !line.trim().startsWith('//'))
-    .map((line) => line.trim())
-    .join('');
-  return staleAssetCheck;
+/** An inline script of templates/ (its `//` comment lines dropped, each line trimmed), read once. */
+function inlineScript(name: 'stale-asset-check.js' | 'consent.js'): string {
+  let script = scripts.get(name);
+  if (script === undefined) {
+    script = readFileSync(path.join(TEMPLATE_DIR, name), 'utf8')
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('//'))
+      .map((line) => line.trim())
+      .join('');
+    scripts.set(name, script);
+  }
+  return script;
 }
 
-/** `sha256-<base64>` of each inline script the pages carry (the Content-Security-Policy allows exactly these). */
+/**
+ * `sha256-<base64>` of each inline script the pages carry (the Content-Security-Policy allows
+ * exactly these): the stale-asset check of every page, and the consent script of the regions
+ * that ask before analytics.
+ */
 export function inlineScriptHashes(): string[] {
-  return [`sha256-${createHash('sha256').update(staleAssetCheckScript()).digest('base64')}`];
+  return (['stale-asset-check.js', 'consent.js'] as const).map((name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`);
 }
 
 export function renderPageShell(shell: PageShell): string {
-  return renderTemplate('page.html.hbs', { ...shell, staleAssetCheck: staleAssetCheckScript() });
+  return renderTemplate('page.html.hbs', { ...shell, staleAssetCheck: inlineScript('stale-asset-check.js'), ...(shell.consent && { consentScript: inlineScript('consent.js') }) });
 }

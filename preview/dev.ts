@@ -5,7 +5,8 @@ import { createServer } from 'vite';
 import type { Plugin, ViteDevServer } from 'vite';
 import { compileContent, resolveBuildOptions } from '../generator/compile.ts';
 import type { CompileResult } from '../generator/compile.ts';
-import type { SiteModel } from '../generator/resolve/index.ts';
+import type { ResolvedRegion, SiteModel } from '../generator/resolve/index.ts';
+import type { ConsentBanner } from '../generator/resolve/model.ts';
 import type { Diagnostic } from '../generator/diagnostics.ts';
 import { hasErrors } from '../generator/diagnostics.ts';
 import { buildSchedule } from '../generator/deployment.ts';
@@ -82,6 +83,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const clock = createEmulatedClock(options.now);
   let compiled: CompileResult | undefined;
   let region: RegionData | undefined;
+  let resolvedRegion: ResolvedRegion | undefined;
   // What the emulated back ends know of the sites: the last valid content's (as a build's backends.json).
   let sites: SiteModel['backends'] | undefined;
   let vite: ViteDevServer | undefined;
@@ -95,7 +97,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return;
     }
     await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir, [options.region]));
-    region = compiled.model.regions.find((r) => r.data.code === options.region)?.data;
+    resolvedRegion = compiled.model.regions.find((r) => r.data.code === options.region);
+    region = resolvedRegion?.data;
     sites = compiled.model.backends;
     vite?.ws.send({ type: 'custom', event: 'build-region:content-ok' });
   };
@@ -135,6 +138,17 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           res.end(JSON.stringify(buildSchedule(compiled.model.regions, emulator.clock.now())));
           return;
         }
+        // A product's drawing, as the build writes it beside the pages (core/image-urls.ts).
+        const drawing = region && pathname.startsWith(`${region.basePath}/images/`) ? /^([^/]+)\.svg$/.exec(pathname.slice(region.basePath.length + '/images/'.length))?.[1] : undefined;
+        const product = drawing === undefined ? undefined : region?.products[drawing];
+        if (product && drawing !== undefined) {
+          (server.ssrLoadModule('/runtime/server.tsx') as Promise<typeof import('../runtime/server.tsx')>).then(({ renderProductImage }) => {
+            res.setHeader('Content-Type', 'image/svg+xml');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(renderProductImage(drawing, product.alt));
+          }, next);
+          return;
+        }
         if (region && pathname === `${region.basePath}/favicon.svg`) {
           res.setHeader('Content-Type', 'image/svg+xml');
           res.end(renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
@@ -149,7 +163,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           const data = region;
           const route = findRoute(data, pathname);
           if (!route && parsePath(pathname, regionTable(data.regions)).region !== data.code) return next();
-          renderDevPage(server, data, route ? pathname : `${data.basePath}/404`, emulator.clock.now(), req.url ?? '/', entryUrl(data.code)).then(
+          renderDevPage(server, data, route ? pathname : `${data.basePath}/404`, emulator.clock.now(), req.url ?? '/', entryUrl(data.code), resolvedRegion?.consent).then(
             (html) => {
               res.statusCode = route ? 200 : 404;
               res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -201,7 +215,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 }
 
 /** One page rendered by the runtime's own server entry (through Vite, so edits show at once). */
-async function renderDevPage(server: ViteDevServer, region: RegionData, pathname: string, now: number, url: string, entry: string): Promise<string> {
+async function renderDevPage(server: ViteDevServer, region: RegionData, pathname: string, now: number, url: string, entry: string, consent?: ConsentBanner): Promise<string> {
   const { renderPage } = (await server.ssrLoadModule('/runtime/server.tsx')) as typeof import('../runtime/server.tsx');
   const rendered = await renderPage(region, pathname, now);
   const html = renderPageShell({
@@ -213,6 +227,7 @@ async function renderDevPage(server: ViteDevServer, region: RegionData, pathname
     preloads: [],
     html: rendered.html,
     now,
+    ...(consent && { consent }),
   });
   const withClient = html.replace('</body>', `${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);
   return server.transformIndexHtml(url, withClient);

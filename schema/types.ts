@@ -433,6 +433,13 @@ export interface RegionFile {
     readonly priorPrice?: boolean;
     /** How the prices stand to tax, said next to every price and in the share tags in the catalogue's words (`product.taxIncluded`, `product.taxExcluded`): `included` (VAT or consumption tax included: uk, the EU, 税込 in Japan), `excluded` (before sales tax: the United States). */
     readonly tax?: "included" | "excluded";
+    /** Ask before analytics and advertising (Google Consent Mode v2): a banner on the first visit with accept and reject equally easy, a choice per purpose, and “Cookie settings” in every footer to change it (docs/market.md). Its texts are the catalogue's `consent` group. */
+    readonly consent?: {
+      /** The region's cookie policy, which the banner links: a path of the site or an address. */
+      readonly cookiePolicy: string;
+      /** The region's privacy policy, which the banner links. */
+      readonly privacyPolicy: string;
+    };
   };
   /** Stages lists of this region only; a name here hides a shared list of the same name. */
   readonly stages?: {

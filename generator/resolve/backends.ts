@@ -13,9 +13,12 @@ export const MAIL_PREFIX = 'mail.';
 /** The catalogue key of the brand, the `{brand}` of the mail. */
 const BRAND_KEY = 'site.name';
 
-/** A catalogue without the back ends' mail: what a region's pages carry. */
+/** The catalogue group of the consent banner, which the build writes into the pages itself. */
+export const CONSENT_PREFIX = 'consent.';
+
+/** A catalogue without the back ends' mail and the consent banner's texts: what a region's pages carry. */
 export function pageMessages(messages: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(messages).filter(([key]) => !key.startsWith(MAIL_PREFIX)));
+  return Object.fromEntries(Object.entries(messages).filter(([key]) => !key.startsWith(MAIL_PREFIX) && !key.startsWith(CONSENT_PREFIX)));
 }
 
 /**

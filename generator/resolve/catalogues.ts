@@ -12,6 +12,8 @@ export interface Catalogues {
   readonly merged: ReadonlyMap<string, Readonly<Record<string, string>>>;
   /** Each locale's catalogue file and the files it extends, by id: the inputs of a region in that locale. */
   readonly chains: ReadonlyMap<string, readonly string[]>;
+  /** Locales whose chain of catalogues is broken (reported already): their texts are incomplete, and their users are not reported again. */
+  readonly incomplete: ReadonlySet<string>;
 }
 
 function flattenMessages(tree: MessageTree, prefix = ''): Record<string, string> {
@@ -82,7 +84,7 @@ export function resolveCatalogues(files: readonly Validated<'messages'>[], prese
   const locales = [...catalogues.keys()].sort(compareStrings);
   for (const locale of locales) mergeOf(locale, []);
   checkKeys(catalogues, merged, tainted, report);
-  return { merged, chains };
+  return { merged, chains, incomplete: tainted };
 }
 
 /** Every key must exist in every locale (after extension): the missing ones are reported naming both files. */

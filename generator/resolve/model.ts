@@ -7,8 +7,21 @@ import type { Diagnostic } from '../diagnostics.ts';
 import type { DrawableArt } from '../images.ts';
 
 /** A region resolved for the runtime, with the source of each piece for late diagnostics. */
+/**
+ * The consent banner of a region that asks before analytics (region.yaml `market.consent`): its
+ * texts (the catalogue's `consent` group, kept out of the pages' catalogue) and the policies it
+ * links. The build writes it into every page; no code of the app renders it.
+ */
+export interface ConsentBanner {
+  readonly texts: Readonly<Record<'title' | 'text' | 'accept' | 'reject' | 'settings' | 'save' | 'necessary' | 'analytics' | 'ads' | 'cookiePolicy' | 'privacyPolicy', string>>;
+  readonly cookiePolicy: string;
+  readonly privacyPolicy: string;
+}
+
 export interface ResolvedRegion {
   readonly data: RegionData;
+  /** The consent banner, in a region that asks before analytics. */
+  readonly consent?: ConsentBanner;
   /** Where the text of each route with content comes from, by route path. */
   readonly texts: ReadonlyMap<string, TextSource>;
   /** The content files this region was made from, relative to the content folder, sorted. */

@@ -1,12 +1,12 @@
 import type { ConstantsFile } from '../../schema/types.ts';
 import type { ProductData, RegionData, RegionLink } from '../../core/model.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfPath } from '../load.ts';
+import { rangeOfKey, rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
 import type { Catalogues } from './catalogues.ts';
 import type { PendingLink } from './links.ts';
 import { windowLinks } from './link-windows.ts';
-import type { Report, ResolvedRegion } from './model.ts';
+import type { ConsentBanner, Report, ResolvedRegion } from './model.ts';
 import type { Images } from './pages.ts';
 import { resolveNavigation } from './navigation.ts';
 import { priorPrices, toPriorPriceData, withCurrent } from './prior-prices.ts';
@@ -14,7 +14,7 @@ import type { RegionPriceHistory } from './prior-prices.ts';
 import { resolveProducts } from './products.ts';
 import type { RegionIdentity } from './regions.ts';
 import { isKnownCurrency } from './regions.ts';
-import { pageMessages } from './backends.ts';
+import { CONSENT_PREFIX, pageMessages } from './backends.ts';
 import { resolveRoutes } from './routes.ts';
 import { combineScopes, resolveStagesLists } from './stages.ts';
 import type { StagesScope } from './stages.ts';
@@ -53,6 +53,11 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
   if (!isKnownCurrency(input.currency)) report(createDiagnostic('E0217', { currency: input.currency }, rangeOfPath(file.source, ['currency'])));
   const api = backendOf(shared.constants.data, input.backend, file, report);
 
+  const consent = input.market?.consent;
+  if (consent && !shared.catalogues.incomplete.has(input.locale) && shared.catalogues.merged.has(input.locale)) {
+    const missing = CONSENT_KEYS.filter((key) => !messages[`${CONSENT_PREFIX}${key}`]);
+    if (missing.length > 0) report(createDiagnostic('E0229', { locale: input.locale, missing }, rangeOfKey(file.source, ['market', 'consent'])));
+  }
   const resolved = products && resolveProducts(products, code, scope, shared.now, report);
   const resolvedProducts = resolved && input.market?.priorPrice ? { ...resolved, products: withPriorPrices(resolved.products, products!, scope, shared.histories?.get(code), shared.now, report) } : resolved;
   const routes = resolveRoutes(
@@ -103,7 +108,11 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     subscribe: input.subscribe,
     ...windowLinks(file.source, { navs: navigation.navs, footerNavs: input.footerNavs, textBanner: navigation.textBanner, countdown: navigation.countdown }, routes.routes, stages, report),
     company: input.company,
-    market: { ...(input.market?.priorPrice && { priorPrice: true }), ...(input.market?.tax && { tax: input.market.tax }) },
+    market: {
+      ...(input.market?.priorPrice && { priorPrice: true }),
+      ...(input.market?.tax && { tax: input.market.tax }),
+      ...(consent && { consent: { settings: messages[`${CONSENT_PREFIX}open`] ?? '' } }),
+    },
     stages,
     products: resolvedProducts?.products ?? {},
     routes: routes.routes,
@@ -112,8 +121,9 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     constants,
   };
   const links = [...(resolvedProducts?.links ?? []), ...navigation.links];
+  if (consent) for (const key of ['cookiePolicy', 'privacyPolicy'] as const) links.push({ source: file.source, at: ['market', 'consent', key], link: consent[key] });
   return {
-    region: { data, texts: routes.texts, inputs: [...inputs].sort(compareStrings) },
+    region: { data, texts: routes.texts, inputs: [...inputs].sort(compareStrings), ...(consent && { consent: consentBanner(consent, messages) }) },
     links,
   };
 }
@@ -148,6 +158,15 @@ function withPriorPrices(
     out[key] = prior.length > 0 ? { ...product, priorPrices: prior } : product;
   }
   return out;
+}
+
+/** The banner of a region that asks before analytics: the locale's `consent` texts and the policies it links. */
+/** The texts of the consent banner and of the footer's way back to it, in the catalogue's `consent` group. */
+const CONSENT_KEYS = ['title', 'text', 'accept', 'reject', 'settings', 'save', 'necessary', 'analytics', 'ads', 'cookiePolicy', 'privacyPolicy', 'open'] as const;
+
+function consentBanner(consent: { cookiePolicy: string; privacyPolicy: string }, messages: Readonly<Record<string, string>>): ConsentBanner {
+  const texts = Object.fromEntries(CONSENT_KEYS.filter((key) => key !== 'open').map((key) => [key, messages[`${CONSENT_PREFIX}${key}`] ?? ''])) as ConsentBanner['texts'];
+  return { texts, cookiePolicy: consent.cookiePolicy, privacyPolicy: consent.privacyPolicy };
 }
 
 /** The API origins of the region's back end; an unknown back end is reported, with the names there are. */

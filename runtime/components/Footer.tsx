@@ -85,6 +85,14 @@ export default function Footer() {
             </>
           )}
         </p>
+        {site.market.consent && (
+          <p>
+            {/* The page's consent script opens the banner again (templates/consent.js): it works before this hydrates. */}
+            <button type="button" className="link-button" data-consent-action="open">
+              {site.market.consent.settings}
+            </button>
+          </p>
+        )}
         <p>{site.copyright}</p>
       </div>
     </footer>

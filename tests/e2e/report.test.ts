@@ -66,6 +66,17 @@ describe('build-region report', () => {
     await expect(bumblebee.getAttribute('class')).resolves.toBe('offer');
     const grimlock = page.locator('#price-table tr', { hasText: 'Grimlock G1 Flagship' }).locator('td').nth(regions.findIndex((r) => r.code === 'eu'));
     await expect(grimlock.getAttribute('class')).resolves.toBe('soldout');
+    // Which market settings each region has on (docs/market.md).
+    const market = async (label: string, code: string) => page.locator('#market-table tr', { hasText: label }).locator('td').nth(regions.findIndex((r) => r.code === code)).textContent();
+    await expect(market('prior price of a reduction', 'de')).resolves.toBe('on: 1 product(s) reduced');
+    await expect(market('prior price of a reduction', 'us')).resolves.toBe('—');
+    await expect(market('consent before analytics', 'fr')).resolves.toBe('on: banner, Consent Mode v2');
+    await expect(market('consent before analytics', 'jp')).resolves.toBe('—');
+    await expect(market('tax wording', 'jp')).resolves.toBe('included: "税込"');
+    await expect(market('tax wording', 'us')).resolves.toBe('excluded: "Before sales tax"');
+    // In a market with the rule, each reduction's prior price.
+    const megatron = page.locator('#price-table tr', { hasText: 'Flagship Megatron' }).locator('td').nth(regions.findIndex((r) => r.code === 'de'));
+    await expect(megatron.textContent()).resolves.toMatch(/prior price 1\.599,00\s€ \(from 21 Sept 2025, 23:00 UTC\)/);
     // The timeline marks now, and lists the us Halloween list in stage 1.
     await expect(page.locator('svg .now').count()).resolves.toBe(1);
     await expect(page.locator('ul.stages').textContent()).resolves.toContain('us halloween: stage 1 of 2');
