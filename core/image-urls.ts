@@ -25,3 +25,11 @@ export function imageUrl(image: ImageAsset, scale: ImageScale, format: ImageForm
 export function productImagePath(site: Pick<SiteData, 'basePath'>, product: string): string {
   return `${site.basePath}/images/${product}.svg`;
 }
+
+/**
+ * The share card of a page (og:image, twitter:image; generator/share-cards.ts): a product
+ * page's own (`<base>/images/<product>.png`), else the region's (`<base>/images/share.png`).
+ */
+export function shareImagePath(site: Pick<SiteData, 'basePath'>, product?: string): string {
+  return `${site.basePath}/images/${product ?? 'share'}.png`;
+}

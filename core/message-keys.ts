@@ -150,6 +150,7 @@ export const RUNTIME_MESSAGE_KEYS = [
   'product.perMonth',
   'product.preOrder',
   'product.purchase',
+  'product.priceLabel',
   'product.priorPrice',
   'product.regularPrice',
   'product.taxExcluded',

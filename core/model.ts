@@ -118,6 +118,10 @@ export interface MarketData {
   readonly tax?: 'included' | 'excluded';
   /** Analytics wait for consent: the footer's way back to the choice, labelled so (the banner itself is the build's). */
   readonly consent?: { readonly settings: string };
+  /** How the shop ships (merchant listings): cost in the region's currency, days as [fewest, most], destination countries. */
+  readonly shipping?: { readonly rate: number; readonly handlingDays: readonly [number, number]; readonly transitDays: readonly [number, number]; readonly countries: readonly string[] };
+  /** The shop's return policy (merchant listings). */
+  readonly returns?: { readonly days: number; readonly fees: 'free' | 'customer'; readonly countries: readonly string[] };
 }
 
 /** A product as the runtime reads it: instants in epoch milliseconds, bundle parts checked. */
@@ -230,10 +234,10 @@ export interface SiteData extends Omit<RegionData, 'routes' | 'messages' | 'prod
 
 /**
  * What of the site data only the page shows (the footer, the newsletter texts, the regions of
- * the chooser and the region label), not the code: inline in each page's HTML with its text,
- * so the entry's JS stays small (and in the route table, for a page without it).
+ * the chooser and the region label, the market's settings), not the code: inline in each page's
+ * HTML with its text, so the entry's JS stays small (and in the route table, for a page without it).
  */
-export const PAGE_SHELL_KEYS = ['footerNavs', 'media', 'company', 'copyright', 'subscribe', 'regions'] as const;
+export const PAGE_SHELL_KEYS = ['footerNavs', 'media', 'company', 'copyright', 'subscribe', 'regions', 'market'] as const;
 export type PageShellData = Pick<SiteData, (typeof PAGE_SHELL_KEYS)[number]>;
 /** The site data the region's entry holds: all but the page shell. */
 export type EntryData = Omit<SiteData, (typeof PAGE_SHELL_KEYS)[number]>;

@@ -106,7 +106,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
         const code = region.data.code;
         const client = clients.get(code)!;
         progress('prerender', code);
-        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now, signal);
+        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now, signal, resolved.cacheDir);
         progress('done', code);
         return { code, basePath: region.data.basePath, pages: pages.map((p) => p.path), assets: client.files };
       }),
@@ -114,7 +114,9 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     // The deployment's own files describe every region, so a partial build keeps them whole.
     const schedule = buildSchedule(compiled.model.regions, resolved.now);
     await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);
-    await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(compiled.model, resolved.now));
+    const { historyOf, lastChanges } = await import('./history.ts');
+    const lastChanged = await lastChanges(options.history ?? (await historyOf(resolved.contentDir)), resolved.now);
+    await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(compiled.model, resolved.now, lastChanged));
     await writeFile(path.join(staging, 'robots.txt'), renderRobots(compiled.model));
     await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(compiled.model.backends, null, 2)}\n`);
     const rules = hostRules(compiled.model.regions, securityData(compiled.model.regions, inlineScriptHashes()));

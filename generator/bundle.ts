@@ -13,6 +13,8 @@ import { pageText, splitRegion, splitShell } from '../core/model.ts';
 import type { PageContent, RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { regionOutputDir } from './output.ts';
+import { renderShareCard, shareCardSvg } from './share-cards.ts';
+import { shareImagePath } from '../core/image-urls.ts';
 
 /** The server renderer built from runtime/server.tsx: one build serves every region. */
 export interface ServerRenderer {
@@ -286,7 +288,7 @@ export interface PrerenderedFile {
  * Prerenders every route of a region at the build's instant, its not-found page and its static
  * files into `outDir`; `signal` stops it between files.
  */
-export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number, signal?: AbortSignal): Promise<PrerenderedFile[]> {
+export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number, signal?: AbortSignal, cacheDir?: string): Promise<PrerenderedFile[]> {
   const data = region.data;
   const base = `${data.basePath}/`;
   const written: PrerenderedFile[] = [];
@@ -331,8 +333,27 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
   await write('404.html', await shell(`${data.basePath}/404`, []));
   written.push({ path: '404.html', route: `${data.basePath}/404` });
   await write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
+  const brand = data.messages['site.name'] ?? '';
+  const drawings = new Map<string, string>();
   for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    await write(`images/${key}.svg`, renderer.renderProductImage(key, product.alt));
+    const drawing = renderer.renderProductImage(key, product.alt);
+    drawings.set(key, drawing);
+    await write(`images/${key}.svg`, drawing);
   }
+  // Share cards (generator/share-cards.ts): one per product page, and the region's own for its other pages.
+  const writeCard = async (relative: string, card: { title: string; brand: string; art: string }) => {
+    const png = await renderShareCard(shareCardSvg(card), cacheDir);
+    signal?.throwIfAborted();
+    await mkdir(path.dirname(path.join(outDir, relative)), { recursive: true });
+    await writeFile(path.join(outDir, relative), png);
+  };
+  const cards = new Set<string>();
+  for (const route of data.routes) {
+    const product = route.product && !route.redirect ? data.products[route.product] : undefined;
+    if (!product || cards.has(route.product!)) continue;
+    cards.add(route.product!);
+    await writeCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
+  }
+  await writeCard(shareImagePath({ basePath: '' }).slice(1), { title: brand, brand: new URL(data.origin).host, art: renderer.renderProductImage('brand', brand) });
   return written;
 }

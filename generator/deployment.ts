@@ -222,13 +222,27 @@ export function describeNext(schedule: Schedule, scheduleFile = 'dist/schedule.j
  * with its `hreflang` alternates (docs/runtime.md, "Page heads and search engines"). The account screens are
  * utility pages with nothing to find in a search, so they are left out.
  */
-export function renderSitemap(model: SiteModel, now: number): string {
+export function renderSitemap(model: SiteModel, now: number, lastChanged?: ReadonlyMap<string, number>): string {
   const urls = model.regions.flatMap((region) =>
     region.data.routes
       .filter((route) => route.content && route.kind !== 'account' && isRouteOpen(route, now))
-      .map((route) => ({ loc: `${region.data.origin}${route.path}`, alternates: route.alternates ?? [] })),
+      .map((route) => {
+        const lastmod = lastChanged && lastModified(region, route, lastChanged);
+        return { loc: `${region.data.origin}${route.path}`, alternates: route.alternates ?? [], ...(lastmod !== undefined && { lastmod: new Date(lastmod).toISOString() }) };
+      }),
   );
   return renderTemplate('sitemap.xml.hbs', { urls });
+}
+
+/**
+ * When a page's content last changed (its `<lastmod>`): the newest change of the files it is
+ * made from (its text, and a product page's products.yaml, where its price and name are);
+ * undefined when one of them has no known change (not in git).
+ */
+function lastModified(region: SiteModel['regions'][number], route: RegionData['routes'][number], changed: ReadonlyMap<string, number>): number | undefined {
+  const files = [...(region.texts.get(route.path)?.inputs ?? []), ...(route.product ? [`regions/${region.data.code}/products.yaml`] : [])];
+  const times = files.map((file) => changed.get(file));
+  return files.length === 0 || times.some((time) => time === undefined) ? undefined : Math.max(...(times as number[]));
 }
 
 /** robots.txt: crawl everything; the sitemap is named on every origin the deployment serves. */

@@ -303,6 +303,20 @@ export const ERRORS = {
     example: 'market.consent in a region whose catalogue has no consent group',
     fix: "Add the consent group to the catalogue, as content/messages/en-US.yaml has it.",
   }),
+  E0230: define<{ what: 'shipping' | 'returns'; iso: string }>({
+    title: 'Merchant setting without its countries',
+    message: ({ what, iso }) => `market.${what} applies to the region's own country by default, but '${iso}' is not one (ISO 3166-1 alpha-2): name the countries it applies to`,
+    hint: 'Search engines read the shipping destinations and return countries of a product as country codes: a region of several countries lists them.',
+    example: 'market.shipping in eu (iso EU) without countries',
+    fix: 'Add countries: [AT, BE, ...] to market.shipping and market.returns.',
+  }),
+  E0231: define<{ what: string; fewest: number; most: number }>({
+    title: 'Range of days from more to fewer',
+    message: ({ what, fewest, most }) => `${what} is [${fewest}, ${most}]: the fewest days come first`,
+    hint: 'A range of days is [fewest, most].',
+    example: 'handlingDays: [3, 1]',
+    fix: 'Write [1, 3].',
+  }),
   W0301: define<{ product: string; activityPrice: number; price: number }>({
     title: 'Activity price not below the price',
     message: ({ product, activityPrice, price }) => `activity price ${activityPrice} of '${product}' is not below its price ${price}`,

@@ -176,3 +176,29 @@ export async function loadPriceHistories(source: HistorySource | undefined, regi
   }
   return histories;
 }
+
+/**
+ * When each content file last changed (docs/market.md, "Sitemap"): the time of the newest
+ * commit that touched it on the first-parent line of HEAD, by its path relative to the content
+ * folder; a file changed since (not committed) changed at `now`. Undefined outside git.
+ */
+export async function lastChanges(source: HistorySource | undefined, now: number): Promise<Map<string, number> | undefined> {
+  if (!source) return undefined;
+  const prefix = source.contentPath ? `${source.contentPath}/` : '';
+  const log = await git(source.repository, ['log', '--first-parent', '--format=%x01%ct', '--name-only', '--no-renames', source.revision, '--', source.contentPath || '.']).catch(() => undefined);
+  if (log === undefined) return undefined;
+  const changed = new Map<string, number>();
+  for (const commit of log.split('\x01').filter(Boolean)) {
+    const [seconds = '0', ...files] = commit.split('\n').filter(Boolean);
+    for (const file of files) if (file.startsWith(prefix) && !changed.has(file.slice(prefix.length))) changed.set(file.slice(prefix.length), Number(seconds) * 1000);
+  }
+  // What the working tree changed since (or added), as of the build.
+  const status = await git(source.repository, ['status', '--porcelain', '--no-renames', '--untracked-files=all', '--', source.contentPath || '.']).catch(() => '');
+  if (source.revision === 'HEAD') {
+    for (const line of status.split('\n').filter(Boolean)) {
+      const file = line.slice(3);
+      if (file.startsWith(prefix)) changed.set(file.slice(prefix.length), now);
+    }
+  }
+  return changed;
+}

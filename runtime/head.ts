@@ -1,7 +1,9 @@
 import { isActivityActive, isRouteOpen } from '../core/time.ts';
 import type { Alternate, PageContent, ProductData, RouteInfo, SiteData } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
-import { productImagePath } from '../core/image-urls.ts';
+import type { BreadcrumbList, FAQPage, Offer, Organization, Product, QuantitativeValue, WebPage, WithContext } from 'schema-dts';
+import { formatPrice } from '../core/format.ts';
+import { productImagePath, shareImagePath } from '../core/image-urls.ts';
 
 /** Everything a page's <head> says, computed the same way on the server and in the client. */
 export interface Head {
@@ -14,10 +16,28 @@ export interface Head {
   /** 'noindex' on the not-found page, the account screens and a time-gated page outside its window. */
   robots?: string;
   alternates: readonly Alternate[];
-  /** Structured data objects, one <script type="application/ld+json"> each. */
-  jsonLd: readonly object[];
+  /** Structured data objects, one <script type="application/ld+json"> each (typed by schema.org's vocabulary, schema-dts). */
+  jsonLd: readonly JsonLd[];
+  /** Open Graph (`property`) and Twitter Card (`name`) tags: what a shared link shows. */
+  social: readonly SocialTag[];
   /** Attributes of <body> from the route: `data-page` (its page name) and `data-kind` (its layout); `not-found` without a route. */
   body: { readonly 'data-page': string; readonly 'data-kind': string };
+}
+
+/** The structured data a page carries: each object typed by schema.org's vocabulary (schema-dts), so a misspelt property or a wrong kind of value fails the type-check. */
+export type JsonLd = WithContext<Exclude<Organization | WebPage | Product | FAQPage | BreadcrumbList, string>>;
+
+/** One share tag: `<meta property="og:title" content="…">` or `<meta name="twitter:card" content="…">`. */
+export interface SocialTag {
+  readonly attr: 'property' | 'name';
+  readonly key: string;
+  readonly content: string;
+}
+
+/** Open Graph's locale form (`en_US`), for a locale of a real country; undefined for one that is not (en-EU). */
+function ogLocale(locale: string): string | undefined {
+  const [language, country] = locale.split('-');
+  return language && country && /^[A-Z]{2}$/.test(country) && country !== 'EU' ? `${language}_${country}` : undefined;
 }
 
 /** The absolute URL of a path on the region's production origin. */
@@ -25,7 +45,7 @@ export function absoluteUrl(site: Pick<SiteData, 'origin'>, path: string): strin
   return `${site.origin}${path}`;
 }
 
-function organization(site: SiteData, name: string): object {
+function organization(site: SiteData, name: string): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -39,7 +59,7 @@ function organization(site: SiteData, name: string): object {
 }
 
 /** schema.org availability of a product: sold out, pre-order or in stock. */
-export function availability(product: { stock: number; isPreSale: boolean }): string {
+export function availability(product: { stock: number; isPreSale: boolean }): 'https://schema.org/OutOfStock' | 'https://schema.org/PreOrder' | 'https://schema.org/InStock' {
   if (product.stock === 0) return 'https://schema.org/OutOfStock';
   if (product.isPreSale) return 'https://schema.org/PreOrder';
   return 'https://schema.org/InStock';
@@ -48,6 +68,40 @@ export function availability(product: { stock: number; isPreSale: boolean }): st
 /** The price a product sells at now: the activity price while its activity runs. */
 export function currentPrice(site: Pick<SiteData, 'stages'>, product: ProductData, now: number): number {
   return isActivityActive(site, product, now) ? product.activityPrice! : product.price;
+}
+
+/** `YYYY-MM-DD` of the last day a running activity's price holds (its end is exclusive), for `priceValidUntil`. */
+function priceValidUntil(site: Pick<SiteData, 'stages'>, product: ProductData, now: number): string | undefined {
+  if (!isActivityActive(site, product, now)) return undefined;
+  const time = product.activityTime!;
+  const end = time.startTime !== undefined ? time.endTime : (site.stages[time.stages!] ?? []).find((instant) => instant > now);
+  return end === undefined ? undefined : new Date(end - 1).toISOString().slice(0, 10);
+}
+
+/** The offer's merchant-listing details from the region's market (schema.org OfferShippingDetails, MerchantReturnPolicy). */
+function merchantDetails(site: SiteData): Pick<Offer & object, 'shippingDetails' | 'hasMerchantReturnPolicy'> {
+  const { shipping, returns } = site.market;
+  const days = ([minValue, maxValue]: readonly [number, number]): QuantitativeValue => ({ '@type': 'QuantitativeValue', minValue, maxValue, unitCode: 'DAY' });
+  return {
+    ...(shipping && {
+      shippingDetails: {
+        '@type': 'OfferShippingDetails',
+        shippingRate: { '@type': 'MonetaryAmount', value: shipping.rate, currency: site.currency },
+        shippingDestination: shipping.countries.map((addressCountry) => ({ '@type': 'DefinedRegion', addressCountry })),
+        deliveryTime: { '@type': 'ShippingDeliveryTime', handlingTime: days(shipping.handlingDays), transitTime: days(shipping.transitDays) },
+      },
+    }),
+    ...(returns && {
+      hasMerchantReturnPolicy: {
+        '@type': 'MerchantReturnPolicy',
+        applicableCountry: returns.countries,
+        returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+        merchantReturnDays: returns.days,
+        returnMethod: 'https://schema.org/ReturnByMail',
+        returnFees: returns.fees === 'free' ? 'https://schema.org/FreeReturn' : 'https://schema.org/ReturnFeesCustomerResponsibility',
+      },
+    }),
+  };
 }
 
 /**
@@ -66,12 +120,13 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
       robots: 'noindex',
       alternates: [],
       jsonLd: [organization(site, siteName)],
+      social: [],
       body: { 'data-page': 'not-found', 'data-kind': 'not-found' },
     };
   }
   const canonical = absoluteUrl(site, route.path);
   const lang = content.lang ?? site.locale;
-  const jsonLd: object[] = [
+  const jsonLd: JsonLd[] = [
     organization(site, siteName),
     {
       '@context': 'https://schema.org',
@@ -81,27 +136,83 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
       url: canonical,
       inLanguage: lang,
       isPartOf: { '@type': 'WebSite', name: siteName, url: absoluteUrl(site, site.basePath || '/') },
-    },
+    } satisfies WithContext<WebPage>,
   ];
   const product = route.product ? texts.product(route.product) : undefined;
+  const price = product && currentPrice(site, product, now);
+  const share = absoluteUrl(site, shareImagePath(site, product && route.product));
   if (route.product && product) {
+    const validUntil = priceValidUntil(site, product, now);
     jsonLd.push({
       '@context': 'https://schema.org',
       '@type': 'Product',
       name: product.name,
       description: content.description,
       sku: route.product,
-      image: absoluteUrl(site, productImagePath(site, route.product)),
+      image: [share, absoluteUrl(site, productImagePath(site, route.product))],
       brand: { '@type': 'Brand', name: siteName },
       offers: {
         '@type': 'Offer',
         url: canonical,
-        price: currentPrice(site, product, now),
+        price,
         priceCurrency: site.currency,
+        ...(validUntil && { priceValidUntil: validUntil }),
         availability: availability(product),
+        itemCondition: 'https://schema.org/NewCondition',
+        ...merchantDetails(site),
       },
-    });
+    } satisfies WithContext<Product>);
   }
+  if (route.kind === 'faq' && content.sections.length > 0) {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: content.sections.map((section) => ({ '@type': 'Question', name: section.heading, acceptedAnswer: { '@type': 'Answer', text: section.text } })),
+    } satisfies WithContext<FAQPage>);
+  }
+  if (route.kind === 'product' || route.kind === 'content') {
+    const home = absoluteUrl(site, site.basePath || '/');
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: siteName, item: home },
+        { '@type': 'ListItem', position: 2, name: content.heading, item: canonical },
+      ],
+    } satisfies WithContext<BreadcrumbList>);
+  }
+  const tax = site.market.tax ? ` ${texts.message(site.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded')}` : '';
+  const locale = ogLocale(lang);
+  const social: SocialTag[] = [
+    { attr: 'property', key: 'og:type', content: product ? 'product' : 'website' },
+    { attr: 'property', key: 'og:site_name', content: siteName },
+    { attr: 'property', key: 'og:title', content: content.title },
+    { attr: 'property', key: 'og:description', content: content.description },
+    { attr: 'property', key: 'og:url', content: canonical },
+    ...(locale ? [{ attr: 'property' as const, key: 'og:locale', content: locale }] : []),
+    ...[...new Set((content.alternates ?? []).map((a) => ogLocale(a.hreflang)).filter((l): l is string => l !== undefined && l !== locale))].map((l) => ({ attr: 'property' as const, key: 'og:locale:alternate', content: l })),
+    { attr: 'property', key: 'og:image', content: share },
+    { attr: 'property', key: 'og:image:width', content: '1200' },
+    { attr: 'property', key: 'og:image:height', content: '630' },
+    { attr: 'property', key: 'og:image:alt', content: product ? product.alt : siteName },
+    ...(product && price !== undefined
+      ? [
+          { attr: 'property' as const, key: 'product:price:amount', content: String(price) },
+          { attr: 'property' as const, key: 'product:price:currency', content: site.currency },
+        ]
+      : []),
+    { attr: 'name', key: 'twitter:card', content: 'summary_large_image' },
+    { attr: 'name', key: 'twitter:title', content: content.title },
+    { attr: 'name', key: 'twitter:description', content: content.description },
+    { attr: 'name', key: 'twitter:image', content: share },
+    { attr: 'name', key: 'twitter:image:alt', content: product ? product.alt : siteName },
+    ...(product && price !== undefined
+      ? [
+          { attr: 'name' as const, key: 'twitter:label1', content: texts.message('product.priceLabel') },
+          { attr: 'name' as const, key: 'twitter:data1', content: `${formatPrice(price, site.locale, site.currency)}${tax}` },
+        ]
+      : []),
+  ];
   const open = isRouteOpen(route, now);
   return {
     lang,
@@ -113,6 +224,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     ...((!open || route.kind === 'account') && { robots: 'noindex' }),
     alternates: content.alternates ?? [],
     jsonLd,
+    social,
     body: { 'data-page': route.page, 'data-kind': route.kind },
   };
 }
@@ -169,6 +281,13 @@ export function applyHead(doc: Document, head: Head): void {
     link.hreflang = alternate.hreflang;
     link.href = alternate.href;
     doc.head.append(link);
+  }
+  for (const meta of doc.head.querySelectorAll('meta[property^="og:"], meta[property^="product:"], meta[name^="twitter:"]')) meta.remove();
+  for (const tag of head.social) {
+    const meta = doc.createElement('meta');
+    meta.setAttribute(tag.attr, tag.key);
+    meta.content = tag.content;
+    doc.head.append(meta);
   }
   for (const script of doc.head.querySelectorAll('script[type="application/ld+json"]')) script.remove();
   for (const data of head.jsonLd) {

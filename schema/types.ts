@@ -440,6 +440,26 @@ export interface RegionFile {
       /** The region's privacy policy, which the banner links. */
       readonly privacyPolicy: string;
     };
+    /** How the shop ships, for search engines' merchant listings (schema.org OfferShippingDetails in every product's structured data). */
+    readonly shipping?: {
+      /** The shipping cost in the region's currency; 0 for free shipping. */
+      readonly rate: number;
+      /** Business days from order to dispatch: [fewest, most]. */
+      readonly handlingDays: readonly number[];
+      /** Business days from dispatch to delivery: [fewest, most]. */
+      readonly transitDays: readonly number[];
+      /** Countries (ISO 3166-1 alpha-2) it applies to; default the region's own country (`region.iso`), which a region of several countries (eu) must replace. */
+      readonly countries?: readonly string[];
+    };
+    /** The shop's return policy, for merchant listings (schema.org MerchantReturnPolicy). */
+    readonly returns?: {
+      /** Days after delivery within which a product can be returned. */
+      readonly days: number;
+      /** Who pays the return: `free` (the shop), `customer` (the buyer). */
+      readonly fees: "free" | "customer";
+      /** Countries (ISO 3166-1 alpha-2) it applies to; default the region's own country (`region.iso`), which a region of several countries (eu) must replace. */
+      readonly countries?: readonly string[];
+    };
   };
   /** Stages lists of this region only; a name here hides a shared list of the same name. */
   readonly stages?: {

@@ -1,5 +1,5 @@
 import type { ConstantsFile } from '../../schema/types.ts';
-import type { ProductData, RegionData, RegionLink } from '../../core/model.ts';
+import type { MarketData, ProductData, RegionData, RegionLink } from '../../core/model.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
 import { rangeOfKey, rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
@@ -112,6 +112,7 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
       ...(input.market?.priorPrice && { priorPrice: true }),
       ...(input.market?.tax && { tax: input.market.tax }),
       ...(consent && { consent: { settings: messages[`${CONSENT_PREFIX}open`] ?? '' } }),
+      ...merchantSettings(file, report),
     },
     stages,
     products: resolvedProducts?.products ?? {},
@@ -158,6 +159,30 @@ function withPriorPrices(
     out[key] = prior.length > 0 ? { ...product, priorPrices: prior } : product;
   }
   return out;
+}
+
+/**
+ * Shipping and returns for merchant listings (docs/market.md): days checked as [fewest, most],
+ * countries defaulting to the region's own (an error where that is no country, as EU).
+ */
+function merchantSettings(file: Validated<'region'>, report: Report): Pick<MarketData, 'shipping' | 'returns'> {
+  const { market, region } = file.data;
+  const countries = (what: 'shipping' | 'returns', given: readonly string[] | undefined): string[] => {
+    if (given) return [...given];
+    if (!/^[A-Z]{2}$/.test(region.iso) || region.iso === 'EU') report(createDiagnostic('E0230', { what, iso: region.iso }, rangeOfKey(file.source, ['market', what])));
+    return [region.iso];
+  };
+  const days = (key: 'handlingDays' | 'transitDays', range: readonly number[]): [number, number] => {
+    const [fewest = 0, most = 0] = range;
+    if (fewest > most) report(createDiagnostic('E0231', { what: `market.shipping.${key}`, fewest, most }, rangeOfPath(file.source, ['market', 'shipping', key])));
+    return [fewest, most];
+  };
+  const shipping = market?.shipping;
+  const returns = market?.returns;
+  return {
+    ...(shipping && { shipping: { rate: shipping.rate, handlingDays: days('handlingDays', shipping.handlingDays), transitDays: days('transitDays', shipping.transitDays), countries: countries('shipping', shipping.countries) } }),
+    ...(returns && { returns: { days: returns.days, fees: returns.fees, countries: countries('returns', returns.countries) } }),
+  };
 }
 
 /** The banner of a region that asks before analytics: the locale's `consent` texts and the policies it links. */

@@ -6,6 +6,21 @@ import { isAccountScreen } from '../../core/kinds.ts';
 import { readHead } from '../support/html-head.ts';
 
 const distDir = inject('distDir');
+
+/** A Product's structured data as merchant listings read it (the fields this test checks). */
+interface MerchantProduct {
+  name: string;
+  image: string[];
+  brand: object;
+  offers: {
+    price: number;
+    priceCurrency: string;
+    availability: string;
+    itemCondition: string;
+    shippingDetails: { shippingRate: { currency: string }; shippingDestination: { addressCountry: string }[]; deliveryTime: { handlingTime: { unitCode: string } } };
+    hasMerchantReturnPolicy: { merchantReturnDays: number; applicableCountry: string[] };
+  };
+}
 const files = (await listFiles(distDir)).filter((f) => f.endsWith('.html'));
 const ORIGIN = /^https:\/\/www\.example\.(com|cn)$/;
 
@@ -61,12 +76,42 @@ describe('the head of every page in every region, read from the raw HTML', () =>
     // A page that presents a product (its banner and buy box) describes it as a Product.
     expect(types.includes('Product'), 'Product structured data on a product page').toBe(html.includes('class="content-page product-page"'));
     if (types.includes('Product')) {
-      const product = data.find((d) => d['@type'] === 'Product') as unknown as { name: string; image: string; offers: { price: number; priceCurrency: string; availability: string } };
+      // What Google's merchant listings read (docs/market.md): every field, from the region's content.
+      const product = data.find((d) => d['@type'] === 'Product') as unknown as MerchantProduct;
       expect(product.name).toBeTruthy();
-      expect(product.image).toMatch(/^https:\/\/.+\.svg$/);
+      expect(product.image).toEqual([expect.stringMatching(/^https:\/\/.+\/images\/\w+\.png$/), expect.stringMatching(/^https:\/\/.+\.svg$/)]);
+      expect(product.brand).toEqual({ '@type': 'Brand', name: expect.any(String) });
       expect(product.offers.price).toBeGreaterThan(0);
       expect(product.offers.priceCurrency).toMatch(/^[A-Z]{3}$/);
       expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder)$/);
+      expect(product.offers.itemCondition).toBe('https://schema.org/NewCondition');
+      expect(product.offers.shippingDetails.shippingRate.currency).toBe(product.offers.priceCurrency);
+      expect(product.offers.shippingDetails.shippingDestination.length).toBeGreaterThan(0);
+      for (const destination of product.offers.shippingDetails.shippingDestination) expect(destination.addressCountry).toMatch(/^[A-Z]{2}$/);
+      expect(product.offers.shippingDetails.deliveryTime.handlingTime.unitCode).toBe('DAY');
+      expect(product.offers.hasMerchantReturnPolicy.merchantReturnDays).toBeGreaterThan(0);
+      expect(product.offers.hasMerchantReturnPolicy.applicableCountry.every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
+      // The share tags say the same price, with the region's tax wording.
+      expect(head.properties.get('product:price:amount')).toEqual([String(product.offers.price)]);
+      expect(head.properties.get('og:type')).toEqual(['product']);
+      expect(head.meta.get('twitter:data1')).toMatch(/\S/);
     }
+    // FAQ pages answer their questions in structured data; product and content pages say where they are.
+    if (html.includes('data-kind="faq"')) expect((data.find((d) => d['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] }).mainEntity.length).toBeGreaterThan(3);
+    if (/data-kind="(product|content)"/.test(html)) {
+      const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as unknown as { itemListElement: { position: number; item: string }[] };
+      expect(crumbs.itemListElement.map((c) => c.position)).toEqual([1, 2]);
+      expect(crumbs.itemListElement.at(-1)!.item).toBe(canonical.href);
+    }
+    // Open Graph and Twitter Card tags on every page: the page itself, and a share card of 1200x630 that the build wrote.
+    expect(head.properties.get('og:url')).toEqual([canonical.href]);
+    expect(head.properties.get('og:title')).toEqual(head.titles);
+    expect(head.properties.get('og:description')).toEqual([head.meta.get('description')]);
+    expect(head.meta.get('twitter:card')).toBe('summary_large_image');
+    const image = head.properties.get('og:image')![0]!;
+    expect(head.meta.get('twitter:image')).toBe(image);
+    expect([head.properties.get('og:image:width'), head.properties.get('og:image:height')]).toEqual([['1200'], ['630']]);
+    const png = await readFile(path.join(distDir, new URL(image).pathname));
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)], `${image} is a 1200x630 PNG`).toEqual([1200, 630]);
   });
 });

@@ -33,7 +33,7 @@ const site = useTestSite({
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** The buy box of the Bumblebee page in de at an instant of server time: price, struck price, prior-price line. */
-async function priceAt(instant: string): Promise<{ price: string; was: string | null; prior: string | null; jsonLd: string }> {
+async function priceAt(instant: string): Promise<{ price: string; was: string | null; prior: string | null; jsonLd: string; offer: { price: number; validUntil?: string; og?: string | null } }> {
   await setEmulatorClock(site.server.url, instant);
   const context = await site.browser.newContext();
   const page: Page = await context.newPage();
@@ -47,6 +47,10 @@ async function priceAt(instant: string): Promise<{ price: string; was: string | 
     was: await box.locator('.was').count().then((n) => (n ? box.locator('.was').textContent() : null)),
     prior: await box.getByTestId('prior-price').count().then((n) => (n ? box.getByTestId('prior-price').textContent() : null)),
     jsonLd: (await page.locator('script[type="application/ld+json"]').allTextContents()).join('\n'),
+    offer: await page.evaluate(() => {
+      const product = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!)).find((d) => d['@type'] === 'Product');
+      return { price: product.offers.price as number, validUntil: product.offers.priceValidUntil as string | undefined, og: document.querySelector('meta[property="product:price:amount"]')?.getAttribute('content') };
+    }),
   });
   const result = await read();
   expect(errors).toEqual([]);
@@ -71,5 +75,11 @@ describe('a reduction announced against its prior price (de)', () => {
   ])('%s', async (_, instant, expected) => {
     const shown = await priceAt(instant);
     expect({ price: shown.price, was: shown.was, prior: shown.prior }).toEqual(expected);
+    // The structured data and the share tags follow the stage with the page: the price the visitor sees.
+    const amount = expected.price === REDUCED ? 1399 : 1599;
+    expect(shown.offer.price).toBe(amount);
+    expect(shown.offer.og).toBe(String(amount));
+    // A reduction that ends says until when its price holds (the day before it ends).
+    if (instant === SPRING[0]) expect(shown.offer.validUntil).toBe('2026-03-01');
   });
 });

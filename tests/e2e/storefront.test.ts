@@ -170,6 +170,31 @@ describe('a product page', () => {
   });
 });
 
+describe('prices as each market reads them', () => {
+  it.each([
+    ['/de', 'inkl. MwSt.'],
+    ['/jp', '税込'],
+    ['/us', 'Before sales tax'],
+    ['/uk', 'incl. VAT'],
+    ['/fr', 'TTC'],
+  ])('says next to every price on %s how it stands to tax (%s), and in its share tags', async (home, wording) => {
+    const { context, page, errors } = await open(home);
+    const prices = await page.getByTestId('price').count();
+    expect(prices).toBeGreaterThan(3);
+    // Every price of the line-up carries the wording right after it.
+    const notes = await page.getByTestId('price').evaluateAll((all) => all.map((price) => price.nextElementSibling?.textContent?.trim()));
+    expect(notes).toEqual(Array.from({ length: prices }, () => wording));
+    // A product page's buy box, and what its shared link shows.
+    const product = await page.locator('.lineup-card h3 a[href^="/"]').first().getAttribute('href');
+    await page.goto(new URL(product!, site.server.url).href);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect(page.locator('.buy-box .tax-note').textContent()).resolves.toBe(` ${wording}`);
+    await expect(page.locator('meta[name="twitter:data1"]').getAttribute('content')).resolves.toMatch(new RegExp(`${wording.replace('.', '\\.')}$`));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('manuals and legal pages', () => {
   it('lists each region’s downloads, grouped by product, in its own language', async () => {
     for (const [code, path] of [

@@ -3,15 +3,17 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileContent } from '../../generator/compile.ts';
+import { renderSitemap } from '../../generator/deployment.ts';
+import { historyOf, lastChanges } from '../../generator/history.ts';
 import { contentAtRevision, visibleChanges } from '../../generator/diff.ts';
 import { priorPrice, priorPrices, reductionsOf } from '../../generator/resolve/prior-prices.ts';
 import type { PriceHistory } from '../../generator/resolve/prior-prices.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 
 /**
- * Prior prices (docs/market.md, issue 28): each reduction in a market with `priorPrice` is
- * announced against the lowest price of the 30 days before it began (Directive 98/6/EC,
- * article 6a), computed from the content's timeline and its git history.
+ * What the build reads from the content's git history (docs/market.md, issue 28): prior prices
+ * (each reduction in a market with `priorPrice` is announced against the lowest price of the 30
+ * days before it began, Directive 98/6/EC, article 6a) and the sitemap's lastmod.
  */
 const DAY = 24 * 60 * 60_000;
 const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -153,5 +155,34 @@ describe('prior prices from the git history (de announces them, us does not)', (
     const whole = await compileContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: false });
     expect(whole.diagnostics.filter((d) => d.code.startsWith('W030'))).toEqual([]);
     expect(bumblebee(whole).priorPrices).toEqual([{ start: at('2026-05-10'), price: 1599 }]);
+  });
+});
+
+describe("the sitemap's lastmod, from the git history", () => {
+  it('dates each page by the newest commit of the files it is made from, and an uncommitted edit by the build', async () => {
+    const repo = await repository();
+    repositories.push(repo.work);
+    repo.commit('2026-01-01');
+    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1499\n    stock: 50');
+    repo.commit('2026-02-01');
+    const now = at('2026-03-01');
+    const lastmod = async () => {
+      const compiled = await compileContent({ content: repo.content, cwd: repo.work, now, cache: false });
+      const sitemap = renderSitemap(compiled.model, now, await lastChanges(await historyOf(repo.content), now));
+      return (loc: string) => new RegExp(`<loc>${loc}</loc>\\n\\s*<lastmod>([^<]+)</lastmod>`).exec(sitemap)?.[1];
+    };
+    let of = await lastmod();
+    // A product page of de: its products.yaml changed on 1 February; its text, and the pages of us, on 1 January.
+    expect(of('https://www.example.com/de/flagship-bumblebee')).toBe('2026-02-01T00:00:00.000Z');
+    expect(of('https://www.example.com/us/flagship-bumblebee')).toBe('2026-01-01T00:00:00.000Z');
+    expect(of('https://www.example.com/de/manuals')).toBe('2026-01-01T00:00:00.000Z');
+    await replaceInFile(path.join(repo.content, 'pages', 'manuals', 'de.yaml'), 'heading: "Anleitungen', 'heading: "Neue Anleitungen');
+    of = await lastmod();
+    expect(of('https://www.example.com/de/manuals')).toBe('2026-03-01T00:00:00.000Z');
+    // Outside git there is no lastmod at all.
+    const { work, content } = await copyContent();
+    repositories.push(work);
+    const compiled = await compileContent({ content, cwd: work, now, cache: false });
+    expect(renderSitemap(compiled.model, now, await lastChanges(await historyOf(content), now))).not.toContain('<lastmod>');
   });
 });

@@ -1,0 +1,67 @@
+import { createRequire } from 'node:module';
+import { cacheKey, readEntry, sha256, writeEntry } from './cache.ts';
+
+/**
+ * Share cards (docs/market.md, "Search engines and social networks"): the 1200x630 picture a
+ * social network shows beside a shared link (og:image, twitter:image). One per product page,
+ * drawn from the product's own drawing and name, and one per region for its other pages, with
+ * the brand. Drawn as SVG and rendered to PNG by sharp; the build cache keeps each by a hash of
+ * its SVG, so an unchanged card is never rendered twice.
+ */
+export const SHARE_CARD = { width: 1200, height: 630 } as const;
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Breaks a title into at most four lines of about `width` characters, at spaces. */
+export function titleLines(title: string, width = 14): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of title.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.length > 4 ? [...lines.slice(0, 3), `${lines.slice(3).join(' ').slice(0, width - 1)}…`] : lines;
+}
+
+/**
+ * The SVG of a card: the title (a product's name, or the brand) large on the left, the brand
+ * under it, and a drawing (an SVG document, the product's own) on the right.
+ */
+export function shareCardSvg(card: { title: string; brand: string; art: string }): string {
+  const { width, height } = SHARE_CARD;
+  const lines = titleLines(card.title);
+  const size = lines.length > 2 ? 52 : 64;
+  const top = height / 2 - ((lines.length - 1) * size * 1.1) / 2 - 10;
+  // The drawing's own root element (its size and place replaced), scaled into the right half.
+  const art = card.art.replace(/^[\s\S]*?<svg\b([^>]*)>/, (_, attributes: string) => `<svg x="700" y="65" width="500" height="500"${attributes.replace(/\s(width|height|x|y)="[^"]*"/g, '')}>`);
+  const text = lines.map((line, index) => `<text x="72" y="${(top + index * size * 1.1).toFixed(0)}" class="title">${escapeXml(line)}</text>`).join('');
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    '<defs><linearGradient id="card-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b1a33"/><stop offset="1" stop-color="#17305c"/></linearGradient>',
+    '<style>.title{font:700 ' + size + 'px "DejaVu Sans","Noto Sans","Liberation Sans",Arial,sans-serif;fill:#ffffff}.brand{font:600 32px "DejaVu Sans","Noto Sans","Liberation Sans",Arial,sans-serif;fill:#ffd38a}</style></defs>',
+    `<rect width="${width}" height="${height}" fill="url(#card-bg)"/>`,
+    `<rect x="72" y="${height - 118}" width="96" height="8" rx="4" fill="#c2410c"/>`,
+    text,
+    `<text x="72" y="${height - 64}" class="brand">${escapeXml(card.brand)}</text>`,
+    art,
+    '</svg>',
+  ].join('');
+}
+
+type Sharp = typeof import('sharp').default;
+let sharp: Sharp | undefined;
+
+/** A card as PNG: from the build cache when this SVG was rendered before. */
+export async function renderShareCard(svg: string, cacheDir?: string): Promise<Buffer> {
+  const key = cacheKey('share card', sha256(svg));
+  const cached = await readEntry(cacheDir, 'share', key);
+  if (cached) return cached;
+  // sharp loads with the first card the cache does not have.
+  sharp ??= createRequire(import.meta.url)('sharp') as Sharp;
+  const png = await sharp(Buffer.from(svg), { density: 72 }).resize(SHARE_CARD.width, SHARE_CARD.height).png({ compressionLevel: 9, palette: true }).toBuffer();
+  await writeEntry(cacheDir, 'share', key, png);
+  return png;
+}
