@@ -19,13 +19,15 @@ import type { SecurityData } from './security.ts';
  *    segment, as the region's code is written), else of the region at /, with status 404; but in a region that
  *    switches hosts (`hosts.cnToCom`), a host ending in `.cn` first answers 301 to the same
  *    host ending in `.com`.
+ *    A path another system serves on the same host (`elsewhere`, region.yaml `hosts.elsewhere`)
+ *    is the host's to pass on (docs/deploy.md); a host that does not is answering 404.
  * 5. Every answer carries the security headers (HSTS outside local hosts), and its cache
  *    policy: hashed files (Vite's assets, the images) immutable for a year, everything else
  *    revalidated (`no-cache`).
  */
 export interface HostRules {
   /** The regions with a folder of their own, then the region at / (prefix ''). */
-  readonly regions: readonly { readonly code: string; readonly prefix: string; readonly notFound: string; readonly cnToCom: boolean }[];
+  readonly regions: readonly { readonly code: string; readonly prefix: string; readonly notFound: string; readonly cnToCom: boolean; readonly elsewhere?: readonly string[] }[];
   /** Redirect routes, by normal path. */
   readonly redirects: readonly { readonly from: string; readonly to: string }[];
   /** Regular expressions (JavaScript and PCRE alike) of the paths of hashed files, cached for ever. */
@@ -75,7 +77,7 @@ export function isHostRules(value: unknown): value is HostRules {
   const rules = value as Record<string, unknown>;
   const list = (key: string, item: (entry: Record<string, unknown>) => boolean) => Array.isArray(rules[key]) && (rules[key] as unknown[]).every((entry) => typeof entry === 'object' && entry !== null && item(entry as Record<string, unknown>));
   return (
-    list('regions', (r) => typeof r.code === 'string' && typeof r.prefix === 'string' && typeof r.notFound === 'string' && typeof r.cnToCom === 'boolean') &&
+    list('regions', (r) => typeof r.code === 'string' && typeof r.prefix === 'string' && typeof r.notFound === 'string' && typeof r.cnToCom === 'boolean' && (r.elsewhere === undefined || (Array.isArray(r.elsewhere) && r.elsewhere.every((p) => typeof p === 'string')))) &&
     list('redirects', (r) => typeof r.from === 'string' && typeof r.to === 'string') &&
     Array.isArray(rules.immutable) &&
     (rules.immutable as unknown[]).every((pattern) => typeof pattern === 'string') &&

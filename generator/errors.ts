@@ -184,9 +184,9 @@ export const ERRORS = {
   E0214: define<{ link: string; region: string; guess?: string }>({
     title: 'Broken internal link',
     message: ({ link, region, guess }) => `link '${link}' is not a page of region '${region}'${didYouMean(guess)}`,
-    hint: 'Link to a page that the region lists in its routes, or write an absolute https:// URL for a page served by another system.',
-    example: 'link: /us/newz',
-    fix: 'Link to a listed page, or use an absolute https:// URL for another system.',
+    hint: "Link to a page that the region lists in its routes; a path of the region that another system serves on the same host (a help centre, news) goes in the region's hosts.elsewhere.",
+    example: 'link: /us/newz, or https://www.example.com/us/newz on the sites\' own host',
+    fix: 'Link to a listed page, or name the path in hosts.elsewhere when another system serves it.',
   }),
   E0215: define<{ what: string }>({
     title: 'Empty time window',
@@ -316,6 +316,13 @@ export const ERRORS = {
     hint: 'A range of days is [fewest, most].',
     example: 'handlingDays: [3, 1]',
     fix: 'Write [1, 3].',
+  }),
+  E0232: define<{ path: string; page: string }>({
+    title: 'A page left to another system',
+    message: ({ path, page }) => `'${path}' is in hosts.elsewhere, but this region's page ${page} is there: a path is either a page of the site or another system's`,
+    hint: 'hosts.elsewhere names the paths another system on the same host serves; the host passes them on, so the page would never be seen.',
+    example: 'elsewhere: [faq] in a region that lists the faq page',
+    fix: 'Remove the path from hosts.elsewhere, or the page from the routes.',
   }),
   W0301: define<{ product: string; activityPrice: number; price: number }>({
     title: 'Activity price not below the price',

@@ -9,10 +9,10 @@ import type { RegionData } from '../core/model.ts';
  * for nginx and for static-hosting CDNs (docs/deploy.md). serve-regions applies the same
  * rules from hosts.json; tests/e2e/hosts.test.ts runs nginx with `nginx.conf` against it.
  */
-export function hostRules(regions: readonly { readonly data: RegionData }[], security: SecurityData): HostRules {
+export function hostRules(regions: readonly { readonly data: RegionData; readonly elsewhere?: readonly string[] }[], security: SecurityData): HostRules {
   const sorted = [...regions].sort((a, b) => (a.data.basePath === '' ? 1 : 0) - (b.data.basePath === '' ? 1 : 0));
   return {
-    regions: sorted.map(({ data }) => ({ code: data.code, prefix: data.basePath, notFound: `${data.basePath}/404.html`, cnToCom: data.hosts.cnToCom })),
+    regions: sorted.map(({ data, elsewhere }) => ({ code: data.code, prefix: data.basePath, notFound: `${data.basePath}/404.html`, cnToCom: data.hosts.cnToCom, ...(elsewhere?.length && { elsewhere }) })),
     redirects: regions.flatMap(({ data }) => data.routes.flatMap((route) => (route.redirect ? [{ from: route.path, to: route.redirect }] : []))),
     immutable: HASHED_FILES,
     security,
@@ -104,6 +104,23 @@ function nginxSlashRule(): string[] {
 }
 
 /**
+ * The paths other systems serve on the sites' hosts (region.yaml `hosts.elsewhere`), as a
+ * comment: nginx cannot know where they live. Pass each on before this include (a prefix
+ * location with `^~` wins over the regions' own locations), or they are the region's 404.
+ */
+function nginxElsewhere(rules: HostRules): string[] {
+  const paths = rules.regions.flatMap((region) => region.elsewhere ?? []);
+  if (paths.length === 0) return [];
+  return [
+    '# Paths another system serves on these hosts (hosts.elsewhere; docs/deploy.md): pass them on in the',
+    '# server block, before this include, for example:',
+    `#   location ^~ ${paths[0]} { proxy_pass https://help.example.net; }`,
+    ...paths.map((path) => `#   ${path}`),
+    '',
+  ];
+}
+
+/**
  * An nginx server-block include: `include /srv/site/current/nginx.conf;` in a server block whose root is
  * dist/. Every rule of core/host-rules.ts; the security headers on every answer.
  */
@@ -145,6 +162,7 @@ export function renderNginx(rules: HostRules): string {
     "# The host's own files are not served.",
     ...PRIVATE_FILES.map((file) => `location = ${file} { return 404; }`),
     '',
+    ...nginxElsewhere(rules),
     "# 3. and 4. Each region's files, then its not-found page (status 404).",
     ...rules.regions.flatMap((region) => nginxRegion(rules, region)),
     '',

@@ -59,7 +59,9 @@ export function resolveContent(content: ValidatedContent, options: ResolveOption
 
   const links: PendingLink[] = results.flatMap((result) => result.links);
   const paths = new Map(results.map(({ region }) => [region.data.code, new Set(region.data.routes.map((route) => route.path.toLowerCase()))]));
-  checkLinks(links, identities.table, paths, report);
+  const hosts = new Set(identities.regions.flatMap(({ file }) => [file.data.hosts.production, ...file.data.hosts.preproduction].map((host) => host.toLowerCase())));
+  const elsewhere = new Map(results.map(({ region }) => [region.data.code, region.elsewhere]));
+  checkLinks(links, identities.table, paths, { hosts, elsewhere }, report);
 
   const data = withAlternates(
     results.map((result) => result.region.data),

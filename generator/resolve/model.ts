@@ -22,6 +22,8 @@ export interface ResolvedRegion {
   readonly data: RegionData;
   /** The consent banner, in a region that asks before analytics. */
   readonly consent?: ConsentBanner;
+  /** Paths of the region (with its prefix) that another system on the same host serves (`hosts.elsewhere`), sorted. */
+  readonly elsewhere: readonly string[];
   /** Where the text of each route with content comes from, by route path. */
   readonly texts: ReadonlyMap<string, TextSource>;
   /** The content files this region was made from, relative to the content folder, sorted. */

@@ -76,6 +76,11 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     report,
   );
   const navigation = resolveNavigation(file.source, input, scope, shared.now, report);
+  (input.hosts.elsewhere ?? []).forEach((path, index) => {
+    const prefix = `${basePath}/${path}`.toLowerCase();
+    const page = routes.routes.find((route) => route.path.toLowerCase() === prefix || route.path.toLowerCase().startsWith(`${prefix}/`));
+    if (page) report(createDiagnostic('E0232', { path, page: page.path }, rangeOfPath(file.source, ['hosts', 'elsewhere', String(index)])));
+  });
 
   const inputs = new Set([file.source.id, ...(shared.catalogues.chains.get(input.locale) ?? []), shared.constants.source.id, ...routes.inputs]);
   if (shared.stagesId) inputs.add(shared.stagesId);
@@ -124,7 +129,13 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
   const links = [...(resolvedProducts?.links ?? []), ...navigation.links];
   if (consent) for (const key of ['cookiePolicy', 'privacyPolicy'] as const) links.push({ source: file.source, at: ['market', 'consent', key], link: consent[key] });
   return {
-    region: { data, texts: routes.texts, inputs: [...inputs].sort(compareStrings), ...(consent && { consent: consentBanner(consent, messages) }) },
+    region: {
+      data,
+      texts: routes.texts,
+      inputs: [...inputs].sort(compareStrings),
+      ...(consent && { consent: consentBanner(consent, messages) }),
+      elsewhere: (input.hosts.elsewhere ?? []).map((path) => `${basePath}/${path}`.toLowerCase()).sort(compareStrings),
+    },
     links,
   };
 }
