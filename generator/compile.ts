@@ -242,6 +242,39 @@ function fingerprint(root: string): string | undefined {
   return walk(root, '') ? hash.digest('hex') : undefined;
 }
 
+/**
+ * The git state the diagnostics depend on (prior prices read the history: W0305, W0306): the
+ * commit HEAD names and whether the clone is shallow, read from the repository's files (no
+ * process started); '' outside git.
+ */
+function gitState(dir: string): string {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    let gitDir = path.join(at, '.git');
+    try {
+      if (statSync(gitDir).isFile()) gitDir = path.resolve(at, readFileSync(gitDir, 'utf8').replace(/^gitdir:\s*/, '').trim());
+      const head = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
+      const ref = /^ref:\s*(.+)$/.exec(head)?.[1];
+      let commit = head;
+      if (ref) {
+        try {
+          commit = readFileSync(path.join(gitDir, ref), 'utf8').trim();
+        } catch {
+          commit = readFileSync(path.join(gitDir, 'packed-refs'), 'utf8').split('\n').find((line) => line.endsWith(` ${ref}`))?.split(' ')[0] ?? ref;
+        }
+      }
+      let shallow = '';
+      try {
+        shallow = readFileSync(path.join(gitDir, 'shallow'), 'utf8');
+      } catch {
+        shallow = '';
+      }
+      return `${commit}\0${shallow}`;
+    } catch {
+      if (path.dirname(at) === at) return '';
+    }
+  }
+}
+
 interface StoredCheck {
   fingerprint: string;
   /** The result holds for instants in [from, until): between two stage boundaries of the content. */
@@ -259,7 +292,8 @@ interface StoredCheck {
 export async function checkContent(options: UserBuildOptions = {}): Promise<CheckResult> {
   const resolved = resolveBuildOptions(options);
   const now = resolved.now;
-  const state = resolved.cacheDir ? fingerprint(resolved.contentDir) : undefined;
+  const files = resolved.cacheDir ? fingerprint(resolved.contentDir) : undefined;
+  const state = files === undefined ? undefined : `${files}\0${gitState(resolved.contentDir)}`;
   const key = cacheKey('check', resolved.contentDir, resolved.cwd);
   if (state) {
     const stored = await readEntry(resolved.cacheDir, 'check', key);

@@ -69,6 +69,8 @@ export function marketRows(regions: readonly RegionData[]): ReportRow[] {
     row('prior price of a reduction (EU)', (r) => (r.market.priorPrice ? `on: ${Object.values(r.products).filter((p) => p.priorPrices?.length).length} product(s) reduced` : undefined)),
     row('consent before analytics', (r) => (r.market.consent ? 'on: banner, Consent Mode v2' : undefined)),
     row('tax wording', (r) => (r.market.tax ? `${r.market.tax}: "${r.messages[r.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded'] ?? ''}"` : undefined)),
+    row('merchant listings: shipping', (r) => (r.market.shipping ? `${r.market.shipping.rate === 0 ? 'free' : formatPrice(r.market.shipping.rate, r.locale, r.currency)}, ${r.market.shipping.handlingDays.join('-')} + ${r.market.shipping.transitDays.join('-')} days, ${r.market.shipping.countries.length} countr${r.market.shipping.countries.length === 1 ? 'y' : 'ies'}` : undefined)),
+    row('merchant listings: returns', (r) => (r.market.returns ? `${r.market.returns.days} days, ${r.market.returns.fees === 'free' ? 'free' : 'paid by the customer'}` : undefined)),
   ];
 }
 

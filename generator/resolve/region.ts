@@ -55,7 +55,9 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
 
   const consent = input.market?.consent;
   if (consent && !shared.catalogues.incomplete.has(input.locale) && shared.catalogues.merged.has(input.locale)) {
-    const missing = CONSENT_KEYS.filter((key) => !messages[`${CONSENT_PREFIX}${key}`]);
+    // A text some other catalogue has is reported there already (E0205: every catalogue has the same keys).
+    const anywhere = (key: string) => [...shared.catalogues.merged.values()].some((catalogue) => `${CONSENT_PREFIX}${key}` in catalogue);
+    const missing = CONSENT_KEYS.filter((key) => !messages[`${CONSENT_PREFIX}${key}`] && !anywhere(key));
     if (missing.length > 0) report(createDiagnostic('E0229', { locale: input.locale, missing }, rangeOfKey(file.source, ['market', 'consent'])));
   }
   const resolved = products && resolveProducts(products, code, scope, shared.now, report);

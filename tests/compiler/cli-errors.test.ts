@@ -57,8 +57,8 @@ describe('build-region on broken content', () => {
     const before = await snapshot(out);
     const result = await runCli(['us']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("content/regions/us/region.yaml:15:26 - error E0104: the text \"klarn\" is not allowed for 'paymentMethods.1'; did you mean 'klarna'?");
-    expect(result.stderr).toContain('> 15 | paymentMethods: [paypal, klarn]');
+    expect(result.stderr).toContain("content/regions/us/region.yaml:17:26 - error E0104: the text \"klarn\" is not allowed for 'paymentMethods.1'; did you mean 'klarna'?");
+    expect(result.stderr).toContain('> 17 | paymentMethods: [paypal, klarn]');
     expect(result.stderr).toContain('     |                          ^^^^^');
     expect(result.stderr).toMatch(/Found 1 error and 0 warnings\./);
     expect(await snapshot(out)).toEqual(before);
@@ -93,7 +93,7 @@ describe('build-region in CI', () => {
     let stdout = '';
     const status = await main(['--check'], { cwd: work, isTTY: false, env: { GITHUB_ACTIONS: 'true' }, stdout: (t) => (stdout += t), stderr: () => {} });
     expect(status).toBe(1);
-    expect(stdout).toMatch(/^::error file=content\/regions\/us\/region\.yaml,line=15,col=26,title=E0104::the text "klarn" is not allowed for 'paymentMethods\.1'; did you mean 'klarna'\?$/m);
+    expect(stdout).toMatch(/^::error file=content\/regions\/us\/region\.yaml,line=17,col=26,title=E0104::the text "klarn" is not allowed for 'paymentMethods\.1'; did you mean 'klarna'\?$/m);
   });
 });
 

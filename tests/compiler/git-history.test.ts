@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileContent } from '../../generator/compile.ts';
+import { checkContent, compileContent } from '../../generator/compile.ts';
 import { renderSitemap } from '../../generator/deployment.ts';
 import { historyOf, lastChanges } from '../../generator/history.ts';
 import { contentAtRevision, visibleChanges } from '../../generator/diff.ts';
@@ -151,9 +151,16 @@ describe('prior prices from the git history (de announces them, us does not)', (
     expect(shallow.diagnostics.filter((d) => d.code === 'W0305' && d.message.includes('flagshipBumblebee')).map((d) => d.message)).toEqual([
       "the price of 'flagshipBumblebee' before 2026-05-01T00:00:00.000Z is unknown to this clone (a shallow history), so the prior price of its reduction from 2026-05-10T00:00:00.000Z is the lowest since 2026-05-01T00:00:00.000Z only",
     ]);
+    // A --check answered from its cache sees the history change too (the clone's state is part of its key).
+    const check = () => checkContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: path.join(repo.work, 'check-cache') });
+    expect((await check()).diagnostics.some((d) => d.code === 'W0305')).toBe(true);
+    expect((await check()).cached).toBe(true);
     execFileSync('git', ['fetch', '-q', '--unshallow'], { cwd: clone });
     const whole = await compileContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: false });
     expect(whole.diagnostics.filter((d) => d.code.startsWith('W030'))).toEqual([]);
+    const rechecked = await check();
+    expect(rechecked.cached).toBe(false);
+    expect(rechecked.diagnostics.filter((d) => d.code.startsWith('W030'))).toEqual([]);
     expect(bumblebee(whole).priorPrices).toEqual([{ start: at('2026-05-10'), price: 1599 }]);
   });
 });

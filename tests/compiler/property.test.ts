@@ -88,6 +88,9 @@ function applyMutations(base: readonly ContentSource[], mutations: readonly Muta
   return files;
 }
 
+/** Random cases per property in `npm test` (the suite's time budget); PROPERTY_RUNS=5000 for a longer hunt, PROPERTY_SEED to replay one. */
+const PROPERTY_RUNS = 600;
+
 describe('the compiler on randomly broken content', () => {
   it('never throws, and every diagnostic points at a line and column that exist', () => {
     fc.assert(
@@ -112,7 +115,7 @@ describe('the compiler on randomly broken content', () => {
           expect(d.column).toBeLessThanOrEqual(lines[d.line - 1]!.length + 1);
         }
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 1000), seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? PROPERTY_RUNS), seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined },
     );
     // A thousand compiles of the whole content: about 12 s on an idle 2-core machine, far more
     // while the browser tests run beside it.
@@ -199,7 +202,7 @@ describe('the compiler on randomly broken content', () => {
         expect(errors[0]!.file).toBe(`content/${sources[key.file]!.id}`);
         expect(errors[0]!.line).toBe(key.line);
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 1000) / 2 },
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? PROPERTY_RUNS) / 2 },
     );
   });
 });

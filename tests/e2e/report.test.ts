@@ -74,6 +74,8 @@ describe('build-region report', () => {
     await expect(market('consent before analytics', 'jp')).resolves.toBe('—');
     await expect(market('tax wording', 'jp')).resolves.toBe('included: "税込"');
     await expect(market('tax wording', 'us')).resolves.toBe('excluded: "Before sales tax"');
+    await expect(market('merchant listings: shipping', 'eu')).resolves.toBe('€9.99, 1-2 + 3-7 days, 25 countries');
+    await expect(market('merchant listings: returns', 'kr')).resolves.toBe('7 days, paid by the customer');
     // In a market with the rule, each reduction's prior price.
     const megatron = page.locator('#price-table tr', { hasText: 'Flagship Megatron' }).locator('td').nth(regions.findIndex((r) => r.code === 'de'));
     await expect(megatron.textContent()).resolves.toMatch(/prior price 1\.599,00\s€ \(from 21 Sept 2025, 23:00 UTC\)/);

@@ -547,10 +547,10 @@ describe('page heads', () => {
     await page.goto(url(bumblebee.path));
     const head = await headOf(page);
     expect(head).toMatchObject(expected);
-    expect(head.jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebPage', 'Product']);
+    expect(head.jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebPage', 'Product', 'BreadcrumbList']);
     expect(head.jsonLd[2]).toMatchObject({
       name: us.products.flagshipBumblebee!.name,
-      image: 'https://www.example.com/us/images/flagshipBumblebee.svg',
+      image: ['https://www.example.com/us/images/flagshipBumblebee.jpg', 'https://www.example.com/us/images/flagshipBumblebee.svg'],
       offers: { price: 1299, priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
     });
     // The product image exists where the structured data says.
@@ -574,7 +574,7 @@ describe('page heads', () => {
     await expect.poll(() => page.title()).toBe(expected.title);
     const head = await headOf(page);
     expect(head).toMatchObject(expected);
-    expect(head.jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebPage', 'Product']);
+    expect(head.jsonLd.map((d) => d['@type'])).toEqual(['Organization', 'WebPage', 'Product', 'BreadcrumbList']);
     expect(await sameDocument(page)).toBe(true);
     await context.close();
   });
@@ -604,6 +604,7 @@ describe('sitemap.xml and robots.txt', () => {
         name: `${u.namespaceURI} ${u.localName}`,
         children: [...u.children].map((c) => `${c.namespaceURI} ${c.localName}`),
         loc: u.getElementsByTagNameNS(SITEMAP, 'loc')[0]?.textContent ?? '',
+        lastmod: u.getElementsByTagNameNS(SITEMAP, 'lastmod')[0]?.textContent ?? '',
         alternates: [...u.getElementsByTagNameNS(XHTML, 'link')].map((l) => ({ rel: l.getAttribute('rel'), hreflang: l.getAttribute('hreflang'), href: l.getAttribute('href') })),
       }));
       return { error: doc.getElementsByTagName('parsererror').length, root: `${root.namespaceURI} ${root.localName}`, urls, SITEMAP, XHTML };
@@ -616,10 +617,11 @@ describe('sitemap.xml and robots.txt', () => {
     const locs = parsed.urls.map((u) => u.loc);
     expect(new Set(locs).size).toBe(locs.length);
     for (const entry of parsed.urls) {
-      // The schema's shape: <url> holds exactly one <loc> first, then only xhtml:link elements.
+      // The schema's shape: <url> holds exactly one <loc> first, its <lastmod> (the content is in git), then only xhtml:link elements.
       expect(entry.name).toBe(`${parsed.SITEMAP} url`);
-      expect(entry.children[0]).toBe(`${parsed.SITEMAP} loc`);
-      expect(entry.children.slice(1).every((c) => c === `${parsed.XHTML} link`)).toBe(true);
+      expect(entry.children.slice(0, 2)).toEqual([`${parsed.SITEMAP} loc`, `${parsed.SITEMAP} lastmod`]);
+      expect(entry.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+      expect(entry.children.slice(2).every((c) => c === `${parsed.XHTML} link`)).toBe(true);
       expect(entry.loc).toMatch(/^https:\/\/www\.example\.(com|cn)\//);
       expect(entry.loc.length).toBeLessThan(2048);
       expect(entry.alternates.every((a) => a.rel === 'alternate' && a.hreflang && /^https:\/\//.test(a.href ?? ''))).toBe(true);
