@@ -14,7 +14,8 @@ import type { Schedule } from './deployment.ts';
 import { inlineScriptHashes } from './templates.ts';
 import { hostRules, renderHeaders, renderNginx, renderRedirects } from './hosts.ts';
 import { createSitesJournal, emitSites, restoreGeneratedFiles, writeGeneratedFiles } from './emit.ts';
-import { ArtRenderError, renderImages } from './images.ts';
+import { ArtRenderError, createShareCardRenderer, renderImages } from './images.ts';
+import type { ShareCardRenderer } from './images.ts';
 import type { ServerRenderer } from './bundle.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
@@ -78,6 +79,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   const staging = await createStagingDir(resolved.outDir);
   const journal = createSitesJournal();
   let rendererPromise: Promise<ServerRenderer> | undefined;
+  let cards: ShareCardRenderer | undefined;
   try {
     // The images first: art the rasteriser refuses though --check passed it is a content error,
     // found before sites/ is touched. They render in worker processes, so the process holds
@@ -101,16 +103,19 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     rendererPromise = buildServerRenderer(resolved.cacheDir);
     const renderer = await rendererPromise;
     collectGarbage();
+    cards = createShareCardRenderer({ cacheDir: resolved.cacheDir, signal });
     const reports = await settleAll(
       selected.map(async (region): Promise<RegionReport> => {
         const code = region.data.code;
         const client = clients.get(code)!;
         progress('prerender', code);
-        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now, signal, resolved.cacheDir);
+        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now, signal, cards!);
         progress('done', code);
         return { code, basePath: region.data.basePath, pages: pages.map((p) => p.path), assets: client.files };
       }),
     );
+    // The share cards the pages name, rendered in the image workers while the pages were.
+    await cards.done();
     // The deployment's own files describe every region, so a partial build keeps them whole.
     const schedule = buildSchedule(compiled.model.regions, resolved.now);
     await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);
@@ -133,6 +138,8 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const cache = Object.fromEntries(Object.entries(after).map(([kind, { hits, misses }]) => [kind, { hits: hits - (before[kind]?.hits ?? 0), misses: misses - (before[kind]?.misses ?? 0) }]));
     return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted, schedule, cache };
   } catch (error) {
+    // Every card started is done (or failed) before the staging folder goes.
+    await cards?.done().catch(() => undefined);
     await restoreGeneratedFiles(journal);
     await rm(staging, { recursive: true, force: true });
     if (error instanceof ArtRenderError) {

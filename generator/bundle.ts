@@ -13,7 +13,8 @@ import { pageText, splitRegion, splitShell } from '../core/model.ts';
 import type { PageContent, RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { regionOutputDir } from './output.ts';
-import { renderShareCard, shareCardSvg } from './share-cards.ts';
+import type { ShareCardRenderer } from './images.ts';
+import { shareCardSvg } from './share-cards.ts';
 import { shareImagePath } from '../core/image-urls.ts';
 
 /** The server renderer built from runtime/server.tsx: one build serves every region. */
@@ -288,7 +289,7 @@ export interface PrerenderedFile {
  * Prerenders every route of a region at the build's instant, its not-found page and its static
  * files into `outDir`; `signal` stops it between files.
  */
-export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number, signal?: AbortSignal, cacheDir?: string): Promise<PrerenderedFile[]> {
+export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number, signal?: AbortSignal, cards?: ShareCardRenderer): Promise<PrerenderedFile[]> {
   const data = region.data;
   const base = `${data.basePath}/`;
   const written: PrerenderedFile[] = [];
@@ -340,20 +341,16 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     drawings.set(key, drawing);
     await write(`images/${key}.svg`, drawing);
   }
-  // Share cards (generator/share-cards.ts): one per product page, and the region's own for its other pages.
-  const writeCard = async (relative: string, card: { title: string; brand: string; art: string }) => {
-    const png = await renderShareCard(shareCardSvg(card), cacheDir);
-    signal?.throwIfAborted();
-    await mkdir(path.dirname(path.join(outDir, relative)), { recursive: true });
-    await writeFile(path.join(outDir, relative), png);
-  };
-  const cards = new Set<string>();
+  // Share cards (generator/share-cards.ts): one per product page, and the region's own for its
+  // other pages; drawn here, rendered meanwhile in the image workers (`cards`, images.ts).
+  const addCard = (relative: string, card: { title: string; brand: string; art: string }) => cards?.add({ svg: shareCardSvg(card), target: path.join(outDir, relative) });
+  const carded = new Set<string>();
   for (const route of data.routes) {
     const product = route.product && !route.redirect ? data.products[route.product] : undefined;
-    if (!product || cards.has(route.product!)) continue;
-    cards.add(route.product!);
-    await writeCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
+    if (!product || carded.has(route.product!)) continue;
+    carded.add(route.product!);
+    addCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
   }
-  await writeCard(shareImagePath({ basePath: '' }).slice(1), { title: brand, brand: new URL(data.origin).host, art: renderer.renderProductImage('brand', brand) });
+  addCard(shareImagePath({ basePath: '' }).slice(1), { title: brand, brand: new URL(data.origin).host, art: renderer.renderProductImage('brand', brand) });
   return written;
 }

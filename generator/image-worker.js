@@ -10,13 +10,15 @@ sharp.cache(false);
 
 /**
  * One image: the SVG rasterised at `density` (so it is drawn at the target width, not scaled up)
- * and resized to `width`, as webp or png.
- * @param {{ svg: string; density: number; width: number; format: 'webp' | 'png' }} job
+ * and resized to `width`, as webp or png (the drawings), or jpeg (the share cards).
+ * @param {{ svg: string; density: number; width: number; format: 'webp' | 'png' | 'jpeg' }} job
  * @returns {Promise<Buffer>}
  */
 export async function renderSvg(job) {
   const raster = sharp(Buffer.from(job.svg), { density: job.density }).resize({ width: job.width });
-  return job.format === 'webp' ? raster.webp({ quality: 82, effort: 4 }).toBuffer() : raster.png({ compressionLevel: 9, palette: true }).toBuffer();
+  if (job.format === 'webp') return raster.webp({ quality: 82, effort: 4 }).toBuffer();
+  if (job.format === 'jpeg') return raster.jpeg({ quality: 85 }).toBuffer();
+  return raster.png({ compressionLevel: 9, palette: true }).toBuffer();
 }
 
 if (process.send) {

@@ -12,6 +12,7 @@ import { IMAGE_BASE, IMAGE_SCALES } from '../core/image-urls.ts';
 import type { ImageFormat, ImageScale } from '../core/image-urls.ts';
 import { densityFor, inspectArt, SMALL_WIDTH } from './svg.ts';
 import type { ArtSize } from './svg.ts';
+import { SHARE_CARD } from './share-cards.ts';
 
 /** One piece of source art: `content/assets/<name>.svg`. */
 export interface SourceArt {
@@ -93,7 +94,7 @@ function createWorkerPool(size: number) {
     else idle.push(worker);
   };
   return {
-    async render(job: ReturnType<typeof renderJob>): Promise<Buffer> {
+    async render(job: Parameters<typeof import('./image-worker.js').renderSvg>[0]): Promise<Buffer> {
       const worker = await take();
       const id = next++;
       try {
@@ -161,6 +162,72 @@ export async function renderImages(art: readonly DrawableArt[], outDir: string, 
     pool?.close();
   }
 }
+
+/** A share card to write: its SVG (generator/share-cards.ts) and where its JPEG goes. */
+export interface ShareCardJob {
+  readonly svg: string;
+  readonly target: string;
+}
+
+/**
+ * Renders the share cards of a build in the image workers (their memory is never the build's),
+ * while the pages are still being prerendered: each card starts as soon as it is added, at most
+ * as many at once as the machine has cores, each distinct card once (the regions share most),
+ * from the build cache when rendered before. `done` waits for every card (and rejects with the
+ * first failure, once all have ended); `signal` stops it between cards.
+ */
+export function createShareCardRenderer(options: { cacheDir?: string; concurrency?: number; signal?: AbortSignal } = {}) {
+  const concurrency = options.concurrency ?? CORES;
+  const started = new Map<string, Promise<Buffer>>();
+  const writes: Promise<void>[] = [];
+  const queue: (() => void)[] = [];
+  let running = 0;
+  let pool: ReturnType<typeof createWorkerPool> | undefined;
+  const slot = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= concurrency) await new Promise<void>((resolve) => queue.push(resolve));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      queue.shift()?.();
+    }
+  };
+  const render = (svg: string) =>
+    slot(async () => {
+      options.signal?.throwIfAborted();
+      const key = cacheKey('share card', svg);
+      const cached = await readEntry(options.cacheDir, 'share', key);
+      if (cached) return cached;
+      pool ??= createWorkerPool(concurrency);
+      const bytes = await pool.render({ svg, density: 72, width: SHARE_CARD.width, format: 'jpeg' });
+      await writeEntry(options.cacheDir, 'share', key, bytes);
+      return bytes;
+    });
+  return {
+    add(card: ShareCardJob): void {
+      let bytes = started.get(card.svg);
+      if (!bytes) started.set(card.svg, (bytes = render(card.svg)));
+      const write = bytes.then(async (data) => {
+        await mkdir(path.dirname(card.target), { recursive: true });
+        await writeFile(card.target, data);
+      });
+      write.catch(() => {});
+      writes.push(write);
+    },
+    async done(): Promise<void> {
+      try {
+        const results = await Promise.allSettled(writes);
+        const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+        if (failed) throw failed.reason;
+      } finally {
+        pool?.close();
+      }
+    },
+  };
+}
+
+export type ShareCardRenderer = ReturnType<typeof createShareCardRenderer>;
 
 /** One variant of a drawing, rendered in this process (the live preview's images, on request). */
 export async function renderVariant(art: DrawableArt, scale: ImageScale, format: ImageFormat): Promise<Buffer> {

@@ -1,13 +1,9 @@
-import { createRequire } from 'node:module';
-import { cacheKey, readEntry, sha256, writeEntry } from './cache.ts';
-
 /**
  * Share cards (docs/market.md, "Search engines and social networks"): the 1200x630 picture a
  * social network shows beside a shared link (og:image, twitter:image). One per product page,
  * drawn from the product's own drawing and name, and one per region for its other pages, with
- * the brand. Drawn as SVG and rendered to JPEG by sharp (15 ms a card, where a palette PNG
- * takes 100); the build cache keeps each by a hash of its SVG, and a build renders a card the
- * regions share once, so an unchanged card is never rendered twice.
+ * the brand. Drawn here as SVG; images.ts renders them to JPEG in its workers (15 ms a card,
+ * where a palette PNG took 100), each distinct card once, from the build cache when it can.
  */
 export const SHARE_CARD = { width: 1200, height: 630 } as const;
 
@@ -53,33 +49,4 @@ export function shareCardSvg(card: { title: string; brand: string; art: string }
     art,
     '</svg>',
   ].join('');
-}
-
-type Sharp = typeof import('sharp').default;
-let sharp: Sharp | undefined;
-
-/** Cards this process rendered, by their SVG's hash: the regions share most of them. */
-const rendered = new Map<string, Promise<Buffer>>();
-
-/** A card as JPEG: from this process or the build cache when this SVG was rendered before. */
-export function renderShareCard(svg: string, cacheDir?: string): Promise<Buffer> {
-  const hash = sha256(svg);
-  let card = rendered.get(hash);
-  if (!card) {
-    card = renderUncached(hash, svg, cacheDir);
-    rendered.set(hash, card);
-    card.catch(() => rendered.delete(hash));
-  }
-  return card;
-}
-
-async function renderUncached(hash: string, svg: string, cacheDir?: string): Promise<Buffer> {
-  const key = cacheKey('share card', hash);
-  const cached = await readEntry(cacheDir, 'share', key);
-  if (cached) return cached;
-  // sharp loads with the first card the cache does not have.
-  sharp ??= createRequire(import.meta.url)('sharp') as Sharp;
-  const jpeg = await sharp(Buffer.from(svg), { density: 72 }).resize(SHARE_CARD.width, SHARE_CARD.height).jpeg({ quality: 85 }).toBuffer();
-  await writeEntry(cacheDir, 'share', key, jpeg);
-  return jpeg;
 }
