@@ -249,7 +249,10 @@ function Shell({ kept }: { kept?: KeptPage }) {
   // hydration, for the pages that follow.
   useEffect(() => {
     let current = true;
-    const settled = !route || (!route.redirect && (ready || keep !== undefined) && open && (!route.window || synced));
+    // A location the route table has not answered yet is not a page: it counts once known (a
+    // redirect never), unless it is the prerendered page kept on screen.
+    const settled =
+      found === undefined ? keep !== undefined : !route || (!route.redirect && (ready || keep !== undefined) && open && (!route.window || synced));
     const view = (title: string) => {
       if (!settled || lastView.current === location) return;
       lastView.current = location;
@@ -266,7 +269,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
     return () => {
       current = false;
     };
-  }, [location, route, page, content, now, ready, open, synced, site, keep]);
+  }, [location, found, route, page, content, now, ready, open, synced, site, keep]);
 
   const lazy = route ? pageFor(route) : undefined;
   let body;
@@ -300,6 +303,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
         <main id="main" ref={main} tabIndex={-1} dangerouslySetInnerHTML={{ __html: keep }} />
       )}
       {footer}
+      {/* Always after the footer: the footer shows once an element follows it (styles.css). */}
       <Toaster />
       {site.chat && <AfterHydration widget={ChatShortcut} />}
     </>

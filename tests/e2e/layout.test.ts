@@ -54,3 +54,72 @@ describe.each(model.regions.map((r) => r.data.code))('every page of %s', (code) 
     await context.close();
   });
 });
+
+describe('a page painted while its HTML is still arriving', () => {
+  /**
+   * A slow phone paints what it has parsed. The page arrives here in pieces, cut inside the
+   * header's tools, inside the footer and inside the consent banner, each piece held long enough
+   * to be painted: the page shown at any instant is a prefix of the whole, and no element on
+   * screen may move as the rest arrives (the header's tools are right-aligned, a short page's
+   * footer and the banner are held at the bottom).
+   */
+  const CUTS = ['class="account-link"', '<div class="footer-columns"', '<details class="consent-purposes"'];
+
+  async function startTrickle(): Promise<{ url: string; close(): Promise<void> }> {
+    const { createServer } = await import('node:http');
+    const server = createServer((request, response) => {
+      void (async () => {
+        const upstream = await fetch(new URL(request.url ?? '/', site.server.url), { headers: { 'accept-encoding': 'identity' } });
+        const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
+        response.writeHead(upstream.status, { 'content-type': type, 'cache-control': 'no-store' });
+        if (!type.startsWith('text/html')) return response.end(Buffer.from(await upstream.arrayBuffer()));
+        let html = await upstream.text();
+        for (const cut of CUTS) {
+          const at = html.indexOf(cut);
+          if (at < 0) continue;
+          response.write(html.slice(0, at));
+          html = html.slice(at);
+          await new Promise((resolve) => setTimeout(resolve, 400));
+        }
+        response.end(html);
+      })().catch((error: unknown) => response.destroy(error as Error));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it.each([
+    ['a short page with the consent banner, at phone width', '/uk/no-such-page', 375],
+    ['a short page with the consent banner, at desktop width', '/uk/no-such-page', 1280],
+    ['a home page, at desktop width', '/jp', 1280],
+  ])('moves nothing: %s', async (_what, pathname, width) => {
+    const trickle = await startTrickle();
+    const context = await site.browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shifts: string[] };
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) {
+          const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+          w.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(trickle.url + pathname, { waitUntil: 'commit' });
+    // The pieces come one by one: the header shows while the footer is still arriving.
+    await page.waitForSelector('.site-header .bar', { state: 'visible' });
+    const footerMeanwhile = await page.locator('.site-footer').isVisible();
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
+    // Whole, everything shows.
+    for (const selector of ['.site-header .header-tools', '.site-footer', ...(pathname.startsWith('/uk') ? ['.consent-banner'] : [])]) {
+      await expect(page.locator(selector).isVisible(), selector).resolves.toBe(true);
+    }
+    expect(footerMeanwhile).toBe(false);
+    await context.close();
+    await trickle.close();
+  });
+});

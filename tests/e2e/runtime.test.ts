@@ -111,8 +111,21 @@ describe('new-release', () => {
   });
 
   it('redirects in the client, replacing the history entry, with one page view', async () => {
-    const { context, page } = await open('/us');
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    // The route table answers only after the location changed: until then the location is no page.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/us/assets/us-routes-*.js', async (r) => {
+      await released;
+      await r.continue();
+    });
+    await page.goto(url('/us'));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await mark(page);
     await pushPath(page, '/us/new-release');
+    await page.waitForFunction(() => location.pathname === '/us/new-release' && document.querySelector('main') !== null);
+    release();
     await page.waitForURL((u) => u.pathname === '/us/mini-robot');
     await expect.poll(() => heading(page)).toBe(route('mini-robot').content!.heading);
     expect(await sameDocument(page)).toBe(true);
