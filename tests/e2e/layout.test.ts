@@ -58,18 +58,28 @@ describe.each(model.regions.map((r) => r.data.code))('every page of %s', (code) 
 describe('a page painted while its HTML is still arriving', () => {
   /**
    * A slow phone paints what it has parsed. The page arrives here in pieces, cut inside the
-   * header's tools, inside the footer and inside the consent banner, each piece held long enough
-   * to be painted: the page shown at any instant is a prefix of the whole, and no element on
-   * screen may move as the rest arrives (the header's tools are right-aligned, a short page's
-   * footer and the banner are held at the bottom).
+   * header's tools, inside the footer and inside the consent banner, the next piece sent only
+   * once the test has seen the last one painted: the page shown at each of those instants is a
+   * prefix of the whole, and no element on screen may move as the rest arrives (the header's
+   * tools are right-aligned, a short page's footer and the banner are held at the bottom).
    */
   const CUTS = ['class="account-link"', '<div class="footer-columns"', '<details class="consent-purposes"'];
 
-  async function startTrickle(): Promise<{ url: string; close(): Promise<void> }> {
+  /** Serves the test site, each HTML page in pieces: `next()` sends one more. */
+  async function startTrickle(): Promise<{ url: string; next(): void; close(): Promise<void> }> {
     const { createServer } = await import('node:http');
+    const waiting: (() => void)[] = [];
+    let credit = 0;
+    const sent = () =>
+      new Promise<void>((resolve) => {
+        if (credit > 0) {
+          credit--;
+          resolve();
+        } else waiting.push(resolve);
+      });
     const server = createServer((request, response) => {
       void (async () => {
-        const upstream = await fetch(new URL(request.url ?? '/', site.server.url), { headers: { 'accept-encoding': 'identity' } });
+        const upstream = await fetch(new URL(request.url ?? '/', site.server.url));
         const type = upstream.headers.get('content-type') ?? 'application/octet-stream';
         response.writeHead(upstream.status, { 'content-type': type, 'cache-control': 'no-store' });
         if (!type.startsWith('text/html')) return response.end(Buffer.from(await upstream.arrayBuffer()));
@@ -79,14 +89,18 @@ describe('a page painted while its HTML is still arriving', () => {
           if (at < 0) continue;
           response.write(html.slice(0, at));
           html = html.slice(at);
-          await new Promise((resolve) => setTimeout(resolve, 400));
+          await sent();
         }
         response.end(html);
       })().catch((error: unknown) => response.destroy(error as Error));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
-    return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+    return {
+      url: `http://127.0.0.1:${port}`,
+      next: () => (waiting.length > 0 ? waiting.shift()!() : credit++),
+      close: () => new Promise((resolve) => server.close(() => resolve())),
+    };
   }
 
   it.each([
@@ -107,18 +121,32 @@ describe('a page painted while its HTML is still arriving', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
+    const painted = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const shown = (selector: string) => page.evaluate((s) => document.querySelector(s)?.checkVisibility({ visibilityProperty: true }) ?? false, selector);
+    const banner = pathname.startsWith('/uk');
     await page.goto(trickle.url + pathname, { waitUntil: 'commit' });
-    // The pieces come one by one: the header shows while the footer is still arriving.
-    await page.waitForSelector('.site-header .bar', { state: 'visible' });
-    const footerMeanwhile = await page.locator('.site-footer').isVisible();
+    // Cut inside the header's tools: the header is there but not shown yet.
+    await page.waitForSelector('.site-header .header-tools', { state: 'attached' });
+    await painted();
+    expect(await shown('.site-header .bar')).toBe(false);
+    // Cut inside the footer: the header shows, the footer not yet.
+    trickle.next();
+    await page.waitForSelector('.site-footer', { state: 'attached' });
+    await painted();
+    expect([await shown('.site-header .bar'), await shown('.site-footer')]).toEqual([true, false]);
+    // Cut inside the banner (where there is one): the footer shows, the banner not yet.
+    trickle.next();
+    if (banner) {
+      await page.waitForSelector('.consent-banner', { state: 'attached' });
+      await painted();
+      expect([await shown('.site-footer'), await shown('.consent-banner')]).toEqual([true, false]);
+      trickle.next();
+    }
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await page.waitForTimeout(300);
+    await painted();
     expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
     // Whole, everything shows.
-    for (const selector of ['.site-header .header-tools', '.site-footer', ...(pathname.startsWith('/uk') ? ['.consent-banner'] : [])]) {
-      await expect(page.locator(selector).isVisible(), selector).resolves.toBe(true);
-    }
-    expect(footerMeanwhile).toBe(false);
+    for (const selector of ['.site-header .bar', '.site-footer', ...(banner ? ['.consent-banner'] : [])]) expect(await shown(selector), selector).toBe(true);
     await context.close();
     await trickle.close();
   });
