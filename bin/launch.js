@@ -1,8 +1,9 @@
 // Starts a command of this package without compiling TypeScript at start-up. The commands'
 // TypeScript (generator/, server/, preview/ and what they import) is bundled once per version of
-// the sources into plain JavaScript under node_modules/.cache/robot-sites/cli/<hash>/, with
-// esbuild, and every later start imports that bundle directly. The hash covers every source
-// file, the lock file and the Node version, so an edit or an update makes a new bundle. Should
+// the sources into plain JavaScript under node_modules/.cache/robot-sites/cli/<hash>-<place>/,
+// with esbuild, and every later start imports that bundle directly. The hash covers every source
+// file, the lock file and the Node version, so an edit or an update makes a new bundle; the place
+// is the package's folder, whose files the bundle reads. Should
 // bundling fail, the command runs through the tsx loader instead, as slow as before but working.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -78,12 +79,23 @@ async function bundle(dir) {
   }
 }
 
+/**
+ * The folder of the commands' bundle, for a version of the sources: one per place of the package
+ * too, since a bundle names the files beside its sources by absolute path (`import.meta.url`).
+ * Two copies of the package sharing node_modules (a second checkout, a moved folder, a cached
+ * node_modules in CI) never run each other's files.
+ */
+export function bundleDir(key = sourceKey(), root = ROOT) {
+  const place = createHash('sha256').update(root).digest('hex').slice(0, 8);
+  return path.join(root, 'node_modules', '.cache', 'robot-sites', 'cli', `${key}-${place}`);
+}
+
 /** The module of a command (a key of ENTRIES), from its bundle; made first when the sources changed. */
 export async function load(command) {
   const key = sourceKey();
   // The build cache keys its entries by the same hash: it need not hash the sources again.
   process.env.BUILD_REGION_SOURCE_KEY = key;
-  const dir = path.join(ROOT, 'node_modules', '.cache', 'robot-sites', 'cli', key);
+  const dir = bundleDir(key);
   const file = path.join(dir, `${command}.mjs`);
   if (!existsSync(file)) {
     try {

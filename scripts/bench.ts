@@ -224,7 +224,7 @@ try {
   );
 
   // 10. First paint and main-thread work in Chromium (with --browser): Lighthouse mobile, median
-  // of three runs, on home, a product page and login in us and cn, the hello app alongside.
+  // of five runs or more, on home, a product page and login in us and cn, the hello app alongside.
   if (BROWSER) {
     const { lighthouseFigures } = await import('./bench/lighthouse-goals.ts');
     const cn = model.regions.find((r) => r.data.basePath === '')!.data;
@@ -235,11 +235,14 @@ try {
       pick(routes, (r) => r.kind === 'product'),
       pick(routes, (r) => r.kind === 'account' && r.page === 'login'),
     ]);
-    const { pages: figures, hello: helloFigures } = await lighthouseFigures(allDir, pages, helloOut, 3);
+    // Total blocking time swings by tens of milliseconds from run to run here: the median of at
+    // least five runs (--runs) is what the goals judge.
+    const lighthouseRuns = Math.max(5, RUNS);
+    const { pages: figures, hello: helloFigures } = await lighthouseFigures(allDir, pages, helloOut, lighthouseRuns);
     const line = (f: { page: string; performance: number; tbt: number; cls: number; fcp: number }) =>
       `${f.page} ${f.performance} (TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, FCP ${(f.fcp / 1000).toFixed(2)} s)`;
     const worst = figures.reduce((a, b) => (b.performance < a.performance ? b : a));
-    report('Lighthouse mobile performance, median of 3, >= 98 on home, product and login in us and cn', `${figures.map(line).join('; ')}; ${line(helloFigures)}`, worst.performance >= 98);
+    report(`Lighthouse mobile performance, median of ${lighthouseRuns}, >= 98 on home, product and login in us and cn`, `${figures.map(line).join('; ')}; ${line(helloFigures)}`, worst.performance >= 98);
     const tbt = Math.max(...figures.map((f) => f.tbt));
     report('total blocking time <= 50 ms on each of those pages', `largest ${tbt.toFixed(0)} ms (hello app ${helloFigures.tbt.toFixed(0)} ms)`, tbt <= 50);
     const cls = Math.max(...figures.map((f) => f.cls));

@@ -1,8 +1,9 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sourceKey } from '../../bin/launch.js';
+import { bundleDir, sourceKey } from '../../bin/launch.js';
 import { buildRegions, listFiles } from '../../generator/build.ts';
 import { checkContent } from '../../generator/compile.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
@@ -93,6 +94,37 @@ describe('the build cache', () => {
     expect(locked).not.toBe(before);
     await writeFile(path.join(root, 'runtime', 'styles.css'), `${await readFile(path.join(root, 'runtime', 'styles.css'), 'utf8')}\n`);
     expect(sourceKey(root)).not.toBe(locked);
+  });
+});
+
+describe('the commands of two copies of the package sharing node_modules', () => {
+  it('each run from the files of their own copy', async () => {
+    // Two copies of the same sources, with one node_modules (a second checkout linking it): a
+    // bundle of the commands made for one must never read the other's schemas, templates or
+    // runtime. The sources get a line of their own, so no bundle of the real package is reused.
+    const copies = ['a', 'b'].map((name) => path.join(work, `copy-${name}`));
+    for (const root of copies) {
+      for (const entry of ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'content', 'package.json', 'package-lock.json']) {
+        await cp(path.join(PACKAGE_ROOT, entry), path.join(root, entry), { recursive: true });
+      }
+      await writeFile(path.join(root, 'generator', 'paths.ts'), `${await readFile(path.join(root, 'generator', 'paths.ts'), 'utf8')}// ${path.basename(work)}\n`);
+      await symlink(path.join(PACKAGE_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+    }
+    const [a, b] = copies as [string, string];
+    const bundles = copies.map((root) => bundleDir(sourceKey(root), root));
+    expect(new Set(bundles).size).toBe(2);
+    const check = (root: string) => spawnSync(process.execPath, [path.join(root, 'bin', 'build-region.js'), '--check', '--no-cache', '--quiet'], { cwd: root, encoding: 'utf8' });
+    try {
+      expect(check(a).status).toBe(0);
+      // The first copy's schema breaks after its commands were bundled: the second copy's own is whole.
+      await writeFile(path.join(a, 'schema', 'region.schema.json'), '{ broken');
+      const second = check(b);
+      expect(second.stderr).toBe('');
+      expect(second.status).toBe(0);
+      expect(check(a).status).not.toBe(0);
+    } finally {
+      for (const bundle of bundles) await rm(bundle, { recursive: true, force: true });
+    }
   });
 });
 
