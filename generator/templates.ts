@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as EsbuildModule from 'esbuild';
 import type HandlebarsModule from 'handlebars';
 import { TEMPLATE_DIR } from './paths.ts';
 import type { Head } from '../runtime/head.ts';
@@ -17,7 +18,10 @@ export interface PageShell {
   entry: string;
   /** Stylesheet text to inline in a <style> element. */
   css: string;
+  /** The modules the page's first render needs besides the entry: the loader fetches them with it (templates/app-loader.js). */
   preloads: string[];
+  /** Loads the app at once, not when the browser is idle (the live preview, whose styles come with its code). */
+  loadNow?: boolean;
   /** Prerendered markup of the app (trusted: produced by React's renderer). */
   html: string;
   /** The instant the page was rendered at, in epoch milliseconds; the client hydrates with it. */
@@ -33,6 +37,7 @@ export interface PageShell {
 
 const cache = new Map<string, HandlebarsModule.TemplateDelegate>();
 let handlebars: typeof HandlebarsModule | undefined;
+let esbuild: typeof EsbuildModule | undefined;
 
 /** Renders a Handlebars template from templates/ (compiled once, strict about missing fields). */
 export function renderTemplate(name: string, data: object): string {
@@ -48,15 +53,15 @@ export function renderTemplate(name: string, data: object): string {
 
 const scripts = new Map<string, string>();
 
-/** An inline script of templates/ (its `//` comment lines dropped, each line trimmed), read once. */
-function inlineScript(name: 'stale-asset-check.js' | 'consent.js'): string {
+type InlineScript = 'app-loader.js' | 'consent.js';
+
+/** An inline script of templates/, minified (esbuild), read once: the bytes every page carries. */
+function inlineScript(name: InlineScript): string {
   let script = scripts.get(name);
   if (script === undefined) {
-    script = readFileSync(path.join(TEMPLATE_DIR, name), 'utf8')
-      .split('\n')
-      .filter((line) => !line.trim().startsWith('//'))
-      .map((line) => line.trim())
-      .join('');
+    esbuild ??= createRequire(import.meta.url)('esbuild') as typeof EsbuildModule;
+    const source = readFileSync(path.join(TEMPLATE_DIR, name), 'utf8');
+    script = esbuild.transformSync(source, { minify: true, target: 'es2017', charset: 'utf8' }).code.trim();
     scripts.set(name, script);
   }
   return script;
@@ -64,13 +69,13 @@ function inlineScript(name: 'stale-asset-check.js' | 'consent.js'): string {
 
 /**
  * `sha256-<base64>` of each inline script the pages carry (the Content-Security-Policy allows
- * exactly these): the stale-asset check of every page, and the consent script of the regions
- * that ask before analytics.
+ * exactly these): the app's loader of every page (with its stale-asset check), and the consent
+ * script of the regions that ask before analytics.
  */
 export function inlineScriptHashes(): string[] {
-  return (['stale-asset-check.js', 'consent.js'] as const).map((name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`);
+  return (['app-loader.js', 'consent.js'] as const).map((name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`);
 }
 
 export function renderPageShell(shell: PageShell): string {
-  return renderTemplate('page.html.hbs', { ...shell, staleAssetCheck: inlineScript('stale-asset-check.js'), ...(shell.consent && { consentScript: inlineScript('consent.js') }) });
+  return renderTemplate('page.html.hbs', { ...shell, appLoader: inlineScript('app-loader.js'), ...(shell.consent && { consentScript: inlineScript('consent.js') }) });
 }

@@ -225,6 +225,7 @@ async function renderDevPage(server: ViteDevServer, region: RegionData, pathname
     entry,
     css: '',
     preloads: [],
+    loadNow: true,
     html: rendered.html,
     now,
     ...(consent && { consent }),

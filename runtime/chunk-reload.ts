@@ -4,8 +4,8 @@
  * so load the intended route afresh. At most once per missing file in a browser tab: a second
  * failure of the same file is left alone, so the page never loops.
  *
- * The HTML shell has an inline copy of this check for the entry and preloaded scripts, which
- * fail before any of this code runs (templates/page.html.hbs).
+ * Every page's inline loader has a copy of this check for the entry and the modules it fetches
+ * with it, which fail before any of this code runs (templates/app-loader.js).
  */
 export const STALE_ASSET = /\/assets\/[^?#]*\.js$/;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
-import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useApp, useT } from '../site.tsx';
 import { isValidEmail } from '../../core/validation.ts';
@@ -70,7 +70,7 @@ export function LoginScreen() {
   return (
     <ScreenFrame heading={text('title')} lead={text('lead')}>
       {fromPath && <p className="notice">{t('account.text.loginTip')}</p>}
-      <form className="account-form" noValidate onSubmit={submit}>
+      <Form className="account-form" onSubmit={submit}>
         <FormMessage error>
           {errors.form}
           {errors.noAccount && (
@@ -104,7 +104,7 @@ export function LoginScreen() {
         >
           {mode === 'password' ? t('account.actions.useCode') : t('account.actions.usePassword')}
         </button>
-      </form>
+      </Form>
       <p className="account-links">
         <SiteLink href={screenPath('forgot-password')}>{t('account.actions.forgotPassword')}</SiteLink>
       </p>

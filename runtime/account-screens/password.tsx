@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { clearFlow, writeFlow } from '../account-flow.ts';
-import { Field, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useApp, useT } from '../site.tsx';
 import { fill, isValidEmail } from '../../core/validation.ts';
@@ -43,11 +43,11 @@ export function ForgotPasswordScreen() {
 
   return (
     <ScreenFrame heading={text('title')} lead={text('lead')}>
-      <form className="account-form" noValidate onSubmit={submit}>
+      <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
         <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
         <Submit busy={busy}>{t('account.actions.sendLink')}</Submit>
-      </form>
+      </Form>
       <p className="account-links">
         <SiteLink href={screenPath('login')}>{t('account.actions.backToLogin')}</SiteLink>
       </p>
@@ -121,7 +121,7 @@ export function ResetPasswordScreen() {
   const unusable = (hydrated && !token) || errors.code === LINK_UNUSABLE;
   return (
     <ScreenFrame heading={text('title')} lead={text('lead')}>
-      <form className="account-form" noValidate onSubmit={submit}>
+      <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{hydrated && !token ? t('account.screens.verificationFailed.lead') : errors.form}</FormMessage>
         {unusable && (
           <p className="account-links">
@@ -132,7 +132,7 @@ export function ResetPasswordScreen() {
         <Submit busy={busy} disabled={!token}>
           {t('account.actions.resetPassword')}
         </Submit>
-      </form>
+      </Form>
     </ScreenFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
-import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
 import { homePath } from '../routes.ts';
 import { isLoggedIn } from '../session.ts';
 import { useApp, useSession, useSite, useT } from '../site.tsx';
@@ -100,7 +100,7 @@ export function ProfileScreen() {
           </div>
         </dl>
       )}
-      <form className="account-form" noValidate onSubmit={submit}>
+      <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{message.error}</FormMessage>
         <Field label={t('account.fields.nickname')} name="nickname" autoComplete="nickname" maxLength={40} value={form.nickname} onValue={set('nickname')} />
         <Field label={t('account.fields.firstName')} name="given-name" autoComplete="given-name" maxLength={60} value={form.firstName} onValue={set('firstName')} />
@@ -109,7 +109,7 @@ export function ProfileScreen() {
         <Submit busy={busy} disabled={!profile}>
           {t('account.actions.save')}
         </Submit>
-      </form>
+      </Form>
       <p>
         <button type="button" className="button secondary" onClick={logout} disabled={!loggedIn}>
           {t('account.actions.logout')}

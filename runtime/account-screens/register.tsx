@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
-import { Field, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { useApp, useSite, useT } from '../site.tsx';
 import { fill, isValidEmail } from '../../core/validation.ts';
@@ -44,7 +44,7 @@ export function RegisterScreen() {
 
   return (
     <ScreenFrame heading={text('title')} lead={fill(text('lead'), { credits: site.constants.newUserReward })}>
-      <form className="account-form" noValidate onSubmit={submit}>
+      <Form className="account-form" onSubmit={submit}>
         <FormMessage error>
           {errors.form}
           {errors.inUse && (
@@ -57,7 +57,7 @@ export function RegisterScreen() {
         <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
         <NewPasswordFields label="password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
         <Submit busy={busy}>{t('account.actions.createAccount')}</Submit>
-      </form>
+      </Form>
       <p className="account-links">
         {t('account.text.haveAccount')} <SiteLink href={screenPath('login')}>{t('account.actions.login')}</SiteLink>
       </p>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { clearFlow, writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
-import { Field, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { homePath } from '../routes.ts';
 import { isLoggedIn } from '../session.ts';
@@ -107,7 +107,7 @@ export function VerifyEmailScreen() {
 
   return (
     <ScreenFrame heading={text('title')} lead={flow ? fill(text('lead'), { email: flow.email }) : text('description')}>
-      <form className="account-form" noValidate onSubmit={submit}>
+      <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
         <FormMessage>{notice}</FormMessage>
         <Field
@@ -126,7 +126,7 @@ export function VerifyEmailScreen() {
         <button type="button" className="link-button" onClick={resend} disabled={!hydrated || busy || left > 0}>
           {left > 0 ? fill(t('account.actions.resendIn'), { seconds: left }) : t('account.actions.resendCode')}
         </button>
-      </form>
+      </Form>
     </ScreenFrame>
   );
 }
@@ -152,11 +152,11 @@ export function SetPasswordScreen() {
 
   return (
     <ScreenFrame heading={text('title')} lead={text('lead')}>
-      <form className="account-form" noValidate onSubmit={submit}>
+      <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
         {fields}
         <Submit busy={busy}>{t('account.actions.setPassword')}</Submit>
-      </form>
+      </Form>
       <p className="account-links">
         {errors.code === LOGIN_AGAIN && <SiteLink href={screenPath('login', { fromPath: screenPath('set-password', { fromPath: next }) })}>{t('account.actions.login')}</SiteLink>}
         <SiteLink href={next}>{t('account.actions.skip')}</SiteLink>

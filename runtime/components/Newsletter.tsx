@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { ApiError } from '../api-error.ts';
 import { useApp, useSite, useT } from '../site.tsx';
 import { isValidEmail } from '../../core/validation.ts';
-import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';
+import { Field, Form, FormMessage, Submit, useErrorText } from './forms.tsx';
 
 const INVALID_EMAIL = 4001;
 
@@ -58,10 +58,10 @@ export function Newsletter() {
     <section className="newsletter" aria-labelledby="newsletter-heading">
       <h2 id="newsletter-heading">{texts.title}</h2>
       <p>{texts.text}</p>
-      <form noValidate onSubmit={submit} className="newsletter-form">
+      <Form className="newsletter-form" onSubmit={submit}>
         <Field label={t('newsletter.label')} type="email" name="email" autoComplete="email" placeholder={texts.placeholder} value={email} onValue={setEmail} />
         <Submit busy={busy}>{texts.button}</Submit>
-      </form>
+      </Form>
       <FormMessage error>{result.error}</FormMessage>
       <FormMessage>{result.success}</FormMessage>
     </section>
@@ -110,7 +110,7 @@ export function NewsletterPopup({ opens }: { opens: number }) {
 
   return (
     <dialog ref={dialog} className="newsletter-popup" aria-labelledby="newsletter-popup-heading">
-      <form noValidate onSubmit={submit}>
+      <Form onSubmit={submit}>
         <div className="popup-head">
           <h2 id="newsletter-popup-heading">{texts.title}</h2>
           <button type="button" className="popup-close" onClick={() => dialog.current?.close()} aria-label={t('newsletter.close')}>
@@ -135,7 +135,7 @@ export function NewsletterPopup({ opens }: { opens: number }) {
         <FormMessage error>{result.error}</FormMessage>
         <FormMessage>{result.success}</FormMessage>
         <Submit busy={busy}>{texts.button}</Submit>
-      </form>
+      </Form>
     </dialog>
   );
 }

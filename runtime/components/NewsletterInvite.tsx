@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useHydrated } from '../hydrated.ts';
 import { lazyComponent } from '../lazy-component.ts';
 import { useSite } from '../site.tsx';
 
@@ -8,11 +7,10 @@ const Popup = lazyComponent<{ opens: number }>(() => import('./Newsletter.tsx').
 /**
  * The home page's invitation to the newsletter: its title, text and a button that opens the
  * popup form. The popup's code (the form, the API client) loads on the first hover, focus or
- * click of the button, not with the page.
+ * click of the button, not with the page (a click before the page hydrated is replayed then).
  */
 export function NewsletterInvite() {
   const texts = useSite().subscribe;
-  const hydrated = useHydrated();
   const [opens, setOpens] = useState(0);
   const preload = () => void Popup.preload().catch(() => {}); // a click tries again
   const open = () =>
@@ -27,7 +25,7 @@ export function NewsletterInvite() {
         <h2>{texts.title}</h2>
         <p>{texts.text}</p>
       </div>
-      <button type="button" className="button" onClick={open} onMouseEnter={preload} onFocus={preload} disabled={!hydrated} aria-haspopup="dialog">
+      <button type="button" className="button" onClick={open} onMouseEnter={preload} onFocus={preload} aria-haspopup="dialog">
         {texts.button}
       </button>
       {opens > 0 && <Popup.Component opens={opens} />}

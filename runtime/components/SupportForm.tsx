@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { ApiError } from '../api-error.ts';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
 import { fill, isSerial, isValidEmail } from '../../core/validation.ts';
-import { Field, FormMessage, Submit, useErrorText } from './forms.tsx';
+import { Field, Form, FormMessage, Submit, useErrorText } from './forms.tsx';
 
 /**
  * The product registration and return-to-manufacturer forms (docs/api.md, "Support"): checked
@@ -75,7 +75,7 @@ export function SupportForm({ kind }: { kind: SupportKind }) {
   return (
     <section className="support-form" aria-labelledby={`${productId}-heading`}>
       <h2 id={`${productId}-heading`}>{t(kind === 'registration' ? 'support.titles.registration' : 'support.titles.return')}</h2>
-      <form className="account-form" noValidate onSubmit={submit}>
+      <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
         <Field label={t('support.fields.name')} name="name" autoComplete="name" required value={values.name} onValue={set('name')} error={errors.name} />
         <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={values.email} onValue={set('email')} error={errors.email} />
@@ -117,7 +117,7 @@ export function SupportForm({ kind }: { kind: SupportKind }) {
         )}
         <Submit busy={busy}>{t(kind === 'registration' ? 'support.actions.register' : 'support.actions.return')}</Submit>
         <FormMessage>{done}</FormMessage>
-      </form>
+      </Form>
     </section>
   );
 }

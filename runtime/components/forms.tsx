@@ -1,15 +1,16 @@
 import { Children, useEffect, useId, useRef, useState } from 'react';
 import { useHydrated } from '../hydrated.ts';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { FormHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 import { ApiError } from '../api-error.ts';
 import { useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 
 /**
- * The building blocks of the account and newsletter forms: labelled fields whose error is
- * tied to the input (aria-invalid, aria-describedby), one form-level alert, a submit button
- * that stays disabled until the page is hydrated (a prerendered form must not submit before
- * its script runs) and while a call is under way, and a resend countdown.
+ * The building blocks of the account, support and newsletter forms: the form, labelled fields
+ * whose error is tied to the input (aria-invalid, aria-describedby), one form-level alert, a
+ * submit button disabled while a call is under way, and a resend countdown. Before the page has
+ * hydrated, a form sent or a button clicked is held by the page's loader and replayed once the
+ * app is live (templates/app-loader.js); what was typed meanwhile is kept.
  */
 
 export { useHydrated };
@@ -65,11 +66,18 @@ export function FormMessage({ error, children }: { error?: boolean; children?: R
   );
 }
 
+/**
+ * A form of the app: the app validates and sends it. It posts, so even a browser that runs no
+ * script never puts its fields (a password) in an address, where logs and history keep them.
+ */
+export function Form(props: Omit<FormHTMLAttributes<HTMLFormElement>, 'method' | 'noValidate'>) {
+  return <form method="post" noValidate {...props} />;
+}
+
 export function Submit({ busy, children, disabled }: { busy: boolean; children: ReactNode; disabled?: boolean }) {
-  const hydrated = useHydrated();
   const t = useT();
   return (
-    <button type="submit" className="button" disabled={!hydrated || busy || disabled} aria-busy={busy || undefined}>
+    <button type="submit" className="button" disabled={busy || disabled} aria-busy={busy || undefined}>
       {busy ? t('account.text.working') : children}
     </button>
   );

@@ -131,7 +131,7 @@ describe('consent before analytics', () => {
     const { context, page } = await visit(pathname);
     await expect(page.locator('.consent-banner').count()).resolves.toBe(0);
     await expect(page.locator('[data-consent-action]').count()).resolves.toBe(0);
-    // One inline script, the stale-asset check, as before.
+    // One inline script, the app's loader, as before.
     await expect(page.locator('script:not([src]):not([type])').count()).resolves.toBe(1);
     await expect.poll(async () => ((await dataLayer(page))[0] as { event?: string } | undefined)?.event).toBe('virtual_page_view');
     await context.close();

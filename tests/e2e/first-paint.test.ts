@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { collectErrors } from '../support/browser.ts';
+import { useTestSite } from '../support/site.ts';
+
+// The page paints before any of its code is fetched; the code loads when the browser is idle or
+// at the visitor's first interaction, and what the visitor did meanwhile is replayed, not lost
+// (templates/app-loader.js, docs/performance.md).
+const site = useTestSite();
+const url = site.url;
+
+/** Holds the page's entry script until `release` is called: the app cannot start before then. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(us|cn)-[\w-]+\.js$/, async (r) => {
+    await released;
+    await r.continue();
+  });
+  return release;
+}
+
+const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+
+describe('first paint before any script', () => {
+  it.each(['/us', '/us/ai-base', '/us/login', '/us/faq', '/'])('%s paints before it fetches a script, then hydrates', async (path) => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(url(path));
+    await hydrated(page);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js$/.test(new URL(e.name).pathname)).map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
+    }));
+    expect(paint).toBeLessThan(Infinity);
+    // The code did load (the page hydrated with it), and every file of it after the first paint.
+    expect(scripts.length).toBeGreaterThan(2);
+    expect(scripts.filter((s) => s.start < paint), `first paint at ${paint} ms`).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the menu tapped before the app has loaded, once it is live', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true });
+    const page = await context.newPage();
+    const release = await holdEntry(page);
+    await page.goto(url('/us/faq'));
+    const toggle = page.locator('.menu-toggle');
+    await toggle.tap();
+    await page.waitForTimeout(100);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    release();
+    await hydrated(page);
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect(page.locator('#site-nav-list').isVisible()).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/us/faq');
+    await context.close();
+  });
+
+  it('holds a form sent before the app has loaded: its fields never reach the address, and it is sent once the app is live', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const release = await holdEntry(page);
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/account/user/login')) logins.push(r.postData() ?? '');
+    });
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
+    await page.goto(url('/us/login'));
+    const form = page.getByRole('main');
+    await form.getByLabel('Email address', { exact: true }).fill('early@example.com');
+    await form.getByLabel('Password', { exact: true }).fill('early-bird-9');
+    await form.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForTimeout(200);
+    expect(page.url()).toBe(url('/us/login'));
+    expect(logins).toEqual([]);
+    release();
+    await hydrated(page);
+    // The app sends what the visitor typed, as the visitor typed it, and answers it.
+    await expect.poll(() => logins.length).toBe(1);
+    expect(JSON.parse(logins[0]!)).toMatchObject({ email: 'early@example.com', password: 'early-bird-9' });
+    await expect.poll(() => page.getByRole('main').getByRole('alert').count()).toBe(1);
+    expect(documents).toEqual([url('/us/login')]);
+    await context.close();
+  });
+});
