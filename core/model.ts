@@ -253,16 +253,57 @@ export function splitShell(site: SiteData): { entry: EntryData; shell: PageShell
   return { entry: entry as EntryData, shell: shell as PageShellData };
 }
 
-/**
- * The region's route table and products: what grows with the catalogue. The client loads it in
- * a chunk of its own after the first render (the first page's route and the products it shows
- * are inline in its HTML), so a page's initial JS stays the same however many products there are.
- */
+/** The region's route table and products: what grows with the catalogue (see `RouteShardData`). */
 export interface RouteTable {
   readonly routes: readonly RouteInfo[];
   readonly products: Readonly<Record<ProductKey, ProductData>>;
-  /** The page shell, for a page whose HTML does not carry it (the live preview's). */
-  readonly shell: PageShellData;
+}
+
+/**
+ * One shard of a region's route table (sites/<code>/routes/<n>.ts; core/paths.ts `routeShard`
+ * picks a path's shard): its routes and what their pages read of the products, the products
+ * each shows with the bundles they belong to and the products those include, and, where a
+ * support form lists every product, their names. A navigation loads the shard of its path only,
+ * so what a visit loads does not grow with the catalogue.
+ */
+export interface RouteShardData {
+  readonly routes: readonly RouteInfo[];
+  readonly products: Readonly<Record<ProductKey, ProductData>>;
+  /** The names of every product, sorted in the region's locale: only in a shard with a support form. */
+  readonly productNames?: readonly string[];
+}
+
+/** Whether a route's page lists every product of the region by name (the support forms). */
+export function listsProductNames(route: Pick<RouteInfo, 'kind'>): boolean {
+  return route.kind === 'registration-form' || route.kind === 'return-form';
+}
+
+/** The names of every product of a region, once each, sorted in its locale. */
+export function sortedProductNames(products: Readonly<Record<ProductKey, ProductData>>, locale?: string): readonly string[] {
+  return [...new Set(Object.values(products).map((product) => product.name))].sort((a, b) => a.localeCompare(b, locale));
+}
+
+/** The route table in `count` shards, by `shardOf` (core/paths.ts `routeShard`). */
+export function shardRouteTable(table: RouteTable, pages: ReadonlyMap<string, PageContent>, count: number, shardOf: (path: string) => number, locale?: string): RouteShardData[] {
+  const shards = Array.from({ length: count }, () => ({ routes: [] as RouteInfo[], products: new Map<ProductKey, ProductData>(), names: false }));
+  const add = (into: Map<ProductKey, ProductData>, key: ProductKey) => {
+    const product = table.products[key];
+    if (!product || into.has(key)) return;
+    into.set(key, product);
+    for (const related of [...(product.bundles ?? []), ...(product.includes ?? [])]) add(into, related);
+  };
+  for (const route of table.routes) {
+    const shard = shards[shardOf(route.path)]!;
+    shard.routes.push(route);
+    if (route.redirect) continue;
+    for (const key of [...(route.product ? [route.product] : []), ...(pages.get(route.path)?.lineup ?? [])]) add(shard.products, key);
+    shard.names ||= listsProductNames(route);
+  }
+  return shards.map(({ routes, products, names }) => ({
+    routes,
+    products: Object.fromEntries([...products].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    ...(names && { productNames: sortedProductNames(table.products, locale) }),
+  }));
 }
 
 /** Splits resolved region data into the entry's site data, the route table, the catalogue and the page texts. */
@@ -277,5 +318,5 @@ export function splitRegion(region: RegionData): { site: SiteData; table: RouteT
   });
   const chooser = routes.find((route) => route.kind === 'region-chooser' && !route.redirect)?.path;
   const site: SiteData = { ...rest, ...(chooser !== undefined && { chooser }) };
-  return { site, table: { routes: infos, products, shell: splitShell(site).shell }, messages, pages };
+  return { site, table: { routes: infos, products }, messages, pages };
 }

@@ -57,3 +57,27 @@ export function pagePath(basePath: string, page: string): string {
   const rest = page.replace(/^\/+|\/+$/g, '');
   return rest ? `${basePath}/${rest}` : basePath || '/';
 }
+
+/**
+ * A region's route table is split into shards (sites/<code>/routes/<n>.ts) so that a visit
+ * loads the routes of the paths it follows, not the whole catalogue: about this many routes a
+ * shard, and at most MAX_ROUTE_SHARDS shards (the entry names each; past that, shards grow).
+ */
+export const ROUTES_PER_SHARD = 16;
+export const MAX_ROUTE_SHARDS = 32;
+
+/** How many shards a route table of `routes` routes has. */
+export function routeShardCount(routes: number): number {
+  return Math.min(MAX_ROUTE_SHARDS, Math.max(1, Math.ceil(routes / ROUTES_PER_SHARD)));
+}
+
+/** The shard of a path (normalised, lower-cased) among `shards`: FNV-1a of the path, the same in the build and the browser. */
+export function routeShard(path: string, shards: number): number {
+  const key = normalizePath(path).toLowerCase();
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shards;
+}

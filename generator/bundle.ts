@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import type { ResolvedRegion } from './resolve/index.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
 import { pageModule } from '../core/kinds.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
+import type { SiteDataFile } from '../runtime/content.ts';
 import { pageText, splitRegion, splitShell } from '../core/model.ts';
 import type { PageContent, RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
@@ -299,8 +301,11 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);
   };
-  const pageShell = splitShell(splitRegion(data).site).shell;
-  // The first render's texts and data are inline (routeData): only the page's component is preloaded.
+  // What every page of the region shares (the catalogue, the page shell) is one file, cached
+  // across pages under a name that changes with its content; each page inlines only its own data.
+  const siteData = JSON.stringify({ messages: data.messages, shell: splitShell(splitRegion(data).site).shell } satisfies SiteDataFile);
+  const siteFile = `assets/site-${data.code}-${createHash('sha256').update(siteData).digest('base64url').slice(0, 10)}.json`;
+  await write(siteFile, siteData);
   const shell = async (routePath: string, modules: string[], content?: PageContent) => {
     const rendered = await renderer.renderPage(data, routePath, now);
     return renderPageShell({
@@ -310,10 +315,11 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       entry: client.entry,
       css: client.css,
       preloads: client.preloadsFor(modules),
+      siteData: `${base}${siteFile}`,
       html: rendered.html,
       now,
       // The 404 page is served at any path that is no route: its data names none.
-      routeData: serializeJsonLd({ messages: data.messages, shell: pageShell, ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
+      routeData: serializeJsonLd({ ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
       ...(region.consent && { consent: region.consent }),
     });
   };

@@ -6,17 +6,19 @@ import { SitesFolderError } from './compile.ts';
 import { compareStrings } from './diagnostics.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
-import { pageText, splitRegion, splitShell } from '../core/model.ts';
+import { pageText, shardRouteTable, splitRegion, splitShell } from '../core/model.ts';
+import { routeShard, routeShardCount } from '../core/paths.ts';
 import type { PageContent } from '../core/model.ts';
 
 /**
  * The emit stage: the typed modules the client bundles are built from, in the sites folder.
  *
  * - `<code>/region.ts`: what every page of the region shows `as const`, with the exact unions of
- *   its pages, paths and products (a misspelt name is a type error); `<code>/routes.ts`, its
- *   route table and products (they grow with the catalogue: loaded after the first render); and
- *   `<code>/main.ts`, the region's entry;
- * - `messages/<locale>.ts`: a locale's catalogue, with its `MessageKey` union;
+ *   its pages, paths and products (a misspelt name is a type error); `<code>/routes/<n>.ts`, the
+ *   shards of its route table with the products their pages show (they grow with the catalogue:
+ *   a navigation loads its path's shard); and `<code>/main.ts`, the region's entry;
+ * - `messages/<locale>.ts`: a locale's catalogue, with its `MessageKey` union (the types of the
+ *   texts; pages get the catalogue from the region's site data file);
  * - `pages/<page>/<name>.ts`: the text of one page file, emitted once however many regions
  *   use it (us, uk and eu share `pages/faq/en.ts`);
  * - `account/<locale>/<screen>.ts`: an account screen's text in a locale.
@@ -101,7 +103,7 @@ async function emitRegionData(declare: Declare, region: ResolvedRegion, sitesDir
     `import type { EntryData } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
     `export type { MessageKey } from '../${messagesModulePath(site.locale)}';`,
     '',
-    `/** Region ${site.code}: what the code of every page needs. The route table and products are in routes.ts; texts and the page shell are inline in each page. */`,
+    `/** Region ${site.code}: what the code of every page needs. The route table and products are in routes/; the catalogue and the page shell are in its site data file. */`,
     `export const region = ${JSON.stringify(entry, null, 2)} as const satisfies EntryData;`,
     '',
   ].join('\n');
@@ -116,50 +118,57 @@ async function emitRegionData(declare: Declare, region: ResolvedRegion, sitesDir
 }
 
 /**
- * The route table of a region: its routes, its products and a loader per route text. It grows
- * with the catalogue, so the entry loads it on demand (after the first render).
+ * The route table of a region in shards (core/model.ts `shardRouteTable`): each its routes, the
+ * products their pages show, and a loader per route text. It grows with the catalogue, so the
+ * client loads a path's shard when a navigation needs it (or on a link's hover or focus).
  */
-function emitRouteTable(region: ResolvedRegion, sitesDir: string): GeneratedFile {
-  const { table } = splitRegion(region.data);
+function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFile[] {
+  const { table, pages } = splitRegion(region.data);
   const code = region.data.code;
-  const dir = path.join(sitesDir, code);
-  const loaders = [...region.texts]
-    .sort(([a], [b]) => compareStrings(a, b))
-    .map(([routePath, text]) => `  ${JSON.stringify(routePath)}: () => import('../${textModulePath(text.key)}'),`);
-  const content = [
-    banner(region.inputs),
-    `import type { PageShellData, ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
-    '',
-    `/** Region ${code}: every route, by normalised path. */`,
-    `export const routes = ${JSON.stringify(table.routes, null, 2)} as const satisfies readonly RouteInfo[];`,
-    '',
-    `/** Region ${code}: its products, by key. */`,
-    `export const products = ${JSON.stringify(table.products, null, 2)} as const satisfies Readonly<Record<string, ProductData>>;`,
-    '',
-    `/** Region ${code}: the page shell (footer, newsletter, regions), for a page that does not carry it inline. */`,
-    `export const shell = ${JSON.stringify(table.shell, null, 2)} as const satisfies PageShellData;`,
-    '',
-    '/** The text of each route, loaded on demand. */',
-    'export const pages = {',
-    ...loaders,
-    '};',
-    '',
-  ].join('\n');
-  return { path: `${code}/routes.ts`, content };
+  const dir = path.join(sitesDir, code, 'routes');
+  const count = routeShardCount(table.routes.length);
+  const shards = shardRouteTable(table, pages, count, (routePath) => routeShard(routePath, count), region.data.locale);
+  return shards.map((shard, index) => {
+    const paths = new Set(shard.routes.map((route) => route.path));
+    const loaders = [...region.texts]
+      .filter(([routePath]) => paths.has(routePath))
+      .sort(([a], [b]) => compareStrings(a, b))
+      .map(([routePath, text]) => `  ${JSON.stringify(routePath)}: () => import('../../${textModulePath(text.key)}'),`);
+    const content = [
+      banner(region.inputs),
+      `import type { PageContent, ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
+      '',
+      `/** Region ${code}, shard ${index} of ${count} of its route table: its routes. */`,
+      `export const routes = ${JSON.stringify(shard.routes, null, 2)} as const satisfies readonly RouteInfo[];`,
+      '',
+      '/** The products these routes show, with their bundles and the products those include. */',
+      `export const products = ${JSON.stringify(shard.products, null, 2)} as const satisfies Readonly<Record<string, ProductData>>;`,
+      '',
+      ...(shard.productNames ? ['/** The name of every product of the region (a support form lists them). */', `export const productNames = ${JSON.stringify(shard.productNames, null, 2)} as const satisfies readonly string[];`, ''] : []),
+      '/** The text of each route, loaded on demand. */',
+      'export const pages: Readonly<Record<string, () => Promise<{ default: PageContent }>>> = {',
+      ...loaders,
+      '};',
+      '',
+    ].join('\n');
+    return { path: `${code}/routes/${index}.ts`, content };
+  });
 }
 
-/** The entry of a region: its data, and loaders for its catalogue and route table. */
+/** The entry of a region: its data, and a loader per shard of its route table. */
 function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFile {
   const code = region.data.code;
   const dir = path.join(sitesDir, code);
+  const count = routeShardCount(region.data.routes.length);
   const content = [
     banner(region.inputs),
     `import { startClient } from '${importPath(dir, path.join(PACKAGE_ROOT, 'runtime', 'client.tsx'))}';`,
     `import { region } from './region.ts';`,
     '',
     'void startClient(region, {',
-    `  messages: () => import('../${messagesModulePath(region.data.locale)}'),`,
-    "  table: () => import('./routes.ts'),",
+    '  routes: [',
+    ...Array.from({ length: count }, (_, index) => `    () => import('./routes/${index}.ts'),`),
+    '  ],',
     '});',
     '',
   ].join('\n');
@@ -209,7 +218,7 @@ export async function emitSites(model: SiteModel, sitesDir: string, only?: reado
   const messages = new Map<string, ResolvedRegion>();
   const texts = new Map<string, { content: PageContent; inputs: readonly string[] }>();
   for (const region of regions) {
-    files.push(await emitRegionData(declare, region, sitesDir), emitRouteTable(region, sitesDir), emitRegionEntry(region, sitesDir));
+    files.push(await emitRegionData(declare, region, sitesDir), ...emitRouteShards(region, sitesDir), emitRegionEntry(region, sitesDir));
     if (!messages.has(region.data.locale)) messages.set(region.data.locale, region);
     for (const route of region.data.routes) {
       const text = region.texts.get(route.path);

@@ -20,6 +20,8 @@ export interface PageShell {
   css: string;
   /** The modules the page's first render needs besides the entry: the loader fetches them with it (templates/app-loader.js). */
   preloads: string[];
+  /** The region's site data file (runtime/content.ts `SiteDataFile`), fetched with the code; none where the route data carries it (the live preview). */
+  siteData?: string;
   /** Loads the app at once, not when the browser is idle (the live preview, whose styles come with its code). */
   loadNow?: boolean;
   /** Prerendered markup of the app (trusted: produced by React's renderer). */
@@ -27,8 +29,9 @@ export interface PageShell {
   /** The instant the page was rendered at, in epoch milliseconds; the client hydrates with it. */
   now: number;
   /**
-   * The texts the first render needs (the catalogue and the route's text), serialised safely for
-   * a script element: the client reads them from the page instead of loading their chunks.
+   * The data the first render needs beyond the entry and the site data (the route, its text, the
+   * products it shows), serialised safely for a script element: the client reads it from the
+   * page instead of loading chunks.
    */
   routeData?: string;
   /** The consent banner, in a region that asks before analytics (its script goes first in the head). */

@@ -21,6 +21,7 @@ import { limitSlowClients, PREVIEW_CLOCK_TAG } from '../server/serve.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { normalizePath, parsePath, regionTable } from '../core/paths.ts';
 import { findRoute } from '../runtime/routes.ts';
+import { splitRegion, splitShell } from '../core/model.ts';
 import type { RegionData } from '../core/model.ts';
 
 /**
@@ -98,9 +99,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir, [options.region]));
     resolvedRegion = compiled.model.regions.find((r) => r.data.code === options.region);
+    const shown = region && JSON.stringify(region);
     region = resolvedRegion?.data;
     sites = compiled.model.backends;
     vite?.ws.send({ type: 'custom', event: 'build-region:content-ok' });
+    // A page's content is inline in its HTML, rendered per request: a change shows by a reload.
+    if (shown !== undefined && shown !== JSON.stringify(region)) vite?.ws.send({ type: 'full-reload', path: '*' });
   };
   await recompile();
   const emulator = createEmulator({ clock, sites: () => sites ?? compiled!.model.backends });
@@ -218,6 +222,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 async function renderDevPage(server: ViteDevServer, region: RegionData, pathname: string, now: number, url: string, entry: string, consent?: ConsentBanner): Promise<string> {
   const { renderPage } = (await server.ssrLoadModule('/runtime/server.tsx')) as typeof import('../runtime/server.tsx');
   const rendered = await renderPage(region, pathname, now);
+  const { site, pages } = splitRegion(region);
+  const page = rendered.route && !rendered.route.redirect ? pages.get(rendered.route.path) : undefined;
   const html = renderPageShell({
     head: rendered.head,
     jsonLd: rendered.head.jsonLd.map(serializeJsonLd),
@@ -228,6 +234,9 @@ async function renderDevPage(server: ViteDevServer, region: RegionData, pathname
     loadNow: true,
     html: rendered.html,
     now,
+    // Everything the first render needs is inline here, the catalogue and the page shell too:
+    // the preview has no site data file, and its pages are rendered on each request anyway.
+    routeData: serializeJsonLd({ messages: region.messages, shell: splitShell(site).shell, ...(rendered.route && { path: rendered.route.path }), ...(page && { page }), ...rendered.data }),
     ...(consent && { consent }),
   });
   const withClient = html.replace('</body>', `${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);

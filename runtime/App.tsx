@@ -14,7 +14,6 @@ import { getScrollMemory, isRouteReady, preloadRoute, setScrollMemory, useGo } f
 import { NotFound } from './pages/NotFound.tsx';
 import { pageFor } from './pages/registry.ts';
 import { homePath } from './routes.ts';
-import { whenIdle } from './effects.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createScrollMemory, scrollAfterNavigation } from './scroll.ts';
 import { isLoggedIn } from './session.ts';
@@ -140,7 +139,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
   const [location] = useLocation();
   const go = useGo();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  // undefined while the route table is not loaded and the location is not the first page's.
+  // undefined while the location's route table shard is not loaded and it is not the first page's.
   const found = content.route(location);
   const route = found ?? undefined;
   const open = route ? isRouteOpen(route, now) : true;
@@ -185,10 +184,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
     void app.clock.sync(app.serverTime);
     const memory = createScrollMemory(window);
     setScrollMemory(memory);
-    // The route table, for the next navigation: once the page is idle (a link's hover or focus may ask first).
-    const idle = whenIdle(window, () => void app.content.loadTable().catch(() => {}));
     return () => {
-      idle();
       window.removeEventListener('storage', follow);
       memory.dispose();
       setScrollMemory(undefined);
@@ -203,7 +199,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
     }
     const prepared = app.prepared !== undefined && app.prepared === route?.path;
     app.prepared = undefined;
-    if (found === undefined) return; // the route table loads first (below)
+    if (found === undefined) return; // its route table shard loads first (below)
     if (!route) {
       window.location.replace(catchAllUrl(site, location, window.location));
       return;
@@ -220,11 +216,11 @@ function Shell({ kept }: { kept?: KeptPage }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location, found === undefined]);
 
-  // A location the store does not know yet (history from before a reload): the route table first.
+  // A location the store does not know yet (history from before a reload): its route table shard first.
   useEffect(() => {
     if (found !== undefined) return;
-    content.loadTable().then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
-  }, [content, found]);
+    content.loadRoute(location).then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
+  }, [content, found, location]);
 
   // A route whose page is not loaded (back/forward, or a window that opened after the build).
   useEffect(() => {

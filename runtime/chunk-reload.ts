@@ -1,13 +1,13 @@
 /**
  * Recovery from a stale page after a deploy (docs/runtime.md): when a script under /assets/
- * ending in .js fails to load, ask the server for it; if it answers 404 the page's code is gone,
+ * ending in .js (or the region's site data file, .json) fails to load, ask the server for it; if it answers 404 the page's code is gone,
  * so load the intended route afresh. At most once per missing file in a browser tab: a second
  * failure of the same file is left alone, so the page never loops.
  *
  * Every page's inline loader has a copy of this check for the entry and the modules it fetches
  * with it, which fail before any of this code runs (templates/app-loader.js).
  */
-export const STALE_ASSET = /\/assets\/[^?#]*\.js$/;
+export const STALE_ASSET = /\/assets\/[^?#]*\.(?:js|json)$/;
 
 /** The asset URL named in a failed dynamic import's error, if any. */
 export function failedAssetUrl(error: unknown): string | undefined {

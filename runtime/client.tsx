@@ -5,7 +5,7 @@ import { App } from './App.tsx';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { createClock } from './clock.ts';
 import { createContentStore } from './content.ts';
-import type { ContentSources, RouteData } from './content.ts';
+import type { ContentSources, RouteData, SiteDataFile } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
@@ -14,10 +14,13 @@ import type { EntryData, SiteData } from '../core/model.ts';
 import './styles.css';
 
 /**
- * Hydrates the prerendered page. The catalogue, the page's route, text and products are inline
- * in the HTML; its component loads first (and, without the inline data, as in the live preview,
- * the catalogue and the route table), and the clock starts at the instant the page was rendered (embedded in #root), so the
- * first client render matches the HTML exactly; server time takes over after hydration.
+ * Hydrates the prerendered page. The page's route, text and products are inline in the HTML;
+ * the region's catalogue and page shell come from its site data file (inline in the live
+ * preview), fetched with the code. Its component loads first (and, for a path the inline data
+ * does not name, its route table shard), and the clock starts at the instant the page was
+ * rendered (embedded in #root), so the first client render matches the HTML exactly; server
+ * time takes over after hydration. Without its site data the page is left as it was
+ * prerendered: its links still work.
  */
 export async function startClient(entry: EntryData, sources: ContentSources): Promise<void> {
   const { pathname, search, hash } = window.location;
@@ -26,18 +29,26 @@ export async function startClient(entry: EntryData, sources: ContentSources): Pr
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element to hydrate');
   const rendered = Number(root.dataset.now);
-  const content = createContentStore(sources, entry.locale);
   const data = readRouteData();
+  const siteFile = data.messages && data.shell ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
+  const content = createContentStore(sources);
   if (data.prices) knowPrices(data.prices);
   // Data that names no path is the not-found page's: whatever path it is served at is no route.
   content.seed(data.path === undefined && data.route === null ? { ...data, path } : data);
   const fail = (error: unknown) => error ?? new Error('load failed');
-  const tableFailure = content.route(path) === undefined || !data.shell ? await content.loadTable().then(() => undefined, fail) : undefined;
-  const shell = data.shell ?? content.shell();
-  if (!shell) throw new Error('The page carries no page shell and the route table did not load');
-  const site: SiteData = { ...entry, ...shell };
+  const tableFailure = content.route(path) === undefined ? await content.loadRoute(path).then(() => undefined, fail) : undefined;
   const route = content.route(path) ?? undefined;
-  const [, pageFailure] = await Promise.all([content.loadMessages(), route ? preloadRoute({ content }, route).then(() => undefined, fail) : undefined]);
+  const [shared, pageFailure] = await Promise.all([
+    siteFile,
+    route ? preloadRoute({ content }, route).then(() => undefined, fail) : undefined,
+  ]);
+  if (shared && 'error' in shared) {
+    await recoverFromLoadFailure(shared.error, window.location.href);
+    return;
+  }
+  const { messages, shell } = shared ?? { messages: data.messages!, shell: data.shell! };
+  content.seed({ messages });
+  const site: SiteData = { ...entry, ...shell };
   const failure = tableFailure ?? pageFailure;
   // A page whose code or text failed to load: reload when the file is gone (a newer deployment),
   // else hydrate around its prerendered content, kept as it is (a load failure, not a new build).
@@ -59,6 +70,18 @@ export async function startClient(entry: EntryData, sources: ContentSources): Pr
   startTransition(() => {
     hydrateRoot(root, <App app={app} path={path} kept={kept} />);
   });
+}
+
+/**
+ * The region's site data file, named by `#root[data-site]` (the page's loader has already
+ * asked for it, with the code). A failure names the file, for the stale-page check.
+ */
+async function loadSiteData(url: string | undefined): Promise<SiteDataFile> {
+  if (!url) throw new Error('The page names no site data file');
+  const href = new URL(url, window.location.href).href;
+  const response = await fetch(href, { credentials: 'same-origin' }).catch(() => undefined);
+  if (!response?.ok) throw new Error(`Could not load ${href}`);
+  return (await response.json()) as SiteDataFile;
 }
 
 /** The first render's texts and data, inline in the prerendered page (none in the live preview). */

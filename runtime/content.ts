@@ -1,24 +1,24 @@
-import type { Messages, PageContent, PageShellData, ProductData, ProductKey, RouteInfo, RouteTable } from '../core/model.ts';
-import { normalizePath } from '../core/paths.ts';
+import { sortedProductNames } from '../core/model.ts';
+import type { Messages, PageContent, PageShellData, ProductData, ProductKey, RouteInfo, RouteShardData, RouteTable } from '../core/model.ts';
+import { normalizePath, routeShard } from '../core/paths.ts';
 
-/** A region's route table as its chunk holds it: the routes, the products and a loader per route text. */
-export interface TableModule extends RouteTable {
-  /** The text of each route, by normalised path. */
+/** One shard of a region's route table as its chunk holds it: its routes, their products, and a loader per route text. */
+export interface RouteShardModule extends RouteShardData {
+  /** The text of each route of the shard, by normalised path. */
   readonly pages: Readonly<Record<string, () => Promise<{ default: PageContent }>>>;
 }
 
-/** Where a region's texts and route table come from: on the client, dynamic imports of the generated modules. */
+/** Where a region's route table comes from: on the client, a dynamic import per shard (sites/<code>/routes/<n>.ts). */
 export interface ContentSources {
-  /** The region's locale catalogue. */
-  readonly messages: () => Promise<{ default: Messages }>;
-  /** The region's route table (sites/<code>/routes.ts). */
-  readonly table: () => Promise<TableModule>;
+  /** The shards, in order: a path's shard is `routeShard(path, routes.length)`. */
+  readonly routes: readonly (() => Promise<RouteShardModule>)[];
 }
 
 /**
  * What the first render of a page needs beyond the entry, inline in its HTML (`#route-data`):
- * the catalogue, its route (null: the path is no route of the region), its text, and the
- * products it shows.
+ * its route (null: the path is no route of the region), its text, and the products it shows.
+ * The catalogue and the page shell, the same on every page of the region, are in the region's
+ * site data file (`SiteDataFile`, named by `#root[data-site]`), or inline in the live preview.
  */
 export interface RouteData {
   messages?: Messages;
@@ -33,22 +33,22 @@ export interface RouteData {
   shell?: PageShellData;
 }
 
+/** A region's site data file (`<base>assets/site-<code>-<hash>.json`): what every page of the region shares. */
+export interface SiteDataFile {
+  messages: Messages;
+  shell: PageShellData;
+}
+
 /**
- * The texts and route table of one region: the locale catalogue, the route table with its
- * products, and the route texts, each loaded once on first use and cached. Lookups are
+ * The texts and route table of one region: the locale catalogue, the route table in shards with
+ * their products, and the route texts, each loaded once on first use and cached. Lookups are
  * synchronous and never fail: what is missing (or not loaded yet, or failed to load) is empty.
- * Until the route table is loaded, the store knows what the page's inline data seeded.
+ * Until a path's shard is loaded, the store knows what the page's inline data seeded.
  */
 export interface ContentStore {
-  /** Loads the catalogue once; later calls share the first load. Failures resolve quietly. */
-  loadMessages(): Promise<void>;
-  /** Loads the route table once. Rejects when its chunk fails to load (a later call tries again). */
-  loadTable(): Promise<void>;
-  /** Whether the route table is loaded: every route and product is known. */
-  hasTable(): boolean;
-  /** The page shell of the route table, once loaded. */
-  shell(): PageShellData | undefined;
-  /** Loads the text of the route at a path once (after the route table). Rejects when a chunk fails to load. */
+  /** Loads the shard of the route table that holds a path, once. Rejects when its chunk fails to load (a later call tries again). */
+  loadRoute(path: string): Promise<void>;
+  /** Loads the text of the route at a path once (after its shard). Rejects when a chunk fails to load. */
   loadPage(path: string): Promise<void>;
   /** The message at a dotted key, or '' when it is missing. */
   message(key: string): string;
@@ -56,65 +56,52 @@ export interface ContentStore {
   page(path: string): PageContent | undefined;
   /**
    * The route at a path (after normalisation): the route, null when the path is no route of the
-   * region, undefined when that is not known yet (the route table is not loaded).
+   * region, undefined when that is not known yet (its shard is not loaded).
    */
   route(path: string): RouteInfo | null | undefined;
   /** A product of the region, or undefined (not sold here, or not known yet). */
   product(key: ProductKey): ProductData | undefined;
   /** The names of every product of the region, sorted in its locale (the support forms list them). */
   productNames(): readonly string[];
-  /** Texts and data already at hand (the first page's, inline in its HTML): no chunk is loaded for them. */
+  /** Texts and data already at hand (the site data, the first page's inline data): no chunk is loaded for them. */
   seed(data: RouteData): void;
 }
 
-export function createContentStore(sources: ContentSources, locale?: string): ContentStore {
+export function createContentStore(sources: ContentSources): ContentStore {
   let messages: Messages = {};
-  let messagesLoad: Promise<void> | undefined;
-  let table: TableModule | undefined;
-  let tableLoad: Promise<void> | undefined;
+  const shards: (RouteShardModule | undefined)[] = sources.routes.map(() => undefined);
+  const shardLoads = new Map<number, Promise<void>>();
+  const routes = new Map<string, RouteInfo | null>();
+  const products = new Map<ProductKey, ProductData>();
   let names: readonly string[] | undefined;
-  const seededRoutes = new Map<string, RouteInfo | null>();
-  const seededProducts = new Map<ProductKey, ProductData>();
-  let seededNames: readonly string[] | undefined;
   const pages = new Map<string, PageContent>();
   const pageLoads = new Map<string, Promise<void>>();
+  const shardOf = (path: string) => routeShard(path, sources.routes.length);
+  const take = (shard: RouteShardData) => {
+    for (const route of shard.routes) routes.set(route.path, route);
+    for (const [key, product] of Object.entries(shard.products)) products.set(key, product);
+    if (shard.productNames) names = shard.productNames;
+  };
   const store: ContentStore = {
-    loadMessages() {
-      messagesLoad ??= sources.messages().then(
-        (module) => {
-          messages = module.default;
-        },
-        () => {
-          // Load failures are ignored silently; lookups answer ''.
-          messagesLoad = undefined;
-        },
-      );
-      return messagesLoad;
-    },
-    loadTable() {
-      tableLoad ??= sources.table().then(
-        (module) => {
-          table = module;
-        },
-        (error: unknown) => {
-          tableLoad = undefined; // a later attempt may succeed
-          throw error;
-        },
-      );
-      return tableLoad;
-    },
-    hasTable() {
-      return table !== undefined;
-    },
-    shell() {
-      return table?.shell;
+    loadRoute(path) {
+      const index = shardOf(path);
+      let load = shardLoads.get(index);
+      if (!load) {
+        load = sources.routes[index]!().then((module) => {
+          shards[index] = module;
+          take(module);
+        });
+        load.catch(() => shardLoads.delete(index)); // a later attempt may succeed
+        shardLoads.set(index, load);
+      }
+      return load;
     },
     loadPage(path) {
       const key = normalizePath(path);
       let load = pageLoads.get(key);
       if (!load) {
-        load = store.loadTable().then(() => {
-          const loader = table!.pages[key];
+        load = store.loadRoute(key).then(() => {
+          const loader = shards[shardOf(key)]!.pages[key];
           return loader?.().then((module) => {
             pages.set(key, module.default);
           });
@@ -132,46 +119,40 @@ export function createContentStore(sources: ContentSources, locale?: string): Co
     },
     route(path) {
       const wanted = normalizePath(path).toLowerCase();
-      if (table) return table.routes.find((route) => route.path === wanted) ?? null;
-      return seededRoutes.get(wanted);
+      const known = routes.get(wanted);
+      if (known !== undefined) return known;
+      return shards[shardOf(wanted)] ? null : undefined;
     },
     product(key) {
-      if (!table) return seededProducts.get(key);
-      return Object.prototype.hasOwnProperty.call(table.products, key) ? table.products[key] : undefined;
+      return products.get(key);
     },
     productNames() {
-      if (!table) return seededNames ?? [];
-      names ??= [...new Set(Object.values(table.products).map((product) => product.name))].sort((a, b) => a.localeCompare(b, locale));
-      return names;
+      return names ?? [];
     },
     seed(data) {
-      if (data.messages) {
-        messages = data.messages;
-        messagesLoad = Promise.resolve();
-      }
+      if (data.messages) messages = data.messages;
       if (data.path !== undefined) {
         const key = normalizePath(data.path);
-        if (data.route !== undefined) seededRoutes.set(key.toLowerCase(), data.route);
+        if (data.route !== undefined && !routes.has(key.toLowerCase())) routes.set(key.toLowerCase(), data.route);
         if (data.page) {
           pages.set(key, data.page);
           pageLoads.set(key, Promise.resolve());
         }
       }
-      for (const [key, product] of Object.entries(data.products ?? {})) seededProducts.set(key, product);
-      if (data.productNames) seededNames = data.productNames;
+      for (const [key, product] of Object.entries(data.products ?? {})) if (!products.has(key)) products.set(key, product);
+      if (data.productNames) names ??= data.productNames;
     },
   };
   return store;
 }
 
-/** Sources already in memory: the prerenderer's, from the resolved model. */
-export function memorySources(messages: Messages, table: RouteTable, pages: ReadonlyMap<string, PageContent>): ContentSources {
-  const module: TableModule = {
-    ...table,
+/** Sources already in memory, the whole table as one shard: the prerenderer's, from the resolved model. */
+export function memorySources(table: RouteTable, pages: ReadonlyMap<string, PageContent>, locale?: string): ContentSources {
+  const module: RouteShardModule = {
+    routes: table.routes,
+    products: table.products,
+    productNames: sortedProductNames(table.products, locale),
     pages: Object.fromEntries([...pages].map(([path, content]) => [path, () => Promise.resolve({ default: content })])),
   };
-  return {
-    messages: () => Promise.resolve({ default: messages }),
-    table: () => Promise.resolve(module),
-  };
+  return { routes: [() => Promise.resolve(module)] };
 }

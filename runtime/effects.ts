@@ -58,16 +58,3 @@ export function useTextFloat(translate: number, key: string): void {
     };
   }, [translate, key]);
 }
-
-/**
- * Calls `run` once the page is idle (after the load's work, when the browser has time), or after
- * a while where idle callbacks do not exist. Returns a function that cancels it.
- */
-export function whenIdle(target: Window, run: () => void): () => void {
-  if (typeof target.requestIdleCallback === 'function') {
-    const handle = target.requestIdleCallback(run, { timeout: 3000 });
-    return () => target.cancelIdleCallback(handle);
-  }
-  const handle = target.setTimeout(run, 200);
-  return () => target.clearTimeout(handle);
-}

@@ -39,7 +39,7 @@ export interface GoOptions {
 /**
  * Navigates like a visitor expects (docs/runtime.md):
  * - a path that is not a route of this region leaves the app with a full page load (catch-all),
- *   as does any path while the route table cannot be loaded;
+ *   as does any path while its route table shard cannot be loaded;
  * - a redirect route goes to its target;
  * - otherwise server time is read and the route's page loaded first, so it renders at once
  *   with the right prices and banners; a time-gated route outside its window goes home;
@@ -51,8 +51,8 @@ export function useGo(): (href: string, options?: GoOptions) => Promise<void> {
   const [, navigate] = useLocation();
   return useCallback(
     async function go(href: string, options: GoOptions = {}): Promise<void> {
-      // The route table comes first (loaded after the first render, or now): it says where the path goes.
-      const tableFailure = await app.content.loadTable().then(
+      // The path's route table shard comes first (loaded on intent, or now): it says where the path goes.
+      const tableFailure = await app.content.loadRoute(href).then(
         () => undefined,
         (error: unknown) => error ?? new Error('load failed'),
       );

@@ -33,7 +33,9 @@ function prepared(region: RegionData) {
   let found = regions.get(region);
   if (!found) {
     const { site, table, messages, pages } = splitRegion(region);
-    found = { site, content: createContentStore(memorySources(messages, table, pages), site.locale) };
+    const content = createContentStore(memorySources(table, pages, site.locale));
+    content.seed({ messages });
+    found = { site, content };
     regions.set(region, found);
   }
   return found;
@@ -46,7 +48,7 @@ function prepared(region: RegionData) {
 export async function renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage> {
   const { site, content } = prepared(region);
   const normalized = normalizePath(path);
-  await Promise.all([content.loadMessages(), content.loadTable(), preloadWidgets()]);
+  await Promise.all([content.loadRoute(normalized), preloadWidgets()]);
   const route = content.route(normalized) ?? undefined;
   if (route) await preloadRoute({ content }, route);
   // What this page's render reads of the products is what its HTML carries for the client.

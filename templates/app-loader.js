@@ -1,15 +1,16 @@
 // Inlined into the head of every page (docs/performance.md, "First paint before any script"):
 // the prerendered page paints with no script fetched. The app's code (#root's data-entry, with
-// the modules it needs in data-modules, fetched in parallel) loads once the page has loaded and
-// the browser is idle, or at once on the visitor's first interaction (a touch, a click, a key,
-// focus; not a pointer merely over the page, which browsers report as a page paints under a
-// resting mouse). Until the app has hydrated (<html data-hydrated>), a click on a
-// button of the page and a form's submission are held, not lost: they start the load and are
-// replayed, in order, on the same elements once the app is live. A held submission never goes
-// to the server as a plain form (which would put its fields, a password too, in the address).
-// Links work as links meanwhile; the consent script's buttons (data-consent-action) are its own.
-// In the live preview (data-load="now") the code loads at once: its styles come with it.
-// It also reloads a page whose code a newer deploy removed (below).
+// the modules it needs in data-modules and the region's site data file in data-site, fetched
+// in parallel) loads once the page has loaded and the browser is idle, or at once on the
+// visitor's first interaction (a touch, a click, a key, focus; not a pointer merely over the
+// page, which browsers report as a page paints under a resting mouse). Until the app has
+// hydrated (<html data-hydrated>), a click on a button of the page and a form's submission are
+// held, not lost: they start the load and are replayed, in order, on the same elements once the
+// app is live. A held submission never goes to the server as a plain form (which would put its
+// fields, a password too, in the address). Links work as links meanwhile; the consent script's
+// buttons (data-consent-action) are its own. In the live preview (data-load="now") the code
+// loads at once: its styles come with it. It also reloads a page whose code a newer deploy
+// removed (below).
 (function () {
   var started = false;
   var held = [];
@@ -27,6 +28,15 @@
       link.crossOrigin = '';
       link.href = modules[i];
       document.head.appendChild(link);
+    }
+    var data = app.getAttribute('data-site');
+    if (data) {
+      var fetched = document.createElement('link');
+      fetched.rel = 'preload';
+      fetched.as = 'fetch';
+      fetched.crossOrigin = '';
+      fetched.href = data;
+      document.head.appendChild(fetched);
     }
     var script = document.createElement('script');
     script.type = 'module';
@@ -103,7 +113,7 @@
   if (document.readyState === 'complete') onLoad();
   else addEventListener('load', onLoad);
   // The stale-asset check (see runtime/chunk-reload.ts): when a script under /assets/ ending in
-  // .js fails to load and the server answers 404, the page's code was replaced by a newer
+  // .js (or the site data file, .json) fails to load and the server answers 404, the page's code was replaced by a newer
   // deploy; reload once into the same route. Never twice for one file. Once the app has
   // hydrated, its navigation handles the failures of what it loads, with the route it was going
   // to as the target (this page's own address would be the wrong one).
@@ -114,7 +124,7 @@
     var url = el.src || el.href;
     if (!url) return;
     var path = new URL(url, location.href).pathname;
-    if (!/\/assets\/[^?#]*\.js$/.test(path)) return;
+    if (!/\/assets\/[^?#]*\.(js|json)$/.test(path)) return;
     // The page is kept (marked for tests and tools) unless the file is gone for the first time.
     var kept = function () {
       document.documentElement.setAttribute('data-asset-check', 'kept');

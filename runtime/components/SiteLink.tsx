@@ -16,9 +16,9 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 export function SiteLink({ href, onClick, onMouseEnter, onFocus, ...rest }: Props) {
   const app = useApp();
   const go = useGo();
-  // Intent: the route table, then the route's page (a click retries and handles failures).
+  // Intent: the path's route table shard, then the route's page (a click retries and handles failures).
   const preload = () => {
-    app.content.loadTable().then(() => {
+    app.content.loadRoute(href).then(() => {
       const route = app.content.route(href);
       if (route) return preloadRoute(app, route);
     }).catch(() => {});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent, listFiles, SitesFolderError } from '../../generator/build.ts';
 import { emitSites, writeGeneratedFiles } from '../../generator/emit.ts';
+import { routeShard, routeShardCount } from '../../core/paths.ts';
 
 /**
  * The emit stage: typed modules generated from the content into a sites folder that is not
@@ -26,35 +27,40 @@ describe('the emitted region modules', () => {
     const files = await emitSites(model, dir);
     const paths = files.map((f) => f.path);
     expect(paths.filter((p) => p.startsWith('pages/choose-your-region/'))).toContain('pages/choose-your-region/en.ts');
+    const shardsOf = (code: string) => files.filter((f) => f.path.startsWith(`${code}/routes/`)).map((f) => f.content).join('\n');
     for (const code of ['us', 'uk', 'eu']) {
-      const table = files.find((f) => f.path === `${code}/routes.ts`)!.content;
-      expect(table).toContain(`"/${code}/choose-your-region": () => import('../pages/choose-your-region/en.ts'),`);
+      expect(shardsOf(code)).toContain(`"/${code}/choose-your-region": () => import('../../pages/choose-your-region/en.ts'),`);
     }
     // One catalogue per locale, one text per account screen and locale.
     expect(paths.filter((p) => p.startsWith('messages/')).sort()).toEqual(model.regions.map((r) => `messages/${r.data.locale}.ts`).sort());
     expect(paths).toContain('account/en-GB/login.ts');
-    // Every route with a text has a loader in the route table, and every loader's module is emitted.
+    // Every route with a text has a loader in its shard of the route table, and every loader's module is emitted.
     for (const region of model.regions) {
-      const table = files.find((f) => f.path === `${region.data.code}/routes.ts`)!.content;
-      const targets = [...table.matchAll(/import\('\.\.\/([^']+)'\)/g)].map((m) => m[1]!);
+      const targets = [...shardsOf(region.data.code).matchAll(/import\('\.\.\/\.\.\/([^']+)'\)/g)].map((m) => m[1]!);
       expect(targets.length).toBe(region.data.routes.filter((r) => r.content).length);
       for (const target of targets) expect(paths, `${region.data.code} imports ${target}`).toContain(target);
     }
   });
 
-  it('keep the route table and the products out of the entry: it does not grow with the catalogue', async () => {
+  it('keep the route table and the products out of the entry, in shards it loads by path: it does not grow with the catalogue', async () => {
     const files = await emitSites(model, dir, ['us']);
     const entry = files.find((f) => f.path === 'us/main.ts')!.content;
     const data = files.find((f) => f.path === 'us/region.ts')!.content.split('export type')[0]!;
-    expect([...entry.matchAll(/import\(/g)]).toHaveLength(2); // the catalogue and the route table, on demand
-    expect(entry).toContain("table: () => import('./routes.ts')");
     const us = model.regions.find((r) => r.data.code === 'us')!.data;
+    const count = routeShardCount(us.routes.length);
+    expect(count).toBeGreaterThan(1);
+    // A loader per shard, on demand, and nothing else.
+    expect([...entry.matchAll(/import\(/g)]).toHaveLength(count);
+    for (let i = 0; i < count; i++) expect(entry).toContain(`() => import('./routes/${i}.ts'),`);
     const bumblebee = us.products.flagshipBumblebee!;
     expect(data).not.toContain(JSON.stringify(bumblebee.buy));
     expect(data).not.toContain('"kind": '); // no route of the table
-    const table = files.find((f) => f.path === 'us/routes.ts')!.content;
-    expect(table).toContain(JSON.stringify(bumblebee.buy));
-    expect(table).toContain('"path": "/us/faq"');
+    // The product page's shard holds its route and its product; the FAQ's shard, its route.
+    const shard = (path: string) => files.find((f) => f.path === `us/routes/${routeShard(path, count)}.ts`)!.content;
+    const productPath = us.routes.find((r) => r.product === 'flagshipBumblebee' && !r.redirect)!.path;
+    expect(shard(productPath)).toContain(JSON.stringify(bumblebee.buy));
+    expect(shard(productPath)).toContain(`"path": "${productPath}"`);
+    expect(shard('/us/faq')).toContain('"path": "/us/faq"');
   });
 
   it('start with the do-not-edit banner naming their inputs', async () => {

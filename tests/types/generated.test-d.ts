@@ -3,7 +3,7 @@ import type { MessageKey, PageName, ProductKey, RoutePath } from '../../sites/us
 import type { MessageKey as KrMessageKey, PageName as KrPageName, ProductKey as KrProductKey } from '../../sites/kr/region.ts';
 import type { RoutePath as CnRoutePath } from '../../sites/cn/region.ts';
 import { region } from '../../sites/us/region.ts';
-import { products, routes } from '../../sites/us/routes.ts';
+import { products, routes } from '../../sites/us/routes/0.ts';
 import type { RuntimeMessageKey } from '../../core/message-keys.ts';
 
 /**
@@ -43,8 +43,10 @@ describe('the generated region modules', () => {
     // @ts-expect-error kr has no Black Friday page
     const notInKr: KrPageName = 'black-friday';
     void notInKr;
-    expectTypeOf(products.flagshipBumblebee.price).toEqualTypeOf<1299>();
-    expectTypeOf(routes[0].kind).toEqualTypeOf<'home'>();
+    // A shard of the route table holds its routes and their products as the literal data they are.
+    expectTypeOf<(typeof routes)[number]['path']>().not.toEqualTypeOf<string>();
+    expectTypeOf<(typeof routes)[number]['path']>().toExtend<RoutePath>();
+    expectTypeOf<keyof typeof products>().toExtend<ProductKey>();
     expectTypeOf(region.chooser).toEqualTypeOf<'/us/choose-your-region'>();
   });
 });

@@ -9,10 +9,13 @@ import type { ReloadEnvironment } from '../../runtime/chunk-reload.ts';
 import { cookieTimestamp, createClock } from '../../runtime/clock.ts';
 import { createContentStore, memorySources } from '../../runtime/content.ts';
 import type { ContentStore } from '../../runtime/content.ts';
-import { recordProducts } from '../../runtime/server.tsx';
+import { recordProducts, renderPage } from '../../runtime/server.tsx';
+import { BUILT_AT } from '../support/instants.ts';
 import { regionLabel } from '../../runtime/country.ts';
 import { availability, headFor, serializeJsonLd } from '../../runtime/head.ts';
-import { splitRegion } from '../../core/model.ts';
+import { shardRouteTable, splitRegion } from '../../core/model.ts';
+import type { PageContent } from '../../core/model.ts';
+import { routeShard, routeShardCount } from '../../core/paths.ts';
 
 const { model } = await compileContent();
 const regionData = (code: string) => model.regions.find((r) => r.data.code === code)!.data;
@@ -59,30 +62,28 @@ describe('the clock', () => {
 });
 
 describe('the content store', () => {
-  it('loads a catalogue once and answers an empty string for a missing key', async () => {
-    const messages = vi.fn(() => Promise.resolve({ default: { 'nav.home': 'Home' } }));
-    const store = createContentStore({ messages, table: () => Promise.reject(new Error('unused')) });
+  /** The us route table in its shards, as the build emits them, each with no page text loader but the given ones. */
+  const usShards = (pages: Record<string, () => Promise<{ default: PageContent }>> = {}) => {
+    const { table, pages: texts } = splitRegion(regionData('us'));
+    const count = routeShardCount(table.routes.length);
+    return shardRouteTable(table, texts, count, (p) => routeShard(p, count), 'en-US').map((shard) => ({ ...shard, pages: Object.fromEntries(Object.entries(pages).filter(([p]) => shard.routes.some((r) => r.path === p))) }));
+  };
+
+  it('answers the seeded catalogue, and an empty string for a missing key', () => {
+    const store = createContentStore({ routes: [] });
     expect(store.message('nav.home')).toBe('');
-    await Promise.all([store.loadMessages(), store.loadMessages()]);
-    await store.loadMessages();
-    expect(messages).toHaveBeenCalledTimes(1);
+    store.seed({ messages: { 'nav.home': 'Home' } });
     expect(store.message('nav.home')).toBe('Home');
     expect(store.message('nav.nope')).toBe('');
     expect(store.message('toString')).toBe('');
   });
 
-  it('ignores a failed catalogue load silently', async () => {
-    const store = createContentStore({ messages: () => Promise.reject(new Error('404')), table: () => Promise.reject(new Error('unused')) });
-    await expect(store.loadMessages()).resolves.toBeUndefined();
-    expect(store.message('nav.home')).toBe('');
-  });
-
   it('caches route texts by normalised path and lets a failed load be retried', async () => {
-    const { table, pages } = splitRegion(regionData('us'));
+    const { pages } = splitRegion(regionData('us'));
     const content = pages.get('/us/faq')!;
     let fail = true;
     const loader = vi.fn(() => (fail ? Promise.reject(new Error('chunk gone')) : Promise.resolve({ default: content })));
-    const store = createContentStore({ messages: () => Promise.resolve({ default: {} }), table: () => Promise.resolve({ ...table, pages: { '/us/faq': loader } }) });
+    const store = createContentStore({ routes: usShards({ '/us/faq': loader }).map((shard) => () => Promise.resolve(shard)) });
     await expect(store.loadPage('/us/faq')).rejects.toThrow('chunk gone');
     fail = false;
     await store.loadPage('//us//faq/');
@@ -92,11 +93,13 @@ describe('the content store', () => {
     expect(store.page('/us/nope')).toBeUndefined();
   });
 
-  it('knows the first page from its inline data, and every route and product once the route table is loaded', async () => {
+  it('knows the first page from its inline data, and a route and its products once the shard of its path is loaded, loading no other', async () => {
     const { table } = splitRegion(regionData('us'));
+    const shards = usShards();
+    expect(shards.length).toBeGreaterThan(1);
     let fail = true;
-    const tableLoader = vi.fn(() => (fail ? Promise.reject(new Error('chunk gone')) : Promise.resolve({ ...table, pages: {} })));
-    const store = createContentStore({ messages: () => Promise.resolve({ default: {} }), table: tableLoader }, 'en-US');
+    const loaders = shards.map((shard) => vi.fn(() => (fail ? Promise.reject(new Error('chunk gone')) : Promise.resolve(shard))));
+    const store = createContentStore({ routes: loaders });
     const faq = table.routes.find((route) => route.path === '/us/faq')!;
     store.seed({ path: '/us/FAQ/', route: faq, products: { miniRobot: table.products.miniRobot! }, productNames: ['Mini Robot'] });
     expect(store.route('/us/faq')).toBe(faq);
@@ -104,21 +107,57 @@ describe('the content store', () => {
     expect(store.product('miniRobot')?.name).toBe(table.products.miniRobot!.name);
     expect(store.product('aiBase')).toBeUndefined();
     expect(store.productNames()).toEqual(['Mini Robot']);
-    await expect(store.loadTable()).rejects.toThrow('chunk gone');
-    expect(store.hasTable()).toBe(false);
+    await expect(store.loadRoute('/us/support')).rejects.toThrow('chunk gone');
     fail = false;
-    await Promise.all([store.loadTable(), store.loadTable()]);
-    expect(tableLoader).toHaveBeenCalledTimes(2);
+    await Promise.all([store.loadRoute('/us/support'), store.loadRoute('/us/Support/')]);
+    const index = routeShard('/us/support', shards.length);
+    expect(loaders[index]).toHaveBeenCalledTimes(2);
+    expect(loaders.filter((loader, i) => i !== index && loader.mock.calls.length > 0)).toEqual([]);
     expect(store.route('/us/support')?.kind).toBe(table.routes.find((route) => route.path === '/us/support')!.kind);
-    expect(store.route('/us/nope')).toBeNull();
-    expect(store.product('aiBase')?.price).toBe(table.products.aiBase!.price);
+    // A path of a loaded shard that is no route is no route; one of a shard not loaded is not known.
+    const sameShard = Array.from({ length: 200 }, (_, i) => `/us/nope-${i}`);
+    expect(store.route(sameShard.find((p) => routeShard(p, shards.length) === index)!)).toBeNull();
+    expect(store.route(sameShard.find((p) => routeShard(p, shards.length) !== index)!)).toBeUndefined();
+    // The support form's shard lists every product by name, sorted in the locale.
     expect(store.productNames()).toEqual([...new Set(Object.values(table.products).map((p) => p.name))].sort((a, b) => a.localeCompare(b, 'en-US')));
   });
 
+  it('holds in each shard the products its pages show: a product page its bundles and their parts, home its line-up', () => {
+    const { table, pages } = splitRegion(regionData('us'));
+    const shards = usShards();
+    const shardOf = (path: string) => shards[routeShard(path, shards.length)]!;
+    for (const route of table.routes.filter((r) => r.product && !r.redirect)) {
+      const product = table.products[route.product!]!;
+      expect(shardOf(route.path).products[route.product!]).toEqual(product);
+      for (const bundle of product.bundles ?? []) {
+        expect(shardOf(route.path).products[bundle]).toBeDefined();
+        for (const part of table.products[bundle]!.includes ?? []) expect(shardOf(route.path).products[part]).toBeDefined();
+      }
+    }
+    const home = table.routes.find((r) => r.kind === 'home')!;
+    expect(Object.keys(shardOf(home.path).products)).toEqual(expect.arrayContaining([...(pages.get(home.path)!.lineup ?? [])]));
+    // Each route is in exactly one shard.
+    expect(shards.flatMap((s) => s.routes.map((r) => r.path)).sort()).toEqual(table.routes.map((r) => r.path).sort());
+  });
+
+  it("holds in each route's shard everything of the products its page's render reads, in every region", async () => {
+    for (const region of model.regions.map((r) => r.data)) {
+      const { table, pages } = splitRegion(region);
+      const count = routeShardCount(table.routes.length);
+      const shards = shardRouteTable(table, pages, count, (p) => routeShard(p, count), region.locale);
+      for (const route of table.routes.filter((r) => !r.redirect)) {
+        const { data } = await renderPage(region, route.path, BUILT_AT);
+        const shard = shards[routeShard(route.path, count)]!;
+        expect(Object.keys(shard.products), route.path).toEqual(expect.arrayContaining(Object.keys(data.products ?? {})));
+        if (data.productNames) expect(shard.productNames, route.path).toEqual(data.productNames);
+      }
+    }
+  });
+
   it('records the products a render reads: what a page carries inline', async () => {
-    const { table, messages, pages } = splitRegion(regionData('us'));
-    const store = createContentStore(memorySources(messages, table, pages), 'en-US');
-    await store.loadTable();
+    const { table, pages } = splitRegion(regionData('us'));
+    const store = createContentStore(memorySources(table, pages, 'en-US'));
+    await store.loadRoute('/us');
     const record = (read: (store: ContentStore) => void) => {
       const recording = recordProducts(store);
       read(recording);
