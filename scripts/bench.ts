@@ -1,17 +1,18 @@
-// npm run bench [-- --scale 50] [-- --regions 40] [-- --runs 5] [-- --browser]
+// npm run bench [-- --scale 50] [-- --regions 40] [-- --runs 5] [-- --browser [--lighthouse-runs 5]]
 //
-// Times the compiler against its goals (issue "A compiler that answers at once and builds only
-// what changed") and weighs the pages' initial JS (issue "Every page as light as a hello-world"),
-// each as a ratio to a baseline measured in the same run, and prints PASS or FAIL per goal. Commands run as whole processes, as a maintainer or CI runs them; each figure
-// is the median of several runs. Not a test: the figures vary with the machine's load.
+// Times the compiler and weighs and times the pages against their goals (docs/performance.md),
+// each as a ratio to a baseline measured in the same run, interleaved with it (baseline,
+// subject, baseline...) where the two are timed, and prints what it measured, its baseline and
+// PASS or FAIL per goal. Commands run as whole processes, as a maintainer or CI runs them; each
+// figure is the median of several runs. Not a test: the figures vary with the machine's load.
 import { execFileSync, spawn } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { drawableArt, readSourceArt, renderImages } from '../generator/images.ts';
 import { PACKAGE_ROOT } from '../generator/paths.ts';
 import { writeCatalogue } from './bench/catalogue.ts';
-import { initialJs } from './bench/initial-js.ts';
+import { hugoBuildTime, hugoVersion } from './bench/hugo.ts';
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(name);
@@ -51,6 +52,19 @@ async function run(script: string, args: readonly string[], cwd = work): Promise
   return { wall, peak };
 }
 
+/** Wall seconds of a command (any program, as a shell runs it), which must succeed. */
+async function timeCommand(command: string, args: readonly string[], cwd: string): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr}`))));
+  });
+  return (performance.now() - started) / 1000;
+}
+
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const results: { goal: string; value: string; pass: boolean }[] = [];
 
@@ -67,25 +81,31 @@ try {
   // The commands' bundle is made on the first start after a source change: not part of any figure.
   execFileSync(process.execPath, [BIN, '--check', '--quiet'], { cwd: PACKAGE_ROOT });
 
-  // 1. --check against the cost of starting Node at all, in interleaved pairs.
+  // 1. An uncached --check (a content file changed before each), as the README shows it (the npm
+  // script), against the cost of starting Node at all, in interleaved pairs.
+  const real = await writeCatalogue(path.join(work, 'real'), { scale: 1, regions: 8 });
   const checks: number[] = [];
   const nodes: number[] = [];
   const empty = path.join(work, 'empty.js');
   await writeFile(empty, '');
+  const touched = path.join(real.content, 'regions/us/products.yaml');
+  const untouched = await readFile(touched, 'utf8');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   for (let i = 0; i < RUNS + 2; i++) {
-    checks.push((await run(BIN, ['--check', '--quiet'], PACKAGE_ROOT)).wall);
     nodes.push((await run(empty, [])).wall);
+    await writeFile(touched, `${untouched}# changed ${i}\n`);
+    checks.push(await timeCommand(npm, ['run', '-s', 'check', '--', '--quiet', '--content', real.content], PACKAGE_ROOT));
   }
+  await writeFile(touched, untouched);
   const check = median(checks);
   const node = median(nodes);
   report(
-    '--check over all content <= 2x `node -e 0` + 150 ms',
-    `check ${(check * 1000).toFixed(0)} ms, node ${(node * 1000).toFixed(0)} ms: ratio ${(check / node).toFixed(2)}, limit ${((2 * node + 0.15) * 1000).toFixed(0)} ms`,
-    check <= 2 * node + 0.15,
+    '`npm run check` (uncached: a content file changed) <= 2x `node -e 0` + 300 ms',
+    `check ${(check * 1000).toFixed(0)} ms, node ${(node * 1000).toFixed(0)} ms: limit ${((2 * node + 0.3) * 1000).toFixed(0)} ms`,
+    check <= 2 * node + 0.3,
   );
 
   // 2 and 3. One region (us): cold (an empty cache), again with nothing changed, after one price change.
-  const real = await writeCatalogue(path.join(work, 'real'), { scale: 1, regions: 8 });
   const cold: number[] = [];
   const same: number[] = [];
   const priced: number[] = [];
@@ -105,23 +125,20 @@ try {
   report('a rebuild of us with nothing changed <= 0.25x its cold build', `cold ${coldUs.toFixed(2)} s, unchanged ${median(same).toFixed(2)} s: ratio ${(median(same) / coldUs).toFixed(2)}`, median(same) / coldUs <= 0.25);
   report('a rebuild of us after one price change <= 0.4x its cold build', `cold ${coldUs.toFixed(2)} s, one price changed ${median(priced).toFixed(2)} s: ratio ${(median(priced) / coldUs).toFixed(2)}`, median(priced) / coldUs <= 0.4);
 
-  // 4. Images: all the drawings rendered as many at once as there are cores, against one at a time.
-  const art = drawableArt(await readSourceArt(path.join(PACKAGE_ROOT, 'content')));
-  const sequential: number[] = [];
-  const parallel: number[] = [];
+  // 4. Images: a cold build of every region against the same build with its images cached.
+  const coldAll: number[] = [];
+  const imagesCached: number[] = [];
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
-    let started = performance.now();
-    await renderImages(art, path.join(work, `images-1-${i}`), { concurrency: 1 });
-    sequential.push((performance.now() - started) / 1000);
-    started = performance.now();
-    await renderImages(art, path.join(work, `images-n-${i}`));
-    parallel.push((performance.now() - started) / 1000);
+    const cache = path.join(work, `cache-all-${i}`);
+    coldAll.push((await run(BIN, build(real.content, ['--all', '--out', path.join(work, `all-cold-${i}`), '--cache-dir', cache, '--sites', path.join(work, 'sites-all-cold')]))).wall);
+    for (const kind of await readdir(cache)) if (kind !== 'images') await rm(path.join(cache, kind), { recursive: true });
+    imagesCached.push((await run(BIN, build(real.content, ['--all', '--out', path.join(work, `all-images-${i}`), '--cache-dir', cache, '--sites', path.join(work, 'sites-all-cold')]))).wall);
   }
-  const imageRatio = median(parallel) / median(sequential);
+  const imageRatio = median(coldAll) / median(imagesCached);
   report(
-    `images render in parallel, bounded by the cores (${cores}): <= ${cores > 1 ? '0.75' : '1.0'}x one at a time`,
-    `${art.length * 4} images: one at a time ${median(sequential).toFixed(2)} s, ${cores} at a time ${median(parallel).toFixed(2)} s: ratio ${imageRatio.toFixed(2)}`,
-    imageRatio <= (cores > 1 ? 0.75 : 1.0),
+    'a cold build of every region <= 1.6x the same build with its images cached',
+    `cold ${median(coldAll).toFixed(2)} s, images cached ${median(imagesCached).toFixed(2)} s: ratio ${imageRatio.toFixed(2)}`,
+    imageRatio <= 1.6,
   );
 
   // 5, 6 and 7. The catalogue grown: --check, the build's cost per added page, peak memory.
@@ -166,6 +183,23 @@ try {
   );
   report(`peak memory of the ${SCALE}x build <= 500 MiB`, `${big.peak.toFixed(0)} MiB (1x ${base.peak.toFixed(0)} MiB, 10x ${ten.peak.toFixed(0)} MiB)`, big.peak <= 500);
 
+  // The cost per added page against Hugo's (Debian's package) for the same number of pages.
+  const hugo = hugoVersion();
+  if (!hugo) console.log('info  Hugo is not installed (apt-get install hugo): the comparison of the cost per added page with Hugo is not measured');
+  else {
+    const { compileContent } = await import('../generator/build.ts');
+    const pages1 = (await compileContent({ content: real.content, now: Date.parse(NOW) })).model.regions.find((r) => r.data.code === 'us')!.data.routes.length;
+    const pagesN = pages1 + large.addedPages;
+    const hugo1 = await hugoBuildTime(work, pages1, RUNS);
+    const hugoN = await hugoBuildTime(work, pagesN, RUNS);
+    const hugoPerPage = (hugoN - hugo1) / (pagesN - pages1);
+    report(
+      `the build's cost per added page at ${SCALE}x <= 3x Hugo's for the same pages`,
+      `us ${(perPageN * 1000).toFixed(2)} ms a page; ${hugo.split(' ')[0]} ${(hugoPerPage * 1000).toFixed(2)} ms a page (${pages1} pages ${hugo1.toFixed(2)} s, ${pagesN} pages ${hugoN.toFixed(2)} s): ratio ${(perPageN / hugoPerPage).toFixed(2)}`,
+      perPageN <= 3 * hugoPerPage,
+    );
+  }
+
   // The number of regions: how a build of all of them grows (reported, no goal).
   const many = await writeCatalogue(path.join(work, `r${REGIONS}`), { scale: 1, regions: REGIONS });
   const all8 = await run(BIN, build(real.content, ['--all', '--out', path.join(work, 'all-8'), '--no-cache', '--sites', path.join(work, 'sites-all-8')]));
@@ -175,77 +209,89 @@ try {
       `${((allN.wall - all8.wall) / (REGIONS - 8)).toFixed(2)} s an added region`,
   );
 
-  // 8 and 9. Page weight: the initial JS of every page kind in every region against the hello
-  // app (scripts/bench/hello, the same libraries, built by the same Vite now), and a product
-  // page's at the grown catalogue against today's.
-  const { build: viteBuild } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  const helloOut = path.join(work, 'hello');
-  await viteBuild({ configFile: false, logLevel: 'silent', root: path.join(PACKAGE_ROOT, 'scripts', 'bench', 'hello'), plugins: [react()], build: { outDir: helloOut, emptyOutDir: true } });
-  const hello = initialJs(helloOut, path.join(helloOut, 'index.html')).gzip;
-  const { compileContent } = await import('../generator/build.ts');
-  const { model } = await compileContent({ content: real.content, now: Date.parse(NOW) });
+  // 8. HTML: every page of every region within one initial congestion window (14 KB compressed,
+  // gzip at the level the sites are served with).
   const allDir = path.join(work, 'all-8');
-  const htmlOf = (root: string, route: string) => path.join(root, route, 'index.html');
-  const pageKinds: Record<string, (route: { kind: string; page: string }) => boolean> = {
-    home: (r) => r.kind === 'home',
-    product: (r) => r.kind === 'product',
-    content: (r) => r.kind === 'content',
-    FAQ: (r) => r.kind === 'faq',
-    'support form': (r) => r.kind === 'registration-form' || r.kind === 'return-form',
-    'region chooser': (r) => r.kind === 'region-chooser',
-    login: (r) => r.kind === 'account' && r.page === 'login',
-    profile: (r) => r.kind === 'account' && r.page === 'profile',
-  };
-  const weights: { page: string; kind: string; gzip: number }[] = [];
-  for (const region of model.regions) {
-    for (const [kind, matches] of Object.entries(pageKinds)) {
-      const route = region.data.routes.find((r) => matches(r));
-      if (route) weights.push({ page: route.path, kind, gzip: initialJs(allDir, htmlOf(allDir, route.path)).gzip });
+  const htmlFiles: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'static' && entry.name !== 'images') await walk(path.join(dir, entry.name));
+      else if (entry.isFile() && entry.name.endsWith('.html')) htmlFiles.push(path.join(dir, entry.name));
     }
-  }
-  const heaviest = weights.reduce((a, b) => (b.gzip > a.gzip ? b : a));
-  const byKind = Object.keys(pageKinds).map((kind) => {
-    const of = weights.filter((w) => w.kind === kind);
-    return `${kind} ${(Math.max(...of.map((w) => w.gzip)) / 1024).toFixed(1)}`;
-  });
-  report(
-    'initial JS of every page kind in every region <= 1.2x the hello app (gzip)',
-    `hello ${(hello / 1024).toFixed(1)} KB; heaviest ${heaviest.page} ${(heaviest.gzip / 1024).toFixed(1)} KB: ratio ${(heaviest.gzip / hello).toFixed(2)} (KB by kind: ${byKind.join(', ')})`,
-    heaviest.gzip <= 1.2 * hello,
-  );
-  const productPath = model.regions.find((r) => r.data.code === 'us')!.data.routes.find((r) => r.kind === 'product')!.path;
-  const productAt1 = initialJs(path.join(work, 'x1-0'), htmlOf(path.join(work, 'x1-0'), productPath)).gzip;
-  const productAtN = initialJs(path.join(work, `x${SCALE}-0`), htmlOf(path.join(work, `x${SCALE}-0`), productPath)).gzip;
-  report(
-    `a product page's initial JS at ${SCALE}x is within 2 KB (gzip) of today's`,
-    `${productPath}: 1x ${(productAt1 / 1024).toFixed(1)} KB, ${SCALE}x ${(productAtN / 1024).toFixed(1)} KB: +${((productAtN - productAt1) / 1024).toFixed(1)} KB`,
-    productAtN - productAt1 <= 2048,
-  );
+  };
+  await walk(allDir);
+  const htmlSizes = await Promise.all(htmlFiles.map(async (file) => ({ page: `/${path.relative(allDir, file)}`, gzip: gzipSync(await readFile(file)).length })));
+  const largestHtml = htmlSizes.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+  report('every page\'s HTML <= 14 KB gzip', `${htmlSizes.length} pages; largest ${largestHtml.page} ${(largestHtml.gzip / 1024).toFixed(1)} KB`, largestHtml.gzip <= 14 * 1024);
 
-  // 10. First paint and main-thread work in Chromium (with --browser): Lighthouse mobile, median
-  // of five runs or more, on home, a product page and login in us and cn, the hello app alongside.
+  // With --browser, in Chromium: what visits fetch, client navigation, first paint (Lighthouse).
   if (BROWSER) {
-    const { lighthouseFigures } = await import('./bench/lighthouse-goals.ts');
-    const cn = model.regions.find((r) => r.data.basePath === '')!.data;
-    const usRoutes = model.regions.find((r) => r.data.code === 'us')!.data.routes;
-    const pick = (routes: typeof usRoutes, test: (r: (typeof usRoutes)[number]) => boolean) => routes.find(test)!.path;
-    const pages = [usRoutes, cn.routes].flatMap((routes) => [
-      pick(routes, (r) => r.kind === 'home'),
-      pick(routes, (r) => r.kind === 'product'),
-      pick(routes, (r) => r.kind === 'account' && r.page === 'login'),
-    ]);
-    // Total blocking time swings by tens of milliseconds from run to run here: the median of at
-    // least five runs (--runs) is what the goals judge.
-    const lighthouseRuns = Math.max(5, RUNS);
-    const { pages: figures, hello: helloFigures } = await lighthouseFigures(allDir, pages, helloOut, lighthouseRuns);
-    const line = (f: { page: string; performance: number; tbt: number; cls: number; fcp: number }) =>
-      `${f.page} ${f.performance} (TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, FCP ${(f.fcp / 1000).toFixed(2)} s)`;
-    const worst = figures.reduce((a, b) => (b.performance < a.performance ? b : a));
-    report(`Lighthouse mobile performance, median of ${lighthouseRuns}, >= 98 on home, product and login in us and cn`, `${figures.map(line).join('; ')}; ${line(helloFigures)}`, worst.performance >= 98);
-    const tbt = Math.max(...figures.map((f) => f.tbt));
-    report('total blocking time <= 50 ms on each of those pages', `largest ${tbt.toFixed(0)} ms (hello app ${helloFigures.tbt.toFixed(0)} ms)`, tbt <= 50);
-    const cls = Math.max(...figures.map((f) => f.cls));
+    const { build: viteBuild } = await import('vite');
+    const { default: react } = await import('@vitejs/plugin-react');
+    const { navigationTime, paintFigures, visitFigures, visitOf } = await import('./bench/browser-goals.ts');
+    const { compileContent } = await import('../generator/build.ts');
+    const { model } = await compileContent({ content: real.content, now: Date.parse(NOW) });
+    const routesOf = (code: string) => model.regions.find((r) => r.data.code === code)!.data.routes;
+    type Route = ReturnType<typeof routesOf>[number];
+    const pick = (code: string, test: (r: Route) => boolean) => routesOf(code).find((r) => !r.redirect && test(r))!.path;
+    const kinds: Record<string, (r: Route) => boolean> = {
+      home: (r) => r.kind === 'home',
+      product: (r) => r.kind === 'product',
+      login: (r) => r.kind === 'account' && r.page === 'login',
+      FAQ: (r) => r.kind === 'faq',
+    };
+
+    // 9. JS a visit fetches until hydrated and idle, dynamic imports included, against the hello
+    // app (scripts/bench/hello: the same libraries, built by the same Vite now, served by the
+    // same server): home, product, login, FAQ, content, support form and profile in us and cn.
+    const helloOut = path.join(work, 'hello');
+    await viteBuild({ configFile: false, logLevel: 'silent', base: '/__hello/', root: path.join(PACKAGE_ROOT, 'scripts', 'bench', 'hello'), plugins: [react()], build: { outDir: helloOut, emptyOutDir: true } });
+    const visitKinds: Record<string, (r: Route) => boolean> = { ...kinds, content: (r) => r.kind === 'content', 'support form': (r) => r.kind === 'registration-form' || r.kind === 'return-form', profile: (r) => r.kind === 'account' && r.page === 'profile' };
+    const visitPages = ['us', 'cn'].flatMap((code) => Object.values(visitKinds).flatMap((test) => (routesOf(code).some((r) => !r.redirect && test(r)) ? [pick(code, test)] : [])));
+    const visits = await visitFigures(allDir, work, visitPages, helloOut, Math.min(RUNS, 3));
+    const heaviest = visits.pages.reduce((a, b) => (b.script > a.script ? b : a));
+    const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+    report(
+      'JS a visit fetches until hydrated and idle <= 1.1x the hello app\'s (gzip, same server)',
+      `hello ${kb(visits.hello.script)} KB; heaviest ${heaviest.page} ${kb(heaviest.script)} KB: ratio ${(heaviest.script / visits.hello.script).toFixed(2)} (KB: ${visits.pages.map((v) => `${v.page} ${kb(v.script)}`).join(', ')})`,
+      heaviest.script <= 1.1 * visits.hello.script,
+    );
+    console.log(`      heaviest visit's scripts: ${heaviest.scripts.map((f) => `${path.basename(f.path)} ${kb(f.size)}`).join(', ')}`);
+
+    // 10. A product page's visit (HTML, JS, data, until idle) at the grown catalogue against today's.
+    const productPath = pick('us', kinds.product!);
+    const visit1 = await visitOf(path.join(work, 'x1-0'), productPath, Math.min(RUNS, 3));
+    const visitN = await visitOf(path.join(work, `x${SCALE}-0`), productPath, Math.min(RUNS, 3));
+    report(
+      `everything a product page's visit fetches at ${SCALE}x is within 2 KB (gzip) of 1x`,
+      `${productPath}: 1x ${kb(visit1.total)} KB, ${SCALE}x ${kb(visitN.total)} KB: ${visitN.total >= visit1.total ? '+' : ''}${kb(visitN.total - visit1.total)} KB`,
+      visitN.total - visit1.total <= 2048,
+    );
+
+    // 11. Client navigation after idle, the link hovered first: until the next page is on screen.
+    const homeHeading = routesOf('us').find((r) => r.kind === 'home')!.content!.heading;
+    const navigation = await navigationTime(allDir, pick('us', kinds.FAQ!), pick('us', kinds.home!), homeHeading, RUNS);
+    report('an in-app link followed after idle shows the next page in <= 100 ms', `us FAQ to home by the header's link: ${navigation.toFixed(0)} ms`, navigation <= 100);
+
+    // 12 to 15. First paint against the same page without any script (interleaved), and the
+    // Lighthouse mobile figures: home, product, login and FAQ in us and cn (which has no FAQ), median of five runs
+    // or more (total blocking time swings by tens of milliseconds from run to run here).
+    const paintPages = ['us', 'cn'].flatMap((code) => Object.values(kinds).flatMap((test) => (routesOf(code).some((r) => !r.redirect && test(r)) ? [pick(code, test)] : [])));
+    const lighthouseRuns = option('--lighthouse-runs', Math.max(5, RUNS));
+    const paint = await paintFigures(allDir, work, paintPages, lighthouseRuns);
+    const ratios = paint.site.map((site, i) => ({ page: site.page, fcp: site.fcp / paint.bare[i]!.fcp, lcp: site.lcp / paint.bare[i]!.lcp }));
+    const worstPaint = ratios.reduce((a, b) => (Math.max(b.fcp, b.lcp) > Math.max(a.fcp, a.lcp) ? b : a));
+    const seconds = (ms: number) => (ms / 1000).toFixed(2);
+    report(
+      `FCP and LCP, median of ${lighthouseRuns}, <= 1.15x the same page without any script`,
+      `worst ${worstPaint.page}: FCP ${worstPaint.fcp.toFixed(2)}x, LCP ${worstPaint.lcp.toFixed(2)}x (${paint.site.map((f, i) => `${f.page} FCP ${seconds(f.fcp)}/${seconds(paint.bare[i]!.fcp)} s, LCP ${seconds(f.lcp)}/${seconds(paint.bare[i]!.lcp)} s`).join('; ')})`,
+      ratios.every((r) => r.fcp <= 1.15 && r.lcp <= 1.15),
+    );
+    const worst = paint.site.reduce((a, b) => (b.performance < a.performance ? b : a));
+    report(`Lighthouse mobile performance, median of ${lighthouseRuns}, >= 98 on each of those pages`, `lowest ${worst.page} ${worst.performance} (${paint.site.map((f) => `${f.page} ${f.performance}`).join(', ')})`, worst.performance >= 98);
+    const tbt = paint.site.reduce((a, b) => (b.tbt > a.tbt ? b : a));
+    report('total blocking time <= 50 ms on each of those pages', `largest ${tbt.page} ${tbt.tbt.toFixed(0)} ms`, tbt.tbt <= 50);
+    const cls = Math.max(...paint.site.map((f) => f.cls));
     report('cumulative layout shift <= 0.01 on each of those pages', `largest ${cls.toFixed(3)}`, cls <= 0.01);
   }
 
