@@ -11,7 +11,7 @@ import { renderPageShell, renderTemplate } from './templates.ts';
 import { pageModule } from '../core/kinds.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
 import type { SiteDataFile } from '../runtime/content.ts';
-import { pageText, splitRegion, splitShell } from '../core/model.ts';
+import { pageText, splitRegion } from '../core/model.ts';
 import type { PageContent, RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { regionOutputDir } from './output.ts';
@@ -301,9 +301,9 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, content);
   };
-  // What every page of the region shares (the catalogue, the page shell) is one file, cached
+  // What every page of the region shares (its site data and catalogue) is one file, cached
   // across pages under a name that changes with its content; each page inlines only its own data.
-  const siteData = JSON.stringify({ messages: data.messages, shell: splitShell(splitRegion(data).site).shell } satisfies SiteDataFile);
+  const siteData = JSON.stringify({ site: splitRegion(data).site, messages: data.messages } satisfies SiteDataFile);
   const siteFile = `assets/site-${data.code}-${createHash('sha256').update(siteData).digest('base64url').slice(0, 10)}.json`;
   await write(siteFile, siteData);
   const shell = async (routePath: string, modules: string[], content?: PageContent) => {

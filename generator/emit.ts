@@ -103,7 +103,7 @@ async function emitRegionData(declare: Declare, region: ResolvedRegion, sitesDir
     `import type { EntryData } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
     `export type { MessageKey } from '../${messagesModulePath(site.locale)}';`,
     '',
-    `/** Region ${site.code}: what the code of every page needs. The route table and products are in routes/; the catalogue and the page shell are in its site data file. */`,
+    `/** Region ${site.code}: what the code of every page needs, as the types and the type-check see it (pages get it, with the page shell, from the region's site data file). The route table and products are in routes/. */`,
     `export const region = ${JSON.stringify(entry, null, 2)} as const satisfies EntryData;`,
     '',
   ].join('\n');
@@ -155,7 +155,10 @@ function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFil
   });
 }
 
-/** The entry of a region: its data, and a loader per shard of its route table. */
+/**
+ * The entry of a region: a loader per shard of its route table (its site data and catalogue
+ * are in the site data file the build writes beside the pages, fetched with the entry).
+ */
 function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFile {
   const code = region.data.code;
   const dir = path.join(sitesDir, code);
@@ -163,9 +166,8 @@ function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFil
   const content = [
     banner(region.inputs),
     `import { startClient } from '${importPath(dir, path.join(PACKAGE_ROOT, 'runtime', 'client.tsx'))}';`,
-    `import { region } from './region.ts';`,
     '',
-    'void startClient(region, {',
+    'void startClient({',
     '  routes: [',
     ...Array.from({ length: count }, (_, index) => `    () => import('./routes/${index}.ts'),`),
     '  ],',

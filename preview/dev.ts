@@ -21,7 +21,7 @@ import { limitSlowClients, PREVIEW_CLOCK_TAG } from '../server/serve.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { normalizePath, parsePath, regionTable } from '../core/paths.ts';
 import { findRoute } from '../runtime/routes.ts';
-import { splitRegion, splitShell } from '../core/model.ts';
+import { splitRegion } from '../core/model.ts';
 import type { RegionData } from '../core/model.ts';
 
 /**
@@ -234,9 +234,9 @@ async function renderDevPage(server: ViteDevServer, region: RegionData, pathname
     loadNow: true,
     html: rendered.html,
     now,
-    // Everything the first render needs is inline here, the catalogue and the page shell too:
+    // Everything the first render needs is inline here, the site data and the catalogue too:
     // the preview has no site data file, and its pages are rendered on each request anyway.
-    routeData: serializeJsonLd({ messages: region.messages, shell: splitShell(site).shell, ...(rendered.route && { path: rendered.route.path }), ...(page && { page }), ...rendered.data }),
+    routeData: serializeJsonLd({ site, messages: region.messages, ...(rendered.route && { path: rendered.route.path }), ...(page && { page }), ...rendered.data }),
     ...(consent && { consent }),
   });
   const withClient = html.replace('</body>', `${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);

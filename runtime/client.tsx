@@ -10,19 +10,18 @@ import { preloadRoute } from './navigation.ts';
 import { knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
-import type { EntryData, SiteData } from '../core/model.ts';
 import './styles.css';
 
 /**
  * Hydrates the prerendered page. The page's route, text and products are inline in the HTML;
- * the region's catalogue and page shell come from its site data file (inline in the live
+ * the region's site data and catalogue come from its site data file (inline in the live
  * preview), fetched with the code. Its component loads first (and, for a path the inline data
  * does not name, its route table shard), and the clock starts at the instant the page was
  * rendered (embedded in #root), so the first client render matches the HTML exactly; server
  * time takes over after hydration. Without its site data the page is left as it was
  * prerendered: its links still work.
  */
-export async function startClient(entry: EntryData, sources: ContentSources): Promise<void> {
+export async function startClient(sources: ContentSources): Promise<void> {
   const { pathname, search, hash } = window.location;
   const path = normalizePath(pathname);
   if (path !== pathname) window.history.replaceState(window.history.state, '', `${path}${search}${hash}`);
@@ -30,7 +29,7 @@ export async function startClient(entry: EntryData, sources: ContentSources): Pr
   if (!root) throw new Error('The page has no #root element to hydrate');
   const rendered = Number(root.dataset.now);
   const data = readRouteData();
-  const siteFile = data.messages && data.shell ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
+  const siteFile = data.site && data.messages ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
   const content = createContentStore(sources);
   if (data.prices) knowPrices(data.prices);
   // Data that names no path is the not-found page's: whatever path it is served at is no route.
@@ -46,9 +45,8 @@ export async function startClient(entry: EntryData, sources: ContentSources): Pr
     await recoverFromLoadFailure(shared.error, window.location.href);
     return;
   }
-  const { messages, shell } = shared ?? { messages: data.messages!, shell: data.shell! };
+  const { site, messages } = shared ?? { site: data.site!, messages: data.messages! };
   content.seed({ messages });
-  const site: SiteData = { ...entry, ...shell };
   const failure = tableFailure ?? pageFailure;
   // A page whose code or text failed to load: reload when the file is gone (a newer deployment),
   // else hydrate around its prerendered content, kept as it is (a load failure, not a new build).

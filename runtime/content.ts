@@ -1,5 +1,5 @@
 import { sortedProductNames } from '../core/model.ts';
-import type { Messages, PageContent, PageShellData, ProductData, ProductKey, RouteInfo, RouteShardData, RouteTable } from '../core/model.ts';
+import type { Messages, PageContent, ProductData, ProductKey, RouteInfo, RouteShardData, RouteTable, SiteData } from '../core/model.ts';
 import { normalizePath, routeShard } from '../core/paths.ts';
 
 /** One shard of a region's route table as its chunk holds it: its routes, their products, and a loader per route text. */
@@ -15,12 +15,15 @@ export interface ContentSources {
 }
 
 /**
- * What the first render of a page needs beyond the entry, inline in its HTML (`#route-data`):
- * its route (null: the path is no route of the region), its text, and the products it shows.
- * The catalogue and the page shell, the same on every page of the region, are in the region's
- * site data file (`SiteDataFile`, named by `#root[data-site]`), or inline in the live preview.
+ * What the first render of a page needs of its own, inline in its HTML (`#route-data`): its
+ * route (null: the path is no route of the region), its text, and the products it shows. The
+ * site data and the catalogue, the same on every page of the region, are in the region's site
+ * data file (`SiteDataFile`, named by `#root[data-site]`), or inline in the live preview.
  */
 export interface RouteData {
+  /** The site data, inline in the live preview only. */
+  site?: SiteData;
+  /** The catalogue, inline in the live preview only. */
   messages?: Messages;
   path?: string;
   route?: RouteInfo | null;
@@ -29,14 +32,14 @@ export interface RouteData {
   productNames?: readonly string[];
   /** The prices the page shows, formatted by the build, by amount (core/format.ts `knowPrices`). */
   prices?: Readonly<Record<string, string>>;
-  /** What of the site data only the page shows (core/model.ts `PAGE_SHELL_KEYS`). */
-  shell?: PageShellData;
 }
 
 /** A region's site data file (`<base>assets/site-<code>-<hash>.json`): what every page of the region shares. */
 export interface SiteDataFile {
+  /** The region's configuration, navigation, banners, stages, constants and page shell. */
+  site: SiteData;
+  /** Its locale's catalogue. */
   messages: Messages;
-  shell: PageShellData;
 }
 
 /**

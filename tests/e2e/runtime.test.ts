@@ -476,6 +476,38 @@ describe('a stale page after a new deploy', () => {
     await context.close();
   });
 
+  it('reloads once when the site data file of a cached page is gone, then keeps the page as prerendered', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const html = await (await fetch(url('/us/faq'))).text();
+    const file = / data-site="([^"]+)"/.exec(html)![1]!;
+    await page.route(url(file), (r) => r.fulfill({ status: 404, body: 'gone' }));
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.goto(url('/us/faq'));
+    await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
+    // One reload into the same page; then the page stays as it was prerendered, readable, unhydrated.
+    expect(documents).toEqual(['/us/faq', '/us/faq']);
+    expect(await heading(page)).toBe(route('faq').content!.heading);
+    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('keeps the page as prerendered, its links plain links, when the site data file cannot be fetched', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/us/assets/site-us-*.json', (r) => r.abort());
+    const documents: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.goto(url('/us/faq'));
+    await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
+    expect(await heading(page)).toBe(route('faq').content!.heading);
+    await page.getByRole('banner').getByRole('link', { name: us.messages['site.name'] }).click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    expect(documents).toEqual(['/us/faq', '/us']);
+    await context.close();
+  });
+
   it('reloads once when the entry script of a cached page is gone', async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
