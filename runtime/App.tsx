@@ -9,7 +9,7 @@ import { TextBanner } from './components/Promotions.tsx';
 import { SiteNav } from './components/SiteNav.tsx';
 import { SiteLink } from './components/SiteLink.tsx';
 import { Toaster } from './components/Toaster.tsx';
-import { AfterHydration, ChatShortcut, Deferred, SiteFooter, wholePageHydrated } from './widgets.tsx';
+import { AfterHydration, ChatShortcut, Deferred, SiteFooter } from './widgets.tsx';
 import { getScrollMemory, isRouteReady, preloadRoute, setScrollMemory, useGo } from './navigation.ts';
 import { NotFound } from './pages/NotFound.tsx';
 import { pageFor } from './pages/registry.ts';
@@ -151,6 +151,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
   const first = useRef(true);
   const lastView = useRef<string | undefined>(undefined);
   const firstLocation = useRef(location);
+  const navigated = useRef(false);
   // One element for every render: a dehydrated boundary that receives an update before its code
   // has loaded would give up its prerendered HTML (and show nothing) until then.
   const footer = useMemo(
@@ -178,7 +179,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
       if (event.key === null || event.key === 'apptoken' || event.key === 'user_id' || event.key === 'userInfo') app.session.restore();
     };
     window.addEventListener('storage', follow);
-    void wholePageHydrated().then(() => document.documentElement.setAttribute('data-hydrated', ''));
+    document.documentElement.setAttribute('data-hydrated', '');
     const cookie = cookieTimestamp(document.cookie);
     if (cookie !== undefined) app.clock.set(cookie);
     void app.clock.sync(app.serverTime);
@@ -241,9 +242,11 @@ function Shell({ kept }: { kept?: KeptPage }) {
   }, [synced, syncs]);
 
   // The head follows the page; each page shown counts once as a virtual page view. The first
-  // page's head is prerendered (its view counts at once); the code that makes heads loads after
-  // hydration, for the pages that follow.
+  // page's head is prerendered (its view counts at once) and holds at any instant, but for a
+  // product's offer (its price follows the clock): the code that makes heads loads for a product
+  // page, or with the first navigation, for the pages that follow.
   useEffect(() => {
+    if (location !== firstLocation.current) navigated.current = true;
     let current = true;
     // A location the route table has not answered yet is not a page: it counts once known (a
     // redirect never), unless it is the prerendered page kept on screen.
@@ -255,6 +258,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
       pushPageView(window, { page_path: location, page_title: title, page_location: window.location.href, region: site.code });
     };
     if (lastView.current === undefined && location === firstLocation.current) view(document.title);
+    if (!navigated.current && !route?.product) return;
     void import('./head.ts').then(({ applyHead, headFor }) => {
       if (!current) return;
       const head = headFor(site, route?.redirect ? undefined : route, page, content, now);

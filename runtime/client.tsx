@@ -10,6 +10,7 @@ import { preloadRoute } from './navigation.ts';
 import { knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
+import { watchFooter } from './widgets.tsx';
 import './styles.css';
 
 /**
@@ -65,6 +66,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   });
   // A transition: hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (the prerendered page is already on screen and readable).
+  watchFooter(root.querySelector('.site-footer'));
   startTransition(() => {
     hydrateRoot(root, <App app={app} path={path} kept={kept} />);
   });

@@ -8,36 +8,47 @@ type NoProps = Record<string, never>;
 /**
  * The parts of the shell that only some visits use, each in a chunk of its own so that no
  * page's initial JS carries them:
- * - the footer, with its newsletter form: prerendered with the page, its code loads as
- *   hydration reaches it and it hydrates on its own (the form's submit button stays disabled
- *   until then, what a visitor typed before is kept, and a link followed before is a full
- *   page load);
+ * - the footer, with its newsletter form: prerendered with the page, its code loads when the
+ *   visitor nears it (within 400 px of the viewport) or first touches, clicks, focuses or types
+ *   in it, and it hydrates on its own then. Until then the page's loader holds a click on its
+ *   buttons or a form sent (replayed once it is live, `<html data-footer-hydrated>`), what a
+ *   visitor typed is kept, and a link followed is a full page load;
  * - the us chat shortcut: hidden at load, it mounts once the page is hydrated (its timings
  *   count from that mount) and is not in the prerendered HTML.
  */
-export const SiteFooter = lazyComponent<NoProps>(() => import('./components/Footer.tsx'));
+let wantFooter: () => void = () => undefined;
+/** Resolves once the footer is needed (at once on the server: `preloadWidgets`). */
+const footerWanted = new Promise<void>((resolve) => (wantFooter = resolve));
+
+export const SiteFooter = lazyComponent<NoProps>(() => footerWanted.then(() => import('./components/Footer.tsx')));
 export const ChatShortcut = lazyComponent<NoProps>(() => import('./components/ChatIcon.tsx').then(({ ChatIcon }) => ({ default: ChatIcon })));
 
-let footerHydrated: () => void = () => undefined;
-/** Resolves once the footer has hydrated (it hydrates on its own, after the page). */
-const footerReady = new Promise<void>((resolve) => (footerHydrated = resolve));
-
-/** The footer calls it once hydrated. */
-export function useFooterHydrated(): void {
-  useEffect(() => footerHydrated(), []);
-}
+const FOOTER_INTENTS = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as const;
 
 /**
- * Resolves when the whole page is hydrated: the page, then its footer (or at once when the
- * footer's code cannot load: the page works without it). The shell marks `<html
- * data-hydrated>` then, which tests and the stale-asset check go by.
+ * Loads the footer's code when the visitor nears the prerendered footer or acts in it (at once
+ * where IntersectionObserver does not exist, or there is no footer). Called before hydration.
  */
-export function wholePageHydrated(): Promise<void> {
-  return Promise.race([footerReady, SiteFooter.preload().then(() => footerReady, () => undefined)]);
+export function watchFooter(footer: Element | null): void {
+  if (!footer || typeof IntersectionObserver === 'undefined') return void wantFooter();
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wanted(), { rootMargin: '400px 0px' });
+  function wanted() {
+    observer.disconnect();
+    for (const type of FOOTER_INTENTS) footer!.removeEventListener(type, wanted, true);
+    wantFooter();
+  }
+  observer.observe(footer);
+  for (const type of FOOTER_INTENTS) footer.addEventListener(type, wanted, true);
+}
+
+/** The footer calls it once hydrated: `<html data-footer-hydrated>`, which the page's loader goes by. */
+export function useFooterHydrated(): void {
+  useEffect(() => document.documentElement.setAttribute('data-footer-hydrated', ''), []);
 }
 
 /** Loads every widget: the prerenderer renders them at once. */
 export function preloadWidgets(): Promise<unknown> {
+  wantFooter();
   return Promise.all([SiteFooter.preload(), ChatShortcut.preload()]);
 }
 

@@ -4,11 +4,13 @@
 // in parallel) loads once the page has loaded and the browser is idle, or at once on the
 // visitor's first interaction (a touch, a click, a key, focus; not a pointer merely over the
 // page, which browsers report as a page paints under a resting mouse). Until the app has
-// hydrated (<html data-hydrated>), a click on a button of the page and a form's submission are
+// hydrated (<html data-hydrated>; the footer, which hydrates when the visitor nears it,
+// <html data-footer-hydrated>), a click on a button of the page and a form's submission are
 // held, not lost: they start the load and are replayed, in order, on the same elements once the
 // app is live. A held submission never goes to the server as a plain form (which would put its
-// fields, a password too, in the address). Links work as links meanwhile; the consent script's
-// buttons (data-consent-action) are its own. In the live preview (data-load="now") the code
+// fields, a password too, in the address). Links work as links meanwhile (but the footer's,
+// which wait for its code a moment: see below); the consent script's buttons
+// (data-consent-action) are its own. In the live preview (data-load="now") the code
 // loads at once: its styles come with it. It also reloads a page whose code a newer deploy
 // removed (below).
 (function () {
@@ -44,8 +46,10 @@
     script.src = app.getAttribute('data-entry');
     document.head.appendChild(script);
   }
-  function live() {
-    return root.hasAttribute('data-hydrated');
+  // The footer hydrates on its own, when the visitor nears it (runtime/widgets.tsx).
+  function live(element) {
+    var footer = element && element.closest && element.closest('.site-footer');
+    return root.hasAttribute(footer ? 'data-footer-hydrated' : 'data-hydrated');
   }
   function hold(event, element, replay) {
     event.preventDefault();
@@ -54,8 +58,24 @@
     start();
   }
   addEventListener('click', function (event) {
-    if (live() || !event.target || !event.target.closest) return;
+    if (!event.target || !event.target.closest || live(event.target)) return;
     var button = event.target.closest('#root button');
+    // A link of the footer followed while its code is on its way (it loads as the visitor nears
+    // it) waits for it, to navigate in the app; if the footer is not live within 3 s, the link is
+    // followed as a plain link.
+    var link = !button && event.target.closest('.site-footer a[href]');
+    if (link && !link.target && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
+      var followed = false;
+      hold(event, link, function () {
+        if (!followed) link.click();
+        followed = true;
+      });
+      setTimeout(function () {
+        if (!followed) location.assign(link.href);
+        followed = true;
+      }, 3000);
+      return;
+    }
     if (!button || button.disabled || button.hasAttribute('data-consent-action')) return;
     hold(event, button, function () {
       button.click();
@@ -63,7 +83,7 @@
   }, true);
   addEventListener('submit', function (event) {
     var form = event.target;
-    if (live() || !form.closest || !form.closest('#root')) return;
+    if (!form.closest || !form.closest('#root') || live(form)) return;
     hold(event, form, function () {
       form.requestSubmit();
     });
@@ -71,11 +91,13 @@
   var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
   for (var i = 0; i < intents.length; i++) addEventListener(intents[i], start, { capture: true, passive: true });
   new MutationObserver(function () {
-    if (!live()) return;
     var replays = held;
     held = [];
-    for (var i = 0; i < replays.length; i++) if (replays[i].element.isConnected) replays[i].replay();
-  }).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+    for (var i = 0; i < replays.length; i++) {
+      if (!live(replays[i].element)) held.push(replays[i]);
+      else if (replays[i].element.isConnected) replays[i].replay();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ['data-hydrated', 'data-footer-hydrated'] });
   // After the load event and the first contentful paint (as the browser reports it, once it is
   // on screen; without paint timing, a frame after the load event), at the first idle moment.
   var loaded = false;

@@ -1,4 +1,4 @@
-import { Children, useEffect, useId, useRef, useState } from 'react';
+import { Children, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useHydrated } from '../hydrated.ts';
 import type { FormHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 import { ApiError } from '../api-error.ts';
@@ -26,8 +26,10 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 export function Field({ label, value, onValue, error, hint, ...input }: FieldProps) {
   const id = useId();
   const element = useRef<HTMLInputElement>(null);
-  // What the visitor typed into the prerendered field before it hydrated is kept.
-  useEffect(() => {
+  // What the visitor typed into the prerendered field before it hydrated is kept: read as the
+  // field hydrates (a layout effect: the form re-renders with it before the page is marked
+  // hydrated and a held submission is replayed).
+  useLayoutEffect(() => {
     const typed = element.current?.value;
     if (typed !== undefined && typed !== value) onValue(typed);
     // Once, at hydration: later the field is controlled.

@@ -85,4 +85,45 @@ describe('first paint before any script', () => {
     expect(documents).toEqual([url('/us/login')]);
     await context.close();
   });
+
+  it("loads the footer's code only when the visitor nears the footer", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const footerCode: string[] = [];
+    page.on('request', (r) => /\/assets\/Footer-[\w-]+\.js$/.test(r.url()) && footerCode.push(r.url()));
+    await page.goto(url('/us/faq'));
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(footerCode).toEqual([]);
+    await expect(page.locator('html[data-footer-hydrated]').count()).resolves.toBe(0);
+    // Scrolled down to it: its code loads and it hydrates (the region label reads local storage then).
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await page.waitForSelector('html[data-footer-hydrated]', { state: 'attached' });
+    expect(footerCode).toHaveLength(1);
+    await context.close();
+  });
+
+  it("loads the code that writes heads only where the head can change: a product page, or the next page", async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const headCode: string[] = [];
+    page.on('request', (r) => /\/assets\/head-[\w-]+\.js$/.test(r.url()) && headCode.push(new URL(page.url()).pathname));
+    await page.goto(url('/us/faq'));
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(headCode).toEqual([]);
+    // The next page gets its head from that code.
+    await page.getByRole('banner').getByRole('link', { name: 'Axlebot' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    await expect.poll(() => headCode.length).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href'))).toMatch(/\/us$/);
+    // A product page's offer follows the clock: there it loads at once.
+    const product = await context.newPage();
+    const productHead: string[] = [];
+    product.on('request', (r) => /\/assets\/head-[\w-]+\.js$/.test(r.url()) && productHead.push(r.url()));
+    await product.goto(url('/us/ai-base'));
+    await hydrated(product);
+    await expect.poll(() => productHead.length).toBe(1);
+    await context.close();
+  });
 });

@@ -35,6 +35,13 @@ async function open(path: string, options: { serverTime?: number; viewport?: { w
   return { context, page, errors };
 }
 
+/** The footer's region label as a visitor reads it: scrolled to (the footer hydrates as the visitor nears it). */
+async function regionLabelText(page: Page): Promise<string | null> {
+  const label = page.getByTestId('region-label');
+  await label.scrollIntoViewIfNeeded();
+  return label.textContent();
+}
+
 /** Marks the current document: a full page load loses the mark, client navigation keeps it. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: boolean }).__mark = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: boolean }).__mark === true);
@@ -397,9 +404,9 @@ describe('what a page loads, and when', () => {
     const subscriptions: string[] = [];
     page.on('request', (r) => r.url().endsWith('/account/user/subscribe/create') && subscriptions.push(r.postData() ?? ''));
     await page.goto(url('/us/faq'));
-    // The page has hydrated (it read server time); the whole page, footer included, has not.
-    await page.waitForSelector('html[data-synced]', { state: 'attached' });
-    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+    // The page has hydrated (it read server time); its footer, whose code is held back, has not.
+    await page.waitForSelector('html[data-hydrated][data-synced]', { state: 'attached' });
+    await expect(page.locator('html[data-footer-hydrated]').count()).resolves.toBe(0);
     const form = page.locator('.newsletter');
     // Prerendered and still there while its code is held back: the visitor types and sends.
     await expect(page.locator('footer address').count()).resolves.toBe(1);
@@ -409,7 +416,7 @@ describe('what a page loads, and when', () => {
     expect(subscriptions).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/us/faq');
     release();
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForSelector('html[data-footer-hydrated]', { state: 'attached' });
     // Sent once the footer is live, with what was typed.
     await expect.poll(() => subscriptions.length).toBe(1);
     expect(JSON.parse(subscriptions[0]!)).toMatchObject({ email: 'early@example.com' });
@@ -700,15 +707,15 @@ describe('the region chooser and the country setting', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     expect(await sameDocument(page)).toBe(false); // each region is its own bundle: a full page load
     expect(await page.evaluate(() => localStorage.getItem('country'))).toBe('CA');
-    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe('Canada - English');
+    await expect.poll(() => regionLabelText(page)).toBe('Canada - English');
 
     await page.goto(url('/us/choose-your-region'));
     await page.getByRole('link', { name: /Other Regions - English/ }).click();
     await page.waitForURL((u) => u.pathname === '/us');
-    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe('Other Regions - English');
+    await expect.poll(() => regionLabelText(page)).toBe('Other Regions - English');
     // Another region keeps its own label whatever the country.
     await page.goto(url('/uk'));
-    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe(region('uk').label);
+    await expect.poll(() => regionLabelText(page)).toBe(region('uk').label);
     await context.close();
   });
 
@@ -722,16 +729,16 @@ describe('the region chooser and the country setting', () => {
     page.on('request', (r) => r.url().endsWith('/ssr/iso') && asked.push(r.url()));
     await page.goto(url('/us'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe(label);
+    await expect.poll(() => regionLabelText(page)).toBe(label);
     await page.goto(url('/us/faq'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe(label);
+    await expect.poll(() => regionLabelText(page)).toBe(label);
     expect(asked).toHaveLength(1);
     // A country the visitor chose wins.
     await page.evaluate(() => localStorage.setItem('country', 'US'));
     await page.reload();
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await expect.poll(() => page.getByTestId('region-label').textContent()).toBe('United States - English');
+    await expect.poll(() => regionLabelText(page)).toBe('United States - English');
     await context.close();
   });
 
