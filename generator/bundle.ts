@@ -118,7 +118,7 @@ export interface ClientBundle {
   entry: string;
   /** The entry's CSS, inlined into every page (small, and it saves a render-blocking request). */
   css: string;
-  /** URLs to modulepreload for a page: the entry's imports and the given modules (ids relative to the package root) with theirs. */
+  /** URLs the page's loader fetches with the entry (templates/app-loader.js): the entry's imports and the given modules (ids relative to the package root) with theirs. */
   preloadsFor(modules: readonly string[]): string[];
   /** Paths of all emitted files, relative to the region's folder. */
   files: string[];
@@ -184,7 +184,7 @@ export async function buildClients(
       emptyOutDir: true,
       manifest: true,
       reportCompressedSize: false,
-      // A page's HTML preloads what it needs and a link's hover or focus loads the next page's
+      // A page's loader fetches what it needs and a link's hover or focus loads the next page's
       // chunks: Vite's preload helper (1 KB in every page) is replaced by a plain import.
       modulePreload: false,
       rolldownOptions: {
