@@ -106,7 +106,7 @@
     if (!loaded || !painted) return;
     requestAnimationFrame(function () {
       setTimeout(function () {
-        if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 1500 });
+        if (window.requestIdleCallback) requestIdleCallback(start, { timeout: 500 });
         else start();
       }, 0);
     });
