@@ -62,9 +62,10 @@
     var button = event.target.closest('#root button');
     // A link of the footer followed while its code is on its way (it loads as the visitor nears
     // it) waits for it, to navigate in the app; if the footer is not live within 3 s, the link is
-    // followed as a plain link.
+    // followed as a plain link (at once on a page kept as prerendered, which never goes live).
     var link = !button && event.target.closest('.site-footer a[href]');
-    if (link && !link.target && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
+    var kept = root.getAttribute('data-asset-check') === 'kept' && !root.hasAttribute('data-hydrated');
+    if (link && !kept && !link.target && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
       var followed = false;
       hold(event, link, function () {
         if (!followed) link.click();
@@ -135,8 +136,8 @@
   if (document.readyState === 'complete') onLoad();
   else addEventListener('load', onLoad);
   // The stale-asset check (see runtime/chunk-reload.ts): when a script under /assets/ ending in
-  // .js (or the site data file, .json) fails to load and the server answers 404, the page's code was replaced by a newer
-  // deploy; reload once into the same route. Never twice for one file. Once the app has
+  // .js (or the site data file, .json) fails to load and the server answers 404, the page's
+  // code was replaced by a newer deploy; reload once into the same route. Never twice for one file. Once the app has
   // hydrated, its navigation handles the failures of what it loads, with the route it was going
   // to as the target (this page's own address would be the wrong one).
   addEventListener('error', function (event) {

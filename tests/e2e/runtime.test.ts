@@ -512,6 +512,14 @@ describe('a stale page after a new deploy', () => {
     await page.getByRole('banner').getByRole('link', { name: us.messages['site.name'] }).click();
     await page.waitForURL((u) => u.pathname === '/us');
     expect(documents).toEqual(['/us/faq', '/us']);
+    // A footer link too is followed at once: the page will not go live to take it.
+    await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
+    const faqLink = page.locator('.site-footer a[href="/us/faq"]').first();
+    const started = Date.now();
+    await faqLink.click();
+    await page.waitForURL((u) => u.pathname === '/us/faq');
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(documents).toEqual(['/us/faq', '/us', '/us/faq']);
     await context.close();
   });
 
