@@ -7,6 +7,7 @@
  */
 import type { ConstantsFile, Nav, PageFile, Product, RegionFile, Route } from '../schema/types.ts';
 import type { RouteKind } from './kinds.ts';
+import { routeShard, routeShardCount } from './paths.ts';
 
 /**
  * Names are content: a region code, a page name or a product key is whatever the content says.
@@ -232,27 +233,6 @@ export interface SiteData extends Omit<RegionData, 'routes' | 'messages' | 'prod
   readonly chooser?: string;
 }
 
-/**
- * What of the site data only the page shows (the footer, the newsletter texts, the regions of
- * the chooser and the region label, the market's settings), not the code: inline in each page's
- * HTML with its text, so the entry's JS stays small (and in the route table, for a page without it).
- */
-export const PAGE_SHELL_KEYS = ['footerNavs', 'media', 'company', 'copyright', 'subscribe', 'regions', 'market'] as const;
-export type PageShellData = Pick<SiteData, (typeof PAGE_SHELL_KEYS)[number]>;
-/** The site data the region's entry holds: all but the page shell. */
-export type EntryData = Omit<SiteData, (typeof PAGE_SHELL_KEYS)[number]>;
-
-/** Splits site data into what the entry holds and the page shell. */
-export function splitShell(site: SiteData): { entry: EntryData; shell: PageShellData } {
-  const entry: Record<string, unknown> = { ...site };
-  const shell: Record<string, unknown> = {};
-  for (const key of PAGE_SHELL_KEYS) {
-    shell[key] = site[key];
-    delete entry[key];
-  }
-  return { entry: entry as EntryData, shell: shell as PageShellData };
-}
-
 /** The region's route table and products: what grows with the catalogue (see `RouteShardData`). */
 export interface RouteTable {
   readonly routes: readonly RouteInfo[];
@@ -283,8 +263,10 @@ export function sortedProductNames(products: Readonly<Record<ProductKey, Product
   return [...new Set(Object.values(products).map((product) => product.name))].sort((a, b) => a.localeCompare(b, locale));
 }
 
-/** The route table in `count` shards, by `shardOf` (core/paths.ts `routeShard`). */
-export function shardRouteTable(table: RouteTable, pages: ReadonlyMap<string, PageContent>, count: number, shardOf: (path: string) => number, locale?: string): RouteShardData[] {
+/** The route table in shards: `routeShardCount` of them, each route in its path's (core/paths.ts `routeShard`). */
+export function shardRouteTable(table: RouteTable, pages: ReadonlyMap<string, PageContent>, locale?: string): RouteShardData[] {
+  const count = routeShardCount(table.routes.length);
+  const shardOf = (path: string) => routeShard(path, count);
   const shards = Array.from({ length: count }, () => ({ routes: [] as RouteInfo[], products: new Map<ProductKey, ProductData>(), names: false }));
   const add = (into: Map<ProductKey, ProductData>, key: ProductKey) => {
     const product = table.products[key];

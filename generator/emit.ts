@@ -6,8 +6,8 @@ import { SitesFolderError } from './compile.ts';
 import { compareStrings } from './diagnostics.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
-import { pageText, shardRouteTable, splitRegion, splitShell } from '../core/model.ts';
-import { routeShard, routeShardCount } from '../core/paths.ts';
+import { pageText, shardRouteTable, splitRegion } from '../core/model.ts';
+import { routeShardCount } from '../core/paths.ts';
 import type { PageContent } from '../core/model.ts';
 
 /**
@@ -96,15 +96,14 @@ async function moduleText(declare: Declare, text: string, declarations: readonly
 /** The data module of a region: its site data `as const`, and the unions of its names. */
 async function emitRegionData(declare: Declare, region: ResolvedRegion, sitesDir: string): Promise<GeneratedFile> {
   const { site, table } = splitRegion(region.data);
-  const { entry } = splitShell(site);
   const dir = path.join(sitesDir, site.code);
   const text = [
     banner(region.inputs),
-    `import type { EntryData } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
+    `import type { SiteData } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
     `export type { MessageKey } from '../${messagesModulePath(site.locale)}';`,
     '',
-    `/** Region ${site.code}: what the code of every page needs, as the types and the type-check see it (pages get it, with the page shell, from the region's site data file). The route table and products are in routes/. */`,
-    `export const region = ${JSON.stringify(entry, null, 2)} as const satisfies EntryData;`,
+    `/** Region ${site.code}: its site data, as the types and the type-check see it (pages get it from the region's site data file). The route table and products are in routes/. */`,
+    `export const region = ${JSON.stringify(site, null, 2)} as const satisfies SiteData;`,
     '',
   ].join('\n');
   return {
@@ -126,8 +125,7 @@ function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFil
   const { table, pages } = splitRegion(region.data);
   const code = region.data.code;
   const dir = path.join(sitesDir, code, 'routes');
-  const count = routeShardCount(table.routes.length);
-  const shards = shardRouteTable(table, pages, count, (routePath) => routeShard(routePath, count), region.data.locale);
+  const shards = shardRouteTable(table, pages, region.data.locale);
   return shards.map((shard, index) => {
     const paths = new Set(shard.routes.map((route) => route.path));
     const loaders = [...region.texts]
@@ -138,7 +136,7 @@ function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFil
       banner(region.inputs),
       `import type { PageContent, ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
       '',
-      `/** Region ${code}, shard ${index} of ${count} of its route table: its routes. */`,
+      `/** Region ${code}, shard ${index} of ${shards.length} of its route table: its routes. */`,
       `export const routes = ${JSON.stringify(shard.routes, null, 2)} as const satisfies readonly RouteInfo[];`,
       '',
       '/** The products these routes show, with their bundles and the products those include. */',

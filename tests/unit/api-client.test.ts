@@ -4,7 +4,7 @@ import { apiBase } from '../../runtime/api.ts';
 import { createApiClient, loginPath } from '../../runtime/api-client.ts';
 import { ApiError, ApiTransportError } from '../../runtime/api-error.ts';
 import type { SessionTokens } from '../../runtime/api-client.ts';
-import type { EntryData } from '../../core/model.ts';
+import type { SiteData } from '../../core/model.ts';
 import { createSession } from '../../runtime/session.ts';
 import { safeFromPath } from '../../core/validation.ts';
 import { region as us } from '../../sites/us/region.ts';
@@ -21,7 +21,7 @@ interface Sent {
 }
 
 /** A back end scripted per path: each answer is a body, or an Error to throw (transport failure). */
-function harness(options: { site?: EntryData; tokens?: SessionTokens; answers: Record<string, (sent: Sent) => unknown>; realDelays?: boolean; storedTokens?: () => SessionTokens }) {
+function harness(options: { site?: SiteData; tokens?: SessionTokens; answers: Record<string, (sent: Sent) => unknown>; realDelays?: boolean; storedTokens?: () => SessionTokens }) {
   const sent: Sent[] = [];
   const toasts: string[] = [];
   const visits: string[] = [];

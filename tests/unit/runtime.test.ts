@@ -15,7 +15,7 @@ import { regionLabel } from '../../runtime/country.ts';
 import { availability, headFor, serializeJsonLd } from '../../runtime/head.ts';
 import { shardRouteTable, splitRegion } from '../../core/model.ts';
 import type { PageContent } from '../../core/model.ts';
-import { routeShard, routeShardCount } from '../../core/paths.ts';
+import { routeShard } from '../../core/paths.ts';
 
 const { model } = await compileContent();
 const regionData = (code: string) => model.regions.find((r) => r.data.code === code)!.data;
@@ -65,8 +65,7 @@ describe('the content store', () => {
   /** The us route table in its shards, as the build emits them, each with no page text loader but the given ones. */
   const usShards = (pages: Record<string, () => Promise<{ default: PageContent }>> = {}) => {
     const { table, pages: texts } = splitRegion(regionData('us'));
-    const count = routeShardCount(table.routes.length);
-    return shardRouteTable(table, texts, count, (p) => routeShard(p, count), 'en-US').map((shard) => ({ ...shard, pages: Object.fromEntries(Object.entries(pages).filter(([p]) => shard.routes.some((r) => r.path === p))) }));
+    return shardRouteTable(table, texts, 'en-US').map((shard) => ({ ...shard, pages: Object.fromEntries(Object.entries(pages).filter(([p]) => shard.routes.some((r) => r.path === p))) }));
   };
 
   it('answers the seeded catalogue, and an empty string for a missing key', () => {
@@ -143,8 +142,8 @@ describe('the content store', () => {
   it("holds in each route's shard everything of the products its page's render reads, in every region", async () => {
     for (const region of model.regions.map((r) => r.data)) {
       const { table, pages } = splitRegion(region);
-      const count = routeShardCount(table.routes.length);
-      const shards = shardRouteTable(table, pages, count, (p) => routeShard(p, count), region.locale);
+      const shards = shardRouteTable(table, pages, region.locale);
+      const count = shards.length;
       for (const route of table.routes.filter((r) => !r.redirect)) {
         const { data } = await renderPage(region, route.path, BUILT_AT);
         const shard = shards[routeShard(route.path, count)]!;
