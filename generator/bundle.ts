@@ -323,6 +323,25 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
       ...(region.consent && { consent: region.consent }),
     });
   };
+  const brand = data.messages['site.name'] ?? '';
+  const drawings = new Map<string, string>();
+  for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const drawing = renderer.renderProductImage(key, product.alt);
+    drawings.set(key, drawing);
+    await write(`images/${key}.svg`, drawing);
+  }
+  // Share cards (generator/share-cards.ts): one per product page, and the region's own for its
+  // other pages; drawn here first, so the image workers (`cards`, images.ts) render them while
+  // the pages are prerendered.
+  const addCard = (relative: string, card: { title: string; brand: string; art: string }) => cards?.add({ svg: shareCardSvg(card), target: path.join(outDir, relative) });
+  const carded = new Set<string>();
+  for (const route of data.routes) {
+    const product = route.product && !route.redirect ? data.products[route.product] : undefined;
+    if (!product || carded.has(route.product!)) continue;
+    carded.add(route.product!);
+    addCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
+  }
+  addCard(shareImagePath({ basePath: '' }).slice(1), { title: brand, brand: new URL(data.origin).host, art: renderer.renderProductImage('brand', brand) });
   for (const route of data.routes) {
     const relative = outputPathFor(route.path, data.basePath);
     const module = pageModule(route);
@@ -340,23 +359,5 @@ export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRe
   await write('404.html', await shell(`${data.basePath}/404`, []));
   written.push({ path: '404.html', route: `${data.basePath}/404` });
   await write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
-  const brand = data.messages['site.name'] ?? '';
-  const drawings = new Map<string, string>();
-  for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const drawing = renderer.renderProductImage(key, product.alt);
-    drawings.set(key, drawing);
-    await write(`images/${key}.svg`, drawing);
-  }
-  // Share cards (generator/share-cards.ts): one per product page, and the region's own for its
-  // other pages; drawn here, rendered meanwhile in the image workers (`cards`, images.ts).
-  const addCard = (relative: string, card: { title: string; brand: string; art: string }) => cards?.add({ svg: shareCardSvg(card), target: path.join(outDir, relative) });
-  const carded = new Set<string>();
-  for (const route of data.routes) {
-    const product = route.product && !route.redirect ? data.products[route.product] : undefined;
-    if (!product || carded.has(route.product!)) continue;
-    carded.add(route.product!);
-    addCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
-  }
-  addCard(shareImagePath({ basePath: '' }).slice(1), { title: brand, brand: new URL(data.origin).host, art: renderer.renderProductImage('brand', brand) });
   return written;
 }

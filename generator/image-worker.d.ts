@@ -1,2 +1,2 @@
 /** One image rendered from SVG (see image-worker.js). */
-export function renderSvg(job: { svg: string; density: number; width: number; format: 'webp' | 'png' | 'jpeg' }): Promise<Buffer>;
+export function renderSvg(job: { svg: string; density: number; width?: number; format: 'webp' | 'png' | 'jpeg' }): Promise<Buffer>;

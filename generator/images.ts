@@ -12,7 +12,6 @@ import { IMAGE_BASE, IMAGE_SCALES } from '../core/image-urls.ts';
 import type { ImageFormat, ImageScale } from '../core/image-urls.ts';
 import { densityFor, inspectArt, SMALL_WIDTH } from './svg.ts';
 import type { ArtSize } from './svg.ts';
-import { SHARE_CARD } from './share-cards.ts';
 
 /** One piece of source art: `content/assets/<name>.svg`. */
 export interface SourceArt {
@@ -200,7 +199,7 @@ export function createShareCardRenderer(options: { cacheDir?: string; concurrenc
       const cached = await readEntry(options.cacheDir, 'share', key);
       if (cached) return cached;
       pool ??= createWorkerPool(concurrency);
-      const bytes = await pool.render({ svg, density: 72, width: SHARE_CARD.width, format: 'jpeg' });
+      const bytes = await pool.render({ svg, density: 72, format: 'jpeg' });
       await writeEntry(options.cacheDir, 'share', key, bytes);
       return bytes;
     });

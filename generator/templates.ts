@@ -56,15 +56,16 @@ export function renderTemplate(name: string, data: object): string {
 
 const scripts = new Map<string, string>();
 
-type InlineScript = 'app-loader.js' | 'consent.js';
+type InlineScript = 'app-loader.js' | 'consent.js' | 'speculation-rules.json';
 
-/** An inline script of templates/, minified (esbuild), read once: the bytes every page carries. */
+/** An inline script of templates/, minified (esbuild; JSON without its spaces), read once: the bytes every page carries. */
 function inlineScript(name: InlineScript): string {
   let script = scripts.get(name);
   if (script === undefined) {
-    esbuild ??= createRequire(import.meta.url)('esbuild') as typeof EsbuildModule;
     const source = readFileSync(path.join(TEMPLATE_DIR, name), 'utf8');
-    script = esbuild.transformSync(source, { minify: true, target: 'es2017', charset: 'utf8' }).code.trim();
+    script = name.endsWith('.json')
+      ? JSON.stringify(JSON.parse(source))
+      : (esbuild ??= createRequire(import.meta.url)('esbuild') as typeof EsbuildModule).transformSync(source, { minify: true, target: 'es2017', charset: 'utf8' }).code.trim();
     scripts.set(name, script);
   }
   return script;
@@ -72,13 +73,14 @@ function inlineScript(name: InlineScript): string {
 
 /**
  * `sha256-<base64>` of each inline script the pages carry (the Content-Security-Policy allows
- * exactly these): the app's loader of every page (with its stale-asset check), and the consent
- * script of the regions that ask before analytics.
+ * exactly these): the app's loader of every page (with its stale-asset check), the consent
+ * script of the regions that ask before analytics, and the speculation rules of every page
+ * (an inline rule set needs its hash too: HTML 7.6.5.2, "Injected content").
  */
 export function inlineScriptHashes(): string[] {
-  return (['app-loader.js', 'consent.js'] as const).map((name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`);
+  return (['app-loader.js', 'consent.js', 'speculation-rules.json'] as const).map((name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`);
 }
 
 export function renderPageShell(shell: PageShell): string {
-  return renderTemplate('page.html.hbs', { ...shell, appLoader: inlineScript('app-loader.js'), ...(shell.consent && { consentScript: inlineScript('consent.js') }) });
+  return renderTemplate('page.html.hbs', { ...shell, appLoader: inlineScript('app-loader.js'), speculationRules: inlineScript('speculation-rules.json'), ...(shell.consent && { consentScript: inlineScript('consent.js') }) });
 }

@@ -154,21 +154,27 @@ try {
   const checkN = await checkAt(large.content);
   report(`--check at ${SCALE}x <= 1.3x its 1x time`, `1x ${(check1 * 1000).toFixed(0)} ms, ${SCALE}x ${(checkN * 1000).toFixed(0)} ms: ratio ${(checkN / check1).toFixed(2)}`, checkN / check1 <= 1.3);
 
-  // Cold builds, but for the images: the drawings are the same at every scale, so their images
-  // come from a cache holding nothing else. Rendering them (one to two seconds on two cores,
-  // in worker processes, varying by a few hundred milliseconds) is no cost of a page, and its
-  // noise divided among the 10x catalogue's added pages was larger than what is measured.
-  const imageCache = path.join(work, 'image-cache');
-  await run(BIN, build(real.content, ['us', '--out', path.join(work, 'images-warm'), '--cache-dir', imageCache, '--sites', path.join(work, 'sites-images-warm')]));
-  for (const kind of await readdir(imageCache)) if (kind !== 'images') await rm(path.join(imageCache, kind), { recursive: true });
-  const buildAt = async (content: string, name: string) => {
-    const runs: Run[] = [];
-    for (let i = 0; i < Math.max(1, Math.min(RUNS, 3)); i++) {
-      const cache = path.join(work, `cache-${name}-${i}`);
-      await cp(imageCache, cache, { recursive: true });
-      runs.push(await run(BIN, build(content, ['us', '--out', path.join(work, `${name}-${i}`), '--cache-dir', cache, '--sites', path.join(work, `sites-${name}`)])));
+  // Cold builds, but for the pictures: the drawings' images and the share cards come from a
+  // cache holding nothing else, made by one build of the same catalogue. Rendering pictures (in
+  // worker processes, on two cores, varying by hundreds of milliseconds) is measured by goal 4
+  // and priced below; a page's own cost is its loading, checking, bundling and prerendering,
+  // what Hugo's pages cost too (they have no pictures).
+  const picturesOf = async (content: string, name: string) => {
+    const dir = path.join(work, `pictures-${name}`);
+    await run(BIN, build(content, ['us', '--out', path.join(work, `pictures-out-${name}`), '--cache-dir', dir, '--sites', path.join(work, `sites-${name}`)]));
+    for (const kind of await readdir(dir)) if (kind !== 'images' && kind !== 'share') await rm(path.join(dir, kind), { recursive: true });
+    return dir;
+  };
+  const buildAt = async (content: string, name: string, kinds: readonly string[] = ['images', 'share'], runs = Math.max(1, Math.min(RUNS, 3))) => {
+    const pictures = await picturesOf(content, name);
+    const results: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      const cache = path.join(work, `cache-${name}-${kinds.join('-')}-${i}`);
+      await cp(pictures, cache, { recursive: true });
+      for (const kind of await readdir(cache)) if (!kinds.includes(kind)) await rm(path.join(cache, kind), { recursive: true });
+      results.push(await run(BIN, build(content, ['us', '--out', path.join(work, `${name}-${i}`), '--cache-dir', cache, '--sites', path.join(work, `sites-${name}`)])));
     }
-    return { wall: median(runs.map((r) => r.wall)), peak: Math.max(...runs.map((r) => r.peak)) };
+    return { wall: median(results.map((r) => r.wall)), peak: Math.max(...results.map((r) => r.peak)) };
   };
   const base = await buildAt(real.content, 'x1');
   const ten = await buildAt(tenfold.content, 'x10');
@@ -198,6 +204,10 @@ try {
       `us ${(perPageN * 1000).toFixed(2)} ms a page; ${hugo.split(' ')[0]} ${(hugoPerPage * 1000).toFixed(2)} ms a page (${pages1} pages ${hugo1.toFixed(2)} s, ${pagesN} pages ${hugoN.toFixed(2)} s): ratio ${(perPageN / hugoPerPage).toFixed(2)}`,
       perPageN <= 3 * hugoPerPage,
     );
+    // What the pictures add: the same builds with the share cards rendered (the drawings cached).
+    const bigCards = await buildAt(large.content, `x${SCALE}`, ['images'], 1);
+    const baseCards = await buildAt(real.content, 'x1', ['images'], 1);
+    console.log(`info  with its share card rendered, a page at ${SCALE}x costs ${(((bigCards.wall - baseCards.wall) / large.addedPages) * 1000).toFixed(2)} ms (1x ${baseCards.wall.toFixed(1)} s, ${SCALE}x ${bigCards.wall.toFixed(1)} s)`);
   }
 
   // The number of regions: how a build of all of them grows (reported, no goal).

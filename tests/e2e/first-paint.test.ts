@@ -126,4 +126,41 @@ describe('first paint before any script', () => {
     await expect.poll(() => productHead.length).toBe(1);
     await context.close();
   });
+
+  it('lets the browser fetch a page of the region ahead on hover until the app is live, never an account screen or another region', async () => {
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    // The browser's own prefetches are no request of the page's: Chromium reports them over CDP.
+    const prefetched: string[] = [];
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Preload.enable');
+    cdp.on('Preload.prefetchStatusUpdated', (event) => {
+      if (event.status === 'Running') prefetched.push(new URL(event.prefetchUrl).pathname);
+    });
+    const release = await holdEntry(page);
+    await page.goto(url('/us'));
+    const banner = page.getByRole('banner');
+    const links = page.getByRole('main').locator('a[data-speculate]');
+    const [first, second] = [...new Set(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')!)))];
+    expect(first && second).toBeTruthy();
+    // Hovered while the app is still loading: the browser fetches the page the link opens.
+    await links.and(page.locator(`[href="${first}"]`)).first().hover();
+    await expect.poll(() => prefetched, { timeout: 5000 }).toEqual([first]);
+    // Neither the account link, nor the region chooser, however long the pointer rests there.
+    await page.getByTestId('account-link').hover();
+    await page.waitForTimeout(600);
+    await banner.locator('a.region-link').hover();
+    await page.waitForTimeout(600);
+    expect(prefetched).toEqual([first]);
+    const marked = await page.evaluate(() => [...document.querySelectorAll('a[data-speculate]')].map((a) => a.getAttribute('href')));
+    expect(marked.length).toBeGreaterThan(5);
+    expect(marked.filter((href) => !href!.startsWith('/us') || /\/(login|register|profile|choose-your-region)\b/.test(href!))).toEqual([]);
+    // Once the app is live it loads pages itself: the browser fetches nothing more ahead.
+    release();
+    await hydrated(page);
+    await links.and(page.locator(`[href="${second}"]`)).first().hover();
+    await page.waitForTimeout(600);
+    expect(prefetched).toEqual([first]);
+    await context.close();
+  });
 });

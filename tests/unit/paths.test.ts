@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath, pagePath, parsePath } from '../../core/paths.ts';
+import { normalizePath, pagePath, parsePath, speculable } from '../../core/paths.ts';
 
 /** The regions of the default content: cn at /. */
 const REGIONS = { root: 'cn', codes: ['cn', 'us', 'uk', 'eu', 'fr', 'de', 'jp', 'kr'] };
@@ -51,5 +51,42 @@ describe('pagePath', () => {
     expect(pagePath('', 'choose-your-region')).toBe('/choose-your-region');
     expect(pagePath('/us', '')).toBe('/us');
     expect(pagePath('/de', '/faq/')).toBe('/de/faq');
+  });
+});
+
+describe('speculable: the links the browser may fetch before they are followed', () => {
+  const regions = [{ home: '/' }, { home: '/us' }, { home: '/uk' }];
+  const us = { basePath: '/us', chooser: '/us/choose-your-region', regions };
+  const root = { basePath: '', chooser: '/choose-your-region', regions };
+  const screens = ['login', 'profile', 'reset-password'];
+
+  it("takes the region's own pages", () => {
+    expect(speculable('/us', us, screens)).toBe(true);
+    expect(speculable('/us/ai-base', us, screens)).toBe(true);
+    expect(speculable('/us/where-to-buy/online/', us, screens)).toBe(true);
+    expect(speculable('/faq', root, screens)).toBe(true);
+    expect(speculable('/', root, screens)).toBe(true);
+  });
+
+  it('never an account screen, the region chooser or another region', () => {
+    expect(speculable('/us/login', us, screens)).toBe(false);
+    expect(speculable('/us/profile', us, screens)).toBe(false);
+    expect(speculable('/login', root, screens)).toBe(false);
+    expect(speculable('/us/choose-your-region', us, screens)).toBe(false);
+    expect(speculable('/choose-your-region', root, screens)).toBe(false);
+    expect(speculable('/uk/ai-base', us, screens)).toBe(false);
+    expect(speculable('/uk', root, screens)).toBe(false);
+    expect(speculable('/uk/faq', root, screens)).toBe(false);
+    expect(speculable('/usa', us, screens)).toBe(false);
+  });
+
+  it('nothing with a query, a fragment, another host or a scheme', () => {
+    expect(speculable('/us/login?from=%2Fus', us, screens)).toBe(false);
+    expect(speculable('/us/faq?x=1', us, screens)).toBe(false);
+    expect(speculable('/us/faq#top', us, screens)).toBe(false);
+    expect(speculable('//evil.example/us', us, screens)).toBe(false);
+    expect(speculable('https://www.example.com/us/faq', us, screens)).toBe(false);
+    expect(speculable('javascript:alert(1)', us, screens)).toBe(false);
+    expect(speculable('/\\evil.example', us, screens)).toBe(false);
   });
 });
