@@ -69,6 +69,7 @@ export const RUNTIME_MESSAGE_KEYS = [
   'account.screens.verifyEmail.title',
   'account.text.account',
   'account.text.codeResent',
+  'account.text.noCode',
   'account.text.haveAccount',
   'account.text.linkResent',
   'account.text.loggedIn',

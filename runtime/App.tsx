@@ -39,6 +39,17 @@ export interface KeptPage {
   html: string;
 }
 
+let headWriter: Promise<typeof import('./head.ts') | 'reloading' | undefined> | undefined;
+
+/**
+ * The code that writes heads (runtime/head.ts), loaded once. If it cannot be loaded, the page
+ * goes on without it (undefined: navigation and page views never stop for it), unless the code
+ * is gone after a deploy and the page reloads into the current address ('reloading').
+ */
+function loadHeadWriter() {
+  return (headWriter ??= import('./head.ts').catch(async (error: unknown) => ((await recoverFromLoadFailure(error, window.location.href)) ? 'reloading' : undefined)));
+}
+
 export function App({ app, path, kept }: AppProps) {
   return (
     <AppProvider value={app}>
@@ -259,11 +270,17 @@ function Shell({ kept }: { kept?: KeptPage }) {
     };
     if (lastView.current === undefined && location === firstLocation.current) view(document.title);
     if (!navigated.current && !route?.product) return;
-    void import('./head.ts').then(({ applyHead, headFor }) => {
-      if (!current) return;
-      const head = headFor(site, route?.redirect ? undefined : route, page, content, now);
+    void loadHeadWriter().then((writer) => {
+      if (!current || writer === 'reloading') return;
+      if (!writer) {
+        // Without the code that writes heads the page still counts, under its own title.
+        if (keep === undefined && page?.title) document.title = page.title;
+        view(document.title);
+        return;
+      }
+      const head = writer.headFor(site, route?.redirect ? undefined : route, page, content, now);
       // A kept page keeps its prerendered head too.
-      if (keep === undefined) applyHead(document, head);
+      if (keep === undefined) writer.applyHead(document, head);
       view(keep === undefined ? head.title : document.title);
     });
     return () => {

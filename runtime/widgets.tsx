@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { lazyComponent } from './lazy-component.ts';
 import type { LazyComponent } from './lazy-component.ts';
 
@@ -20,7 +21,17 @@ let wantFooter: () => void = () => undefined;
 /** Resolves once the footer is needed (at once on the server: `preloadWidgets`). */
 const footerWanted = new Promise<void>((resolve) => (wantFooter = resolve));
 
-export const SiteFooter = lazyComponent<NoProps>(() => footerWanted.then(() => import('./components/Footer.tsx')));
+// A footer whose code cannot be loaded stays as it was prerendered (readable, its links plain
+// links) for the rest of the visit, or the page reloads if its code is gone after a deploy: a
+// failed load never reaches React, where it would take the whole page down with it.
+export const SiteFooter = lazyComponent<NoProps>(() =>
+  footerWanted
+    .then(() => import('./components/Footer.tsx'))
+    .catch(async (error: unknown) => {
+      await recoverFromLoadFailure(error, window.location.href);
+      return new Promise<never>(() => undefined);
+    }),
+);
 export const ChatShortcut = lazyComponent<NoProps>(() => import('./components/ChatIcon.tsx').then(({ ChatIcon }) => ({ default: ChatIcon })));
 
 const FOOTER_INTENTS = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as const;

@@ -35,8 +35,10 @@ export function VerifyEmailScreen() {
 
   if (loaded && !flow) {
     return (
+      // Opened without a code on its way (no flow from login or register): nothing was typed, so
+      // nothing is wrong yet; the screen says where a code comes from.
       <ScreenFrame heading={text('title')}>
-        <FormMessage error>{t('account.validation.code')}</FormMessage>
+        <p>{t('account.text.noCode')}</p>
         <p className="account-links">
           <SiteLink href={screenPath('login')}>{t('account.actions.backToLogin')}</SiteLink>
         </p>

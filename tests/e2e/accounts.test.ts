@@ -221,6 +221,17 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('opened without a code on its way, the code screen blames nothing and says where a code comes from', async () => {
+    const { context, page, errors } = await open('/us/verify-email');
+    const main = page.getByRole('main');
+    await expect.poll(() => main.getByText('No code is on its way to you yet.', { exact: false }).count()).toBe(1);
+    await expect(main.getByText('Invalid code. Please try again.').count()).resolves.toBe(0);
+    await expect(main.getByRole('alert').count()).resolves.toBe(0);
+    await expect(main.getByRole('link', { name: 'Back to log in' }).count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('logs in by email code, refusing a wrong code, and creates the account of a new email', async () => {
     const email = newEmail('coder');
     const { context, page, errors } = await open('/us/login?fromPath=%2Fus%2Fmanuals');

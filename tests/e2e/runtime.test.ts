@@ -473,6 +473,43 @@ describe('a stale page after a new deploy', () => {
     await context.close();
   });
 
+  it('goes on navigating and counting pages when the code that writes heads cannot be loaded', async () => {
+    const { context, page, errors } = await open('/us');
+    await page.route('**/us/assets/head-*.js', (r) => r.abort());
+    await mark(page);
+    const paths = () => page.evaluate(() => (window.dataLayer as { event: string; page_path: string }[]).filter((e) => e.event === 'virtual_page_view').map((e) => e.page_path));
+    await page.getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL((u) => u.pathname === '/us/faq');
+    await expect.poll(() => heading(page)).toBe(route('faq').content!.heading);
+    await expect.poll(paths).toEqual(['/us', '/us/faq']);
+    expect(await page.title()).toBe(route('faq').content!.title);
+    // And the next page too, in the same document.
+    await page.getByRole('banner').getByRole('link', { name: 'Axlebot' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    await expect.poll(paths).toEqual(['/us', '/us/faq', '/us']);
+    expect(await page.title()).toBe(route('home').content!.title);
+    expect(await sameDocument(page)).toBe(true);
+    expect(errors.filter((e) => !/Failed to load resource|net::ERR_FAILED/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the footer as prerendered, and the page working, when the footer's code cannot be loaded", async () => {
+    const { context, page, errors } = await open('/us/faq', { viewport: { width: 375, height: 740 } });
+    await page.route('**/us/assets/Footer-*.js', (r) => r.abort());
+    const footer = page.locator('.site-footer');
+    await footer.scrollIntoViewIfNeeded();
+    await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
+    // The footer is still there to read, and the app still navigates in the same document.
+    await expect(footer.getByRole('link').count()).resolves.toBeGreaterThan(3);
+    await page.locator('a.brand').click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    await expect.poll(() => heading(page)).toBe(route('home').content!.heading);
+    expect(await sameDocument(page)).toBe(true);
+    await expect(footer.getByRole('link').count()).resolves.toBeGreaterThan(3);
+    expect(errors.filter((e) => !/Failed to load resource|net::ERR_FAILED/.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('does not reload when the script failed for another reason (the file still exists)', async () => {
     const { context, page } = await open('/us');
     await page.route(faqChunk, (r) => (r.request().method() === 'GET' ? r.abort() : r.continue()));
