@@ -300,6 +300,37 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .action((schedule: string, options: { now?: string; format: 'text' | 'json' }) => {
       action = () => executeStale(schedule, options, io);
     });
+  const translations = program
+    .command('translations')
+    .description("How far each region's translations are in step with their sources: per region its current, stale, missing and unrecorded texts, and the words to translate (docs/translations.md).")
+    .option('--content <dir>', 'content folder', 'content')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  $ build-region translations                   the table, and the files behind',
+        '  $ build-region translations --format json     every text that is not current',
+        '  $ build-region translations mark fr-FR        record the French texts as current',
+        '',
+      ].join('\n'),
+    )
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((options: { content: string; format: 'text' | 'json' }) => {
+      action = () => executeTranslations(options, io);
+    });
+  translations
+    .command('mark')
+    .description('Record translations as current: each text of the files named translates its source text as it is now (writes their .sources.json files).')
+    .argument('[targets...]', 'locales (fr-FR: its catalogue and the page files of its regions) or translated files (pages/faq/fr.yaml); default every translated file')
+    .option('--content <dir>', 'content folder', 'content')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((targets: string[], options: { content: string }) => {
+      action = () => executeMarkTranslations(targets, options, io);
+    });
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (error) {
@@ -400,6 +431,35 @@ function usage(error: unknown, io: CliIO, command = ''): number {
   if (!(error instanceof UsageError)) throw error;
   io.stderr(`build-region: ${error.message}\nRun 'build-region ${command}--help' for usage.\n`);
   return 2;
+}
+
+/** `build-region translations`: the content's translations against their sources. */
+async function executeTranslations(options: { content: string; format: 'text' | 'json' }, io: CliIO): Promise<number> {
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
+  if (hasErrors(compiled.diagnostics)) {
+    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, out: '', port: '' }, io);
+    if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
+    return 1;
+  }
+  const { formatTranslationStatus, translationStatus } = await import('./commands/translations.ts');
+  const status = translationStatus(compiled);
+  io.stdout(options.format === 'json' ? `${JSON.stringify({ ok: true, ...status }, null, 2)}\n` : formatTranslationStatus(status));
+  return 0;
+}
+
+/** `build-region translations mark`: records the named translations as current. */
+async function executeMarkTranslations(targets: string[], options: { content: string }, io: CliIO): Promise<number> {
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
+  if (hasErrors(compiled.diagnostics)) {
+    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, format: 'text', out: '', port: '' }, io);
+    return 1;
+  }
+  const { markTranslations, selectTranslations } = await import('./commands/translations.ts');
+  const { files, unknown } = selectTranslations(compiled, targets);
+  if (unknown.length > 0) return usage(new UsageError(`no translated file or locale ${unknown.map((t) => `'${t}'`).join(', ')} (a locale such as fr-FR, or a file such as pages/faq/fr.yaml that says translates)`), io, 'translations mark ');
+  const written = await markTranslations(path.resolve(io.cwd, options.content), files);
+  io.stdout(`Recorded ${written.length} translated file${written.length === 1 ? '' : 's'} as current.\n`);
+  return 0;
 }
 
 /** `build-region schedule`: the content's future changes, from the same schedule a build writes. */

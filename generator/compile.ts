@@ -3,6 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cacheKey, defaultCacheDir, readEntry, writeEntry } from './cache.ts';
+import { translationFreshness } from './translations.ts';
+import type { FileFreshness } from './translations.ts';
 import { didYouMean, hasErrors, sortDiagnostics, suggest } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import type { DrawableArt } from './images.ts';
@@ -124,6 +126,8 @@ export interface CompileResult {
   sources: Map<string, string>;
   /** Source art of content/assets/ the build can draw (all of it when there are no errors). */
   art: readonly DrawableArt[];
+  /** Every translated file against its source (docs/translations.md). */
+  translations: readonly FileFreshness[];
 }
 
 /** Why a build stopped when the CLI was interrupted (SIGINT): the output is as it was. */
@@ -199,11 +203,12 @@ export function compileLoaded(content: LoadedContent, now: number, onValidate: (
   onValidate();
   const validated = validateContent(content, { cacheDir });
   const { model, diagnostics, art } = resolveContent(validated.content, { now, ...(histories && { histories }) });
+  const translations = translationFreshness(validated.content);
   // Art too, for the code frames of its diagnostics.
   const sources = new Map([...content.files.map((f) => [f.file, f.text] as const), ...content.art.map((a) => [`${validated.content.prefix}${a.id}`, a.text] as const)]);
   // A missing content folder says it all: nothing else is reported.
-  const all = content.diagnostics.some((d) => d.code === 'E0002') ? content.diagnostics : [...content.diagnostics, ...validated.diagnostics, ...diagnostics];
-  return { model, diagnostics: sortDiagnostics(all), sources, art };
+  const all = content.diagnostics.some((d) => d.code === 'E0002') ? content.diagnostics : [...content.diagnostics, ...validated.diagnostics, ...diagnostics, ...translations.diagnostics];
+  return { model, diagnostics: sortDiagnostics(all), sources, art, translations: translations.files };
 }
 
 

@@ -324,6 +324,13 @@ export const ERRORS = {
     example: 'elsewhere: [faq] in a region that lists the faq page',
     fix: 'Remove the path from hosts.elsewhere, or the page from the routes.',
   }),
+  E0240: define<{ translates: string; expected: string }>({
+    title: 'Translation of a file that does not exist',
+    message: ({ translates, expected }) => `this file translates '${translates}', but there is no ${expected}`,
+    hint: "`translates` names the file whose texts this one translates: a locale with a catalogue (en-US) in a catalogue, a page file of the same folder without .yaml (en) in a page file.",
+    example: 'translates: en_US in messages/fr-FR.yaml',
+    fix: 'Name a catalogue or page file that exists: translates: en-US.',
+  }),
   W0301: define<{ product: string; activityPrice: number; price: number }>({
     title: 'Activity price not below the price',
     message: ({ product, activityPrice, price }) => `activity price ${activityPrice} of '${product}' is not below its price ${price}`,
@@ -371,6 +378,13 @@ export const ERRORS = {
     hint: 'A reduction is announced against the lowest price of the 30 days before it (Directive 98/6/EC, article 6a); a product newer than that has a shorter history, which some member states allow for new products.',
     example: 'a product added to products.yaml a week before its activity starts',
     fix: 'Start the reduction 30 days after the product went on sale, or accept the shorter period.',
+  }),
+  W0401: define<{ key: string; source: string; text: string }>({
+    title: 'Stale translation',
+    message: ({ key, source, text }) => `the translation of ${key} is stale: ${source} now reads '${text.length > 90 ? `${text.slice(0, 89)}…` : text}'`,
+    hint: 'The source text changed after this translation was made. Translate it again, then record it as current: build-region translations mark <locale or file> (so also when it still says the same).',
+    example: "nav.home changed in messages/en-US.yaml from 'Home' to 'Start' after fr-FR was translated",
+    fix: 'Update the French text, then run build-region translations mark fr-FR.',
   }),
   E9999: define<{ detail: string }>({
     title: 'Internal error in the compiler',

@@ -87,6 +87,7 @@ export function classify(id: string): ContentKind | undefined {
   if (/^regions\/[^/]+\/region\.yaml$/.test(id)) return 'region';
   if (/^regions\/[^/]+\/products\.yaml$/.test(id)) return 'products';
   if (/^messages\/[^/]+\.yaml$/.test(id)) return 'messages';
+  if (/^(messages|pages\/.+)\/[^/]+\.sources\.json$/.test(id)) return 'sources';
   if (/^pages\/.+\/[^/]+\.yaml$/.test(id)) return 'page';
   if (id === 'stages.yaml') return 'stages';
   if (id === 'constants.yaml') return 'constants';
@@ -94,7 +95,8 @@ export function classify(id: string): ContentKind | undefined {
 }
 
 /**
- * Every YAML file under a folder (source art in assets/ aside), by id, sorted. Read with the
+ * Every YAML file under a folder (source art in assets/ aside), and every translation's sources
+ * file (`*.sources.json`, JSON being YAML), by id, sorted. Read with the
  * synchronous calls: for hundreds of small files they are several times faster than as many
  * promises, and nothing else is waiting meanwhile.
  */
@@ -105,7 +107,7 @@ function listYamlFiles(dir: string, prefix = ''): string[] {
     const id = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
       if (entry.name !== 'assets') out.push(...listYamlFiles(path.join(dir, entry.name), id));
-    } else if (/\.ya?ml$/.test(entry.name)) {
+    } else if (/\.ya?ml$|\.sources\.json$/.test(entry.name)) {
       out.push(id);
     }
   }

@@ -12,6 +12,7 @@ export const SCHEMA_OF = {
   messages: 'messages.schema.json',
   stages: 'stages.schema.json',
   constants: 'constants.schema.json',
+  sources: 'sources.schema.json',
 } as const satisfies Record<string, keyof SchemaTypes>;
 
 export type ContentKind = keyof typeof SCHEMA_OF;

@@ -31,6 +31,8 @@ export interface ValidatedContent {
   readonly messages: readonly Validated<'messages'>[];
   readonly stages?: Validated<'stages'>;
   readonly constants?: Validated<'constants'>;
+  /** The sources files of translations (`*.sources.json`, docs/translations.md). */
+  readonly sources: readonly Validated<'sources'>[];
   /** The id of every content file that exists, valid or not. */
   readonly present: ReadonlySet<string>;
   /** How paths inside the content folder are printed: `content/`, so `content/regions/us/region.yaml`. */
@@ -76,6 +78,7 @@ function getValidators(cacheDir?: string): Validators {
     messages: ajv.compile<ContentOf<'messages'>>(schemas[SCHEMA_OF.messages]!),
     stages: ajv.compile<ContentOf<'stages'>>(schemas[SCHEMA_OF.stages]!),
     constants: ajv.compile<ContentOf<'constants'>>(schemas[SCHEMA_OF.constants]!),
+    sources: ajv.compile<ContentOf<'sources'>>(schemas[SCHEMA_OF.sources]!),
   };
   if (cacheDir) {
     const standalone: (ajv: AjvModule, refs: Record<string, string>) => string = require('ajv/dist/standalone').default;
@@ -201,7 +204,7 @@ interface Outcome<K extends ContentKind> {
 type Outcomes = { readonly [K in ContentKind]: WeakMap<LoadedFile, Outcome<K>> };
 
 /** Each parsed file's outcome, by kind: a file parsed from the same text (the live preview's cache) is checked once. */
-const outcomes: Outcomes = { region: new WeakMap(), products: new WeakMap(), page: new WeakMap(), messages: new WeakMap(), stages: new WeakMap(), constants: new WeakMap() };
+const outcomes: Outcomes = { region: new WeakMap(), products: new WeakMap(), page: new WeakMap(), messages: new WeakMap(), stages: new WeakMap(), constants: new WeakMap(), sources: new WeakMap() };
 
 /** A file checked against its schema: its data with the schema's type, or its problems. */
 function outcomeOf<K extends ContentKind>(file: LoadedFile, validate: ValidateFunction<ContentOf<K>>, cache: WeakMap<LoadedFile, Outcome<K>>): Outcome<K> {
@@ -224,6 +227,7 @@ export function validateContent(content: LoadedContent, options: { cacheDir?: st
   const messages: Validated<'messages'>[] = [];
   let stages: Validated<'stages'> | undefined;
   let constants: Validated<'constants'> | undefined;
+  const sources: Validated<'sources'>[] = [];
   const diagnostics: Diagnostic[] = [];
   const files = [...content.files].sort((a, b) => compareStrings(a.id, b.id));
   const take = <K extends ContentKind>(outcome: Outcome<K>): Validated<K> | undefined => {
@@ -251,12 +255,15 @@ export function validateContent(content: LoadedContent, options: { cacheDir?: st
       case 'constants':
         constants = take(outcomeOf(file, all.constants, outcomes.constants));
         break;
+      case 'sources':
+        push(sources, take(outcomeOf(file, all.sources, outcomes.sources)));
+        break;
     }
   }
   const first = content.files[0];
   const prefix = first ? first.file.slice(0, first.file.length - first.id.length) : '';
   return {
-    content: { regions, products, pages, messages, stages, constants, present: new Set(content.files.map((f) => f.id)), prefix, art: content.art },
+    content: { regions, products, pages, messages, stages, constants, sources, present: new Set(content.files.map((f) => f.id)), prefix, art: content.art },
     diagnostics,
   };
 }

@@ -151,6 +151,8 @@ export interface MessagesFile {
   readonly locale: Locale;
   /** Another catalogue whose messages this one inherits; only the keys that differ are written here. */
   readonly extends?: Locale;
+  /** The catalogue whose texts this one translates (en-US for most): when one of its texts changes, the translation of it is stale (docs/translations.md). The fingerprints of the texts translated are in <locale>.sources.json beside this file, written by build-region translations, never by hand. */
+  readonly translates?: Locale;
   /** The messages, grouped by area. */
   readonly messages: MessageTree;
 }
@@ -159,6 +161,8 @@ export interface MessagesFile {
 
 /** The text of one page in one language. File: content/pages/<page>/<name>.yaml. */
 export interface PageFile {
+  /** The page file (of the same page folder, without .yaml) whose text this one translates, e.g. en for fr.yaml: when a text of it changes, the translation of it is stale (docs/translations.md). The fingerprints of the texts translated are in <name>.sources.json beside this file, written by build-region translations, never by hand. A page file without it is a text of its own. */
+  readonly translates?: string;
   /** The page's language when it is not the region's locale (BCP 47), e.g. zh-HK for the Hong Kong and Macao page of cn. Sets <html lang> and the page's hreflang. */
   readonly lang?: string;
   /** The page's <title>, shown in the browser tab and search results. */
@@ -471,6 +475,18 @@ export interface RegionFile {
   readonly routes: readonly Route[];
 }
 
+// ---- sources.schema.json -----------------------------------------------------------------------
+
+/** What a translated file translates: a fingerprint of each source text as it was when translated. File: <translated file>.sources.json beside a catalogue or page file that says `translates`. Written by build-region translations (mark, import), never by hand (docs/translations.md). */
+export interface SourcesFile {
+  /** The file translated, relative to the content folder: messages/en-US.yaml, pages/faq/en.yaml. */
+  readonly source: string;
+  /** By text key (its dotted path in the file: messages.nav.home, sections.0.text): the fingerprint of the source text the translation was made from (the first 12 hex digits of its SHA-256). */
+  readonly texts: {
+    readonly [key: string]: string;
+  };
+}
+
 // ---- stages.schema.json ------------------------------------------------------------------------
 
 /** Named stages lists that every region may refer to. File: content/stages.yaml. */
@@ -488,5 +504,6 @@ export interface SchemaTypes {
   readonly "page.schema.json": PageFile;
   readonly "products.schema.json": ProductsFile;
   readonly "region.schema.json": RegionFile;
+  readonly "sources.schema.json": SourcesFile;
   readonly "stages.schema.json": StagesFile;
 }

@@ -45,7 +45,8 @@ export function resolveArt(art: readonly SourceArt[], pages: readonly Validated<
  * the build makes (a picture without art was reported and is left out).
  */
 export function resolvePage(input: PageFile, images: Images): PageContent {
-  const { keywords, lead, sections, template, specs, gallery, downloads, lineup, ...rest } = input;
+  // What a page file translates is for the tools (docs/translations.md), not for visitors.
+  const { keywords, lead, sections, template, specs, gallery, downloads, lineup, translates: _translates, ...rest } = input;
   const pictures = (gallery ?? []).flatMap(({ image, ...picture }) => {
     const asset = images.get(image);
     return asset ? [{ ...picture, image: asset }] : [];

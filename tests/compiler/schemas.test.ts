@@ -28,7 +28,8 @@ describe('the JSON Schemas', () => {
   it('are declared on the first line of every content file, with a path that exists', async () => {
     const contentDir = path.join(PACKAGE_ROOT, 'content');
     for (const { id, text } of await readContentSources(contentDir)) {
-      const match = /^# yaml-language-server: \$schema=(\S+)$/m.exec(text.split('\n')[0] ?? '');
+      // A YAML file in a comment; a JSON one (a translation's sources) in its $schema.
+      const match = id.endsWith('.json') ? ([text, (JSON.parse(text) as { $schema: string }).$schema] as const) : /^# yaml-language-server: \$schema=(\S+)$/m.exec(text.split('\n')[0] ?? '');
       expect(match, `${id} does not declare its schema on its first line`).not.toBeNull();
       const target = path.resolve(path.dirname(path.join(contentDir, id)), match![1]!);
       expect(schemas.map((s) => path.join(schemaDir, s)), id).toContain(target);

@@ -1,0 +1,94 @@
+import { rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CompileResult } from '../compile.ts';
+import { countTexts, markedSources, sourcesFileId } from '../translations.ts';
+import type { FileFreshness, FreshnessCounts } from '../translations.ts';
+
+/**
+ * `build-region translations`: how far each region's translations are in step with their
+ * sources (docs/translations.md), and `translations mark`, which records translations as
+ * current. Flags in, a library call, printed out: the work is in generator/translations.ts.
+ */
+
+export interface TranslationStatus {
+  /** Per region: the translated files its pages use (its catalogue, its page files). */
+  readonly regions: readonly { code: string; locale: string; files: number; counts: FreshnessCounts }[];
+  /** Per translated file, with the texts that are not current. */
+  readonly files: readonly { id: string; source: string; counts: FreshnessCounts; texts: readonly { key: string; state: string; source: string }[] }[];
+}
+
+/** The status of the compiled content's translations. */
+export function translationStatus(compiled: Pick<CompileResult, 'model' | 'translations'>): TranslationStatus {
+  const byId = new Map(compiled.translations.map((file) => [file.id, file]));
+  const regions = compiled.model.regions.map((region) => {
+    const files = region.inputs.map((id) => byId.get(id)).filter((file): file is FileFreshness => file !== undefined);
+    return { code: region.data.code, locale: region.data.locale, files: files.length, counts: countTexts(files.flatMap((file) => file.texts)) };
+  });
+  const files = compiled.translations.map((file) => ({
+    id: file.id,
+    source: file.sourceId,
+    counts: countTexts(file.texts),
+    texts: file.texts.filter((text) => text.state !== 'current').map(({ key, state, source }) => ({ key, state, source })),
+  }));
+  return { regions, files };
+}
+
+/** The status as a table per region, then the files with texts to translate or record. */
+export function formatTranslationStatus(status: TranslationStatus): string {
+  const header = ['region', 'locale', 'files', 'current', 'stale', 'missing', 'unrecorded', 'words to translate'];
+  const rows = status.regions.map((r) => [r.code, r.locale, String(r.files), String(r.counts.current), String(r.counts.stale), String(r.counts.missing), String(r.counts.unrecorded), String(r.counts.words)]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: readonly string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
+  const behind = status.files.filter((file) => file.texts.length > 0);
+  const lines = [line(header), ...rows.map(line), ''];
+  if (behind.length === 0) lines.push(`Every translated text is current (${status.files.length} translated files).`, '');
+  else {
+    lines.push(`${behind.length} of ${status.files.length} translated files have texts that are not current:`);
+    for (const file of behind) {
+      const { stale, missing, unrecorded } = file.counts;
+      const parts = [stale && `${stale} stale`, missing && `${missing} missing`, unrecorded && `${unrecorded} unrecorded`].filter(Boolean).join(', ');
+      lines.push(`  ${file.id} (translates ${file.source}): ${parts}`);
+      for (const text of file.texts.slice(0, 5)) lines.push(`    ${text.state.padEnd(10)} ${text.key}`);
+      if (file.texts.length > 5) lines.push(`    … and ${file.texts.length - 5} more (--format json lists them all)`);
+    }
+    lines.push('', "Translate the stale and missing texts; record a translation as current with 'build-region translations mark <locale or file>'.", '');
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The translated files `targets` name: a file's id (pages/faq/fr.yaml), or a locale (its
+ * catalogue, and the page files of the regions in that locale); every file when none.
+ */
+export function selectTranslations(compiled: Pick<CompileResult, 'model' | 'translations'>, targets: readonly string[]): { files: FileFreshness[]; unknown: string[] } {
+  if (targets.length === 0) return { files: [...compiled.translations], unknown: [] };
+  const chosen = new Set<FileFreshness>();
+  const unknown: string[] = [];
+  for (const target of targets) {
+    const byFile = compiled.translations.filter((file) => file.id === target || file.id === target.replace(/^content\//, ''));
+    const regionsOfLocale = compiled.model.regions.filter((region) => region.data.locale === target);
+    const byLocale = compiled.translations.filter((file) => (file.kind === 'messages' ? file.id === `messages/${target}.yaml` : regionsOfLocale.some((region) => region.inputs.includes(file.id))));
+    const found = [...byFile, ...byLocale];
+    if (found.length === 0) unknown.push(target);
+    for (const file of found) chosen.add(file);
+  }
+  return { files: [...chosen].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), unknown };
+}
+
+/**
+ * Records every text of the given translated files as translating its source's text now:
+ * writes each one's sources file (atomically, beside it in the content folder). Returns the
+ * sources files written, relative to the content folder.
+ */
+export async function markTranslations(contentDir: string, files: readonly FileFreshness[]): Promise<string[]> {
+  const written: string[] = [];
+  for (const file of files) {
+    const id = sourcesFileId(file.id);
+    const target = path.join(contentDir, id);
+    const temporary = `${target}.tmp-${process.pid}`;
+    await writeFile(temporary, markedSources(file));
+    await rename(temporary, target);
+    written.push(id);
+  }
+  return written;
+}

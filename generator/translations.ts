@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { createDiagnostic } from './diagnostics.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import { rangeOfPath } from './load.ts';
+import type { SourceFile } from './load.ts';
+import type { ValidatedContent } from './validate.ts';
+
+/**
+ * Translation freshness (docs/translations.md). A catalogue or page file that says what it
+ * translates (`translates: en-US` in a catalogue, `translates: en` in a page file) has a sources
+ * file beside it (`fr-FR.sources.json`) holding, per text, a fingerprint of the source text it
+ * was translated from. When a source text changes, its translations are stale: `--check` warns
+ * at each (W0401) and `build-region translations` counts them. The sources files are written by
+ * `build-region translations mark` (and the import), never by hand.
+ */
+
+/** The sources file of a translated file: `messages/fr-FR.yaml` -> `messages/fr-FR.sources.json`. */
+export function sourcesFileId(id: string): string {
+  return id.replace(/\.ya?ml$/, '.sources.json');
+}
+
+/** A text's fingerprint: the first 12 hex digits of its SHA-256. */
+export function textFingerprint(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
+
+/** One translatable text of a file: its path in the file's data, and the text. */
+export interface TextUnit {
+  readonly path: readonly string[];
+  readonly text: string;
+}
+
+/**
+ * Fields of a page file that are no text to translate: what names things (addresses, pictures,
+ * products, a language), and the downloads, which are each market's own list of files.
+ */
+const NOT_TEXT = new Set(['translates', 'lang', 'lineup', 'href', 'image', 'product', 'template', 'downloads']);
+
+/** The texts of a catalogue (under `messages`) or a page file (every string but the fields that name things), by dotted key. */
+export function textUnits(kind: 'messages' | 'page', data: unknown): Map<string, TextUnit> {
+  const units = new Map<string, TextUnit>();
+  const walk = (value: unknown, at: string[]) => {
+    if (typeof value === 'string') units.set(at.join('.'), { path: at, text: value });
+    // A page's keywords are one text: each language picks its own, not one for one.
+    else if (kind === 'page' && at.length === 1 && at[0] === 'keywords' && Array.isArray(value)) units.set('keywords', { path: at, text: value.join(', ') });
+    else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...at, String(index)]));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) if (!(kind === 'page' && NOT_TEXT.has(key))) walk(item, [...at, key]);
+  };
+  if (kind === 'messages') walk((data as { messages?: unknown }).messages, ['messages']);
+  else walk(data, []);
+  return units;
+}
+
+export type TextState = 'current' | 'stale' | 'missing' | 'unrecorded';
+
+export interface TextFreshness {
+  readonly key: string;
+  readonly state: TextState;
+  /** The source's text now. */
+  readonly source: string;
+  /** The translation's text (none when missing). */
+  readonly translation?: string;
+}
+
+/** A translated file against its source. */
+export interface FileFreshness {
+  /** Ids relative to the content folder: the translation, its source. */
+  readonly id: string;
+  readonly sourceId: string;
+  readonly kind: 'messages' | 'page';
+  readonly file: SourceFile;
+  readonly texts: readonly TextFreshness[];
+}
+
+interface Translated {
+  readonly kind: 'messages' | 'page';
+  readonly source: SourceFile;
+  readonly data: unknown;
+  readonly translates?: string;
+  /** A catalogue that extends another inherits what it does not write: nothing of it is missing. */
+  readonly inherits: boolean;
+}
+
+/** The id of the file a translated file names in `translates`. */
+export function translatedFrom(kind: 'messages' | 'page', id: string, translates: string): string {
+  return kind === 'messages' ? `messages/${translates}.yaml` : `${id.slice(0, id.lastIndexOf('/'))}/${translates}.yaml`;
+}
+
+/**
+ * Every translated file of the content against its source, with each text's state; and the
+ * diagnostics of the translations: a `translates` that names no file (E0240), a stale text
+ * (W0401, at the translation's text, naming the source's new text).
+ */
+export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources'>): { files: FileFreshness[]; diagnostics: Diagnostic[] } {
+  const all: Translated[] = [
+    ...content.messages.map((m) => ({ kind: 'messages' as const, source: m.source, data: m.data, translates: m.data.translates, inherits: m.data.extends !== undefined })),
+    ...content.pages.map((p) => ({ kind: 'page' as const, source: p.source, data: p.data, translates: p.data.translates, inherits: false })),
+  ];
+  const byId = new Map(all.map((file) => [file.source.id, file]));
+  const recorded = new Map(content.sources.map((s) => [s.source.id, s.data]));
+  const files: FileFreshness[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const translation of all) {
+    if (translation.translates === undefined) continue;
+    const sourceId = translatedFrom(translation.kind, translation.source.id, translation.translates);
+    const source = byId.get(sourceId);
+    if (!source || source === translation) {
+      diagnostics.push(createDiagnostic('E0240', { translates: translation.translates, expected: sourceId }, rangeOfPath(translation.source, ['translates'])));
+      continue;
+    }
+    const record = recorded.get(sourcesFileId(translation.source.id));
+    const fingerprints = record?.source === sourceId ? record.texts : {};
+    const theirs = textUnits(translation.kind, translation.data);
+    const texts: TextFreshness[] = [];
+    for (const [key, unit] of textUnits(source.kind, source.data)) {
+      const own = theirs.get(key);
+      if (!own) {
+        if (!translation.inherits) texts.push({ key, state: 'missing', source: unit.text });
+        continue;
+      }
+      const made = fingerprints[key];
+      const state: TextState = made === undefined ? 'unrecorded' : made === textFingerprint(unit.text) ? 'current' : 'stale';
+      texts.push({ key, state, source: unit.text, translation: own.text });
+      if (state === 'stale') diagnostics.push(createDiagnostic('W0401', { key, source: sourceId, text: unit.text }, rangeOfPath(translation.source, own.path)));
+    }
+    files.push({ id: translation.source.id, sourceId, kind: translation.kind, file: translation.source, texts });
+  }
+  return { files: files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), diagnostics };
+}
+
+/**
+ * The sources file that records every text a translated file has as translating its source's
+ * text now (`build-region translations mark`): its JSON, keys sorted.
+ */
+export function markedSources(file: FileFreshness): string {
+  const texts = Object.fromEntries(
+    file.texts
+      .filter((text) => text.state !== 'missing')
+      .map((text) => [text.key, textFingerprint(text.source)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  const schema = `${'../'.repeat(file.id.split('/').length - 1)}../schema/sources.schema.json`;
+  return `${JSON.stringify({ $schema: schema, source: file.sourceId, texts }, null, 2)}\n`;
+}
+
+const WORDS = new Intl.Segmenter('en', { granularity: 'word' });
+
+/** Words of a text, as translation vendors count them (a CJK character is a word). */
+export function wordCount(text: string): number {
+  let count = 0;
+  for (const segment of WORDS.segment(text)) if (segment.isWordLike) count += /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(segment.segment) ? [...segment.segment].length : 1;
+  return count;
+}
+
+/** Counts of a set of translated texts: each state, and the words of the source texts still to translate (stale and missing). */
+export interface FreshnessCounts {
+  current: number;
+  stale: number;
+  missing: number;
+  unrecorded: number;
+  words: number;
+}
+
+export function countTexts(texts: readonly TextFreshness[]): FreshnessCounts {
+  const counts: FreshnessCounts = { current: 0, stale: 0, missing: 0, unrecorded: 0, words: 0 };
+  for (const text of texts) {
+    counts[text.state]++;
+    if (text.state === 'stale' || text.state === 'missing') counts.words += wordCount(text.source);
+  }
+  return counts;
+}

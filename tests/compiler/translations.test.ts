@@ -1,0 +1,118 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../generator/cli.ts';
+import { compileContent } from '../../generator/compile.ts';
+import { textFingerprint, wordCount } from '../../generator/translations.ts';
+import { copyContent, replaceInFile } from '../support/content.ts';
+
+// Translation freshness (docs/translations.md): each translated text knows the source text it
+// was made from; a changed source makes its translations stale.
+let work: string;
+let content: string;
+
+async function runCli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const status = await main(args, { cwd: work, isTTY: false, env: {}, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { status, stdout, stderr };
+}
+
+const check = () => compileContent({ content, cwd: work });
+
+/** Changes the English heading of the mini robot's page (the source of five translations). */
+async function changeEnglishHeading(to: string): Promise<void> {
+  const english = path.join(content, 'pages/mini-robot/en.yaml');
+  const heading = /^heading: .*$/m.exec(await readFile(english, 'utf8'))![0];
+  await replaceInFile(english, heading, `heading: "${to}"`);
+}
+const warningsOf = async (code: string) => (await check()).diagnostics.filter((d) => d.code === code);
+
+beforeEach(async () => {
+  ({ work, content } = await copyContent());
+});
+afterEach(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('translation freshness', () => {
+  it('finds every translation of the real content current: nothing stale, nothing unrecorded', async () => {
+    const compiled = await check();
+    expect(compiled.diagnostics.filter((d) => d.code === 'W0401' || d.code === 'E0240')).toEqual([]);
+    expect(compiled.translations.length).toBeGreaterThan(40);
+    const states = new Set(compiled.translations.flatMap((file) => file.texts.map((text) => text.state)));
+    expect(states.has('stale')).toBe(false);
+    expect(states.has('unrecorded')).toBe(false);
+  });
+
+  it('warns at every translation of a changed source text, naming its new text, and the build still succeeds', async () => {
+    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    const compiled = await check();
+    expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const stale = compiled.diagnostics.filter((d) => d.code === 'W0401');
+    // Every catalogue that writes its own nav.home (en-GB and en-EU inherit it: nothing to translate).
+    expect(stale.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual(['messages/de-DE.yaml', 'messages/fr-FR.yaml', 'messages/ja-JP.yaml', 'messages/ko-KR.yaml', 'messages/zh-CN.yaml']);
+    const french = stale.find((d) => d.file.endsWith('fr-FR.yaml'))!;
+    expect(french.message).toBe("the translation of messages.nav.home is stale: messages/en-US.yaml now reads 'Start page'");
+    // At the French text itself.
+    const line = (await readFile(path.join(content, 'messages/fr-FR.yaml'), 'utf8')).split('\n')[french.line - 1]!;
+    expect(line.slice(french.column - 1)).toBe('Accueil');
+  });
+
+  it('marks a page translation stale when its source page changes, and current again once recorded', async () => {
+    await changeEnglishHeading('Small robot, big change');
+    const stale = await warningsOf('W0401');
+    expect(stale.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual(['pages/mini-robot/de.yaml', 'pages/mini-robot/fr.yaml', 'pages/mini-robot/ja.yaml', 'pages/mini-robot/ko.yaml', 'pages/mini-robot/zh.yaml']);
+    expect(stale.every((d) => d.message.startsWith('the translation of heading is stale'))).toBe(true);
+
+    const status = await runCli(['translations', '--content', 'content', '--format', 'json']);
+    expect(status.status).toBe(0);
+    const report = JSON.parse(status.stdout) as { regions: { code: string; counts: { stale: number; words: number } }[]; files: { id: string; texts: { key: string; state: string }[] }[] };
+    const fr = report.regions.find((r) => r.code === 'fr')!;
+    expect(fr.counts.stale).toBe(1);
+    expect(fr.counts.words).toBe(wordCount('Small robot, big change'));
+    expect(report.files.find((f) => f.id === 'pages/mini-robot/fr.yaml')!.texts).toEqual([{ key: 'heading', state: 'stale', source: 'Small robot, big change' }]);
+
+    // The translator updated the French heading; recording it makes it current, for French only.
+    const marked = await runCli(['translations', 'mark', 'pages/mini-robot/fr.yaml', '--content', 'content']);
+    expect(marked).toMatchObject({ status: 0, stdout: 'Recorded 1 translated file as current.\n' });
+    const sources = JSON.parse(await readFile(path.join(content, 'pages/mini-robot/fr.sources.json'), 'utf8')) as { source: string; texts: Record<string, string> };
+    expect(sources.source).toBe('pages/mini-robot/en.yaml');
+    expect(sources.texts.heading).toBe(textFingerprint('Small robot, big change'));
+    expect(Object.keys(sources.texts)).toEqual([...Object.keys(sources.texts)].sort());
+    const left = await warningsOf('W0401');
+    expect(left.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual(['pages/mini-robot/de.yaml', 'pages/mini-robot/ja.yaml', 'pages/mini-robot/ko.yaml', 'pages/mini-robot/zh.yaml']);
+  });
+
+  it('records a whole locale: its catalogue and the page files of its regions', async () => {
+    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    await changeEnglishHeading('Small robot, big change');
+    const marked = await runCli(['translations', 'mark', 'de-DE', '--content', 'content']);
+    expect(marked.status).toBe(0);
+    const stale = await warningsOf('W0401');
+    expect(stale.some((d) => /de-DE\.yaml$|mini-robot\/de\.yaml$/.test(d.file))).toBe(false);
+    expect(stale.some((d) => d.file.endsWith('fr-FR.yaml'))).toBe(true);
+  });
+
+  it('refuses a translation of a file that does not exist, at its translates', async () => {
+    await replaceInFile(path.join(content, 'messages/fr-FR.yaml'), 'translates: en-US', 'translates: en-UK');
+    const errors = (await check()).diagnostics.filter((d) => d.code === 'E0240');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe("this file translates 'en-UK', but there is no messages/en-UK.yaml");
+    expect(errors[0]!.file).toMatch(/messages\/fr-FR\.yaml$/);
+  });
+
+  it('says which target of mark it does not know, and writes nothing', async () => {
+    const recorded = await readFile(path.join(content, 'messages/fr-FR.sources.json'), 'utf8');
+    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    const result = await runCli(['translations', 'mark', 'fr-FR', 'xx-XX', '--content', 'content']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("no translated file or locale 'xx-XX'");
+    expect(await readFile(path.join(content, 'messages/fr-FR.sources.json'), 'utf8')).toBe(recorded);
+  });
+
+  it('counts words as vendors do: a CJK character is a word', () => {
+    expect(wordCount('Small robot, big change')).toBe(4);
+    expect(wordCount('小机器人')).toBe(4);
+  });
+});
