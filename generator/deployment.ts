@@ -57,7 +57,7 @@ function countdownPaths(region: RegionData): string[] {
  * product in a bundle, the pages that offer the bundle (those of its parts), whose saving moves
  * with the part's price.
  */
-function productPaths(region: RegionData, key: string): string[] {
+export function productPaths(region: RegionData, key: string): string[] {
   const { byProduct, byLineup, order } = routeIndex(region);
   const products = region.products;
   const bundles = products[key]?.bundles ?? [];
