@@ -150,9 +150,9 @@ const SHOWN_WHEN: readonly [prefix: string, shown: (region: RegionData, key: str
   ['payment.', (r, key) => r.paymentMethods.some((method) => `payment.${camel(method)}` === key)],
 ];
 
-/** Whether a region's pages show a catalogue text. */
+/** Whether a region's pages show a catalogue text (by the longest rule that names it: `product.buyTmall` is not `product.buy`). */
 function showsMessage(region: RegionData, key: string): boolean {
-  const rule = SHOWN_WHEN.find(([prefix]) => key.startsWith(prefix));
+  const rule = SHOWN_WHEN.filter(([prefix]) => key.startsWith(prefix)).sort(([a], [b]) => b.length - a.length)[0];
   return rule ? rule[1](region, key) : true;
 }
 
