@@ -1,3 +1,6 @@
+import { fill } from './validation.ts';
+import type { RegionData } from './model.ts';
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
@@ -48,4 +51,15 @@ export function recordPrices<T>(render: () => T): { result: T; prices: Record<st
   } finally {
     recording = undefined;
   }
+}
+
+/**
+ * A product page's installment line (`Pay in 12 monthly installments · $108.25/month`): the
+ * region's text and, when it says how many months, the monthly amount of a price (`perMonth`
+ * is the catalogue's `product.perMonth`, with `{amount}`). Undefined when the region has no text.
+ */
+export function installmentLine(region: Pick<RegionData, 'installment' | 'locale' | 'currency'>, perMonth: string, price: number): string | undefined {
+  const installment = region.installment;
+  if (!installment?.text) return undefined;
+  return installment.months ? `${installment.text} · ${fill(perMonth, { amount: formatPrice(price / installment.months, region.locale, region.currency) })}` : installment.text;
 }

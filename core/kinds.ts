@@ -91,3 +91,16 @@ export function pageModule(route: { readonly kind: RouteKind; readonly page: str
   const name = pageComponentName(route.kind);
   return name && `runtime/pages/${name}.tsx`;
 }
+
+/**
+ * The page components that render the region's countdown (runtime/components/Countdown.tsx):
+ * the front page only. The schedule names these pages, and no others, when the countdown
+ * shows or hides (tests/compiler/schedule.test.ts holds this list to the components' imports).
+ */
+export const COUNTDOWN_COMPONENTS: readonly PageComponentName[] = ['Home'];
+
+/** Whether a route's page shows the region's countdown. */
+export function showsCountdown(route: { readonly kind: RouteKind; readonly redirect?: string }): boolean {
+  const name = route.redirect === undefined ? pageComponentName(route.kind) : undefined;
+  return name !== undefined && COUNTDOWN_COMPONENTS.includes(name);
+}

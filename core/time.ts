@@ -25,6 +25,11 @@ export function isActivityActive(region: Pick<RegionData, 'stages'>, product: Pr
   return false;
 }
 
+/** The price a product sells at now: the activity price while its activity runs, else the price. */
+export function currentPrice(region: Pick<RegionData, 'stages'>, product: ProductData, now: number): number {
+  return isActivityActive(region, product, now) ? product.activityPrice! : product.price;
+}
+
 /** Whether a route is open now: before its start, or from its end on, it is closed. */
 export function isRouteOpen(route: Pick<RouteData, 'window'>, now: number): boolean {
   const span = route.window;

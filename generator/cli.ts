@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { BuildResult } from './build.ts';
-import { BuildInterrupted, checkContent, compileContent, resolveBuildOptions, selectRegions, SitesFolderError, UnknownRegionError } from './compile.ts';
+import { BuildInterrupted, checkContent, compileContent, describeCheck, resolveBuildOptions, selectRegions, SitesFolderError, UnknownRegionError } from './compile.ts';
 import type { ProgressEvent } from './compile.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { didYouMean, hasErrors, suggest } from './diagnostics.ts';
@@ -606,7 +606,8 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
     printDiagnostics(compiled.diagnostics, compiled.sources, options, io);
     const ok = !hasErrors(compiled.diagnostics);
     if (options.format === 'json') io.stdout(`${JSON.stringify({ ok, diagnostics: compiled.diagnostics }, null, 2)}\n`);
-    // Like a compiler, --check is silent when there is nothing to say.
+    // Like a linter, one line says what was checked when there is nothing to report (diagnostics end with their count).
+    else if (compiled.diagnostics.length === 0 && !options.quiet) io.stderr(`${describeCheck(compiled.summary, performance.now() - started)}\n`);
     return ok ? 0 : 1;
   }
   let result: BuildResult;

@@ -218,6 +218,27 @@ export interface CheckResult {
   sources: Map<string, string>;
   /** True when the answer came from the cache (the content was not loaded). */
   cached: boolean;
+  /** What was checked: the line `--check` prints on content with nothing to report. */
+  summary: CheckSummary;
+}
+
+/** How much content a check covered: its regions, their pages (not counting redirects) and the content files read. */
+export interface CheckSummary {
+  regions: number;
+  pages: number;
+  files: number;
+}
+
+/** The counts of a check, from the compiled content. */
+function summarizeCheck(compiled: CompileResult): CheckSummary {
+  const regions = compiled.model.regions;
+  return { regions: regions.length, pages: regions.reduce((sum, r) => sum + r.data.routes.filter((route) => !route.redirect).length, 0), files: compiled.sources.size };
+}
+
+/** The line `--check` prints when the content has nothing to report: what was checked, and how long it took. */
+export function describeCheck(summary: CheckSummary, elapsed: number): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `Checked ${plural(summary.regions, 'region')}, ${plural(summary.pages, 'page')} and ${plural(summary.files, 'file')} in ${(elapsed / 1000).toFixed(1)} s: no problems.`;
 }
 
 /**
@@ -286,6 +307,7 @@ interface StoredCheck {
   from: number | null;
   until: number | null;
   diagnostics: Diagnostic[];
+  summary: CheckSummary;
 }
 
 /**
@@ -303,7 +325,7 @@ export async function checkContent(options: UserBuildOptions = {}): Promise<Chec
   if (state) {
     const stored = await readEntry(resolved.cacheDir, 'check', key);
     const check = stored && (JSON.parse(stored.toString('utf8')) as StoredCheck);
-    if (check && check.fingerprint === state && (check.from === null || check.from <= now) && (check.until === null || now < check.until)) {
+    if (check && check.summary && check.fingerprint === state && (check.from === null || check.from <= now) && (check.until === null || now < check.until)) {
       const files = [...new Set(check.diagnostics.map((d) => d.file))];
       const sources = new Map(files.flatMap((file) => {
         try {
@@ -312,17 +334,18 @@ export async function checkContent(options: UserBuildOptions = {}): Promise<Chec
           return [];
         }
       }));
-      return { diagnostics: check.diagnostics, sources, cached: true };
+      return { diagnostics: check.diagnostics, sources, cached: true, summary: check.summary };
     }
   }
   const compiled = await compileContent(options);
+  const summary = summarizeCheck(compiled);
   if (state) {
     // With errors the model may lack some stages lists: the result then holds for this instant only.
     const instants = hasErrors(compiled.diagnostics) ? [now, now + 1] : compiled.model.regions.flatMap((r) => Object.values(r.data.stages).flat());
     const from = Math.max(...instants.filter((t) => t <= now), -Infinity);
     const until = Math.min(...instants.filter((t) => t > now), Infinity);
-    const check: StoredCheck = { fingerprint: state, from: Number.isFinite(from) ? from : null, until: Number.isFinite(until) ? until : null, diagnostics: compiled.diagnostics };
+    const check: StoredCheck = { fingerprint: state, from: Number.isFinite(from) ? from : null, until: Number.isFinite(until) ? until : null, diagnostics: compiled.diagnostics, summary };
     await writeEntry(resolved.cacheDir, 'check', key, JSON.stringify(check));
   }
-  return { diagnostics: compiled.diagnostics, sources: compiled.sources, cached: false };
+  return { diagnostics: compiled.diagnostics, sources: compiled.sources, cached: false, summary };
 }

@@ -2,6 +2,7 @@ import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
 import { renderTemplate } from './templates.ts';
 import { currentStage, isRouteOpen } from '../core/time.ts';
 import type { RegionCode, RegionData, StageGate } from '../core/model.ts';
+import { showsCountdown } from '../core/kinds.ts';
 import { originOf } from '../core/security.ts';
 import type { SecurityData } from '../core/security.ts';
 
@@ -41,8 +42,14 @@ interface Gated {
   paths: string[];
 }
 
+/** Every page of a region: each shows the header (text banner, navigation) and the footer. */
 function allPaths(region: RegionData): string[] {
   return region.routes.filter((r) => !r.redirect).map((r) => r.path);
+}
+
+/** The pages that render the region's countdown (core/kinds.ts): the front page. */
+function countdownPaths(region: RegionData): string[] {
+  return region.routes.filter(showsCountdown).map((r) => r.path);
 }
 
 /**
@@ -50,7 +57,7 @@ function allPaths(region: RegionData): string[] {
  * product in a bundle, the pages that offer the bundle (those of its parts), whose saving moves
  * with the part's price.
  */
-function productPaths(region: RegionData, key: string): string[] {
+export function productPaths(region: RegionData, key: string): string[] {
   const { byProduct, byLineup, order } = routeIndex(region);
   const products = region.products;
   const bundles = products[key]?.bundles ?? [];
@@ -85,7 +92,7 @@ function gatedItems(region: RegionData): Gated[] {
   const items: Gated[] = [];
   const everywhere = allPaths(region);
   if (region.textBanner) items.push({ gate: region.textBanner, what: `text banner '${region.textBanner.label}'`, paths: everywhere });
-  if (region.countdown) items.push({ gate: region.countdown, what: `countdown '${region.countdown.title}'`, paths: everywhere });
+  if (region.countdown) items.push({ gate: region.countdown, what: `countdown '${region.countdown.title}'`, paths: countdownPaths(region) });
   const walk = (navs: RegionData['navs']) => {
     for (const nav of navs) {
       if (nav.stages && nav.stage) items.push({ gate: { stages: nav.stages, stage: nav.stage }, what: `nav item '${nav.label}'`, paths: everywhere });
@@ -107,21 +114,24 @@ export interface WindowedLink {
   what: string;
   link: string;
   window: { start?: number; end?: number };
+  /** The pages that show the link. */
+  paths: string[];
 }
 
 /** The links of a region that point at a time-windowed page (they show while it is open). */
 export function windowedLinks(region: RegionData): WindowedLink[] {
   const links: WindowedLink[] = [];
-  if (region.textBanner?.window) links.push({ what: `text banner '${region.textBanner.label}'`, link: region.textBanner.link, window: region.textBanner.window });
-  if (region.countdown?.window) links.push({ what: `countdown '${region.countdown.title}'`, link: region.countdown.link, window: region.countdown.window });
+  const everywhere = allPaths(region);
+  if (region.textBanner?.window) links.push({ what: `text banner '${region.textBanner.label}'`, link: region.textBanner.link, window: region.textBanner.window, paths: everywhere });
+  if (region.countdown?.window) links.push({ what: `countdown '${region.countdown.title}'`, link: region.countdown.link, window: region.countdown.window, paths: countdownPaths(region) });
   const walk = (navs: RegionData['navs']) => {
     for (const nav of navs) {
-      if (nav.window && nav.link) links.push({ what: `nav item '${nav.label}'`, link: nav.link, window: nav.window });
+      if (nav.window && nav.link) links.push({ what: `nav item '${nav.label}'`, link: nav.link, window: nav.window, paths: everywhere });
       walk(nav.children);
     }
   };
   walk(region.navs);
-  for (const column of region.footerNavs) for (const link of column.links) if (link.window) links.push({ what: `footer link '${link.label}'`, link: link.link, window: link.window });
+  for (const column of region.footerNavs) for (const link of column.links) if (link.window) links.push({ what: `footer link '${link.label}'`, link: link.link, window: link.window, paths: everywhere });
   return links;
 }
 
@@ -151,8 +161,8 @@ function regionChanges(region: RegionData): { time: number; change: ScheduledCha
   }
   // Links to a windowed page show while it is open: every page that shows the link changes then.
   for (const link of windowedLinks(region)) {
-    if (link.window.start !== undefined) add(link.window.start, `${link.what} shows (its page opens)`, allPaths(region));
-    if (link.window.end !== undefined) add(link.window.end, `${link.what} hides (its page closes)`, allPaths(region));
+    if (link.window.start !== undefined) add(link.window.start, `${link.what} shows (its page opens)`, link.paths);
+    if (link.window.end !== undefined) add(link.window.end, `${link.what} hides (its page closes)`, link.paths);
   }
   return out;
 }

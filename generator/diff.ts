@@ -3,11 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { PriorPrice, RegionData } from '../core/model.ts';
+import { formatPrice, installmentLine } from '../core/format.ts';
+import type { PriorPrice, ProductData, RegionData } from '../core/model.ts';
+import { currentPrice } from '../core/time.ts';
 import { compileContent } from './compile.ts';
 import type { CompileResult } from './compile.ts';
 import { compareStrings, hasErrors } from './diagnostics.ts';
-import { buildSchedule } from './deployment.ts';
+import { buildSchedule, productPaths } from './deployment.ts';
 import { MAIL_PREFIX } from './resolve/backends.ts';
 
 /**
@@ -105,8 +107,78 @@ function describe(where: string, was: unknown, now: unknown): string {
   return was === undefined ? `${where} added: ${show(now)}` : now === undefined ? `${where} removed (was ${show(was)})` : `${where}: ${show(was)} -> ${show(now)}`;
 }
 
+/** A price as the region's visitors see it (core/format.ts, the runtime's own formatter): `$1,299.00`, `1 599,00 €`. */
+function money(region: RegionData, amount: unknown): string {
+  return typeof amount === 'number' ? formatPrice(amount, region.locale, region.currency) : show(amount);
+}
+
+/** Where a change shows: ` (on /us, /us/ai-base)`. */
+function onPages(paths: readonly string[]): string {
+  return ` (on ${paths.join(', ')})`;
+}
+
+/** The products a region's pages show (a page of their own, a line-up place, a bundle offer). */
+function shownProducts(region: RegionData): ProductData[] {
+  return Object.keys(region.products)
+    .filter((key) => productPaths(region, key).length > 0)
+    .map((key) => region.products[key]!);
+}
+
+const buyable = (p: ProductData) => p.stock !== 0 && Boolean(p.buy);
+const camel = (method: string) => method.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * Catalogue texts a region's pages show only when its data calls for them (what the runtime's
+ * components render them under); any other text shows wherever the region has it. A change to
+ * one of these is listed only for the regions that show it: "Sold out" only where a page shows
+ * a sold-out product.
+ */
+const SHOWN_WHEN: readonly [prefix: string, shown: (region: RegionData, key: string) => boolean][] = [
+  ['product.soldOut', (r) => shownProducts(r).some((p) => p.stock === 0)],
+  ['product.preOrder', (r) => shownProducts(r).some((p) => buyable(p) && p.isPreSale)],
+  ['product.buy', (r) => shownProducts(r).some((p) => buyable(p) && !p.isPreSale)],
+  ['product.buyTmall', (r) => Boolean(r.links.tmall) && shownProducts(r).some(buyable)],
+  ['product.perMonth', (r) => Boolean(r.installment?.text && r.installment.months) && r.routes.some((route) => route.product)],
+  ['product.payWith', (r) => r.paymentMethods.length > 0],
+  ['product.taxIncluded', (r) => r.market.tax === 'included'],
+  ['product.taxExcluded', (r) => r.market.tax === 'excluded'],
+  ['product.priorPrice', (r) => Boolean(r.market.priorPrice)],
+  ['product.bundle', (r) => shownProducts(r).some((p) => (p.includes?.length ?? 0) > 0)],
+  ['countdown.', (r) => Boolean(r.countdown)],
+  ['chat.', (r) => r.chat],
+  ['support.', (r) => r.routes.some((route) => route.kind === 'registration-form' || route.kind === 'return-form')],
+  ['payment.', (r, key) => r.paymentMethods.some((method) => `payment.${camel(method)}` === key)],
+];
+
+/** Whether a region's pages show a catalogue text (by the longest rule that names it: `product.buyTmall` is not `product.buy`). */
+function showsMessage(region: RegionData, key: string): boolean {
+  const rule = SHOWN_WHEN.filter(([prefix]) => key.startsWith(prefix)).sort(([a], [b]) => b.length - a.length)[0];
+  return rule ? rule[1](region, key) : true;
+}
+
+/**
+ * The installment line of each product page (core/format.ts, as the page renders it), grouped by
+ * what changed: the line moves with the price and with the region's installment settings.
+ */
+function installmentChanges(code: string, before: RegionData, after: RegionData, now: number): VisibleChange[] {
+  const lines = (region: RegionData) =>
+    new Map(region.routes.flatMap((route) => {
+      const product = route.product && !route.redirect ? region.products[route.product] : undefined;
+      const line = product && installmentLine(region, region.messages['product.perMonth'] ?? '', currentPrice(region, product, now));
+      return line ? [[route.path, line] as const] : [];
+    }));
+  const [a, b] = [lines(before), lines(after)];
+  const groups = new Map<string, string[]>();
+  for (const page of new Set([...a.keys(), ...b.keys()])) {
+    if (a.get(page) === b.get(page)) continue;
+    const change = describe('installment line', a.get(page), b.get(page));
+    groups.set(change, [...(groups.get(change) ?? []), page]);
+  }
+  return [...groups].map(([change, pages]) => ({ region: code, section: 'prices and offers' as const, change: `${change}${onPages(pages)}` }));
+}
+
 /** The changes a visitor of one region sees, from its data in the two versions. */
-function regionChanges(code: string, before: RegionData, after: RegionData): VisibleChange[] {
+function regionChanges(code: string, before: RegionData, after: RegionData, now: number): VisibleChange[] {
   const changes: VisibleChange[] = [];
   const routesBefore = new Map(before.routes.map((r) => [r.path, r]));
   const routesAfter = new Map(after.routes.map((r) => [r.path, r]));
@@ -123,30 +195,53 @@ function regionChanges(code: string, before: RegionData, after: RegionData): Vis
   }
   void r1;
   void r2;
-  for (const { at, before: was, after: now } of found) {
-    if (at[0] === 'products' && at[2] === 'priorPrices') {
-      changes.push(...priorPriceChanges(code, after.products[at[1]!]?.name ?? before.products[at[1]!]?.name ?? at[1]!, was as PriorPrice[] | undefined, now as PriorPrice[] | undefined));
+  for (const { at, before: was, after: is } of found) {
+    // The installment settings show as each product page's installment line (below).
+    if (at[0] === 'installment') continue;
+    // A catalogue text is listed where a page shows it.
+    if (at[0] === 'messages' && !showsMessage(before, at[1]!) && !showsMessage(after, at[1]!)) continue;
+    if (at[0] === 'products') {
+      const key = at[1]!;
+      const name = after.products[key]?.name ?? before.products[key]?.name ?? key;
+      const pages = [...new Set([...productPaths(before, key), ...productPaths(after, key)])];
+      const field = at[2];
+      if (field === 'priorPrices') {
+        changes.push(...priorPriceChanges(after, name, was as PriorPrice[] | undefined, is as PriorPrice[] | undefined));
+        continue;
+      }
+      if (field === 'price' || field === 'activityPrice') {
+        // A price no page shows is no visible change.
+        if (pages.length === 0) continue;
+        const label = `${field === 'price' ? 'price' : 'activity price'} of ${name}`;
+        const line = was === undefined ? `${label} added: ${money(after, is)}` : is === undefined ? `${label} removed (was ${money(before, was)})` : `${label}: ${money(before, was)} -> ${money(after, is)}`;
+        changes.push({ region: code, section: 'prices and offers', change: `${line}${onPages(pages)}` });
+        continue;
+      }
+      changes.push({ region: code, section: 'prices and offers', change: describe(`${at.slice(2).join(' > ') || 'product'} of ${name}`, was, is) });
       continue;
     }
     const section = sectionOf(at);
-    const product = at[0] === 'products' ? (after.products[at[1]!]?.name ?? before.products[at[1]!]?.name ?? at[1]) : undefined;
-    const where = product !== undefined ? `${at.slice(2).join(' > ') || 'product'} of ${product}` : at[0] === 'routes' ? `${at[1]}: ${at.slice(2).join(' > ').replace(/^content > /, '')}` : at.join(' > ');
-    changes.push({ region: code, section, change: describe(where, was, now) });
+    const where = at[0] === 'routes' ? `${at[1]}: ${at.slice(2).join(' > ').replace(/^content > /, '')}` : at.join(' > ');
+    changes.push({ region: code, section, change: describe(where, was, is) });
   }
+  changes.push(...installmentChanges(code, before, after, now));
   return changes;
 }
 
 /** A product's prior prices (docs/market.md), reduction by reduction: what its announcement says changed. */
-function priorPriceChanges(code: string, name: string, before: readonly PriorPrice[] = [], after: readonly PriorPrice[] = []): VisibleChange[] {
+function priorPriceChanges(region: RegionData, name: string, before: readonly PriorPrice[] = [], after: readonly PriorPrice[] = []): VisibleChange[] {
   const label = (w: PriorPrice) => `prior price of ${name} (lowest of the 30 days before its reduction from ${new Date(w.start).toISOString()})`;
+  const price = (amount: number | undefined) => (amount === undefined ? undefined : money(region, amount));
   const old = new Map(before.map((w) => [w.start, w]));
   const changes: VisibleChange[] = [];
+  const change = (text: string, was: string | undefined, is: string | undefined) =>
+    was === undefined ? `${text} added: ${is}` : is === undefined ? `${text} removed (was ${was})` : `${text}: ${was} -> ${is}`;
   for (const w of after) {
     const was = old.get(w.start);
-    if (was?.price !== w.price) changes.push({ region: code, section: 'prices and offers', change: describe(label(w), was?.price, w.price) });
+    if (was?.price !== w.price) changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(was?.price), price(w.price)) });
     old.delete(w.start);
   }
-  for (const w of old.values()) changes.push({ region: code, section: 'prices and offers', change: describe(label(w), w.price, undefined) });
+  for (const w of old.values()) changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(w.price), undefined) });
   return changes;
 }
 
@@ -178,7 +273,7 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
     const b = current.get(code);
     if (!a) changes.push({ region: code, section: 'pages', change: `region added at ${b!.basePath || '/'} (${b!.routes.length} pages)` });
     else if (!b) changes.push({ region: code, section: 'pages', change: `region removed from ${a.basePath || '/'}` });
-    else changes.push(...regionChanges(code, a, b), ...mailChanges(code, before.model.backends.messages[a.locale] ?? {}, after.model.backends.messages[b.locale] ?? {}));
+    else changes.push(...regionChanges(code, a, b, now), ...mailChanges(code, before.model.backends.messages[a.locale] ?? {}, after.model.backends.messages[b.locale] ?? {}));
   }
   const scheduleBefore = scheduleLines(before, now);
   const scheduleAfter = scheduleLines(after, now);

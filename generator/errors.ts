@@ -324,6 +324,14 @@ export const ERRORS = {
     example: 'elsewhere: [faq] in a region that lists the faq page',
     fix: 'Remove the path from hosts.elsewhere, or the page from the routes.',
   }),
+  E0233: define<{ key: string; name: string; uses: number; places: readonly string[] }>({
+    title: 'Product key probably misspelt',
+    message: ({ key, name, uses, places }) =>
+      `product key '${key}' is probably a misspelling of '${name}': ${uses} uses name '${name}' and none names '${key}' (${places.join(', ')}${uses > places.length ? `, and ${uses - places.length} more` : ''})`,
+    hint: "Rename the key in products.yaml to the name its uses give it; if the key is right, change every use instead.",
+    example: "products: { flagshipBumblebe: ... } with routes and line-ups naming flagshipBumblebee",
+    fix: 'Correct the key where the product is defined.',
+  }),
   E0240: define<{ translates: string; expected: string }>({
     title: 'Translation of a file that does not exist',
     message: ({ translates, expected }) => `this file translates '${translates}', but there is no ${expected}`,

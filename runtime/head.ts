@@ -1,4 +1,4 @@
-import { isActivityActive, isRouteOpen } from '../core/time.ts';
+import { currentPrice, isActivityActive, isRouteOpen } from '../core/time.ts';
 import type { Alternate, PageContent, ProductData, RouteInfo, SiteData } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
 import type { BreadcrumbList, FAQPage, Offer, Organization, Product, QuantitativeValue, WebPage, WithContext } from 'schema-dts';
@@ -65,10 +65,6 @@ export function availability(product: { stock: number; isPreSale: boolean }): 'h
   return 'https://schema.org/InStock';
 }
 
-/** The price a product sells at now: the activity price while its activity runs. */
-export function currentPrice(site: Pick<SiteData, 'stages'>, product: ProductData, now: number): number {
-  return isActivityActive(site, product, now) ? product.activityPrice! : product.price;
-}
 
 /** `YYYY-MM-DD` of the last day a running activity's price holds (its end is exclusive), for `priceValidUntil`. */
 function priceValidUntil(site: Pick<SiteData, 'stages'>, product: ProductData, now: number): string | undefined {

@@ -479,6 +479,8 @@ export interface RegionFile {
 
 /** What a translated file translates: a fingerprint of each source text as it was when translated. File: <translated file>.sources.json beside a catalogue or page file that says `translates`. Written by build-region translations (mark, import), never by hand (docs/translations.md). */
 export interface SourcesFile {
+  /** Where the schema of this file is (for editors), relative to the file. */
+  readonly $schema?: string;
   /** The file translated, relative to the content folder: messages/en-US.yaml, pages/faq/en.yaml. */
   readonly source: string;
   /** By text key (its dotted path in the file: messages.nav.home, sections.0.text): the fingerprint of the source text the translation was made from (the first 12 hex digits of its SHA-256). */

@@ -5,6 +5,7 @@ import { rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
 import type { PendingLink } from './links.ts';
 import type { Report } from './model.ts';
+import type { UnknownProductUse } from './product-references.ts';
 import { checkGate, parseInstant, sortedStages } from './stages.ts';
 import type { StagesScope } from './stages.ts';
 
@@ -19,7 +20,15 @@ export interface ResolvedProducts {
  * Resolves a region's products.yaml: instants to epoch milliseconds, activity stages checked,
  * and every bundle's parts checked against the region's own products.
  */
-export function resolveProducts(file: Validated<'products'>, code: string, scope: StagesScope, now: number | undefined, report: Report): ResolvedProducts {
+export function resolveProducts(
+  file: Validated<'products'>,
+  code: string,
+  scope: StagesScope,
+  now: number | undefined,
+  report: Report,
+  /** Where a bundle part that names no product goes (default: reported as it is). */
+  unknownProduct: (use: UnknownProductUse) => void = (use) => report(use.diagnostic),
+): ResolvedProducts {
   const links: PendingLink[] = [];
   const usedStages: string[] = [];
   const entries = Object.entries(file.data.products).sort(([a], [b]) => compareStrings(a, b));
@@ -38,7 +47,9 @@ export function resolveProducts(file: Validated<'products'>, code: string, scope
       if (resolved.has(part) && part !== key) return true;
       const guess = part === key ? undefined : suggest(part, [...resolved.keys()]);
       const at = rangeOfPath(file.source, ['products', key, 'includes', String(position)]);
-      report(createDiagnostic('E0218', { bundle: key, part, region: code, guess }, at));
+      const diagnostic = createDiagnostic('E0218', { bundle: key, part, region: code, guess }, at);
+      if (part === key) report(diagnostic);
+      else unknownProduct({ name: part, diagnostic });
       return false;
     });
     products[key] = parts.length > 0 ? { ...product, includes: parts } : product;

@@ -12,6 +12,8 @@ import { resolveNavigation } from './navigation.ts';
 import { priorPrices, toPriorPriceData, withCurrent } from './prior-prices.ts';
 import type { RegionPriceHistory } from './prior-prices.ts';
 import { resolveProducts } from './products.ts';
+import { reportUnknownProducts } from './product-references.ts';
+import type { UnknownProductUse } from './product-references.ts';
 import type { RegionIdentity } from './regions.ts';
 import { isKnownCurrency } from './regions.ts';
 import { CONSENT_PREFIX, pageMessages } from './backends.ts';
@@ -60,7 +62,10 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     const missing = CONSENT_KEYS.filter((key) => !messages[`${CONSENT_PREFIX}${key}`] && !anywhere(key));
     if (missing.length > 0) report(createDiagnostic('E0229', { locale: input.locale, missing }, rangeOfKey(file.source, ['market', 'consent'])));
   }
-  const resolved = products && resolveProducts(products, code, scope, shared.now, report);
+  // Uses of unknown products are judged together once every use is known: several may blame one misspelt key.
+  const unknownProducts: UnknownProductUse[] = [];
+  const unknownProduct = (use: UnknownProductUse) => void unknownProducts.push(use);
+  const resolved = products && resolveProducts(products, code, scope, shared.now, report, unknownProduct);
   const resolvedProducts = resolved && input.market?.priorPrice ? { ...resolved, products: withPriorPrices(resolved.products, products!, scope, shared.histories?.get(code), shared.now, report) } : resolved;
   const routes = resolveRoutes(
     {
@@ -74,9 +79,15 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
       messages,
       catalogueInputs: shared.catalogues.chains.get(input.locale) ?? [],
       otherRegions: shared.regions.map((r) => r.code).filter((other) => other !== code),
+      unknownProduct,
     },
     report,
   );
+  const usedProducts = new Set([
+    ...routes.routes.flatMap((route) => [...(route.product === undefined ? [] : [route.product]), ...(route.content?.lineup ?? [])]),
+    ...Object.values(resolvedProducts?.products ?? {}).flatMap((product) => product.includes ?? []),
+  ]);
+  reportUnknownProducts(unknownProducts, products, usedProducts, report);
   const navigation = resolveNavigation(file.source, input, scope, shared.now, report);
   (input.hosts.elsewhere ?? []).forEach((path, index) => {
     const prefix = `${basePath}/${path}`.toLowerCase();

@@ -5,6 +5,7 @@ import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
 import { rangeOfKey, rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
 import type { Report, TextSource } from './model.ts';
+import type { UnknownProductUse } from './product-references.ts';
 import { routePath } from './model.ts';
 import { accountScreenContent, resolvePage } from './pages.ts';
 import type { Images } from './pages.ts';
@@ -30,6 +31,8 @@ export interface RouteContext {
   readonly catalogueInputs: readonly string[];
   /** Codes of the other regions: a page of the region at / must not take one as its path. */
   readonly otherRegions: readonly string[];
+  /** Where a route or line-up naming no product of the region goes (default: reported as it is). */
+  readonly unknownProduct?: (use: UnknownProductUse) => void;
 }
 
 export interface ResolvedRoutes {
@@ -107,7 +110,8 @@ function resolveRoute(
     if (ctx.products?.[route.product]) data = { ...data, product: route.product };
     else if (ctx.products) {
       const guess = suggest(route.product, Object.keys(ctx.products));
-      report(createDiagnostic('E0218', { product: route.product, region: ctx.code, use: 'route', guess }, rangeOfPath(source, [...at, 'product'])));
+      const diagnostic = createDiagnostic('E0218', { product: route.product, region: ctx.code, use: 'route', guess }, rangeOfPath(source, [...at, 'product']));
+      reportUnknown(ctx, { name: route.product, diagnostic }, report);
     }
   }
   if (route.scroll) data = { ...data, scroll: route.scroll };
@@ -157,8 +161,14 @@ function checkLineup(ctx: RouteContext, page: Validated<'page'>, report: Report)
   (page.data.lineup ?? []).forEach((key, position) => {
     if (products[key]) return;
     const guess = suggest(key, Object.keys(products));
-    report(createDiagnostic('E0218', { product: key, region: ctx.code, use: 'line-up', guess }, rangeOfPath(page.source, ['lineup', String(position)])));
+    reportUnknown(ctx, { name: key, diagnostic: createDiagnostic('E0218', { product: key, region: ctx.code, use: 'line-up', guess }, rangeOfPath(page.source, ['lineup', String(position)])) }, report);
   });
+}
+
+/** A use of an unknown product: to the region's collector (which may blame the definition), else reported as it is. */
+function reportUnknown(ctx: RouteContext, use: UnknownProductUse, report: Report): void {
+  if (ctx.unknownProduct) ctx.unknownProduct(use);
+  else report(use.diagnostic);
 }
 
 function resolveWindow(route: Route, at: readonly string[], source: Validated<'region'>['source'], report: Report): { start?: number; end?: number } {

@@ -4,10 +4,8 @@ import { isActivityActive } from '../../core/time.ts';
 import { fill } from '../../core/validation.ts';
 import type { ProductData, SiteData } from '../../core/model.ts';
 
-/** What a product costs now: the activity price while its activity runs, else the price. */
-export function currentPrice(site: SiteData, product: ProductData, now: number): number {
-  return isActivityActive(site, product, now) ? product.activityPrice! : product.price;
-}
+/** What a product costs now (core/time.ts): the activity price while its activity runs, else the price. */
+export { currentPrice } from '../../core/time.ts';
 
 /**
  * The price a reduction running now is announced against: the regular price, or in a market

@@ -2,7 +2,7 @@ import { Collapse } from '../components/Collapse.tsx';
 import { Picture } from '../components/Picture.tsx';
 import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
 import { ProductImage } from '../components/ProductImage.tsx';
-import { formatPrice } from '../../core/format.ts';
+import { formatPrice, installmentLine } from '../../core/format.ts';
 import { useApp, useNow, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 import type { GalleryImage, PageSpec, ProductData, ProductKey, SiteData } from '../../core/model.ts';
@@ -13,16 +13,14 @@ import type { PageProps } from './registry.ts';
 function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
   const t = useT();
   const now = useNow();
-  const price = (amount: number) => formatPrice(amount, site.locale, site.currency);
-  const installment = site.installment;
+  const installment = installmentLine(site, t('product.perMonth'), currentPrice(site, product, now));
   return (
     <div className="buy-box" id="buy">
       <p className="buy-name">{product.name}</p>
       <Price product={product} />
-      {installment?.text && (
+      {installment && (
         <p className="buy-installment" data-testid="installment">
-          {installment.text}
-          {installment.months ? ` · ${fill(t('product.perMonth'), { amount: price(currentPrice(site, product, now) / installment.months) })}` : ''}
+          {installment}
         </p>
       )}
       <BuyAction product={product} tmall={site.links.tmall} />

@@ -116,10 +116,14 @@ describe('build-region usage', () => {
     expect(result.stderr).toContain('name the regions to build, or pass --all');
   });
 
-  it('--check on valid content prints no diagnostic and exits 0', async () => {
-    const result = await runCli(['--check', '--quiet']);
-    expect(result.stderr).toBe('');
-    expect(result.status).toBe(0);
+  it('--check on valid content prints one line of what it checked; --quiet nothing; JSON only JSON', async () => {
+    const result = await runCli(['--check']);
+    expect(result).toEqual({ status: 0, stdout: '', stderr: expect.stringMatching(/^Checked 8 regions, \d+ pages and \d+ files in \d+\.\d s: no problems\.\n$/) });
+    // Answered from the cache, the same line.
+    expect((await runCli(['--check'])).stderr).toMatch(/^Checked 8 regions, \d+ pages and \d+ files in /);
+    expect(await runCli(['--check', '--quiet'])).toEqual({ status: 0, stdout: '', stderr: '' });
+    const json = await runCli(['--check', '--format', 'json']);
+    expect({ status: json.status, stderr: json.stderr, report: JSON.parse(json.stdout) as unknown }).toEqual({ status: 0, stderr: '', report: { ok: true, diagnostics: [] } });
   });
 });
 

@@ -64,7 +64,7 @@ describe('build-region diff', () => {
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^us \| prices and offers \| price of .+: 699 -> 689$/),
+        expect.stringMatching(/^us \| prices and offers \| price of .+: \$699\.00 -> \$689\.00 \(on \/us.*\)$/),
         'us | banners | textBanner > label: "The Mini Robot is landing. Follow the launch week." -> "The Mini Robot has landed."',
         'us | page heads | /us/faq: title: "FAQ | Axlebot Robotics" -> "FAQ, answered | Axlebot Robotics"',
         expect.stringMatching(/^us \| texts \| \/us\/faq: sections > How long does a charge last, and how do I charge my robot\? > text: "Depending on the model, a full battery gives roughly 45/),
@@ -74,6 +74,22 @@ describe('build-region diff', () => {
     // Only in the regions that show them: us's prices in us; the en-US catalogue in us and in uk (en-GB extends it), not in fr.
     expect(found.filter((line) => line.includes('689')).every((line) => line.startsWith('us | '))).toBe(true);
     expect(found.filter((line) => line.includes('tagline')).map((line) => line.split(' | ')[0])).toEqual(['us', 'uk']);
+  });
+
+  it('shows prices as visitors see them, with their pages and the installment line, and a text only where a page shows it', async () => {
+    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'alt: "AI Base charging dock"\n    price: 299', 'alt: "AI Base charging dock"\n    price: 289');
+    await replaceInFile(path.join(content, 'messages/en-US.yaml'), 'soldOut: Sold out', 'soldOut: Sold out for now');
+    const found = await changes();
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'us | prices and offers | price of AI Base: $299.00 -> $289.00 (on /us, /us/ai-base, /us/elite-optimus-prime)',
+        'us | prices and offers | installment line: "Pay in 12 monthly installments · $24.92/month" -> "Pay in 12 monthly installments · $24.08/month" (on /us/ai-base)',
+      ]),
+    );
+    // "Sold out" shows where a page shows a sold-out product: in us, not in uk (en-GB extends en-US, but no uk product is sold out).
+    const soldOut = found.filter((line) => line.includes('soldOut')).map((line) => line.split(' | ')[0]);
+    expect(soldOut).toContain('us');
+    expect(soldOut).not.toContain('uk');
   });
 
   it('lists a changed mail text in the regions whose visitors receive it', async () => {

@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COUNTDOWN_COMPONENTS } from '../../core/kinds.ts';
 import { main } from '../../generator/cli.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 
@@ -40,6 +43,22 @@ describe('build-region schedule', () => {
     const schedule = await json(['schedule', 'us', '--now', '2025-09-01T00:00:00+08:00']);
     const aiBase = schedule.entries.flatMap((e) => e.changes).find((c) => c.change === 'activity price of AI Base shows (stage 1 of halloween)');
     expect(aiBase?.paths).toEqual(['/us', '/us/ai-base', '/us/elite-optimus-prime']);
+  });
+
+  it('names the pages that render a change: the countdown is on the front page only, the nav item on every page', async () => {
+    const schedule = await json(['schedule', 'us', '--now', '2025-09-01T00:00:00+08:00']);
+    const halloween = schedule.entries.find((e) => e.at === new Date('2025-10-25T15:00:00+08:00').toISOString())!.changes;
+    expect(halloween.find((c) => c.change.startsWith('countdown '))?.paths).toEqual(['/us']);
+    expect(halloween.find((c) => c.change.startsWith("nav item 'Halloween'"))?.paths.length).toBeGreaterThan(30);
+    expect(await runCli(['schedule', 'us', '--now', '2025-09-01T00:00:00+08:00'])).toMatchObject({ stdout: expect.stringMatching(/ {2}us {2}countdown '.+' shows \(stage 1 of halloween\) {2}\[1 page\]\n/) });
+  });
+
+  it('knows which page components render the countdown (core/kinds.ts): those that import it', () => {
+    const dir = path.join(PACKAGE_ROOT, 'runtime', 'pages');
+    const importing = readdirSync(dir)
+      .filter((file) => /\.tsx$/.test(file) && /from '\.\.\/components\/Countdown\.tsx'/.test(readFileSync(path.join(dir, file), 'utf8')))
+      .map((file) => file.replace(/\.tsx$/, ''));
+    expect(importing).toEqual([...COUNTDOWN_COMPONENTS]);
   });
 
   it('gives each region its own boundaries: the second Halloween boundary of uk and of eu, fr, de', async () => {
