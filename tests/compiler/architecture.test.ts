@@ -58,6 +58,11 @@ describe('the code layout', () => {
         expect(text.match(names)?.[0], file).toBeUndefined();
       }
     }
+    // The scripts the preview server adds to pages too (the preview clock finds a page's region).
+    for (const name of readdirSync(path.join(PACKAGE_ROOT, 'server', 'assets')).filter((n) => n.endsWith('.js'))) {
+      const text = readFileSync(path.join(PACKAGE_ROOT, 'server', 'assets', name), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(text.match(names)?.[0], `server/assets/${name}`).toBeUndefined();
+    }
   });
 });
 
