@@ -387,6 +387,14 @@ export const ERRORS = {
     example: 'a product added to products.yaml a week before its activity starts',
     fix: 'Start the reduction 30 days after the product went on sale, or accept the shorter period.',
   }),
+  W0307: define<{ region: string; country: string; label: string; other: string }>({
+    title: 'A country of a region is another region in the chooser',
+    message: ({ region, country, label, other }) =>
+      `region '${region}' offers country ${country} as '${label}', which is also the label of region '${other}': the region chooser lists '${label}' twice`,
+    hint: "A country a region offers (region.countries) is an entry of the region chooser; once a region of its own serves that country, remove the country from the other region's list (its visitors then get that region's OTHER label), or relabel one of them.",
+    example: "us offers CA: Canada - English, and a new region ca has label: Canada - English",
+    fix: "Remove CA from us's region.countries.",
+  }),
   W0401: define<{ key: string; source: string; text: string }>({
     title: 'Stale translation',
     message: ({ key, source, text }) => `the translation of ${key} is stale: ${source} now reads '${text.length > 90 ? `${text.slice(0, 89)}…` : text}'`,

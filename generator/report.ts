@@ -151,17 +151,25 @@ export function renderTimeline(regions: readonly RegionData[], now: number): str
   const lanes = timelineLanes(regions, start, end);
   const labelWidth = 260;
   const width = 1200;
+  // Room right of the axis' end for the label of a month that starts near it ("2027-01" is
+  // about 40 px at 11 px), so the last label is never cut by the edge of the picture.
+  const rightMargin = 56;
   const laneHeight = 22;
-  const top = 30;
+  // Two rows above the lanes: the now label (baseline 14), then the month labels (baseline
+  // top - 10), so the now label never prints over a month's.
+  const top = 46;
   const height = top + lanes.length * laneHeight + 10;
-  const x = (time: number) => labelWidth + ((time - start) / (end - start)) * (width - labelWidth - 10);
+  const x = (time: number) => labelWidth + ((time - start) / (end - start)) * (width - labelWidth - rightMargin);
   const parts: string[] = [];
-  // Month ticks.
+  // Month ticks, each labelled while months are wide enough for it; narrower ones every 2, 3,
+  // 6 or 12 months (on January, April... so labels land on the same months whatever the span).
+  const monthWidth = x(start + month) - x(start);
+  const step = [1, 2, 3, 6, 12].find((n) => n * monthWidth >= 52) ?? 12;
   const first = new Date(start);
   for (let tick = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1); tick < end; ) {
     const date = new Date(tick);
     parts.push(`<line x1="${x(tick).toFixed(1)}" y1="${top - 6}" x2="${x(tick).toFixed(1)}" y2="${height}" class="tick"/>`);
-    parts.push(`<text x="${(x(tick) + 3).toFixed(1)}" y="${top - 10}" class="tick-label">${date.toISOString().slice(0, 7)}</text>`);
+    if (date.getUTCMonth() % step === 0) parts.push(`<text x="${(x(tick) + 3).toFixed(1)}" y="${top - 10}" class="tick-label">${date.toISOString().slice(0, 7)}</text>`);
     tick = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
   }
   lanes.forEach((lane, index) => {
@@ -176,10 +184,10 @@ export function renderTimeline(regions: readonly RegionData[], now: number): str
       if (w > 46) parts.push(`<text x="${(x1 + 4).toFixed(1)}" y="${y + 15}" class="segment-label">${escape(segment.label)}</text>`);
     }
   });
-  parts.push(`<line x1="${x(now).toFixed(1)}" y1="${top - 20}" x2="${x(now).toFixed(1)}" y2="${height}" class="now"/>`);
-  // The label reads away from the edge it is near.
+  parts.push(`<line x1="${x(now).toFixed(1)}" y1="${top - 6}" x2="${x(now).toFixed(1)}" y2="${height}" class="now"/>`);
+  // The label reads away from the edge it is near, in its own row above the months'.
   const nearEnd = x(now) > width - 200;
-  parts.push(`<text x="${(x(now) + (nearEnd ? -4 : 4)).toFixed(1)}" y="12" class="now-label"${nearEnd ? ' text-anchor="end"' : ''}>now ${escape(day(now))}</text>`);
+  parts.push(`<text x="${(x(now) + (nearEnd ? -4 : 4)).toFixed(1)}" y="14" class="now-label"${nearEnd ? ' text-anchor="end"' : ''}>now ${escape(day(now))}</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="timeline-title"><title id="timeline-title">Timeline of stages lists, offers and page windows, with now marked</title>${parts.join('')}</svg>`;
 }
 

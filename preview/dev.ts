@@ -70,12 +70,45 @@ function overlayError(compiled: CompileResult) {
   };
 }
 
-/** Clears the overlay when the content is valid again, without reloading the page. */
+/**
+ * What the overlay's tip says instead of Vite's (which tells to set an option in a
+ * vite.config.js: the preview has none, and a content error is fixed in the content).
+ */
+export const OVERLAY_TIP = 'Fix the content file named above and save it: this goes away by itself once the content is valid (the terminal lists every problem). Click outside or press Esc to hide it until then.';
+
+/**
+ * Clears the overlay when the content is valid again, without reloading the page, and puts the
+ * preview's own tip in every overlay Vite shows (its `tip` part, in the overlay's open shadow root).
+ */
 const CONTENT_OK_CLIENT = `<script type="module">
 import { createHotContext } from '/@vite/client';
 const hot = createHotContext('/@build-region/content');
 hot.on('build-region:content-ok', () => document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.remove()));
+const retip = () => document.querySelectorAll('vite-error-overlay').forEach((overlay) => {
+  const tip = overlay.shadowRoot && overlay.shadowRoot.querySelector('[part="tip"]');
+  if (tip && tip.textContent !== ${JSON.stringify(OVERLAY_TIP)}) tip.textContent = ${JSON.stringify(OVERLAY_TIP)};
+});
+new MutationObserver(retip).observe(document.body, { childList: true });
+retip();
 </script>`;
+
+/**
+ * Whether a request takes a page in answer: it accepts HTML (text/html, or any type: curl and
+ * link checkers ask for any type, or send no Accept at all), and, when the browser says what it
+ * fetches (Sec-Fetch-Dest), it is a document or a fetch rather than a script, style or image.
+ */
+export function acceptsPage(headers: { accept?: string | string[]; 'sec-fetch-dest'?: string | string[] }): boolean {
+  const dest = String(headers['sec-fetch-dest'] ?? '');
+  if (dest && !['document', 'iframe', 'frame', 'empty'].includes(dest)) return false;
+  const accept = String(headers.accept ?? '').trim();
+  if (!accept) return true;
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) return false;
+    return ['text/html', 'application/xhtml+xml', 'text/*', '*/*'].includes(type);
+  });
+}
 
 export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const resolved = resolveBuildOptions({ content: options.content, sites: options.sites, cwd: options.cwd });
@@ -163,7 +196,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       return () => {
         server.middlewares.use((req, res, next) => {
           const pathname = normalizePath(decodeURIComponent((req.url ?? '/').split('?', 1)[0] ?? '/'));
-          if ((req.method !== 'GET' && req.method !== 'HEAD') || !region || !(req.headers.accept ?? '').includes('text/html')) return next();
+          if ((req.method !== 'GET' && req.method !== 'HEAD') || !region || !acceptsPage(req.headers)) return next();
           const data = region;
           const route = findRoute(data, pathname);
           if (!route && parsePath(pathname, regionTable(data.regions)).region !== data.code) return next();

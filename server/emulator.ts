@@ -76,8 +76,15 @@ export interface Emulator {
   close(): void;
 }
 
-async function handleClock(clock: EmulatedClock, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  if (req.method === 'GET' || req.method === 'HEAD') return sendJson(res, 200, { code: SUCCESS, message: 'success', data: { now: new Date(clock.now()).toISOString() } });
+/**
+ * GET: the clock's instant and the regions of the build (code and base path, as backends.json
+ * lists them), so the preview clock finds a page's region as the build does, for any region.
+ */
+async function handleClock(clock: EmulatedClock, sites: () => BackendsData, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    const regions = sites().regions.map(({ code, basePath }) => ({ code, basePath }));
+    return sendJson(res, 200, { code: SUCCESS, message: 'success', data: { now: new Date(clock.now()).toISOString(), regions } });
+  }
   if (req.method !== 'PUT') return sendJson(res, 405, { code: 405, message: 'Use GET or PUT.' }, { allow: 'GET, PUT' });
   const read = await readJsonBody(req);
   if (!read.ok) return sendJson(res, 400, { code: 400, message: 'The body must be JSON: { "now": "2026-11-27T00:00:00-05:00" }.' });
@@ -147,7 +154,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     async handle(req, res, pathname) {
       if (await handleApiRequest({ backend, messages, sites }, req, res, pathname)) return true;
       if (!pathname.startsWith('/__emulator/') || !isLocalRequest(req)) return false;
-      if (pathname === '/__emulator/clock') return await handleClock(clock, req, res), true;
+      if (pathname === '/__emulator/clock') return await handleClock(clock, sites, req, res), true;
       if (pathname === '/__emulator/outbox') return handleOutbox(all(), req, res, 'html'), true;
       if (pathname === '/__emulator/outbox.json') return handleOutbox(all(), req, res, 'json'), true;
       if (pathname === '/__emulator/chat.js') return sendScript(CHAT_PROVIDER, req, res), true;

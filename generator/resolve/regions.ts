@@ -62,7 +62,27 @@ export function resolveRegionIdentities(content: ValidatedContent, report: Repor
     const basePath = basePathOf(code, code === root);
     return { file, code, basePath, link: { code, label, locale, hreflang, home: pagePath(basePath, ''), origin, iso: file.data.region.iso, countries: { ...file.data.region.countries } } };
   });
+  reportChooserDuplicates(regions, report);
   return { regions, table: { root: root ?? '', codes: regions.map((r) => r.code) } };
+}
+
+/** Labels compare as a visitor reads them: case, and spaces around and between words, aside. */
+const labelKey = (label: string) => label.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The region chooser lists every region by its label, and a region with countries once more per
+ * country by that country's label. A country labelled as another region is (us's 'Canada -
+ * English' once a ca region exists) is the same choice twice: a warning at the country.
+ */
+function reportChooserDuplicates(regions: readonly RegionIdentity[], report: Report): void {
+  for (const region of regions) {
+    for (const [country, label] of Object.entries(region.link.countries)) {
+      // The region's own country is its own entry, under its own label.
+      if (country.toUpperCase() === region.link.iso.toUpperCase()) continue;
+      const other = regions.find((candidate) => candidate !== region && labelKey(candidate.link.label) === labelKey(label));
+      if (other) report(createDiagnostic('W0307', { region: region.code, country, label, other: other.code }, rangeOfPath(region.file.source, ['region', 'countries', country])));
+    }
+  }
 }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));

@@ -9,9 +9,18 @@
   'use strict';
   if (document.getElementById('preview-clock')) return;
 
-  var REGIONS = ['us', 'uk', 'eu', 'fr', 'de', 'jp', 'kr'];
-  var first = location.pathname.split('/')[1] || '';
-  var region = REGIONS.indexOf(first.toLowerCase()) >= 0 ? first.toLowerCase() : 'cn';
+  // The page's region, as the build's path rule finds it: the region whose folder is the first
+  // path segment, else the region at /. The regions are the build's (GET /__emulator/clock).
+  function regionOf(regions, pathname) {
+    var first = '/' + (pathname.split('/').filter(Boolean)[0] || '').toLowerCase();
+    var found = null;
+    var root = null;
+    regions.forEach(function (r) {
+      if (r.basePath === '') root = r;
+      else if (r.basePath.toLowerCase() === first) found = r;
+    });
+    return found || root;
+  }
 
   function element(tag, attributes, text) {
     var el = document.createElement(tag);
@@ -73,8 +82,10 @@
     fetch('/schedule.json', { cache: 'no-store' }).then(function (r) { return r.ok ? r.json() : { stages: {} }; }),
   ]).then(function (answers) {
     var time = Date.parse(answers[0].data.now);
-    var lists = (answers[1].stages || {})[region] || {};
-    now.textContent = 'Server time: ' + new Date(time).toISOString().slice(0, 19) + 'Z (' + region + ')';
+    var found = regionOf(answers[0].data.regions || [], location.pathname);
+    var region = found ? found.code : '';
+    var lists = (region && (answers[1].stages || {})[region]) || {};
+    now.textContent = 'Server time: ' + new Date(time).toISOString().slice(0, 19) + 'Z' + (region ? ' (' + region + ')' : '');
     input.value = new Date(time).toISOString().slice(0, 19);
     Object.keys(lists).sort().forEach(function (name) {
       var instants = lists[name];

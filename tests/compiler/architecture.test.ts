@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { readSchemas } from '../../generator/schemas.ts';
 import { renderSchemaTypes } from '../../generator/schema-types.ts';
+import { createAccount } from '../../runtime/account.ts';
 
 /** Every TypeScript source of a folder, with the modules it imports (relative ones resolved to package paths). */
 function importsOf(folder: string): { file: string; imports: string[] }[] {
@@ -58,6 +59,23 @@ describe('the code layout', () => {
         expect(text.match(names)?.[0], file).toBeUndefined();
       }
     }
+    // The scripts the preview server adds to pages too (the preview clock finds a page's region).
+    for (const name of readdirSync(path.join(PACKAGE_ROOT, 'server', 'assets')).filter((n) => n.endsWith('.js'))) {
+      const text = readFileSync(path.join(PACKAGE_ROOT, 'server', 'assets', name), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(text.match(names)?.[0], `server/assets/${name}`).toBeUndefined();
+    }
+  });
+});
+
+describe('the account calls', () => {
+  it('each have a caller in the runtime: no sign-in or account call exists that no screen uses', () => {
+    const calls = Object.keys(createAccount({} as never, {} as never));
+    const sources = importsOf('runtime')
+      .filter(({ file }) => file !== 'runtime/account.ts')
+      .map(({ file }) => readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, ''))
+      .join('\n');
+    expect(calls.length).toBeGreaterThan(10);
+    expect(calls.filter((call) => !new RegExp(`\\b${call}\\b`).test(sources))).toEqual([]);
   });
 });
 

@@ -12,3 +12,24 @@ describe('docs/diagnostics.md', () => {
     for (const code of Object.keys(ERRORS)) expect(onDisk).toContain(`| ${code} |`);
   });
 });
+
+describe('README.md', () => {
+  it("says how to serve npm start at another port, and the flags it names reach serve-regions", async () => {
+    const readme = await readFile(path.join(PACKAGE_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('`npm start -- --port 8080`');
+    // npm appends what follows `--` to the script: the last command of it must be the server's.
+    const { scripts } = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts.start!.split('&&').at(-1)!.trim()).toBe('node bin/serve-regions.js');
+    const { main } = await import('../../server/cli.ts');
+    // serve-regions takes the flag (a usage error would exit 2 before looking for a build).
+    const stderr: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((text: string) => (stderr.push(String(text)), true)) as typeof process.stderr.write;
+    try {
+      await expect(main(['--port', '8080', '--dir', path.join(PACKAGE_ROOT, 'no-such-build')])).resolves.toBe(1);
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(stderr.join('')).toContain('has no built site');
+  });
+});

@@ -112,6 +112,8 @@ async function editContent(content: string): Promise<void> {
   await addFile(content, 'regions/ca/products.yaml', `products:\n${rover('ca', 329, 289)}`);
   await addFile(content, 'pages/home/ca.yaml', 'title: "Axlebot Robotics Canada"\ndescription: "Transforming robots, now in Canada."\nheading: "Robots for Canada"\nlineup: [scoutRover]\n');
   await addFile(content, 'messages/en-CA.yaml', 'locale: en-CA\nextends: en-US\nmessages:\n  footer:\n    regionLabel: "Region:"\n');
+  // Canada is a region now, no longer a country of the us site (README, "Adding a region"; W0307 otherwise).
+  await replaceInFile(path.join(content, 'regions/us/region.yaml'), '    CA: Canada - English\n', '');
 
   // A back end: apac, which now serves jp.
   await appendFile(path.join(content, 'constants.yaml'), '  apac:\n    production: https://api-apac.example.com\n    preproduction: https://api-apac.pre.example.com\n');
@@ -197,6 +199,8 @@ describe('content alone', () => {
       const { context, page } = await open(chooser);
       const links = await page.locator('.region-list a').evaluateAll((all) => all.map((a) => a.getAttribute('href')));
       expect(links, chooser).toContain('/ca');
+      // Canada once: the region, no longer also the us site's Canada entry.
+      await expect(page.locator('.region-list .region-label').allTextContents().then((labels) => labels.filter((l) => l === 'Canada - English').length), chooser).resolves.toBe(1);
       for (const region of compiled.model.regions) expect(links, `${chooser} lists ${region.data.code}`).toContain(region.data.basePath || '/');
       await context.close();
     }

@@ -2,7 +2,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent } from '../../generator/build.ts';
-import { startDevServer } from '../../preview/dev.ts';
+import { OVERLAY_TIP, startDevServer } from '../../preview/dev.ts';
 import type { DevServer } from '../../preview/dev.ts';
 import { collectErrors } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
@@ -39,6 +39,17 @@ describe('the live preview', () => {
     expect(schedule.stages.us?.halloween).toEqual(['2025-10-25T07:00:00.000Z', '2025-11-01T07:00:00.000Z']);
   });
 
+  it('answers pages to clients that accept any type (curl, link checkers), a missing one with the not-found page', async () => {
+    const faq = await fetch(new URL('/us/faq', dev.url), { headers: { accept: '*/*' } });
+    expect([faq.status, faq.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    await expect(faq.text()).resolves.toContain('Frequently asked questions');
+    const missing = await fetch(new URL('/us/no-such-page', dev.url), { headers: { accept: '*/*' } });
+    expect([missing.status, missing.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
+    await expect(missing.text()).resolves.toContain('href="/us"');
+    // What asks for something else than a page still gets no page.
+    expect((await fetch(new URL('/us/faq', dev.url), { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+
   it('shows a content error in the overlay at its file, line and column, and clears it when fixed', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -61,6 +72,8 @@ describe('the live preview', () => {
       await expect(overlay.locator('.file').textContent()).resolves.toBe(where);
       await expect(overlay.locator('.message').textContent()).resolves.toBe(`[plugin:build-region] ${where} - error ${cli.code}: ${cli.message}`);
       await expect(overlay.locator('.frame').textContent()).resolves.toContain('currency: [USD');
+      // The tip says how to make it go, never to edit a Vite config the project does not have.
+      await expect.poll(() => overlay.locator('.tip').textContent()).toBe(OVERLAY_TIP);
     } finally {
       await writeFile(file, original);
     }

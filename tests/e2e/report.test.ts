@@ -81,6 +81,19 @@ describe('build-region report', () => {
     await expect(megatron.textContent()).resolves.toMatch(/prior price 1\.599,00\s€ \(from 21 Sept 2025, 23:00 UTC\)/);
     // The timeline marks now, and lists the us Halloween list in stage 1.
     await expect(page.locator('svg .now').count()).resolves.toBe(1);
+    // Every month label and the now label are whole inside the picture, and none prints over another.
+    const labels = await page.locator('svg[aria-labelledby="timeline-title"]').evaluate((svg) => {
+      const width = (svg as SVGSVGElement).viewBox.baseVal.width;
+      const boxes = [...svg.querySelectorAll<SVGTextElement>('text.tick-label, text.now-label')].map((text) => {
+        const box = text.getBBox();
+        return { text: text.textContent!, left: box.x, right: box.x + box.width, top: box.y, bottom: box.y + box.height };
+      });
+      return { width, boxes };
+    });
+    expect(labels.boxes.length).toBeGreaterThan(3);
+    for (const box of labels.boxes) expect([box.text, box.left >= 0 && box.right <= labels.width]).toEqual([box.text, true]);
+    const overlaps = labels.boxes.flatMap((a, i) => labels.boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map((b) => `${a.text} / ${b.text}`));
+    expect(overlaps).toEqual([]);
     await expect(page.locator('ul.stages').textContent()).resolves.toContain('us halloween: stage 1 of 2');
     await expect(page.locator('#diagnostics + p').textContent()).resolves.toBe('None: every file is valid.');
     expect(errors).toEqual([]);
