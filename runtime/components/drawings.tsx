@@ -16,13 +16,8 @@ export interface FigureProps {
 const DARK = '#0b1a33';
 const GLASS = '#bfe9ff';
 
-/** A wheel: tyre and hub. */
-const wheel = (cx: number, cy: number, r: number, hub: string) => (
-  <>
-    <circle cx={cx} cy={cy} r={r} fill={DARK} />
-    <circle cx={cx} cy={cy} r={r * 0.45} fill={hub} />
-  </>
-);
+/** A wheel: a hub in its tyre. */
+const wheel = (cx: number, cy: number, r: number, hub: string) => <circle cx={cx} cy={cy} r={r * 0.72} fill={hub} stroke={DARK} strokeWidth={r * 0.56} />;
 
 /** The curved arrow between a product's two forms. */
 const Turn = ({ palette }: { palette: Palette }) => <path d="M236 150a44 44 0 0 1 50 36l8-6m-8 6-8-6" fill="none" stroke={palette.eyes} strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />;
@@ -35,22 +30,26 @@ function Bot({ palette, body, variant, transform }: FigureProps & { variant: 'ca
   const { limbs, eyes } = palette;
   return (
     <g data-form="robot" transform={transform}>
-      {variant === 'car' ? <path d="M22 46 2 4l26 20zm96 0 20-42-26 20z" fill={body} /> : <path d="M4 14h8v32H4zm124 0h8v32h-8z" fill={limbs} />}
-      <rect x="0" y="44" width="20" height="72" rx="8" fill={limbs} />
-      <rect x="120" y="44" width="20" height="72" rx="8" fill={limbs} />
-      <rect x="48" y="0" width="44" height="36" rx="10" fill={body} />
-      {variant === 'truck' && <path d="M64-10h12v12H64zM42 6h6v24h-6zm50 0h6v24h-6z" fill={limbs} />}
+      <g fill={limbs}>
+        {variant === 'truck' && <path d="M4 14h8v32H4zm124 0h8v32h-8zM64-10h12v12H64zM42 6h6v24h-6zm50 0h6v24h-6z" />}
+        <rect y="44" width="20" height="72" rx="8" />
+        <rect x="120" y="44" width="20" height="72" rx="8" />
+        <rect x="38" y="112" width="64" height="16" rx="5" />
+        <rect x="28" y="206" width="40" height="16" rx="5" />
+        <rect x="72" y="206" width="40" height="16" rx="5" />
+      </g>
+      <g fill={body}>
+        {variant === 'car' && <path d="M22 46 2 4l26 20zm96 0 20-42-26 20z" />}
+        <rect x="48" width="44" height="36" rx="10" />
+        <path d="M18 40h104l-10 72H28z" />
+        <rect x="34" y="128" width="30" height="80" rx="7" />
+        <rect x="76" y="128" width="30" height="80" rx="7" />
+      </g>
       <rect x="55" y="12" width="30" height="11" rx="5" fill={eyes} />
-      <path d="M18 40h104l-10 72H28z" fill={body} />
-      {variant === 'car' ? <path d="M36 50h68l-8 24H44z" fill={GLASS} /> : <path d="M34 50h33v26H34zm39 0h33v26H73z" fill={GLASS} />}
+      <path d={variant === 'car' ? 'M36 50h68l-8 24H44z' : 'M34 50h33v26H34zm39 0h33v26H73z'} fill={GLASS} />
       <rect x="42" y="88" width="56" height="8" rx="4" fill={DARK} />
-      <rect x="38" y="112" width="64" height="16" rx="5" fill={limbs} />
-      <rect x="34" y="128" width="30" height="82" rx="7" fill={body} />
-      <rect x="76" y="128" width="30" height="82" rx="7" fill={body} />
       {wheel(49, 168, 12, limbs)}
       {wheel(91, 168, 12, limbs)}
-      <rect x="28" y="206" width="40" height="16" rx="5" fill={limbs} />
-      <rect x="72" y="206" width="40" height="16" rx="5" fill={limbs} />
     </g>
   );
 }
@@ -78,11 +77,9 @@ export function TruckRobot(props: FigureProps) {
       <Bot {...props} variant="truck" transform="translate(36 50)" />
       <Turn palette={props.palette} />
       <g data-form="vehicle" transform="translate(176 196)">
-        <rect x="0" y="34" width="70" height="14" fill={props.palette.limbs} />
-        <rect x="62" y="0" width="44" height="48" rx="5" fill={props.body} />
-        <rect x="104" y="20" width="30" height="28" rx="5" fill={props.body} />
+        <path d="M0 34h70v14H0zm64-50h6v18h-6z" fill={props.palette.limbs} />
+        <path d="M62 5q0-5 5-5h34q5 0 5 5v15h23q5 0 5 5v23H62z" fill={props.body} />
         <rect x="72" y="8" width="26" height="16" rx="3" fill={GLASS} />
-        <rect x="64" y="-16" width="6" height="18" fill={props.palette.limbs} />
         {wheel(24, 52, 11, props.palette.limbs)}
         {wheel(50, 52, 11, props.palette.limbs)}
         {wheel(114, 52, 11, props.palette.limbs)}
@@ -97,16 +94,18 @@ export function DinoRobot(props: FigureProps) {
   return (
     <>
       <g data-form="beast">
-        <path d="M62 110l14-22 12 20 14-24 12 22 14-22 10 24z" fill={limbs} />
-        <path d="M20 178q50-16 70-60 40-24 90-8l18-44h68q14 0 14 14v20h-40v10h30v12q0 10-12 10h-40l-14 30q-6 34-40 42H110q-40 0-90-26z" fill={props.body} />
-        <path d="M238 100h28v7h-28zm0 18h28v6h-28z" fill="#fff" />
-        <circle cx="236" cy="84" r="7" fill={eyes} />
-        <path d="M204 146l26 8-6 10-22-6z" fill={limbs} />
-        <rect x="104" y="196" width="30" height="60" rx="8" fill={limbs} />
-        <rect x="150" y="196" width="30" height="60" rx="8" fill={limbs} />
-        <path d="M96 252h46v16H90zm46 0h46v16h-52z" fill={props.body} />
+        <path d="M70 132l12-24 10 20 14-26 10 24 16-26 8 28z" fill={limbs} />
+        <ellipse cx="118" cy="196" rx="26" ry="30" fill={limbs} fillOpacity=".6" />
+        <path d="M104 214l-8 46h28l10-44z" fill={limbs} fillOpacity=".6" />
+        <path d="M8 150q60 20 104-22 50-30 92-10l10-48q4-14 18-14h50q12 0 12 12v30h-40v8h32v14q0 10-10 10h-40l-10 28q-10 56-70 58h-40q-50-4-108-66z" fill={props.body} />
+        <path d="M244 100h6v6h-6zm12 0h6v6h-6zm12 0h6v6h-6zm-20 20h6v-6h-6zm12 0h6v-6h-6z" fill="#fff" />
+        <circle cx="246" cy="74" r="7" fill={eyes} />
+        <path d="M198 150l28 12-4 8 10 4m-34-12 22 16" fill="none" stroke={limbs} strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />
+        <ellipse cx="160" cy="196" rx="30" ry="34" fill={limbs} />
+        <path d="M146 222l-10 40h34l6-40z" fill={limbs} />
+        <path d="M128 260h52v12h-58z" fill={props.body} />
       </g>
-      <Bot {...props} variant="truck" transform="translate(238 176) scale(.4)" />
+      <Bot {...props} variant="truck" transform="translate(246 184) scale(.38)" />
     </>
   );
 }
