@@ -215,8 +215,8 @@ export interface PageFile {
 
 // ---- products.schema.json ----------------------------------------------------------------------
 
-/** What the product's drawing shows (line-up, product page, bundle offers, share card). robot: a humanoid robot (the default); car-robot and truck-robot: a transforming robot beside the car or truck it becomes; dino-robot: a robot dinosaur beside the robot it becomes; mini-robot: a small robot with a big head; space-ranger: a winged figure in a space helmet; coding-robot: a robot with a code screen and code blocks; ai-base: a stand with a voice light; bundle: a gift box (the default of a product with includes). */
-export type Drawing = "robot" | "car-robot" | "truck-robot" | "dino-robot" | "mini-robot" | "space-ranger" | "coding-robot" | "ai-base" | "bundle";
+/** What the product's drawing shows (line-up, product page, bundle offers, share card). robot: a humanoid robot (the default); car-robot and truck-robot: a transforming robot beside the car or truck it becomes; dino-robot: a robot dinosaur beside the robot it becomes; small-robot: a small robot with a big head; space-ranger: a winged figure in a space helmet; coding-robot: a robot with a code screen and code blocks; ai-base: a stand with a voice light; bundle: a gift box (the default of a product with includes). */
+export type Drawing = "robot" | "car-robot" | "truck-robot" | "dino-robot" | "small-robot" | "space-ranger" | "coding-robot" | "ai-base" | "bundle";
 
 /** The colours of the product's drawing. Without it, one of them is chosen from the product key. */
 export type DrawingPalette = "yellow" | "red-blue" | "red-silver" | "red-gold" | "purple" | "teal" | "amber" | "steel" | "silver-gold" | "space";

@@ -111,7 +111,7 @@ export function DinoRobot(props: FigureProps) {
 }
 
 /** A small robot with a big head. */
-export function MiniRobot({ palette, body }: FigureProps) {
+export function SmallRobot({ palette, body }: FigureProps) {
   const { limbs, eyes } = palette;
   return (
     <>
@@ -241,7 +241,7 @@ export const FIGURES: Readonly<Record<Drawing, (props: FigureProps) => ReactNode
   'car-robot': CarRobot,
   'truck-robot': TruckRobot,
   'dino-robot': DinoRobot,
-  'mini-robot': MiniRobot,
+  'small-robot': SmallRobot,
   'space-ranger': SpaceRanger,
   'coding-robot': CodingRobot,
   'ai-base': AiBase,

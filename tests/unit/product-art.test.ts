@@ -58,7 +58,7 @@ describe('product drawings', () => {
       flagshipMegatron: 'truck-robot',
       flagshipOptimusPrime: 'truck-robot',
       grimlockG1Flagship: 'dino-robot',
-      miniRobot: 'mini-robot',
+      miniRobot: 'small-robot',
       toyStoryBuzzLightyear: 'space-ranger',
       buzzLightyearSpaceRangerAlpha: 'space-ranger',
       interstellarScoutK1: 'coding-robot',
