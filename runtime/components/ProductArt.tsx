@@ -41,7 +41,8 @@ export function drawingOf(choice: ArtChoice = {}): Drawing {
 export function ProductArt({ product, title, art, standalone = false }: { product: ProductKey; title: string; art?: ArtChoice; standalone?: boolean }) {
   const palette = PALETTES[art?.palette ?? NAMES[paletteIndex(product)]!];
   const kind = drawingOf(art);
-  const Figure = FIGURES[kind];
+  // (The schema admits only these kinds: anything else would be drawn as the robot.)
+  const Figure = FIGURES[kind] ?? FIGURES.robot;
   const body = `art-${product}-body`;
   return (
     <svg

@@ -94,15 +94,16 @@ export function DinoRobot(props: FigureProps) {
   return (
     <>
       <g data-form="beast">
-        <path d="M70 132l12-24 10 20 14-26 10 24 16-26 8 28z" fill={limbs} />
-        <ellipse cx="118" cy="196" rx="26" ry="30" fill={limbs} fillOpacity=".6" />
-        <path d="M104 214l-8 46h28l10-44z" fill={limbs} fillOpacity=".6" />
+        <g fill={limbs} fillOpacity=".6">
+          <ellipse cx="118" cy="196" rx="26" ry="30" />
+          <path d="M104 214l-8 46h28l10-44z" />
+        </g>
         <path d="M8 150q60 20 104-22 50-30 92-10l10-48q4-14 18-14h50q12 0 12 12v30h-40v8h32v14q0 10-10 10h-40l-10 28q-10 56-70 58h-40q-50-4-108-66z" fill={props.body} />
         <path d="M244 100h6v6h-6zm12 0h6v6h-6zm12 0h6v6h-6zm-20 20h6v-6h-6zm12 0h6v-6h-6z" fill="#fff" />
         <circle cx="246" cy="74" r="7" fill={eyes} />
         <path d="M198 150l28 12-4 8 10 4m-34-12 22 16" fill="none" stroke={limbs} strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />
+        <path d="M70 132l12-24 10 20 14-26 10 24 16-26 8 28zm76 90-10 40h34l6-40z" fill={limbs} />
         <ellipse cx="160" cy="196" rx="30" ry="34" fill={limbs} />
-        <path d="M146 222l-10 40h34l6-40z" fill={limbs} />
         <path d="M128 260h52v12h-58z" fill={props.body} />
       </g>
       <Bot {...props} variant="truck" transform="translate(246 184) scale(.38)" />
