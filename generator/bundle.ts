@@ -12,7 +12,7 @@ import { pageModule } from '../core/kinds.ts';
 import type { RenderedPage } from '../runtime/server.tsx';
 import type { SiteDataFile } from '../runtime/content.ts';
 import { pageText, splitRegion } from '../core/model.ts';
-import type { PageContent, RegionCode, RegionData } from '../core/model.ts';
+import type { PageContent, ProductData, RegionCode, RegionData } from '../core/model.ts';
 import { serializeJsonLd } from '../runtime/head.ts';
 import { regionOutputDir } from './output.ts';
 import type { ShareCardRenderer } from './images.ts';
@@ -22,7 +22,7 @@ import { shareImagePath } from '../core/image-urls.ts';
 /** The server renderer built from runtime/server.tsx: one build serves every region. */
 export interface ServerRenderer {
   renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage>;
-  renderProductImage(product: string, title: string): string;
+  renderProductImage(product: string, title: string, art?: Pick<ProductData, 'drawing' | 'palette' | 'includes'>): string;
   dispose(): Promise<void>;
 }
 
@@ -371,7 +371,7 @@ async function prerenderFiles(job: {
   const brand = data.messages['site.name'] ?? '';
   const drawings = new Map<string, string>();
   for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const drawing = renderer.renderProductImage(key, product.alt);
+    const drawing = renderer.renderProductImage(key, product.alt, product);
     drawings.set(key, drawing);
     await write(`images/${key}.svg`, drawing);
   }

@@ -182,7 +182,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           (server.ssrLoadModule('/runtime/server.tsx') as Promise<typeof import('../runtime/server.tsx')>).then(({ renderProductImage }) => {
             res.setHeader('Content-Type', 'image/svg+xml');
             res.setHeader('Cache-Control', 'no-cache');
-            res.end(renderProductImage(drawing, product.alt));
+            res.end(renderProductImage(drawing, product.alt, product));
           }, next);
           return;
         }

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { App } from './App.tsx';
 import { ProductArt } from './components/ProductArt.tsx';
+import type { ArtChoice } from './components/ProductArt.tsx';
 import { createClock } from './clock.ts';
 import { createContentStore, memorySources } from './content.ts';
 import { headFor } from './head.ts';
@@ -92,7 +93,10 @@ export function recordProducts(content: ContentStore): ContentStore & { used(): 
   };
 }
 
-/** A product's illustration as a standalone SVG file (the image of its structured data). */
-export function renderProductImage(product: ProductKey, title: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<ProductArt product={product} title={title} standalone />)}\n`;
+/**
+ * A product's illustration as a standalone SVG file (the image of its structured data): the
+ * drawing its content chooses (`drawing`, `palette`; a bundle by its `includes`).
+ */
+export function renderProductImage(product: ProductKey, title: string, art?: ArtChoice): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${renderToStaticMarkup(<ProductArt product={product} title={title} art={art} standalone />)}\n`;
 }

@@ -219,6 +219,12 @@ export interface PageFile {
 
 // ---- products.schema.json ----------------------------------------------------------------------
 
+/** What the product's drawing shows (line-up, product page, bundle offers, share card). robot: a humanoid robot (the default); car-robot and truck-robot: a transforming robot beside the car or truck it becomes; dino-robot: a robot dinosaur beside the robot it becomes; small-robot: a small robot with a big head; space-ranger: a winged figure in a space helmet; coding-robot: a robot with a code screen and code blocks; ai-base: a stand with a voice light; bundle: a gift box (the default of a product with includes). */
+export type Drawing = "robot" | "car-robot" | "truck-robot" | "dino-robot" | "small-robot" | "space-ranger" | "coding-robot" | "ai-base" | "bundle";
+
+/** The colours of the product's drawing. Without it, one of them is chosen from the product key. */
+export type DrawingPalette = "yellow" | "red-blue" | "red-silver" | "red-gold" | "purple" | "teal" | "amber" | "steel" | "silver-gold" | "space";
+
 /** One product as sold in this region. */
 export interface Product {
   /** Product name as shown. */
@@ -228,6 +234,10 @@ export interface Product {
   readonly buy: string;
   /** Alternative text of the product image. */
   readonly alt: string;
+  /** What the product's drawing shows (see the kinds); without it a humanoid robot, or a gift box for a bundle. */
+  readonly drawing?: Drawing;
+  /** The colours of the product's drawing; without it, chosen from the product key. */
+  readonly palette?: DrawingPalette;
   /** Regular price in the region's currency. */
   readonly price: number;
   /** Promotion price, shown while activityTime applies. */
