@@ -91,7 +91,7 @@ export function translatedFrom(kind: 'messages' | 'page', id: string, translates
  * diagnostics of the translations: a `translates` that names no file (E0240), a stale text
  * (W0401, at the translation's text, naming the source's new text).
  */
-export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources'>): { files: FileFreshness[]; diagnostics: Diagnostic[] } {
+export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources' | 'present'>): { files: FileFreshness[]; diagnostics: Diagnostic[] } {
   const all: Translated[] = [
     ...content.messages.map((m) => ({ kind: 'messages' as const, source: m.source, data: m.data, translates: m.data.translates, inherits: m.data.extends !== undefined })),
     ...content.pages.map((p) => ({ kind: 'page' as const, source: p.source, data: p.data, translates: p.data.translates, inherits: false })),
@@ -105,6 +105,8 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
     const sourceId = translatedFrom(translation.kind, translation.source.id, translation.translates);
     const source = byId.get(sourceId);
     if (!source || source === translation) {
+      // A source that exists but is invalid has its own errors: nothing to compare it with.
+      if (source !== translation && content.present.has(sourceId)) continue;
       diagnostics.push(createDiagnostic('E0240', { translates: translation.translates, expected: sourceId }, rangeOfPath(translation.source, ['translates'])));
       continue;
     }

@@ -77,7 +77,7 @@ describe('build-region diff', () => {
   });
 
   it('shows prices as visitors see them, with their pages and the installment line, and a text only where a page shows it', async () => {
-    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'alt: "AI Base charging dock"\n    price: 299', 'alt: "AI Base charging dock"\n    price: 289');
+    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'palette: red-blue\n    price: 299', 'palette: red-blue\n    price: 289');
     await replaceInFile(path.join(content, 'messages/en-US.yaml'), 'soldOut: Sold out', 'soldOut: Sold out for now');
     const found = await changes();
     expect(found).toEqual(

@@ -98,7 +98,8 @@ describe('prior prices from the git history (de announces them, us does not)', (
       const before = await compileContent({ content: old.dir, cwd: repo.work, now, cache: false, history: old.history });
       expect(bumblebee(before).priorPrices).toBeUndefined();
       const lines = visibleChanges(before, compiled, now).filter((c) => c.region === 'de').map((c) => c.change);
-      expect(lines).toContain('prior price of Flagship Bumblebee (lowest of the 30 days before its reduction from 2026-03-12T00:00:00.000Z) added: 1499');
+      // As German visitors read it (1.499,00 €).
+      expect(lines).toContainEqual(expect.stringMatching(/^prior price of Flagship Bumblebee \(lowest of the 30 days before its reduction from 2026-03-12T00:00:00\.000Z\) added: 1\.499(,00)?\s€$/));
     } finally {
       await old.dispose();
     }

@@ -541,8 +541,9 @@ describe('a stale page after a new deploy', () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
     await page.route('**/us/assets/site-us-*.json', (r) => r.abort());
+    // Documents loaded, however fetched (a link hovered long enough may have been prefetched).
     const documents: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    page.on('domcontentloaded', () => documents.push(new URL(page.url()).pathname));
     await page.goto(url('/us/faq'));
     await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
     expect(await heading(page)).toBe(route('faq').content!.heading);
