@@ -304,7 +304,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .command('translations')
     .description("How far each region's translations are in step with their sources: per region its current, stale, missing and unrecorded texts, and the words to translate (docs/translations.md).")
     .option('--content <dir>', 'content folder', 'content')
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
     .addHelpText(
       'after',
       [
@@ -318,7 +318,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .action((options: { content: string; format: 'text' | 'json' }) => {
+    .action((options: { content: string; format: 'text' | 'json' | 'markdown' }) => {
       action = () => executeTranslations(options, io);
     });
   translations
@@ -434,16 +434,16 @@ function usage(error: unknown, io: CliIO, command = ''): number {
 }
 
 /** `build-region translations`: the content's translations against their sources. */
-async function executeTranslations(options: { content: string; format: 'text' | 'json' }, io: CliIO): Promise<number> {
+async function executeTranslations(options: { content: string; format: 'text' | 'json' | 'markdown' }, io: CliIO): Promise<number> {
   const compiled = await compileContent({ content: options.content, cwd: io.cwd });
   if (hasErrors(compiled.diagnostics)) {
-    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, out: '', port: '' }, io);
+    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, format: options.format === 'json' ? 'json' : 'text', out: '', port: '' }, io);
     if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
     return 1;
   }
   const { formatTranslationStatus, translationStatus } = await import('./commands/translations.ts');
   const status = translationStatus(compiled);
-  io.stdout(options.format === 'json' ? `${JSON.stringify({ ok: true, ...status }, null, 2)}\n` : formatTranslationStatus(status));
+  io.stdout(options.format === 'json' ? `${JSON.stringify({ ok: true, ...status }, null, 2)}\n` : formatTranslationStatus(status, options.format));
   return 0;
 }
 

@@ -20,7 +20,7 @@ import { MAIL_PREFIX } from './resolve/backends.ts';
  * stages, texts, the mail its back end sends, page heads, the schedule, and the rest of a
  * region's settings.
  */
-export type DiffSection = 'pages' | 'prices and offers' | 'banners' | 'navigation' | 'windows and stages' | 'texts' | 'mail' | 'page heads' | 'schedule' | 'settings';
+export type DiffSection = 'pages' | 'prices and offers' | 'banners' | 'navigation' | 'windows and stages' | 'texts' | 'mail' | 'page heads' | 'schedule' | 'settings' | 'translations';
 
 export interface VisibleChange {
   readonly region: string;
@@ -281,10 +281,35 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
     for (const line of scheduleAfter.get(code) ?? []) if (!scheduleBefore.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `new: ${line}` });
     for (const line of scheduleBefore.get(code) ?? []) if (!scheduleAfter.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `gone: ${line}` });
   }
+  changes.push(...translationChanges(before, after));
   return changes;
 }
 
-const SECTIONS: readonly DiffSection[] = ['pages', 'prices and offers', 'banners', 'navigation', 'windows and stages', 'texts', 'mail', 'page heads', 'schedule', 'settings'];
+/**
+ * The translations the change left behind (docs/translations.md): per region, each text of its
+ * translated files that became stale or missing, with the source's new text. Visitors see no
+ * change yet; the translators have work.
+ */
+function translationChanges(before: CompileResult, after: CompileResult): VisibleChange[] {
+  const was = new Map(before.translations.flatMap((file) => file.texts.map((text) => [`${file.id}\0${text.key}`, text.state] as const)));
+  const behind = after.translations
+    .map((file) => ({ file, texts: file.texts.filter((text) => (text.state === 'stale' || text.state === 'missing') && was.get(`${file.id}\0${text.key}`) !== text.state) }))
+    .filter(({ texts }) => texts.length > 0);
+  const quote = (text: string) => `'${text.length > 60 ? `${text.slice(0, 59)}…` : text}'`;
+  return after.model.regions.flatMap((region) =>
+    behind
+      .filter(({ file }) => region.inputs.includes(file.id))
+      .flatMap(({ file, texts }) =>
+        texts.map((text) => ({
+          region: region.data.code,
+          section: 'translations' as const,
+          change: `${text.state === 'stale' ? 'stale' : 'to translate'}: ${text.key} in ${file.id} (${file.sourceId} now reads ${quote(text.source)})`,
+        })),
+      ),
+  );
+}
+
+const SECTIONS: readonly DiffSection[] = ['pages', 'prices and offers', 'banners', 'navigation', 'windows and stages', 'texts', 'mail', 'page heads', 'schedule', 'settings', 'translations'];
 
 /** The changes as text (a terminal) or markdown (a pull-request comment, a job summary). */
 export function formatChanges(changes: readonly VisibleChange[], revision: string, format: 'text' | 'markdown'): string {

@@ -1,3 +1,4 @@
+import { translationStatus } from './translations.ts';
 import type { CompileResult } from './build.ts';
 import { formatDiagnostic } from './format.ts';
 import { renderTemplate } from './templates.ts';
@@ -209,6 +210,7 @@ export function renderReport(compiled: CompileResult, now: number): string {
     prices: priceRows(regions, now),
     timeline: regions.length > 0 ? renderTimeline(regions, now) : '',
     stages: currentStages(regions, now),
+    translations: translationStatus(compiled).regions,
     diagnostics: compiled.diagnostics.map((d) => formatDiagnostic(d, { color: false, sources: compiled.sources })),
     errors,
     warnings: compiled.diagnostics.length - errors,

@@ -3,6 +3,7 @@ import { createDiagnostic } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { rangeOfPath } from './load.ts';
 import type { SourceFile } from './load.ts';
+import type { SiteModel } from './resolve/index.ts';
 import type { ValidatedContent } from './validate.ts';
 
 /**
@@ -170,4 +171,27 @@ export function countTexts(texts: readonly TextFreshness[]): FreshnessCounts {
     if (text.state === 'stale' || text.state === 'missing') counts.words += wordCount(text.source);
   }
   return counts;
+}
+
+export interface TranslationStatus {
+  /** Per region: the translated files its pages use (its catalogue, its page files). */
+  readonly regions: readonly { code: string; locale: string; files: number; counts: FreshnessCounts }[];
+  /** Per translated file, with the texts that are not current. */
+  readonly files: readonly { id: string; source: string; counts: FreshnessCounts; texts: readonly { key: string; state: string; source: string }[] }[];
+}
+
+/** The status of the compiled content's translations. */
+export function translationStatus(compiled: { readonly model: SiteModel; readonly translations: readonly FileFreshness[] }): TranslationStatus {
+  const byId = new Map(compiled.translations.map((file) => [file.id, file]));
+  const regions = compiled.model.regions.map((region) => {
+    const files = region.inputs.map((id) => byId.get(id)).filter((file): file is FileFreshness => file !== undefined);
+    return { code: region.data.code, locale: region.data.locale, files: files.length, counts: countTexts(files.flatMap((file) => file.texts)) };
+  });
+  const files = compiled.translations.map((file) => ({
+    id: file.id,
+    source: file.sourceId,
+    counts: countTexts(file.texts),
+    texts: file.texts.filter((text) => text.state !== 'current').map(({ key, state, source }) => ({ key, state, source })),
+  }));
+  return { regions, files };
 }

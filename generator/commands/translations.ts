@@ -1,42 +1,24 @@
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CompileResult } from '../compile.ts';
-import { countTexts, markedSources, sourcesFileId } from '../translations.ts';
-import type { FileFreshness, FreshnessCounts } from '../translations.ts';
+import { markedSources, sourcesFileId } from '../translations.ts';
+import type { FileFreshness, TranslationStatus } from '../translations.ts';
 
 /**
  * `build-region translations`: how far each region's translations are in step with their
  * sources (docs/translations.md), and `translations mark`, which records translations as
  * current. Flags in, a library call, printed out: the work is in generator/translations.ts.
  */
+export { translationStatus } from '../translations.ts';
 
-export interface TranslationStatus {
-  /** Per region: the translated files its pages use (its catalogue, its page files). */
-  readonly regions: readonly { code: string; locale: string; files: number; counts: FreshnessCounts }[];
-  /** Per translated file, with the texts that are not current. */
-  readonly files: readonly { id: string; source: string; counts: FreshnessCounts; texts: readonly { key: string; state: string; source: string }[] }[];
-}
-
-/** The status of the compiled content's translations. */
-export function translationStatus(compiled: Pick<CompileResult, 'model' | 'translations'>): TranslationStatus {
-  const byId = new Map(compiled.translations.map((file) => [file.id, file]));
-  const regions = compiled.model.regions.map((region) => {
-    const files = region.inputs.map((id) => byId.get(id)).filter((file): file is FileFreshness => file !== undefined);
-    return { code: region.data.code, locale: region.data.locale, files: files.length, counts: countTexts(files.flatMap((file) => file.texts)) };
-  });
-  const files = compiled.translations.map((file) => ({
-    id: file.id,
-    source: file.sourceId,
-    counts: countTexts(file.texts),
-    texts: file.texts.filter((text) => text.state !== 'current').map(({ key, state, source }) => ({ key, state, source })),
-  }));
-  return { regions, files };
-}
-
-/** The status as a table per region, then the files with texts to translate or record. */
-export function formatTranslationStatus(status: TranslationStatus): string {
+/** The status as a table per region, then the files with texts to translate or record (markdown: the table, for a job summary). */
+export function formatTranslationStatus(status: TranslationStatus, format: 'text' | 'markdown' = 'text'): string {
   const header = ['region', 'locale', 'files', 'current', 'stale', 'missing', 'unrecorded', 'words to translate'];
   const rows = status.regions.map((r) => [r.code, r.locale, String(r.files), String(r.counts.current), String(r.counts.stale), String(r.counts.missing), String(r.counts.unrecorded), String(r.counts.words)]);
+  if (format === 'markdown') {
+    const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+    return ['### Translations', '', row(header), row(header.map((_, column) => (column < 2 ? '---' : '---:'))), ...rows.map(row), ''].join('\n');
+  }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: readonly string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
   const behind = status.files.filter((file) => file.texts.length > 0);

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { compileContent } from '../../generator/compile.ts';
+import { formatChanges, visibleChanges } from '../../generator/diff.ts';
+import { renderReport } from '../../generator/report.ts';
 import { textFingerprint, wordCount } from '../../generator/translations.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 
@@ -92,6 +94,19 @@ describe('translation freshness', () => {
     const stale = await warningsOf('W0401');
     expect(stale.some((d) => /de-DE\.yaml$|mini-robot\/de\.yaml$/.test(d.file))).toBe(false);
     expect(stale.some((d) => d.file.endsWith('fr-FR.yaml'))).toBe(true);
+  });
+
+  it('lists in build-region diff the texts a change left to translate, region by region, and in the report', async () => {
+    const before = await check();
+    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    const after = await check();
+    const changes = visibleChanges(before, after, Date.now()).filter((c) => c.section === 'translations');
+    expect(changes.filter((c) => c.region === 'fr')).toEqual([{ region: 'fr', section: 'translations', change: "stale: messages.nav.home in messages/fr-FR.yaml (messages/en-US.yaml now reads 'Start page')" }]);
+    // us speaks the source; uk and eu inherit the text: nothing to translate there.
+    expect([...new Set(changes.map((c) => c.region))].sort()).toEqual(['cn', 'de', 'fr', 'jp', 'kr']);
+    expect(formatChanges(changes, 'HEAD', 'text')).toContain('  translations:\n    stale: messages.nav.home in messages/fr-FR.yaml');
+    const report = renderReport(after, Date.now());
+    expect(report).toMatch(/<tr><th scope="row">fr<\/th><td>fr-FR<\/td><td>\d+<\/td><td class="closed">1<\/td>/);
   });
 
   it('refuses a translation of a file that does not exist, at its translates', async () => {
