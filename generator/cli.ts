@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { BuildResult } from './build.ts';
 import { BuildInterrupted, checkContent, compileContent, describeCheck, resolveBuildOptions, selectRegions, SitesFolderError, UnknownRegionError } from './compile.ts';
-import type { ProgressEvent } from './compile.ts';
+import type { CompileResult, ProgressEvent } from './compile.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { didYouMean, hasErrors, suggest } from './diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from './format.ts';
@@ -331,6 +331,29 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .action((targets: string[], options: { content: string }) => {
       action = () => executeMarkTranslations(targets, options, io);
     });
+  translations
+    .command('export')
+    .description("Write a locale's texts to translate for a translator's tool: the stale, missing and unrecorded ones (--all: every one), with the source text, the translation there is, and notes (state, where it shows, maximum length).")
+    .requiredOption('--locale <locale>', 'the locale to translate into (fr-FR)')
+    .addOption(new Option('--format <format>', 'file format: XLIFF 2.0, XLIFF 1.2, gettext PO or JSON').choices(['xliff', 'xliff1.2', 'po', 'json']).default('xliff'))
+    .option('--all', 'every text of the locale, current ones too')
+    .option('--out <file>', 'write there instead of to standard output')
+    .option('--content <dir>', 'content folder', 'content')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((options: ExportOptions) => {
+      action = () => executeExportTranslations(options, io);
+    });
+  translations
+    .command('import')
+    .description("Write a translator's file (XLIFF, PO or JSON, as export wrote it) back into the content, and record its texts as current; refuses the whole file, writing nothing, when it is not well-formed, names texts the locale does not have, or changes a text's {placeholders}.")
+    .argument('<file>', 'the translated file')
+    .option('--content <dir>', 'content folder', 'content')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .action((file: string, options: { content: string }) => {
+      action = () => executeImportTranslations(file, options, io);
+    });
   try {
     await program.parseAsync(args, { from: 'user' });
   } catch (error) {
@@ -433,14 +456,19 @@ function usage(error: unknown, io: CliIO, command = ''): number {
   return 2;
 }
 
+/** The content compiled for a translations command, or undefined once its errors are printed (exit 1). */
+async function compileForTranslations(content: string, io: CliIO, format: 'text' | 'json' = 'text'): Promise<CompileResult | undefined> {
+  const compiled = await compileContent({ content, cwd: io.cwd });
+  if (!hasErrors(compiled.diagnostics)) return compiled;
+  printDiagnostics(compiled.diagnostics, compiled.sources, { content, format, out: '', port: '' } as CliOptions, io);
+  if (format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
+  return undefined;
+}
+
 /** `build-region translations`: the content's translations against their sources. */
 async function executeTranslations(options: { content: string; format: 'text' | 'json' | 'markdown' }, io: CliIO): Promise<number> {
-  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
-  if (hasErrors(compiled.diagnostics)) {
-    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, format: options.format === 'json' ? 'json' : 'text', out: '', port: '' }, io);
-    if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
-    return 1;
-  }
+  const compiled = await compileForTranslations(options.content, io, options.format === 'json' ? 'json' : 'text');
+  if (!compiled) return 1;
   const { formatTranslationStatus, translationStatus } = await import('./commands/translations.ts');
   const status = translationStatus(compiled);
   io.stdout(options.format === 'json' ? `${JSON.stringify({ ok: true, ...status }, null, 2)}\n` : formatTranslationStatus(status, options.format));
@@ -449,16 +477,62 @@ async function executeTranslations(options: { content: string; format: 'text' | 
 
 /** `build-region translations mark`: records the named translations as current. */
 async function executeMarkTranslations(targets: string[], options: { content: string }, io: CliIO): Promise<number> {
-  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
-  if (hasErrors(compiled.diagnostics)) {
-    printDiagnostics(compiled.diagnostics, compiled.sources, { ...options, format: 'text', out: '', port: '' }, io);
-    return 1;
-  }
+  const compiled = await compileForTranslations(options.content, io);
+  if (!compiled) return 1;
   const { markTranslations, selectTranslations } = await import('./commands/translations.ts');
   const { files, unknown } = selectTranslations(compiled, targets);
   if (unknown.length > 0) return usage(new UsageError(`no translated file or locale ${unknown.map((t) => `'${t}'`).join(', ')} (a locale such as fr-FR, or a file such as pages/faq/fr.yaml that says translates)`), io, 'translations mark ');
   const written = await markTranslations(path.resolve(io.cwd, options.content), files);
   io.stdout(`Recorded ${written.length} translated file${written.length === 1 ? '' : 's'} as current.\n`);
+  return 0;
+}
+
+interface ExportOptions {
+  locale: string;
+  format: 'xliff' | 'xliff1.2' | 'po' | 'json';
+  all?: boolean;
+  out?: string;
+  content: string;
+}
+
+/** `build-region translations export`: a locale's texts to translate, as a translator's file. */
+async function executeExportTranslations(options: ExportOptions, io: CliIO): Promise<number> {
+  const compiled = await compileForTranslations(options.content, io);
+  if (!compiled) return 1;
+  const { selectTranslations } = await import('./commands/translations.ts');
+  const { exchangeUnits, writeExchange } = await import('./translation-files.ts');
+  const { files } = selectTranslations(compiled, [options.locale]);
+  if (files.length === 0) return usage(new UsageError(`no translated file is in '${options.locale}' (the locales: ${[...new Set(compiled.model.regions.map((r) => r.data.locale))].join(', ')})`), io, 'translations export ');
+  const catalogue = files.find((file) => file.kind === 'messages');
+  const source = catalogue ? catalogue.sourceId.replace(/^messages\/|\.yaml$/g, '') : 'en';
+  const units = exchangeUnits(files, compiled.model, options.all === true);
+  const text = await writeExchange(units, options.format, { source, target: options.locale });
+  if (options.out) {
+    await writeFile(path.resolve(io.cwd, options.out), text);
+    io.stderr(`Wrote ${units.length} text${units.length === 1 ? '' : 's'} of ${options.locale} to translate into ${options.out}.\n`);
+  } else io.stdout(text);
+  return 0;
+}
+
+/** `build-region translations import`: a translator's file back into the content. */
+async function executeImportTranslations(file: string, options: { content: string }, io: CliIO): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch {
+    return usage(new UsageError(`cannot read ${file}`), io, 'translations import ');
+  }
+  const compiled = await compileForTranslations(options.content, io);
+  if (!compiled) return 1;
+  const { selectTranslations } = await import('./commands/translations.ts');
+  const { importTranslations } = await import('./translation-files.ts');
+  const result = await importTranslations({ contentDir: path.resolve(io.cwd, options.content), fileName: file, text, files: (locale) => selectTranslations(compiled, [locale]).files });
+  if (!result.ok) {
+    for (const problem of result.problems) io.stderr(`${problem}\n`);
+    io.stderr(`Nothing was written: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} in ${file}.\n`);
+    return 1;
+  }
+  io.stdout(`Imported ${result.texts} text${result.texts === 1 ? '' : 's'} into ${result.files.length} file${result.files.length === 1 ? '' : 's'}: ${result.files.join(', ') || 'none'}.\n`);
   return 0;
 }
 

@@ -131,19 +131,19 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
   return { files: files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), diagnostics };
 }
 
+/** The text of a translated file's sources file: its fingerprints by text key, keys sorted. */
+export function sourcesFileText(file: Pick<FileFreshness, 'id' | 'sourceId'>, fingerprints: Readonly<Record<string, string>>): string {
+  const schema = `${'../'.repeat(file.id.split('/').length - 1)}../schema/sources.schema.json`;
+  const texts = Object.fromEntries(Object.entries(fingerprints).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return `${JSON.stringify({ $schema: schema, source: file.sourceId, texts }, null, 2)}\n`;
+}
+
 /**
  * The sources file that records every text a translated file has as translating its source's
- * text now (`build-region translations mark`): its JSON, keys sorted.
+ * text now (`build-region translations mark`).
  */
 export function markedSources(file: FileFreshness): string {
-  const texts = Object.fromEntries(
-    file.texts
-      .filter((text) => text.state !== 'missing')
-      .map((text) => [text.key, textFingerprint(text.source)] as const)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-  );
-  const schema = `${'../'.repeat(file.id.split('/').length - 1)}../schema/sources.schema.json`;
-  return `${JSON.stringify({ $schema: schema, source: file.sourceId, texts }, null, 2)}\n`;
+  return sourcesFileText(file, Object.fromEntries(file.texts.filter((text) => text.state !== 'missing').map((text) => [text.key, textFingerprint(text.source)])));
 }
 
 const WORDS = new Intl.Segmenter('en', { granularity: 'word' });

@@ -1,11 +1,12 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { compileContent } from '../../generator/compile.ts';
 import { formatChanges, visibleChanges } from '../../generator/diff.ts';
 import { renderReport } from '../../generator/report.ts';
-import { textFingerprint, wordCount } from '../../generator/translations.ts';
+import { sourcesFileId, textFingerprint, wordCount } from '../../generator/translations.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 
 // Translation freshness (docs/translations.md): each translated text knows the source text it
@@ -129,5 +130,90 @@ describe('translation freshness', () => {
   it('counts words as vendors do: a CJK character is a word', () => {
     expect(wordCount('Small robot, big change')).toBe(4);
     expect(wordCount('小机器人')).toBe(4);
+  });
+});
+
+describe('translations out to translators and back', () => {
+  const exportFile = async (format: string, out: string, ...more: string[]) => {
+    const result = await runCli(['translations', 'export', '--locale', 'fr-FR', '--format', format, '--out', out, '--content', 'content', ...more]);
+    expect(result.status).toBe(0);
+    return readFile(path.join(work, out), 'utf8');
+  };
+  const frenchFiles = async () => {
+    const compiled = await check();
+    return Object.fromEntries(await Promise.all(compiled.translations.filter((f) => f.id === 'messages/fr-FR.yaml' || /\/fr\.yaml$/.test(f.id)).flatMap((f) => [f.id, sourcesFileId(f.id)]).map(async (id) => [id, await readFile(path.join(content, id), 'utf8')] as const)));
+  };
+
+  it.each([
+    ['xliff', 'fr.xlf'],
+    ['xliff1.2', 'fr-12.xlf'],
+    ['po', 'fr.po'],
+    ['json', 'fr.json'],
+  ])('round-trips %s: exported, translated, imported, exported again: the same file, every text in the YAML', async (format, name) => {
+    const untouched = await frenchFiles();
+    // Imported as exported, nothing changes: not a byte of the YAML, comments, quoting and order kept.
+    const exported = await exportFile(format, name, '--all');
+    expect((await runCli(['translations', 'import', name, '--content', 'content'])).status).toBe(0);
+    expect(await frenchFiles()).toEqual(untouched);
+    // A translator's edit of every text (the placeholders kept).
+    const edited =
+      format === 'json'
+        ? JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(exported)).map(([k, v]) => [k, k === 'texts' ? Object.fromEntries(Object.entries(v as Record<string, { target: string }>).map(([id, unit]) => [id, { ...unit, target: `${unit.target} (v2)` }])) : v])), null, 2)
+        : format === 'po'
+          ? exported.replace(/^msgstr "(.+)"$/gm, 'msgstr "$1 (v2)"')
+          : exported.replace(/<target>([^<]*)<\/target>/g, '<target>$1 (v2)</target>');
+    await writeFile(path.join(work, name), edited);
+    const imported = await runCli(['translations', 'import', name, '--content', 'content']);
+    expect(imported.status, imported.stderr).toBe(0);
+    expect(await exportFile(format, `again-${name}`, '--all')).toBe(format === 'json' ? `${edited}\n` : edited);
+    // In the YAML, and current: nothing stale.
+    expect(await readFile(path.join(content, 'messages/fr-FR.yaml'), 'utf8')).toContain('home: Accueil (v2)');
+    expect(await warningsOf('W0401')).toEqual([]);
+  });
+
+  it("writes files the format's own libraries read: XLIFF 2.0 and 1.2 (xliff), PO (gettext-parser)", async () => {
+    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    const require = createRequire(import.meta.url);
+    type Read = { targetLanguage: string; resources: Record<string, Record<string, { source: string; target: string; note: string }>> };
+    const xliff = require('xliff') as { xliff2js(x: string, cb: (e: Error | null, r: Read) => void): void; xliff12ToJs(x: string, cb: (e: Error | null, r: Read) => void): void };
+    const read = (call: (cb: (e: Error | null, r: Read) => void) => void) => new Promise<Read>((resolve, reject) => call((e, r) => (e ? reject(e) : resolve(r))));
+    for (const [format, name, parse] of [
+      ['xliff', 'fr.xlf', (text: string) => read((cb) => xliff.xliff2js(text, cb))],
+      ['xliff1.2', 'fr12.xlf', (text: string) => read((cb) => xliff.xliff12ToJs(text, cb))],
+    ] as const) {
+      const parsed = await parse(await exportFile(format, name));
+      expect(parsed.targetLanguage, format).toBe('fr-FR');
+      expect(parsed.resources['messages/fr-FR.yaml']!['messages.nav.home'], format).toMatchObject({ source: 'Start page', target: 'Accueil' });
+      expect(parsed.resources['messages/fr-FR.yaml']!['messages.nav.home']!.note, format).toMatch(/^stale/);
+    }
+    const gettext = require('gettext-parser') as { po: { parse(text: string): { headers: Record<string, string>; translations: Record<string, Record<string, { msgstr: string[]; comments?: { flag?: string } }>> } } };
+    const po = gettext.po.parse(await exportFile('po', 'fr.po'));
+    expect(po.headers.Language).toBe('fr-FR');
+    expect(po.translations['messages/fr-FR.yaml#messages.nav.home']!['Start page']).toMatchObject({ msgstr: ['Accueil'], comments: { flag: 'fuzzy' } });
+  });
+
+  it('refuses, writing nothing, a file not well-formed, for another locale, naming unknown texts or changing placeholders', async () => {
+    const exported = await exportFile('xliff', 'fr.xlf', '--all');
+    const before = await frenchFiles();
+    const attempt = async (text: string) => {
+      await writeFile(path.join(work, 'fr.xlf'), text);
+      const result = await runCli(['translations', 'import', 'fr.xlf', '--content', 'content']);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/Nothing was written/);
+      expect(await frenchFiles()).toEqual(before);
+      return result.stderr;
+    };
+    // Every text translated anew, but one problem: the whole file is refused.
+    const retranslated = exported.replace(/<target>([^<]*)<\/target>/g, '<target>$1 (v2)</target>');
+    expect(await attempt(retranslated.slice(0, retranslated.length / 2))).toMatch(/^fr\.xlf:\d+: not well-formed XLIFF/);
+    expect(await attempt(retranslated.replace('trgLang="fr-FR"', 'trgLang="de-DE"'))).toMatch(/^fr\.xlf:\d+: messages\/fr-FR\.yaml is not a translated file of de-DE/m);
+    expect(await attempt(retranslated.replace('<unit id="messages.nav.home">', '<unit id="messages.nav.hom">'))).toMatch(/^fr\.xlf:\d+: messages\/fr-FR\.yaml has no text messages\.nav\.hom to translate/m);
+    const lead = /<target>([^<]*\{email\}[^<]*)<\/target>/.exec(retranslated)!;
+    const misplaced = retranslated.replace(lead[0], `<target>${lead[1]!.replace('{email}', '{mail}')}</target>`);
+    const stderr = await attempt(misplaced);
+    expect(stderr).toMatch(/^fr\.xlf:(\d+): the translation of \S+ has the placeholders \{mail\}, its source \{email\}/m);
+    // At the unit's line.
+    const line = Number(/^fr\.xlf:(\d+): the translation/m.exec(stderr)![1]);
+    expect(misplaced.split('\n').slice(line - 1, line + 8).join('\n')).toContain('{mail}');
   });
 });

@@ -1,0 +1,306 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SCHEMA_DIR } from './paths.ts';
+import type { SiteModel } from './resolve/index.ts';
+import { sourcesFileId, sourcesFileText, textFingerprint, textUnits } from './translations.ts';
+import type { FileFreshness, TextState } from './translations.ts';
+
+/**
+ * Translations out to translators and back (docs/translations.md): the texts of a locale's
+ * translated files written as XLIFF 2.0, XLIFF 1.2, gettext PO or JSON, with the source text,
+ * the translation there is, and notes (state, where the text shows, its maximum length); and a
+ * translator's file read back into the YAML (the yaml library's Document API: comments, order,
+ * quoting and anchors kept) with its fingerprints recorded. The formats are written and read by
+ * the libraries of each (xliff, gettext-parser), not by a parser of our own.
+ */
+
+export const EXCHANGE_FORMATS = ['xliff', 'xliff1.2', 'po', 'json'] as const;
+export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
+
+/** One text to translate: where it is (the translated file, the text's key), its source, the translation there is. */
+export interface ExchangeUnit {
+  readonly file: string;
+  readonly key: string;
+  readonly source: string;
+  readonly target: string;
+  readonly state: TextState;
+  /** What a translator needs to know: the state, where the text shows, its maximum length. */
+  readonly note: string;
+}
+
+interface XliffResources {
+  sourceLanguage?: string;
+  targetLanguage?: string;
+  resources: Record<string, Record<string, { source: string; target?: string; note?: string }>>;
+}
+interface XliffModule {
+  js2xliff(js: XliffResources, cb: (error: Error | null, xml: string) => void): void;
+  jsToXliff12(js: XliffResources, cb: (error: Error | null, xml: string) => void): void;
+  xliff2js(xml: string, cb: (error: Error | null, js: XliffResources) => void): void;
+  xliff12ToJs(xml: string, cb: (error: Error | null, js: XliffResources) => void): void;
+}
+interface PoEntry {
+  msgctxt?: string;
+  msgid: string;
+  msgstr: string[];
+  comments?: { extracted?: string; reference?: string; flag?: string; translator?: string };
+}
+interface PoData {
+  charset: string;
+  headers: Record<string, string>;
+  translations: Record<string, Record<string, PoEntry>>;
+}
+interface GettextModule {
+  po: { compile(data: PoData, options?: { foldLength?: number }): Buffer; parse(text: string): PoData };
+}
+
+const require = createRequire(import.meta.url);
+const xliff = () => require('xliff') as XliffModule;
+const gettext = (): GettextModule => {
+  const loaded = require('gettext-parser') as GettextModule & { default?: GettextModule };
+  return loaded.default ?? loaded;
+};
+const promised = <T>(call: (cb: (error: Error | null, value: T) => void) => void) => new Promise<T>((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
+
+/** The maximum lengths of a page file's texts, from its schema (a search result's title, description). */
+function maxLengths(): Map<string, number> {
+  const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'page.schema.json'), 'utf8')) as { properties: Record<string, { maxLength?: number }> };
+  return new Map(Object.entries(schema.properties).flatMap(([key, property]) => (property.maxLength ? [[key, property.maxLength] as const] : [])));
+}
+
+/**
+ * The texts of translated files to send a translator: the stale, missing and unrecorded ones,
+ * or every one (`all`), in file and key order.
+ */
+export function exchangeUnits(files: readonly FileFreshness[], model: SiteModel, all: boolean): ExchangeUnit[] {
+  const limits = maxLengths();
+  // Where a page file shows: the routes whose text it is.
+  const shownOn = new Map<string, string[]>();
+  for (const region of model.regions) for (const [route, text] of region.texts) shownOn.set(`${text.key}.yaml`, [...(shownOn.get(`${text.key}.yaml`) ?? []), route]);
+  const units: ExchangeUnit[] = [];
+  for (const file of files) {
+    for (const text of file.texts) {
+      if (!all && text.state === 'current') continue;
+      const where = file.kind === 'messages' ? 'an interface text of the sites' : `on ${(shownOn.get(file.id) ?? []).join(', ') || 'no page yet'}`;
+      const limit = file.kind === 'page' ? limits.get(text.key) : undefined;
+      const state = { current: 'current', stale: 'stale: its source text changed since it was translated', missing: 'not translated yet', unrecorded: 'translated, not yet recorded as current' }[text.state];
+      const keywords = text.key === 'keywords' ? '; keywords, separated by commas' : '';
+      units.push({
+        file: file.id,
+        key: text.key,
+        source: text.source,
+        target: text.translation ?? '',
+        state: text.state,
+        note: `${state}; ${where}${limit ? `; at most ${limit} characters` : ''}${keywords}`,
+      });
+    }
+  }
+  return units;
+}
+
+/** The units as a file of the format, from `sourceLanguage` into `targetLanguage`. */
+export async function writeExchange(units: readonly ExchangeUnit[], format: ExchangeFormat, languages: { source: string; target: string }): Promise<string> {
+  if (format === 'json') {
+    const texts = Object.fromEntries(units.map((u) => [`${u.file}#${u.key}`, { source: u.source, target: u.target, state: u.state, note: u.note }]));
+    return `${JSON.stringify({ sourceLanguage: languages.source, targetLanguage: languages.target, texts }, null, 2)}\n`;
+  }
+  if (format === 'po') {
+    const translations: PoData['translations'] = { '': { '': { msgid: '', msgstr: [''] } } };
+    for (const u of units) {
+      const context = `${u.file}#${u.key}`;
+      translations[context] = {
+        [u.source]: {
+          msgctxt: context,
+          msgid: u.source,
+          msgstr: [u.target],
+          // A stale translation is a fuzzy one in gettext's terms: there, to be checked.
+          comments: { reference: `content/${u.file}`, extracted: u.note, ...(u.state === 'stale' && { flag: 'fuzzy' }) },
+        },
+      };
+    }
+    const headers = { Language: languages.target, 'Content-Type': 'text/plain; charset=UTF-8', 'X-Source-Language': languages.source };
+    return gettext().po.compile({ charset: 'utf-8', headers, translations }, { foldLength: 0 }).toString('utf8');
+  }
+  const resources: XliffResources['resources'] = {};
+  for (const u of units) (resources[u.file] ??= {})[u.key] = { source: u.source, target: u.target, note: u.note };
+  const js = { sourceLanguage: languages.source, targetLanguage: languages.target, resources };
+  const xml = await promised<string>((cb) => (format === 'xliff' ? xliff().js2xliff(js, cb) : xliff().jsToXliff12(js, cb)));
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`;
+}
+
+/** The format of a translator's file, by its name: .xlf/.xliff (either version), .po, .json. */
+export function exchangeFormatOf(fileName: string, text: string): ExchangeFormat | undefined {
+  if (/\.(xlf|xliff)$/i.test(fileName)) return /version="1\.2"/.test(text) ? 'xliff1.2' : 'xliff';
+  if (/\.po$/i.test(fileName)) return 'po';
+  if (/\.json$/i.test(fileName)) return 'json';
+  return undefined;
+}
+
+/** A text read from a translator's file: where it goes and what it now says. */
+export interface ReturnedText {
+  readonly file: string;
+  readonly key: string;
+  readonly target: string;
+}
+
+/** Reads a translator's file (throws with the parser's message when it is not well-formed). */
+export async function readExchange(text: string, format: ExchangeFormat): Promise<{ targetLanguage?: string; texts: ReturnedText[] }> {
+  if (format === 'json') {
+    const data = JSON.parse(text) as { targetLanguage?: string; texts?: Record<string, { target?: unknown }> };
+    if (!data || typeof data !== 'object' || typeof data.texts !== 'object' || data.texts === null) throw new Error('expected an object with "texts"');
+    return {
+      ...(typeof data.targetLanguage === 'string' && { targetLanguage: data.targetLanguage }),
+      texts: Object.entries(data.texts).map(([id, unit]) => ({ ...splitId(id), target: typeof unit?.target === 'string' ? unit.target : '' })),
+    };
+  }
+  if (format === 'po') {
+    const data = gettext().po.parse(text);
+    const texts: ReturnedText[] = [];
+    for (const [context, entries] of Object.entries(data.translations)) {
+      if (context === '') continue;
+      for (const entry of Object.values(entries)) texts.push({ ...splitId(entry.msgctxt ?? context), target: entry.msgstr[0] ?? '' });
+    }
+    return { ...(data.headers.Language && { targetLanguage: data.headers.Language }), texts };
+  }
+  // The XLIFF reader takes a truncated document for a short one: well-formedness is checked first.
+  const { XMLValidator } = require('fast-xml-parser') as typeof import('fast-xml-parser');
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new Error(`line ${valid.err.line}: ${valid.err.msg}`);
+  const js = await promised<XliffResources>((cb) => (format === 'xliff' ? xliff().xliff2js(text, cb) : xliff().xliff12ToJs(text, cb)));
+  const texts: ReturnedText[] = [];
+  for (const [file, units] of Object.entries(js.resources ?? {})) for (const [key, unit] of Object.entries(units)) texts.push({ file, key, target: typeof unit.target === 'string' ? unit.target : '' });
+  return { ...(js.targetLanguage && { targetLanguage: js.targetLanguage }), texts };
+}
+
+function splitId(id: string): { file: string; key: string } {
+  const at = id.lastIndexOf('#');
+  return at < 0 ? { file: '', key: id } : { file: id.slice(0, at), key: id.slice(at + 1) };
+}
+
+/** The placeholders of a text (`{email}`), sorted: a translation has exactly its source's. */
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{[A-Za-z0-9_]+\}/g)].map((m) => m[0]).sort();
+}
+
+/** The line of a translator's file where a text's id first appears (1 when not found): where a refusal points. */
+function lineOf(text: string, file: string, key: string): number {
+  const candidates = [`${file}#${key}`, `id="${key}"`, `"${key}"`];
+  for (const needle of candidates) {
+    const at = text.indexOf(needle);
+    if (at >= 0) return text.slice(0, at).split('\n').length;
+  }
+  return 1;
+}
+
+export type ImportResult = { ok: true; files: string[]; texts: number } | { ok: false; problems: string[] };
+
+/**
+ * Writes a translator's file back into the content: each text with a translation into its
+ * translated file (the value of an existing text replaced in place; a missing one added), and
+ * its fingerprint into the file's sources. Refuses the whole file, writing nothing, when it is
+ * not well-formed, is for another locale, names a file or text that is not one of the locale's
+ * translations, or changes a text's placeholders; every problem at `fileName:line`.
+ */
+export async function importTranslations(options: {
+  contentDir: string;
+  fileName: string;
+  text: string;
+  /** The locale's translated files (build-region translations mark's selection of the locale). */
+  files: (locale: string) => readonly FileFreshness[];
+}): Promise<ImportResult> {
+  const { fileName, text } = options;
+  const format = exchangeFormatOf(fileName, text);
+  if (!format) return { ok: false, problems: [`${fileName}:1: not a translation file: expected .xlf, .xliff, .po or .json`] };
+  let read: Awaited<ReturnType<typeof readExchange>>;
+  try {
+    read = await readExchange(text, format);
+  } catch (error) {
+    const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+    const line = /line[: ]+(\d+)/i.exec(reason)?.[1] ?? '1';
+    return { ok: false, problems: [`${fileName}:${line}: not well-formed ${format === 'po' ? 'PO' : format === 'json' ? 'JSON' : 'XLIFF'}: ${reason}`] };
+  }
+  if (!read.targetLanguage) return { ok: false, problems: [`${fileName}:1: the file names no target language`] };
+  const files = options.files(read.targetLanguage);
+  if (files.length === 0) return { ok: false, problems: [`${fileName}:1: no translated file is in ${read.targetLanguage}: the content has no such locale`] };
+  const byId = new Map(files.map((file) => [file.id, file]));
+  const problems: string[] = [];
+  const accepted: { file: FileFreshness; key: string; target: string }[] = [];
+  for (const returned of read.texts) {
+    const at = `${fileName}:${lineOf(text, returned.file, returned.key)}`;
+    const file = byId.get(returned.file);
+    if (!file) {
+      problems.push(`${at}: ${returned.file || '(no file)'} is not a translated file of ${read.targetLanguage}`);
+      continue;
+    }
+    const source = file.texts.find((t) => t.key === returned.key);
+    if (!source) {
+      problems.push(`${at}: ${file.id} has no text ${returned.key} to translate (its source ${file.sourceId} has none)`);
+      continue;
+    }
+    if (returned.target.trim() === '') continue; // not translated yet: left as it is
+    const want = placeholders(source.source);
+    const have = placeholders(returned.target);
+    if (want.join() !== have.join()) {
+      problems.push(`${at}: the translation of ${returned.key} has the placeholders ${have.join(', ') || 'none'}, its source ${want.join(', ') || 'none'}: keep every {name} of the source, unchanged`);
+      continue;
+    }
+    accepted.push({ file, key: returned.key, target: returned.target });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+
+  // Everything checked: the new texts of each file, then the writes.
+  const { parseDocument, isScalar } = require('yaml') as typeof import('yaml');
+  const writes: { target: string; content: string }[] = [];
+  const touched = [...new Set(accepted.map((a) => a.file))];
+  for (const file of touched) {
+    const yamlPath = path.join(options.contentDir, file.id);
+    const doc = parseDocument(readFileSync(yamlPath, 'utf8'));
+    const mine = accepted.filter((a) => a.file === file);
+    for (const { key, target } of mine) {
+      // A text the translator left as it was is left as it is, byte for byte.
+      if (file.texts.find((t) => t.key === key)?.translation === target) continue;
+      const segments = key.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      if (file.kind === 'page' && key === 'keywords') {
+        // Quoted as the list was.
+        const was = doc.getIn(['keywords', 0], true);
+        const list = doc.createNode(target.split(/\s*,\s*/).filter(Boolean));
+        list.flow = true;
+        for (const item of list.items) if (isScalar(item)) item.type = isScalar(was) ? was.type : 'QUOTE_DOUBLE';
+        doc.setIn(['keywords'], list);
+        continue;
+      }
+      const node = doc.getIn(segments, true);
+      if (isScalar(node)) node.value = target;
+      else doc.setIn(segments, target);
+    }
+    const content = doc.toString({ lineWidth: 0, doubleQuotedAsJSON: true, flowCollectionPadding: false });
+    // The texts as the content now has them: every one imported, nothing else changed.
+    const after = textUnits(file.kind, parseDocument(content).toJS());
+    for (const { key, target } of mine) if (key !== 'keywords' && after.get(key)?.text !== target) return { ok: false, problems: [`${fileName}:1: ${file.id}: the text ${key} could not be written`] };
+    writes.push({ target: yamlPath, content });
+    // Its sources: the imported texts now translate their source texts as they are.
+    const sourcesPath = path.join(options.contentDir, sourcesFileId(file.id));
+    const fingerprints = { ...readSources(sourcesPath, file.sourceId) };
+    for (const { key } of mine) fingerprints[key] = textFingerprint(file.texts.find((t) => t.key === key)!.source);
+    writes.push({ target: sourcesPath, content: sourcesFileText(file, fingerprints) });
+  }
+  for (const write of writes) {
+    const temporary = `${write.target}.tmp-${process.pid}`;
+    await writeFile(temporary, write.content);
+    await rename(temporary, write.target);
+  }
+  return { ok: true, files: touched.map((f) => f.id), texts: accepted.length };
+}
+
+/** The fingerprints a sources file holds (none when it is missing or records another source). */
+function readSources(file: string, sourceId: string): Record<string, string> {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { source?: string; texts?: Record<string, string> };
+    return data.source === sourceId && data.texts ? data.texts : {};
+  } catch {
+    return {};
+  }
+}
+
