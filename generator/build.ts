@@ -70,7 +70,8 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     resolved.onProgress({ step, region, elapsed: performance.now() - started });
   };
   const before = cacheStats(resolved.cacheDir);
-  const compiled = await compileContent(options);
+  const checked = await compileContent(options);
+  const compiled = options.pseudo && !hasErrors(checked.diagnostics) ? { ...checked, model: (await import('./pseudo.ts')).pseudoModel(checked.model) } : checked;
   if (hasErrors(compiled.diagnostics)) {
     return { ok: false, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: [], emitted: [] };
   }

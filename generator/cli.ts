@@ -59,6 +59,7 @@ interface CliOptions {
   quiet?: boolean;
   now?: string;
   dev?: boolean;
+  pseudo?: boolean;
   port: string;
 }
 
@@ -126,6 +127,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .option('--cache-dir <dir>', 'keep the build cache there instead (a folder a CI job keeps between runs)')
     .option('--sites <dir>', 'folder of the generated region modules (default: sites/ of the package for its content/, a temporary folder of its own for other content)')
     .option('--now <instant>', 'build as of this instant (ISO 8601 with offset): pages show its prices and banners, warnings are judged at it')
+    .option('--pseudo', 'build with every text accented and about 40% longer (pseudo-localisation), to try layouts with long texts before a translation arrives; give it its own --out')
     .option('--dev', 'serve one region with live preview instead of building: every YAML edit shows at once, errors in the browser')
     .option('--port <port>', 'port of the --dev server', '5173')
     .addHelpText(
@@ -699,7 +701,7 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
   for (const signal of Object.keys(signals) as (keyof typeof signals)[]) process.on(signal, interrupt);
   try {
     const { buildRegions } = await import('./build.ts');
-    result = await buildRegions({ content: options.content, out: options.out, sites: options.sites, regions, cwd: io.cwd, now, onProgress: progress, cache: cacheOption(options), signal: controller.signal });
+    result = await buildRegions({ content: options.content, out: options.out, sites: options.sites, regions, cwd: io.cwd, now, onProgress: progress, cache: cacheOption(options), signal: controller.signal, ...(options.pseudo && { pseudo: true }) });
   } catch (error) {
     if (error instanceof UnknownRegionError) return usage(unknownRegion(error), io);
     if (error instanceof BuildInterrupted) {

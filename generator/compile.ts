@@ -42,6 +42,11 @@ export interface UserBuildOptions {
    */
   now?: number;
   /**
+   * Build with every text pseudo-localised (generator/pseudo.ts, docs/translations.md): accented
+   * and about 40% longer, for trying layouts with long texts. Only the build reads it.
+   */
+  pseudo?: boolean;
+  /**
    * The build cache (docs/cache.md): a folder, true for the default
    * (node_modules/.cache/build-region), false to neither read nor write one. Default true.
    */
