@@ -339,6 +339,20 @@ export const ERRORS = {
     example: 'translates: en_US in messages/fr-FR.yaml',
     fix: 'Name a catalogue or page file that exists: translates: en-US.',
   }),
+  E0241: define<{ key: string; reason: string }>({
+    title: 'Plural not well-formed',
+    message: ({ key, reason }) => `the plural of ${key} is not well-formed: ${reason}`,
+    hint: "A text with a count is written as ICU MessageFormat: 'Try again in {seconds, plural, one {# second} other {# seconds}}.' (# is the number).",
+    example: "code4291: 'Try again in {seconds, plural, one {# second} other {# seconds}.'",
+    fix: 'Close every form and the plural with }, one plural per text.',
+  }),
+  E0242: define<{ key: string; locale: string; missing: readonly string[]; needed: readonly string[] }>({
+    title: 'Plural without a form its locale needs',
+    message: ({ key, locale, missing, needed }) => `the plural of ${key} has no ${missing.join(', ')} form: ${locale} counts need ${needed.join(', ')}`,
+    hint: "Each locale has its own plural forms (CLDR): English and French one and other, Japanese, Korean and Chinese other only, Russian one, few, many and other. 'other' is always needed.",
+    example: "fr-FR: '{seconds, plural, other {# secondes}}'",
+    fix: "Add the form: '{seconds, plural, one {# seconde} other {# secondes}}'.",
+  }),
   W0301: define<{ product: string; activityPrice: number; price: number }>({
     title: 'Activity price not below the price',
     message: ({ product, activityPrice, price }) => `activity price ${activityPrice} of '${product}' is not below its price ${price}`,
@@ -401,6 +415,13 @@ export const ERRORS = {
     hint: 'The source text changed after this translation was made. Translate it again, then record it as current: build-region translations mark <locale or file> (so also when it still says the same).',
     example: "nav.home changed in messages/en-US.yaml from 'Home' to 'Start' after fr-FR was translated",
     fix: 'Update the French text, then run build-region translations mark fr-FR.',
+  }),
+  W0402: define<{ key: string; locale: string; unused: readonly string[]; all: readonly string[] }>({
+    title: 'Plural form its locale never uses',
+    message: ({ key, locale, unused, all }) => `the plural of ${key} has a ${unused.join(', ')} form that ${locale} never uses (its forms: ${all.join(', ')}): that text never shows`,
+    hint: 'Each locale has its own plural forms (CLDR); a form it does not have is never picked.',
+    example: "ja-JP: '{seconds, plural, one {# 秒} other {# 秒}}'",
+    fix: "Keep the forms of the locale: '{seconds, plural, other {# 秒}}', or plain text.",
   }),
   E9999: define<{ detail: string }>({
     title: 'Internal error in the compiler',

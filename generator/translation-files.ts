@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SCHEMA_DIR } from './paths.ts';
+import { parsePlural } from './resolve/plurals.ts';
 import type { SiteModel } from './resolve/index.ts';
 import { sourcesFileId, sourcesFileText, textFingerprint, textUnits } from './translations.ts';
 import type { FileFreshness, TextState } from './translations.ts';
@@ -179,9 +180,23 @@ function splitId(id: string): { file: string; key: string } {
   return at < 0 ? { file: '', key: id } : { file: id.slice(0, at), key: id.slice(at + 1) };
 }
 
-/** The placeholders of a text (`{email}`), sorted: a translation has exactly its source's. */
+/**
+ * The placeholders of a text (`{email}`, and a plural's count where it is shown), each once,
+ * sorted: a translation has exactly its source's.
+ */
 export function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{[A-Za-z0-9_]+\}/g)].map((m) => m[0]).sort();
+  const named = (part: string) => [...part.matchAll(/\{[A-Za-z0-9_]+\}/g)].map((m) => m[0]);
+  let plural: ReturnType<typeof parsePlural>;
+  try {
+    plural = parsePlural(text);
+  } catch {
+    plural = undefined;
+  }
+  // A plural's count is a placeholder where a form shows it (#); a text that only chooses by it
+  // ('{count, plural, one {day} other {days}}') may be translated without it ('j').
+  const shown = plural && [...plural.forms.values()].some((form) => form.includes('#')) ? [`{${plural.name}}`] : [];
+  const all = plural ? [...shown, ...named(plural.before), ...named(plural.after), ...[...plural.forms.values()].flatMap(named)] : named(text);
+  return [...new Set(all)].sort();
 }
 
 /** The line of a translator's file where a text's id first appears (1 when not found): where a refusal points. */

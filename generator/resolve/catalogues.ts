@@ -5,6 +5,8 @@ import { rangeOfKey, rangeOfPath } from '../load.ts';
 import type { Validated } from '../validate.ts';
 import type { Report } from './model.ts';
 import { sortByKey } from './model.ts';
+import { checkPluralForms, expandPlural, parsePlural, pluralCategories } from './plurals.ts';
+import type { PluralText } from './plurals.ts';
 
 /** The message catalogues, each merged with the catalogues it extends. */
 export interface Catalogues {
@@ -84,7 +86,46 @@ export function resolveCatalogues(files: readonly Validated<'messages'>[], prese
   const locales = [...catalogues.keys()].sort(compareStrings);
   for (const locale of locales) mergeOf(locale, []);
   checkKeys(catalogues, merged, tainted, report);
-  return { merged, chains, incomplete: tainted };
+  return { merged: expandPlurals(catalogues, merged, report), chains, incomplete: tainted };
+}
+
+/**
+ * Each catalogue's plurals (core/plurals.ts) checked where they are written, against the
+ * locale's plural categories, then every locale's merged texts with each plural expanded into
+ * one plain text per form.
+ */
+function expandPlurals(catalogues: ReadonlyMap<string, Catalogue>, merged: ReadonlyMap<string, Readonly<Record<string, string>>>, report: Report): Map<string, Readonly<Record<string, string>>> {
+  for (const [locale, catalogue] of catalogues) {
+    for (const [key, text] of Object.entries(catalogue.own)) {
+      const at = () => rangeOfPath(catalogue.file.source, ['messages', ...key.split('.')]);
+      let plural: PluralText | undefined;
+      try {
+        plural = parsePlural(text);
+      } catch (error) {
+        report(createDiagnostic('E0241', { key, reason: error instanceof Error ? error.message : String(error) }, at()));
+        continue;
+      }
+      if (!plural) continue;
+      const { missing, unused } = checkPluralForms(plural, locale);
+      if (missing.length > 0) report(createDiagnostic('E0242', { key, locale, missing, needed: pluralCategories(locale).needed }, at()));
+      if (unused.length > 0) report(createDiagnostic('W0402', { key, locale, unused, all: pluralCategories(locale).all }, at()));
+    }
+  }
+  const expanded = new Map<string, Readonly<Record<string, string>>>();
+  for (const [locale, texts] of merged) {
+    const out: Record<string, string> = {};
+    for (const [key, text] of Object.entries(texts)) {
+      let plural: PluralText | undefined;
+      try {
+        plural = parsePlural(text);
+      } catch {
+        plural = undefined; // reported where it is written
+      }
+      Object.assign(out, plural ? expandPlural(key, plural) : { [key]: text });
+    }
+    expanded.set(locale, sortByKey(out));
+  }
+  return expanded;
 }
 
 /** Every key must exist in every locale (after extension): the missing ones are reported naming both files. */

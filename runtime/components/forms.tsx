@@ -2,8 +2,9 @@ import { Children, useEffect, useId, useLayoutEffect, useRef, useState } from 'r
 import { useHydrated } from '../hydrated.ts';
 import type { FormHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
 import { ApiError } from '../api-error.ts';
-import { useT } from '../site.tsx';
+import { useSite, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
+import { countText } from '../../core/plurals.ts';
 
 /**
  * The building blocks of the account, support and newsletter forms: the form, labelled fields
@@ -92,10 +93,13 @@ export function Submit({ busy, children, disabled }: { busy: boolean; children: 
  */
 export function useErrorText(): (error: unknown) => string {
   const t = useT();
+  const locale = useSite().locale;
   return (error) => {
     if (error instanceof ApiError) {
-      const seconds = (error.data as { retryAfter?: number } | undefined)?.retryAfter ?? '';
-      return error.message && !error.message.startsWith('API error') ? error.message : fill(t(`errors.code${error.code}`), { seconds }) || t('errors.server');
+      const seconds = (error.data as { retryAfter?: number } | undefined)?.retryAfter;
+      const key = `errors.code${error.code}`;
+      const text = seconds === undefined ? t(key) : fill(countText(t, key, locale, seconds), { seconds });
+      return error.message && !error.message.startsWith('API error') ? error.message : text || t('errors.server');
     }
     return t('errors.server');
   };

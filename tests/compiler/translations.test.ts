@@ -8,6 +8,8 @@ import { formatChanges, visibleChanges } from '../../generator/diff.ts';
 import { renderReport } from '../../generator/report.ts';
 import { sourcesFileId, textFingerprint, wordCount } from '../../generator/translations.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
+import { countText } from '../../core/plurals.ts';
+import { fill } from '../../core/validation.ts';
 
 // Translation freshness (docs/translations.md): each translated text knows the source text it
 // was made from; a changed source makes its translations stale.
@@ -215,5 +217,49 @@ describe('translations out to translators and back', () => {
     // At the unit's line.
     const line = Number(/^fr\.xlf:(\d+): the translation/m.exec(stderr)![1]);
     expect(misplaced.split('\n').slice(line - 1, line + 8).join('\n')).toContain('{mail}');
+  });
+});
+
+describe('plurals', () => {
+  it('expands a plural into one plain text per form at build time, and the page picks by the locale’s rules', async () => {
+    const compiled = await check();
+    const messages = (code: string) => compiled.model.regions.find((r) => r.data.code === code)!.data.messages;
+    const us = messages('us');
+    expect(us['errors.code4291']).toBe('Too many attempts. Please try again in {seconds} seconds.');
+    expect(us['errors.code4291#one']).toBe('Too many attempts. Please try again in {seconds} second.');
+    const t = (key: string) => us[key] ?? '';
+    expect(fill(countText(t, 'errors.code4291', 'en-US', 1), { seconds: 1 })).toBe('Too many attempts. Please try again in 1 second.');
+    expect(fill(countText(t, 'errors.code4291', 'en-US', 30), { seconds: 30 })).toBe('Too many attempts. Please try again in 30 seconds.');
+    expect(countText(t, 'countdown.days', 'en-US', 1)).toBe('day');
+    expect(countText(t, 'countdown.days', 'en-US', 0)).toBe('days');
+    // French: 0 and 1 are one; Japanese has one form, written plain.
+    const fr = messages('fr');
+    expect(fill(countText((key) => fr[key] ?? '', 'errors.code4291', 'fr-FR', 0), { seconds: 0 })).toBe('Trop de tentatives. Veuillez réessayer dans 0 seconde.');
+    const jp = messages('jp');
+    expect(Object.keys(jp).filter((key) => key.startsWith('errors.code4291'))).toEqual(['errors.code4291']);
+    // No plural syntax reaches a page.
+    for (const region of compiled.model.regions) expect(Object.values(region.data.messages).filter((text) => /\{\w+,\s*plural/.test(text)), region.data.code).toEqual([]);
+  });
+
+  it("checks each plural against its locale's forms: a missing one is an error, one the locale never uses a warning", async () => {
+    const fr = path.join(content, 'messages/fr-FR.yaml');
+    await replaceInFile(fr, '{seconds, plural, one {# seconde} other {# secondes}}', '{seconds, plural, other {# secondes}}');
+    await replaceInFile(path.join(content, 'messages/ja-JP.yaml'), '{seconds} 秒後にもう一度お試しください。', '{seconds, plural, one {# 秒} other {# 秒}}後にもう一度お試しください。');
+    const diagnostics = (await check()).diagnostics;
+    const missing = diagnostics.find((d) => d.code === 'E0242')!;
+    expect(missing.message).toBe('the plural of errors.code4291 has no one form: fr-FR counts need one, other');
+    expect(missing.file).toMatch(/messages\/fr-FR\.yaml$/);
+    const unused = diagnostics.find((d) => d.code === 'W0402')!;
+    expect(unused.message).toBe('the plural of errors.code4291 has a one form that ja-JP never uses (its forms: other): that text never shows');
+  });
+
+  it('says what is wrong with a plural that is not well-formed, where it is written', async () => {
+    const en = path.join(content, 'messages/en-US.yaml');
+    await replaceInFile(en, '{seconds, plural, one {# second} other {# seconds}}', '{seconds, plural, one {# second} other {# seconds}');
+    const errors = (await check()).diagnostics.filter((d) => d.code === 'E0241');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe('the plural of errors.code4291 is not well-formed: the plural is not closed with }');
+    const line = (await readFile(en, 'utf8')).split('\n')[errors[0]!.line - 1]!;
+    expect(line).toContain('code4291:');
   });
 });
