@@ -150,7 +150,7 @@ function findPageFile(ctx: RouteContext, route: Route, at: readonly string[], re
   return undefined;
 }
 
-/** The products of a page's line-up must be sold in the region. */
+/** The products of a page's line-up, and its featured product, must be sold in the region. */
 function checkLineup(ctx: RouteContext, page: Validated<'page'>, report: Report): void {
   const products = ctx.products;
   if (!products) return;
@@ -159,6 +159,10 @@ function checkLineup(ctx: RouteContext, page: Validated<'page'>, report: Report)
     const guess = suggest(key, Object.keys(products));
     report(createDiagnostic('E0218', { product: key, region: ctx.code, use: 'line-up', guess }, rangeOfPath(page.source, ['lineup', String(position)])));
   });
+  const featured = page.data.featured;
+  if (featured !== undefined && !products[featured]) {
+    report(createDiagnostic('E0218', { product: featured, region: ctx.code, use: 'featured', guess: suggest(featured, Object.keys(products)) }, rangeOfPath(page.source, ['featured'])));
+  }
 }
 
 function resolveWindow(route: Route, at: readonly string[], source: Validated<'region'>['source'], report: Report): { start?: number; end?: number } {
