@@ -104,6 +104,8 @@ async function productFaults(page: Page, path: string): Promise<string[]> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
     await page.evaluate(() => window.scrollTo(0, 0));
+    // A scroll timeline (the fades follow the menu's scroll position) takes its new range on the next frame.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const hidden = await page.evaluate(() => {
       const nav = document.querySelector('#app-menu')!;
       const box = nav.querySelector('ul')!.getBoundingClientRect();
