@@ -78,11 +78,16 @@ async function headerFaults(page: Page, path: string): Promise<string[]> {
     const found = await page.evaluate(() => {
       const bar = document.querySelector('.site-header .bar')!;
       const items = [...bar.querySelectorAll('.brand, .menu-toggle, .header-tools > a')].filter((e) => e.checkVisibility());
-      const rects = items.map((e) => e.getBoundingClientRect());
-      const firstBottom = Math.min(...rects.map((r) => r.bottom));
+      const rects = items.map((e) => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+      let rows = 1;
+      let bottom = rects[0]!.bottom;
+      for (const r of rects.slice(1)) {
+        if (r.top >= bottom) rows += 1;
+        bottom = r.top >= bottom ? r.bottom : Math.max(bottom, r.bottom);
+      }
       const style = getComputedStyle(bar);
       const tallest = Math.max(...rects.map((r) => r.height)) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-      return { rows: rects.filter((r) => r.top >= firstBottom).length + 1, height: document.querySelector('.site-header')!.getBoundingClientRect().height, tallest };
+      return { rows, height: document.querySelector('.site-header')!.getBoundingClientRect().height, tallest };
     });
     if (found.rows > 1 || found.height > found.tallest + 1) faults.push(`${path} at ${width} px: header ${found.height} px tall in ${found.rows} rows (one row is ${found.tallest} px)`);
   }
