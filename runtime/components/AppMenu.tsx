@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { RefObject } from 'react';
 import { useT } from '../site.tsx';
 
 export interface AppMenuItem {
@@ -12,8 +11,8 @@ export interface AppMenuItem {
  * The in-page menu of a product page (docs/runtime.md, "The in-page menu"): a link per section,
  * sticky at the top of the window. On desktop every item shows (the menu wraps to a second row
  * when it must); narrower, it scrolls sideways and says so with a fade and an arrow at each edge
- * that has more (CSS, from a scroll-driven animation of the list; `data-more` where that is not
- * supported). The item of the section being read carries `aria-current`; the prerendered page
+ * that has more (CSS alone, a scroll-driven animation of the list; a browser without those shows
+ * the scrollbar). The item of the section being read carries `aria-current`; the prerendered page
  * marks `initial` (what shows at the top of the page), the page updates it as the visitor scrolls.
  */
 export function AppMenu({ items, initial }: { items: readonly AppMenuItem[]; initial: string }) {
@@ -21,7 +20,6 @@ export function AppMenu({ items, initial }: { items: readonly AppMenuItem[]; ini
   const list = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(initial);
   useCurrentSection(items, initial, setCurrent);
-  useMoreMarks(list);
 
   // The current item stays in view inside a scrolling menu (the list scrolls, never the page),
   // once the visitor has moved on from where the page started.
@@ -89,28 +87,3 @@ function useCurrentSection(items: readonly AppMenuItem[], initial: string, set: 
   }, [targets, initial, set]);
 }
 
-/**
- * Where scroll-driven animations are not supported, marks the menu `data-more="start end"` (the
- * edges with more items beyond them) for the fades and arrows; where they are, CSS alone does it,
- * before any script runs.
- */
-function useMoreMarks(list: RefObject<HTMLUListElement | null>): void {
-  useEffect(() => {
-    const ul = list.current;
-    if (!ul || CSS.supports('animation-timeline: scroll()')) return;
-    const nav = ul.parentElement!;
-    const update = () => {
-      const more = [ul.scrollLeft > 1 && 'start', ul.scrollLeft + ul.clientWidth < ul.scrollWidth - 1 && 'end'].filter(Boolean).join(' ');
-      if (more) nav.setAttribute('data-more', more);
-      else nav.removeAttribute('data-more');
-    };
-    update();
-    ul.addEventListener('scroll', update, { passive: true });
-    const resize = new ResizeObserver(update);
-    resize.observe(ul);
-    return () => {
-      ul.removeEventListener('scroll', update);
-      resize.disconnect();
-    };
-  }, [list]);
-}

@@ -152,7 +152,7 @@ export function SiteNav({ children }: { children?: ReactNode }) {
 
   return (
     <nav ref={nav} className={menuOpen ? 'site-nav open' : 'site-nav'} aria-label={t('a11y.mainNav')}>
-      <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="site-nav-panel" onClick={() => setMenuOpen(!menuOpen)}>
+      <button type="button" className="menu-toggle" aria-label={t('nav.menu')} aria-expanded={menuOpen} aria-controls="site-nav-panel" onClick={() => setMenuOpen(!menuOpen)}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

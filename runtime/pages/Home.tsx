@@ -58,7 +58,7 @@ function HeroAction({ productKey }: { productKey?: ProductKey }) {
   if (!product) return null;
   const label = fill(t('lineup.featured'), { name: product.name });
   return (
-    <p className="hero-actions">
+    <p className="buy-actions">
       {product.link.startsWith('/') ? (
         <SiteLink className="button" href={product.link}>
           {label}
