@@ -290,7 +290,7 @@ export function shardRouteTable(table: RouteTable, pages: ReadonlyMap<string, Pa
     const shard = shards[shardOf(route.path)]!;
     shard.routes.push(route);
     if (route.redirect) continue;
-    for (const key of [...(route.product ? [route.product] : []), ...featuredProducts(pages.get(route.path))]) add(shard.products, key);
+    for (const key of [...(route.product ? [route.product] : []), ...(pages.get(route.path)?.lineup ?? []), ...featuredProducts(pages.get(route.path))]) add(shard.products, key);
     shard.names ||= listsProductNames(route);
   }
   return shards.map(({ routes, products, names }) => ({
