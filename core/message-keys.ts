@@ -120,6 +120,7 @@ export const RUNTIME_MESSAGE_KEYS = [
   'footer.media',
   'footer.regionLabel',
   'legal.template',
+  'lineup.featured',
   'lineup.heading',
   'lineup.reward',
   'lineup.rewardLink',

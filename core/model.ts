@@ -40,7 +40,7 @@ export interface GalleryImage extends Omit<NonNullable<PageFile['gallery']>[numb
 }
 
 /** A page's text with its defaults filled in, and its pictures resolved. */
-export interface PageContent extends Omit<PageFile, 'keywords' | 'lead' | 'sections' | 'template' | 'gallery' | 'specs' | 'downloads' | 'lineup' | 'translates'> {
+export interface PageContent extends Omit<PageFile, 'keywords' | 'lead' | 'sections' | 'template' | 'gallery' | 'specs' | 'downloads' | 'lineup' | 'featured' | 'translates'> {
   readonly keywords: readonly string[];
   readonly lead: string;
   readonly sections: readonly PageSection[];
@@ -51,6 +51,8 @@ export interface PageContent extends Omit<PageFile, 'keywords' | 'lead' | 'secti
   readonly downloads?: readonly PageDownload[];
   /** Products of the line-up (home), keys of the region's products. */
   readonly lineup?: readonly ProductKey[];
+  /** The product the home page's hero offers (a key of the region's products). */
+  readonly featured?: ProductKey;
   /** The same page in every region that has it, plus `x-default` (see `pageText`). */
   readonly alternates?: readonly Alternate[];
 }
@@ -253,6 +255,16 @@ export interface RouteShardData {
   readonly productNames?: readonly string[];
 }
 
+/** The product a home page's hero offers: its `featured` product, else the first of its line-up. */
+export function featuredProduct(page: Pick<PageContent, 'featured' | 'lineup'> | undefined): ProductKey | undefined {
+  return page?.featured ?? page?.lineup?.[0];
+}
+
+function featuredProducts(page: PageContent | undefined): ProductKey[] {
+  const key = featuredProduct(page);
+  return key ? [key] : [];
+}
+
 /** Whether a route's page lists every product of the region by name (the support forms). */
 export function listsProductNames(route: Pick<RouteInfo, 'kind'>): boolean {
   return route.kind === 'registration-form' || route.kind === 'return-form';
@@ -278,7 +290,7 @@ export function shardRouteTable(table: RouteTable, pages: ReadonlyMap<string, Pa
     const shard = shards[shardOf(route.path)]!;
     shard.routes.push(route);
     if (route.redirect) continue;
-    for (const key of [...(route.product ? [route.product] : []), ...(pages.get(route.path)?.lineup ?? [])]) add(shard.products, key);
+    for (const key of [...(route.product ? [route.product] : []), ...(pages.get(route.path)?.lineup ?? []), ...featuredProducts(pages.get(route.path))]) add(shard.products, key);
     shard.names ||= listsProductNames(route);
   }
   return shards.map(({ routes, products, names }) => ({

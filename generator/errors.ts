@@ -209,11 +209,11 @@ export const ERRORS = {
     example: 'currency: USX',
     fix: 'Write the ISO 4217 code of the region\'s currency.',
   }),
-  E0218: define<{ product: string; region: string; use: 'route' | 'line-up'; guess?: string } | { bundle: string; part: string; region: string; guess?: string }>({
+  E0218: define<{ product: string; region: string; use: 'route' | 'line-up' | 'featured'; guess?: string } | { bundle: string; part: string; region: string; guess?: string }>({
     title: 'Unknown product',
     message: (a) => {
       if ('bundle' in a) return `bundle '${a.bundle}' includes ${a.part === a.bundle ? 'itself' : `'${a.part}', which is not in regions/${a.region}/products.yaml${didYouMean(a.guess)}`}`;
-      return `${a.use === 'line-up' ? 'line-up product' : 'product'} '${a.product}' is not in regions/${a.region}/products.yaml${didYouMean(a.guess)}`;
+      return `${a.use === 'line-up' ? 'line-up product' : a.use === 'featured' ? 'featured product' : 'product'} '${a.product}' is not in regions/${a.region}/products.yaml${didYouMean(a.guess)}`;
     },
     hint: "Name a product of the region's products.yaml.",
     example: 'product: flagshipBumblebe',

@@ -78,21 +78,23 @@ function Header() {
             <span>{t('site.name')}</span>
             <span className="visually-hidden">{` – ${t('nav.home')}`}</span>
           </SiteLink>
-          <SiteNav />
-          <div className="header-tools">
-            {site.chooser && (
-              <SiteLink className="region-link" href={site.chooser}>
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-                  <path d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                </svg>
-                <span>{site.code.toUpperCase()}</span>
-                {/* The visible code starts the link's name (label in name), the hidden words say where it goes. */}
-                <span className="visually-hidden">{` – ${t('nav.chooseRegion')}`}</span>
-              </SiteLink>
-            )}
-            <AccountLink />
-          </div>
+          {/* The region link and the account link sit beside the nav and fold into its menu on phones. */}
+          <SiteNav>
+            <div className="header-tools">
+              {site.chooser && (
+                <SiteLink className="region-link" href={site.chooser}>
+                  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+                    <path d="M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                  </svg>
+                  <span>{site.code.toUpperCase()}</span>
+                  {/* The visible code starts the link's name (label in name), the hidden words say where it goes. */}
+                  <span className="visually-hidden">{` – ${t('nav.chooseRegion')}`}</span>
+                </SiteLink>
+              )}
+              <AccountLink />
+            </div>
+          </SiteNav>
         </div>
       </header>
     </>

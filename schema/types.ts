@@ -213,6 +213,8 @@ export interface PageFile {
     /** File size shown to the visitor, e.g. '4.2 MB'. */
     readonly size: string;
   }[];
+  /** The product the home page's hero offers as its primary action (a link to its page, or its shop): a key of the region's products.yaml, e.g. flagshipBumblebee. Without it, the first product of the line-up. */
+  readonly featured?: ProductKey;
   /** Products shown in the page's line-up (the home page), in order: keys of the region's products.yaml. Each card shows the product's drawing, name, price and a way to buy. */
   readonly lineup?: readonly ProductKey[];
 }

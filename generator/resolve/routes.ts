@@ -154,7 +154,7 @@ function findPageFile(ctx: RouteContext, route: Route, at: readonly string[], re
   return undefined;
 }
 
-/** The products of a page's line-up must be sold in the region. */
+/** The products of a page's line-up, and its featured product, must be sold in the region. */
 function checkLineup(ctx: RouteContext, page: Validated<'page'>, report: Report): void {
   const products = ctx.products;
   if (!products) return;
@@ -163,6 +163,10 @@ function checkLineup(ctx: RouteContext, page: Validated<'page'>, report: Report)
     const guess = suggest(key, Object.keys(products));
     reportUnknown(ctx, { name: key, diagnostic: createDiagnostic('E0218', { product: key, region: ctx.code, use: 'line-up', guess }, rangeOfPath(page.source, ['lineup', String(position)])) }, report);
   });
+  const featured = page.data.featured;
+  if (featured !== undefined && !products[featured]) {
+    report(createDiagnostic('E0218', { product: featured, region: ctx.code, use: 'featured', guess: suggest(featured, Object.keys(products)) }, rangeOfPath(page.source, ['featured'])));
+  }
 }
 
 /** A use of an unknown product: to the region's collector (which may blame the definition), else reported as it is. */

@@ -1,5 +1,6 @@
 import { regionLabel, useCountry } from '../country.ts';
-import { useNow, useSite, useT } from '../site.tsx';
+import { useLocation } from 'wouter';
+import { useApp, useNow, useSite, useT } from '../site.tsx';
 import { isRouteOpen } from '../../core/time.ts';
 import { Newsletter } from './Newsletter.tsx';
 import { useFooterHydrated } from '../widgets.tsx';
@@ -23,7 +24,8 @@ const MEDIA_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The site's footer: the newsletter form, the footer navigation, the company and its media
+ * The site's footer: the newsletter form (on every page but the home page, which has its own
+ * invitation), the footer navigation, the company and its media
  * links, the region label (the visitor's country, from local storage) with the region chooser.
  * Below the fold on every page: prerendered with the page, its code loads after the page's and
  * it hydrates on its own (runtime/widgets.tsx).
@@ -35,9 +37,12 @@ export default function Footer() {
   const t = useT();
   const country = useCountry(site);
   const own = site.regions.find((r) => r.code === site.code);
+  // The home page invites to the newsletter itself (its popup form): one offer per page.
+  const [location] = useLocation();
+  const home = useApp().content.route(location)?.kind === 'home';
   return (
     <footer className="site-footer">
-      <Newsletter />
+      {!home && <Newsletter />}
       {site.footerNavs.length > 0 && (
         <div className="footer-columns">
           {site.footerNavs.map((column) => (

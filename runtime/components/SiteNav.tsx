@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent, ReactElement } from 'react';
+import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { normalizePath } from '../../core/paths.ts';
 import { useNow, useSite, useT } from '../site.tsx';
@@ -116,7 +116,12 @@ function NavMenu({ item, open, onToggle, current }: { item: NavItem; open: boole
   );
 }
 
-export function SiteNav() {
+/**
+ * The header's navigation. `children` (the region and account links) follow the list: beside it
+ * on wider screens, inside the folded menu on phones, so the header stays one row in every
+ * language.
+ */
+export function SiteNav({ children }: { children?: ReactNode }) {
   const site = useSite();
   const t = useT();
   const now = useNow();
@@ -146,14 +151,15 @@ export function SiteNav() {
   }, [openItem, menuOpen]);
 
   return (
-    <nav ref={nav} className="site-nav" aria-label={t('a11y.mainNav')}>
-      <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="site-nav-list" onClick={() => setMenuOpen(!menuOpen)}>
+    <nav ref={nav} className={menuOpen ? 'site-nav open' : 'site-nav'} aria-label={t('a11y.mainNav')}>
+      <button type="button" className="menu-toggle" aria-label={t('nav.menu')} aria-expanded={menuOpen} aria-controls="site-nav-panel" onClick={() => setMenuOpen(!menuOpen)}>
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span>{t('nav.menu')}</span>
+        <span className="menu-label">{t('nav.menu')}</span>
       </button>
-      <ul id="site-nav-list" className={menuOpen ? 'nav-list open' : 'nav-list'}>
+      <div id="site-nav-panel" className="nav-panel">
+      <ul id="site-nav-list" className="nav-list">
         {items.map((item) => {
           const key = item.identify ?? item.label;
           return (
@@ -167,6 +173,8 @@ export function SiteNav() {
           );
         })}
       </ul>
+      {children}
+      </div>
     </nav>
   );
 }

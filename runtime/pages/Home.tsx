@@ -2,11 +2,20 @@ import { Lineup, RewardBanner } from '../components/Lineup.tsx';
 import { Countdown } from '../components/Countdown.tsx';
 import { NewsletterInvite } from '../components/NewsletterInvite.tsx';
 import { RobotArt } from '../components/RobotArt.tsx';
-import { useT } from '../site.tsx';
+import { SiteLink } from '../components/SiteLink.tsx';
+import { useApp, useT } from '../site.tsx';
+import { featuredProduct } from '../../core/model.ts';
+import type { ProductKey } from '../../core/model.ts';
+import { fill } from '../../core/validation.ts';
 import type { PageProps } from './registry.ts';
 
 const ICONS = ['M12 3l7 4v10l-7 4-7-4V7z', 'M4 6h16M4 12h10M4 18h13', 'M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z'];
 
+/**
+ * The home page: the hero with its primary action (the content's featured product), the
+ * countdown, the line-up and the reward, the feature cards, and the newsletter invitation (the
+ * page's one newsletter: the footer leaves its form out here).
+ */
 export default function Home({ content }: PageProps) {
   const t = useT();
   return (
@@ -16,6 +25,7 @@ export default function Home({ content }: PageProps) {
           <p className="eyebrow">{t('site.tagline')}</p>
           <h1 id="hero-heading">{content.heading}</h1>
           {content.lead && <p className="lead">{content.lead}</p>}
+          <HeroAction productKey={featuredProduct(content)} />
         </div>
         <RobotArt title={t('site.name')} />
       </section>
@@ -37,5 +47,27 @@ export default function Home({ content }: PageProps) {
       )}
       <NewsletterInvite />
     </>
+  );
+}
+
+/** The hero's primary action: the featured product's page (or its shop, where the region has no page for it). */
+function HeroAction({ productKey }: { productKey?: ProductKey }) {
+  const { content } = useApp();
+  const t = useT();
+  const product = productKey ? content.product(productKey) : undefined;
+  if (!product) return null;
+  const label = fill(t('lineup.featured'), { name: product.name });
+  return (
+    <p className="buy-actions">
+      {product.link.startsWith('/') ? (
+        <SiteLink className="button" href={product.link}>
+          {label}
+        </SiteLink>
+      ) : (
+        <a className="button" href={product.link} target="_blank" rel="noopener noreferrer">
+          {label}
+        </a>
+      )}
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { AppMenu } from '../components/AppMenu.tsx';
 import { Collapse } from '../components/Collapse.tsx';
 import { Picture } from '../components/Picture.tsx';
 import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
@@ -145,28 +146,15 @@ export default function ProductPage({ route, content }: PageProps) {
         </div>
         <ProductImage product={route.product} alt={product.alt} />
       </section>
-      <nav className="app-menu" id="app-menu" aria-label={t('product.menu')}>
-        <ul>
-          {content.sections.map((section, index) => (
-            <li key={section.heading}>
-              <a href={`#section-${index + 1}`}>{section.heading}</a>
-            </li>
-          ))}
-          {content.specs && (
-            <li>
-              <a href="#specs">{t('product.specs')}</a>
-            </li>
-          )}
-          {content.gallery && (
-            <li>
-              <a href="#gallery">{t('product.gallery')}</a>
-            </li>
-          )}
-          <li>
-            <a href="#buy">{t('product.purchase')}</a>
-          </li>
-        </ul>
-      </nav>
+      <AppMenu
+        initial="buy"
+        items={[
+          ...content.sections.map((section, index) => ({ target: `section-${index + 1}`, label: section.heading })),
+          ...(content.specs ? [{ target: 'specs', label: t('product.specs') }] : []),
+          ...(content.gallery ? [{ target: 'gallery', label: t('product.gallery') }] : []),
+          { target: 'buy', label: t('product.purchase') },
+        ]}
+      />
       <Sections content={content} />
       {content.specs && <Specs specs={content.specs} heading={t('product.specs')} />}
       {content.gallery && <Gallery images={content.gallery} heading={t('product.gallery')} />}

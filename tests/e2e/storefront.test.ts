@@ -270,7 +270,9 @@ describe('the collapse effect and the text float effect', () => {
   });
 
   it('floats blocks below the fold up from 50 px as they come into view, and never moves what is already in view', async () => {
-    const { context, page } = await open('/us/flagship-bumblebee');
+    // 900 px high: the first section starts in view, under the banner and the in-page menu (two
+    // rows at this width, every item showing).
+    const { context, page } = await open('/us/flagship-bumblebee', { viewport: { width: 1280, height: 900 } });
     const translate = region('us').constants.textFloatTranslate;
     const first = page.locator('#section-1');
     const picture = page.locator('#gallery li').first();
