@@ -312,5 +312,8 @@ export function splitRegion(region: RegionData): { site: SiteData; table: RouteT
   });
   const chooser = routes.find((route) => route.kind === 'region-chooser' && !route.redirect)?.path;
   const site: SiteData = { ...rest, ...(chooser !== undefined && { chooser }) };
-  return { site, table: { routes: infos, products }, messages, pages };
+  // A product's drawing is chosen at build time (its image is a file of its own): what pages
+  // carry of the products has no need of the choice.
+  const shown = Object.fromEntries(Object.entries(products).map(([key, { drawing: _drawing, palette: _palette, ...product }]) => [key, product]));
+  return { site, table: { routes: infos, products: shown }, messages, pages };
 }
