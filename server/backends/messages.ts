@@ -1,4 +1,5 @@
 import type { BackendsData } from '../../core/backends.ts';
+import { countText } from '../../core/plurals.ts';
 
 /**
  * The localised error messages of the back ends: the `errors.code<N>` texts of the site's own
@@ -22,7 +23,7 @@ export const ENGLISH_MESSAGES: Readonly<Record<number, string>> = Object.freeze(
   4016: 'The request is too large.',
   4017: 'Please confirm your email address first: log in with the code we send you.',
   4290: 'Too many requests. Please wait a moment.',
-  4291: 'Too many attempts. Please try again in {seconds} seconds.',
+  4291: 'Too many attempts. Please try again in {seconds} seconds.', // the catalogues have its singular
   5000: 'Server error, please try again later.',
 });
 
@@ -56,7 +57,13 @@ export interface Messages {
 export function createMessages(sites: () => BackendsData): Messages {
   return {
     text(locale, code, params = {}) {
-      return fill(catalogueText(sites(), locale, `code${code}`) ?? ENGLISH_MESSAGES[code] ?? ENGLISH_MESSAGES[5000]!, params);
+      const data = sites();
+      const key = `code${code}`;
+      const t = (name: string) => catalogueText(data, locale, name) ?? '';
+      // A text with a count has a form per plural category (core/plurals.ts): the count's.
+      const count = Object.values(params).find((value): value is number => typeof value === 'number');
+      const text = count === undefined ? t(key) : countText(t, key, locale, count);
+      return fill(text || ENGLISH_MESSAGES[code] || ENGLISH_MESSAGES[5000]!, params);
     },
   };
 }

@@ -10,6 +10,7 @@ import { sourcesFileId, textFingerprint, wordCount } from '../../generator/trans
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { countText } from '../../core/plurals.ts';
 import { fill } from '../../core/validation.ts';
+import { createMessages } from '../../server/backends/messages.ts';
 
 // Translation freshness (docs/translations.md): each translated text knows the source text it
 // was made from; a changed source makes its translations stale.
@@ -237,6 +238,10 @@ describe('plurals', () => {
     expect(fill(countText((key) => fr[key] ?? '', 'errors.code4291', 'fr-FR', 0), { seconds: 0 })).toBe('Trop de tentatives. Veuillez réessayer dans 0 seconde.');
     const jp = messages('jp');
     expect(Object.keys(jp).filter((key) => key.startsWith('errors.code4291'))).toEqual(['errors.code4291']);
+    // The back ends answer in the same forms.
+    const answers = createMessages(() => compiled.model.backends);
+    expect(answers.text('en-US', 4291, { seconds: 1 })).toBe('Too many attempts. Please try again in 1 second.');
+    expect(answers.text('de-DE', 4291, { seconds: 5 })).toBe('Zu viele Versuche. Bitte versuchen Sie es in 5 Sekunden erneut.');
     // No plural syntax reaches a page.
     for (const region of compiled.model.regions) expect(Object.values(region.data.messages).filter((text) => /\{\w+,\s*plural/.test(text)), region.data.code).toEqual([]);
   });
