@@ -20,9 +20,13 @@ export function sourcesFileId(id: string): string {
   return id.replace(/\.ya?ml$/, '.sources.json');
 }
 
-/** A text's fingerprint: the first 12 hex digits of its SHA-256. */
+const fingerprints = new Map<string, string>();
+
+/** A text's fingerprint: the first 12 hex digits of its SHA-256 (each source text hashed once, however many translate it). */
 export function textFingerprint(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+  let found = fingerprints.get(text);
+  if (found === undefined) fingerprints.set(text, (found = createHash('sha256').update(text).digest('hex').slice(0, 12)));
+  return found;
 }
 
 /** One translatable text of a file: its path in the file's data, and the text. */
@@ -146,12 +150,14 @@ export function markedSources(file: FileFreshness): string {
   return sourcesFileText(file, Object.fromEntries(file.texts.filter((text) => text.state !== 'missing').map((text) => [text.key, textFingerprint(text.source)])));
 }
 
-const WORDS = new Intl.Segmenter('en', { granularity: 'word' });
+let words: Intl.Segmenter | undefined;
 
 /** Words of a text, as translation vendors count them (a CJK character is a word). */
 export function wordCount(text: string): number {
+  // Made on first use: a check counts no words.
+  words ??= new Intl.Segmenter('en', { granularity: 'word' });
   let count = 0;
-  for (const segment of WORDS.segment(text)) if (segment.isWordLike) count += /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(segment.segment) ? [...segment.segment].length : 1;
+  for (const segment of words.segment(text)) if (segment.isWordLike) count += /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(segment.segment) ? [...segment.segment].length : 1;
   return count;
 }
 

@@ -7,9 +7,11 @@ import { startServer } from '../server/serve.ts';
 import { launchBrowser } from '../tests/support/browser.ts';
 
 /**
- * `npm run screenshots [-- --dir <built output>] [--out <folder>]`: the home page and a product
- * page of three regions at desktop and mobile width, as PNG files for a person to look at
- * (default `screenshots/`). It serves the built output (run `npm run build` first) with the
+ * `npm run screenshots [-- --dir <built output>] [--out <folder>] [--jpeg]`: the home page and a
+ * product page of five regions (us, fr, de, jp, cn) at desktop and mobile width, as PNG files for
+ * a person to look at (default `screenshots/`; `--jpeg` for smaller files, as the pictures
+ * committed under docs/screenshots/ are: `npm run screenshots -- --out docs/screenshots --jpeg`).
+ * It serves the built output (run `npm run build` first) with the
  * emulated back ends, and waits for each page to hydrate before it takes the picture. It also
  * writes the content report (`build-region report`) and a picture of it, `report-desktop.png`.
  */
@@ -19,6 +21,10 @@ const PAGES = [
   { region: 'us', path: '/us/flagship-bumblebee', name: 'product' },
   { region: 'fr', path: '/fr', name: 'home' },
   { region: 'fr', path: '/fr/flagship-megatron', name: 'product' },
+  { region: 'de', path: '/de', name: 'home' },
+  { region: 'de', path: '/de/flagship-bumblebee', name: 'product' },
+  { region: 'jp', path: '/jp', name: 'home' },
+  { region: 'jp', path: '/jp/mini-robot', name: 'product' },
   { region: 'cn', path: '/', name: 'home' },
   { region: 'cn', path: '/flagship-megatron', name: 'product' },
 ];
@@ -34,6 +40,8 @@ function option(name: string, fallback: string): string {
 
 const dir = path.resolve(option('--dir', 'dist'));
 const out = path.resolve(option('--out', 'screenshots'));
+const jpeg = process.argv.includes('--jpeg');
+const extension = jpeg ? 'jpg' : 'png';
 if (!existsSync(path.join(dir, 'index.html'))) {
   process.stderr.write(`screenshots: ${dir} has no built site; run 'npm run build' first.\n`);
   process.exit(1);
@@ -58,8 +66,8 @@ try {
         window.scrollTo(0, 0);
         await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
       });
-      const file = path.join(out, `${entry.region}-${entry.name}-${size.name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      const file = path.join(out, `${entry.region}-${entry.name}-${size.name}.${extension}`);
+      await page.screenshot({ path: file, fullPage: true, ...(jpeg && { type: 'jpeg' as const, quality: 70 }) });
       process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
     }
     await context.close();
@@ -70,8 +78,8 @@ try {
   const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
   const page = await context.newPage();
   await page.goto(pathToFileURL(report).href);
-  const file = path.join(out, 'report-desktop.png');
-  await page.screenshot({ path: file, fullPage: true });
+  const file = path.join(out, `report-desktop.${extension}`);
+  await page.screenshot({ path: file, fullPage: true, ...(jpeg && { type: 'jpeg' as const, quality: 70 }) });
   process.stdout.write(`${path.relative(process.cwd(), file)}\n`);
   await context.close();
 } finally {
