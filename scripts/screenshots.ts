@@ -12,7 +12,8 @@ import { launchBrowser } from '../tests/support/browser.ts';
  * a person to look at (default `screenshots/`; `--jpeg` for smaller files, as the pictures
  * committed under docs/screenshots/ are: `npm run screenshots -- --out docs/screenshots --jpeg`).
  * It serves the built output (run `npm run build` first) with the
- * emulated back ends, and waits for each page to hydrate before it takes the picture. It also
+ * emulated back ends, and waits for each page to hydrate before it takes the picture (as a visitor
+ * who declined the consent banner, where a region asks). It also
  * writes the content report (`build-region report`) and a picture of it, `report-desktop.png`.
  */
 
@@ -52,6 +53,8 @@ const browser = await launchBrowser();
 try {
   for (const size of WIDTHS) {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+    // As a visitor who answered the consent banner sees the pages (it would cover them otherwise).
+    await context.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ analytics: false, ads: false })));
     const page = await context.newPage();
     for (const entry of PAGES) {
       await page.goto(new URL(entry.path, server.url).href);
@@ -64,6 +67,9 @@ try {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         window.scrollTo(0, 0);
+        // Images out of view sideways (the phone's swiped line-up) never near the viewport:
+        // loaded at once instead (a decode of a lazy image that never started crashes Chromium).
+        for (const image of document.images) image.loading = 'eager';
         await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
       });
       const file = path.join(out, `${entry.region}-${entry.name}-${size.name}.${extension}`);
