@@ -1,6 +1,7 @@
 import type { ProductData, ProductKey } from '../../core/model.ts';
 import type { Drawing, DrawingPalette } from '../../schema/types.ts';
 import { FIGURES } from './drawings.tsx';
+import { ArtFrame } from './RobotArt.tsx';
 import type { Palette } from './RobotArt.tsx';
 
 /** Colour schemes for product drawings, by the name products.yaml gives them (`palette`). */
@@ -45,28 +46,12 @@ export function ProductArt({ product, title, art, standalone = false }: { produc
   const Figure = FIGURES[kind] ?? FIGURES.robot;
   const body = `art-${product}-body`;
   return (
-    <svg
-      className="robot-art"
-      viewBox="0 0 320 320"
-      width="320"
-      height="320"
-      role="img"
-      aria-label={title}
-      data-drawing={kind}
-      {...(standalone && { xmlns: 'http://www.w3.org/2000/svg' })}
-    >
-      {standalone && <title>{title}</title>}
-      <defs>
-        <linearGradient id={body} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor={palette.from} />
-          <stop offset="1" stopColor={palette.to} />
-        </linearGradient>
-      </defs>
+    <ArtFrame title={title} palette={palette} gradient={body} standalone={standalone} drawing={kind}>
       <rect width="320" height="320" rx="40" fill={palette.backdrop} />
       <ellipse cx="160" cy="280" rx="130" ry="14" fill={palette.ring} fillOpacity=".45" />
       <g aria-hidden="true">
         <Figure palette={palette} body={`url(#${body})`} />
       </g>
-    </svg>
+    </ArtFrame>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 /** Colours of one robot drawing. */
 export interface Palette {
   readonly backdrop: string;
@@ -19,9 +20,11 @@ export interface RobotArtProps {
   standalone?: boolean;
 }
 
-/** An original, stylised transforming robot, drawn inline (the brand's own illustration). */
-export function RobotArt({ title, palette = BRAND_PALETTE, id = 'robot', standalone = false }: RobotArtProps) {
-  const body = `${id}-body`;
+/**
+ * The frame every drawing shares: a 320x320 SVG named by its title (a `<title>` too in a file of
+ * its own), with the body gradient of its palette under the id `gradient`.
+ */
+export function ArtFrame({ title, palette, gradient, standalone, drawing, children }: { title: string; palette: Palette; gradient: string; standalone: boolean; drawing?: string; children: ReactNode }) {
   return (
     <svg
       className="robot-art"
@@ -30,15 +33,26 @@ export function RobotArt({ title, palette = BRAND_PALETTE, id = 'robot', standal
       height="320"
       role="img"
       aria-label={title}
+      {...(drawing !== undefined && { 'data-drawing': drawing })}
       {...(standalone && { xmlns: 'http://www.w3.org/2000/svg' })}
     >
       {standalone && <title>{title}</title>}
       <defs>
-        <linearGradient id={body} x1="0" y1="0" x2="1" y2="1">
+        <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor={palette.from} />
           <stop offset="1" stopColor={palette.to} />
         </linearGradient>
       </defs>
+      {children}
+    </svg>
+  );
+}
+
+/** An original, stylised transforming robot, drawn inline (the brand's own illustration). */
+export function RobotArt({ title, palette = BRAND_PALETTE, id = 'robot', standalone = false }: RobotArtProps) {
+  const body = `${id}-body`;
+  return (
+    <ArtFrame title={title} palette={palette} gradient={body} standalone={standalone}>
       <circle cx="160" cy="160" r="150" fill={palette.backdrop} />
       <circle cx="160" cy="160" r="118" fill="none" stroke={palette.ring} strokeWidth="2" strokeDasharray="6 10" />
       <rect x="112" y="58" width="96" height="70" rx="18" fill={`url(#${body})`} />
@@ -55,6 +69,6 @@ export function RobotArt({ title, palette = BRAND_PALETTE, id = 'robot', standal
       <rect x="174" y="232" width="34" height="50" rx="10" fill={palette.limbs} />
       <circle cx="129" cy="282" r="14" fill="#0b1a33" stroke={palette.eyes} strokeWidth="4" />
       <circle cx="191" cy="282" r="14" fill="#0b1a33" stroke={palette.eyes} strokeWidth="4" />
-    </svg>
+    </ArtFrame>
   );
 }
