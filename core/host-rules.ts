@@ -112,6 +112,7 @@ export function regionOfPath(rules: HostRules, pathname: string): HostRules['reg
  * they are answered (defence in depth: `answer` refuses such paths before they get here).
  */
 export function isSameSiteLocation(location: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   return /^\/(?![/\\])/.test(location) && !/[\\\x00-\x20\x7f-\uffff]/.test(location);
 }
 

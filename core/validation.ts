@@ -29,6 +29,7 @@ export function isSerial(text: string): boolean {
  * path are kept.
  */
 export function safeFromPath(fromPath: string | null | undefined, home: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (!fromPath || !fromPath.startsWith('/') || fromPath.startsWith('//') || /[\\\u0000-\u001f]/.test(fromPath)) return home;
   let url: URL;
   try {

@@ -79,6 +79,7 @@ interface Parsed {
 function parseSvg(text: string): Parsed {
   const declared = new Set<string>();
   const open: { name: string; index: number; prefixes: ReadonlySet<string> }[] = [];
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.exec(text);
   if (control) throw new Malformed(`the character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, which XML does not allow`, control.index);
   const prefixDeclared = (prefix: string, own: ReadonlySet<string>) => prefix === 'xml' || prefix === 'xmlns' || own.has(prefix) || open.some((element) => element.prefixes.has(prefix));

@@ -44,11 +44,12 @@ export interface Session {
   clear(): void;
 }
 
-const KEYS = ['user_id', 'apptoken', 'reftoken', 'userInfo'] as const;
+/** What the session keeps in storage, under these names (other tabs' changes to them are followed). */
+type StoredKey = 'user_id' | 'apptoken' | 'reftoken' | 'userInfo';
 
 export function createSession(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined): Session {
   const store = createStore<SessionState>(() => ({ ready: false }));
-  const write = (values: Partial<Record<(typeof KEYS)[number], string | undefined>>) => {
+  const write = (values: Partial<Record<StoredKey, string | undefined>>) => {
     if (!storage) return;
     for (const [key, value] of Object.entries(values)) {
       try {

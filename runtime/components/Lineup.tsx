@@ -11,7 +11,7 @@ import { SiteLink } from './SiteLink.tsx';
  * (inside the site, or the shop when the product has no page here).
  */
 export function Lineup({ products }: { products: readonly ProductKey[] }) {
-  const { site, content } = useApp();
+  const { content } = useApp();
   const t = useT();
   return (
     <section className="lineup" id="lineup" aria-labelledby="lineup-heading">

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../api-error.ts';
-import { useApp, useNow, useSite, useT } from '../site.tsx';
+import { useApp, useNow, useT } from '../site.tsx';
 import { fill, isSerial, isValidEmail } from '../../core/validation.ts';
 import { Field, Form, FormMessage, Submit, useErrorText } from './forms.tsx';
 
@@ -23,7 +23,6 @@ function day(instant: number): string {
 
 export function SupportForm({ kind }: { kind: SupportKind }) {
   const app = useApp();
-  const site = useSite();
   const t = useT();
   const now = useNow();
   const errorText = useErrorText();

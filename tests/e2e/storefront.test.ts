@@ -1,4 +1,4 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import type { RegionCode } from '../../core/model.ts';

@@ -44,6 +44,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+// A back end's JSON answer, of whatever shape the test asserts on.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 interface Answer<T = Record<string, any>> {
   status: number;
   headers: Headers;
@@ -78,6 +80,7 @@ function requestFrom(url: URL, from: string, init: { method: string; headers: Re
 }
 
 /** Calls a back end: `api('us', '/account/user/login/pwd', { body })`. POST when there is a body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function api<T = Record<string, any>>(backend: string, pathname: string, options: CallOptions = {}): Promise<Answer<T>> {
   const on = options.on ?? server;
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
