@@ -83,6 +83,12 @@ export interface RouteInfo {
   readonly scroll?: Route['scroll'];
   /** Time window in epoch milliseconds; outside it visitors are sent home. */
   readonly window?: { readonly start?: number; readonly end?: number };
+  /**
+   * The language of the page's text (BCP 47, `en`) when it is not the region's: a page not yet
+   * translated, shown in its source text (docs/translations.md, "Pages not yet translated").
+   * Absent when the text is the region's own language.
+   */
+  readonly fallback?: string;
 }
 
 /** A route with its text, as the generator resolves it. */

@@ -17,7 +17,7 @@ import type { UnknownProductUse } from './product-references.ts';
 import type { RegionIdentity } from './regions.ts';
 import { isKnownCurrency } from './regions.ts';
 import { CONSENT_PREFIX, pageMessages } from './backends.ts';
-import { resolveRoutes } from './routes.ts';
+import { primaryLanguage, resolveRoutes } from './routes.ts';
 import { combineScopes, resolveStagesLists } from './stages.ts';
 import type { StagesScope } from './stages.ts';
 
@@ -79,6 +79,7 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
       messages,
       catalogueInputs: shared.catalogues.chains.get(input.locale) ?? [],
       otherRegions: shared.regions.map((r) => r.code).filter((other) => other !== code),
+      ...(shared.constants.data.fallbackLocale && { sourceLanguage: primaryLanguage(shared.constants.data.fallbackLocale) }),
       unknownProduct,
     },
     report,
