@@ -238,7 +238,8 @@ export function renderSitemap(model: SiteModel, now: number, lastChanged?: Reado
       .filter((route) => route.content && route.kind !== 'account' && isRouteOpen(route, now))
       .map((route) => {
         const lastmod = lastChanged && lastModified(region, route, lastChanged);
-        return { loc: `${region.data.origin}${route.path}`, alternates: route.alternates ?? [], ...(lastmod !== undefined && { lastmod: new Date(lastmod).toISOString() }) };
+        // A page not yet translated is the region's page (its own <url>) but no language version.
+        return { loc: `${region.data.origin}${route.path}`, alternates: route.fallback ? [] : (route.alternates ?? []), ...(lastmod !== undefined && { lastmod: new Date(lastmod).toISOString() }) };
       }),
   );
   return renderTemplate('sitemap.xml.hbs', { urls });
