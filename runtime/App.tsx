@@ -291,6 +291,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
   }, [location, found, route, page, content, now, ready, open, synced, site, keep]);
 
   const lazy = route ? pageFor(route) : undefined;
+  const textLang = route && !route.redirect && open ? route.fallback : undefined;
   let body;
   if (route?.redirect) {
     body = (
@@ -313,13 +314,14 @@ function Shell({ kept }: { kept?: KeptPage }) {
         {t('a11y.skipToContent')}
       </a>
       <Header />
+      {/* A page not yet translated is in its source's language: said on <main>, its own part (docs/translations.md). */}
       {keep === undefined ? (
-        <main id="main" ref={main} tabIndex={-1}>
+        <main id="main" ref={main} tabIndex={-1} lang={textLang}>
           {body}
         </main>
       ) : (
         // Hydration leaves markup given as inner HTML as it is: the prerendered page stays.
-        <main id="main" ref={main} tabIndex={-1} dangerouslySetInnerHTML={{ __html: keep }} />
+        <main id="main" ref={main} tabIndex={-1} lang={textLang} dangerouslySetInnerHTML={{ __html: keep }} />
       )}
       {footer}
       {/* Always after the footer: the footer shows once an element follows it (styles.css). */}

@@ -11,12 +11,12 @@ import { PageIntro, Sections } from '../components/Sections.tsx';
 import type { PageProps } from './registry.ts';
 
 /** Price, promotion and the way to buy, on the one clock (the activity price follows server time). */
-function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
+function BuyBox({ product, site, lang }: { product: ProductData; site: SiteData; lang?: string }) {
   const t = useT();
   const now = useNow();
   const installment = installmentLine(site, t('product.perMonth'), currentPrice(site, product, now));
   return (
-    <div className="buy-box" id="buy">
+    <div className="buy-box" id="buy" lang={lang}>
       <p className="buy-name">{product.name}</p>
       <Price product={product} />
       {installment && (
@@ -84,7 +84,7 @@ function Gallery({ images, heading }: { images: readonly GalleryImage[]; heading
  * The bundles that contain this product, as offers: what is in them, their price and what they
  * save against buying the parts at today's prices.
  */
-function BundleOffers({ productKey }: { productKey: ProductKey }) {
+function BundleOffers({ productKey, lang }: { productKey: ProductKey; lang?: string }) {
   const { site, content } = useApp();
   const t = useT();
   const now = useNow();
@@ -100,7 +100,7 @@ function BundleOffers({ productKey }: { productKey: ProductKey }) {
         const parts = bundle.includes!.flatMap((part) => content.product(part) ?? []);
         const saving = parts.reduce((sum, part) => sum + currentPrice(site, part, now), 0) - currentPrice(site, bundle, now);
         return (
-          <section className="bundle" id={`bundle-${key}`} key={key} aria-labelledby={`bundle-${key}-heading`}>
+          <section className="bundle" id={`bundle-${key}`} key={key} aria-labelledby={`bundle-${key}-heading`} lang={lang}>
             <div className="bundle-text">
               <p className="eyebrow">{t('product.bundleHeading')}</p>
               <h2 id={`bundle-${key}-heading`}>{bundle.name}</h2>
@@ -128,6 +128,8 @@ export default function ProductPage({ route, content }: PageProps) {
   const site = app.site;
   const t = useT();
   const product = route.product ? app.content.product(route.product) : undefined;
+  // On a page not yet translated (<main lang> is its text's), prices and buying are the region's.
+  const own = route.fallback && site.locale;
   if (!product || !route.product) {
     return (
       <article className="content-page" aria-labelledby="page-heading">
@@ -142,7 +144,7 @@ export default function ProductPage({ route, content }: PageProps) {
         <div className="banner-text">
           <h1 id="page-heading">{content.heading}</h1>
           {content.lead && <p className="lead">{content.lead}</p>}
-          <BuyBox product={product} site={site} />
+          <BuyBox product={product} site={site} lang={own || undefined} />
         </div>
         <ProductImage product={route.product} alt={product.alt} />
       </section>
@@ -158,7 +160,7 @@ export default function ProductPage({ route, content }: PageProps) {
       <Sections content={content} />
       {content.specs && <Specs specs={content.specs} heading={t('product.specs')} />}
       {content.gallery && <Gallery images={content.gallery} heading={t('product.gallery')} />}
-      <BundleOffers productKey={route.product} />
+      <BundleOffers productKey={route.product} lang={own || undefined} />
     </article>
   );
 }
