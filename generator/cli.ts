@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { BuildResult } from './build.ts';
 import { BuildInterrupted, checkContent, compileContent, describeCheck, resolveBuildOptions, selectRegions, SitesFolderError, UnknownRegionError } from './compile.ts';
+import { describeUntranslated } from './translations.ts';
 import type { CompileResult, ProgressEvent } from './compile.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { didYouMean, hasErrors, suggest } from './diagnostics.ts';
@@ -681,9 +682,11 @@ async function execute(names: string[], options: CliOptions, io: CliIO): Promise
     const compiled = await checkContent({ content: options.content, cwd: io.cwd, now, cache: cacheOption(options) });
     printDiagnostics(compiled.diagnostics, compiled.sources, options, io);
     const ok = !hasErrors(compiled.diagnostics);
-    if (options.format === 'json') io.stdout(`${JSON.stringify({ ok, diagnostics: compiled.diagnostics }, null, 2)}\n`);
+    const untranslated = compiled.summary.untranslated;
+    if (options.format === 'json') io.stdout(`${JSON.stringify({ ok, diagnostics: compiled.diagnostics, ...(untranslated.length > 0 && { untranslated }) }, null, 2)}\n`);
+    else if (!options.quiet) for (const line of describeUntranslated(untranslated)) io.stderr(`note: ${line}\n`);
     // Like a linter, one line says what was checked when there is nothing to report (diagnostics end with their count).
-    else if (compiled.diagnostics.length === 0 && !options.quiet) io.stderr(`${describeCheck(compiled.summary, performance.now() - started)}\n`);
+    if (options.format !== 'json' && compiled.diagnostics.length === 0 && !options.quiet) io.stderr(`${describeCheck(compiled.summary, performance.now() - started)}\n`);
     return ok ? 0 : 1;
   }
   let result: BuildResult;

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cacheKey, defaultCacheDir, readEntry, writeEntry } from './cache.ts';
-import { translationFreshness } from './translations.ts';
-import type { FileFreshness } from './translations.ts';
+import { translationFreshness, untranslatedPages } from './translations.ts';
+import type { FileFreshness, UntranslatedPages } from './translations.ts';
 import { didYouMean, hasErrors, sortDiagnostics, suggest } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import type { DrawableArt } from './images.ts';
@@ -232,12 +232,19 @@ export interface CheckSummary {
   regions: number;
   pages: number;
   files: number;
+  /** Per region, the pages shown in another language's text, not yet translated (a note, no problem). */
+  untranslated: UntranslatedPages[];
 }
 
 /** The counts of a check, from the compiled content. */
 function summarizeCheck(compiled: CompileResult): CheckSummary {
   const regions = compiled.model.regions;
-  return { regions: regions.length, pages: regions.reduce((sum, r) => sum + r.data.routes.filter((route) => !route.redirect).length, 0), files: compiled.sources.size };
+  return {
+    regions: regions.length,
+    pages: regions.reduce((sum, r) => sum + r.data.routes.filter((route) => !route.redirect).length, 0),
+    files: compiled.sources.size,
+    untranslated: untranslatedPages(compiled.model),
+  };
 }
 
 /** The line `--check` prints when the content has nothing to report: what was checked, and how long it took. */
@@ -330,7 +337,7 @@ export async function checkContent(options: UserBuildOptions = {}): Promise<Chec
   if (state) {
     const stored = await readEntry(resolved.cacheDir, 'check', key);
     const check = stored && (JSON.parse(stored.toString('utf8')) as StoredCheck);
-    if (check && check.summary && check.fingerprint === state && (check.from === null || check.from <= now) && (check.until === null || now < check.until)) {
+    if (check && check.summary?.untranslated && check.fingerprint === state && (check.from === null || check.from <= now) && (check.until === null || now < check.until)) {
       const files = [...new Set(check.diagnostics.map((d) => d.file))];
       const sources = new Map(files.flatMap((file) => {
         try {

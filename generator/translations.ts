@@ -201,3 +201,30 @@ export function translationStatus(compiled: { readonly model: SiteModel; readonl
   }));
   return { regions, files };
 }
+
+/** A region's pages not yet translated into its language: shown in their source text (docs/translations.md). */
+export interface UntranslatedPages {
+  readonly region: string;
+  /** The language their text is in (BCP 47: `en`). */
+  readonly language: string;
+  /** Their page names, in the region's route order (by path). */
+  readonly pages: readonly string[];
+}
+
+/** Per region (in the content's order), the pages it shows in another language's text; regions with none are left out. */
+export function untranslatedPages(model: Pick<SiteModel, 'regions'>): UntranslatedPages[] {
+  return model.regions.flatMap(({ data }) => {
+    const byLanguage = new Map<string, string[]>();
+    for (const route of data.routes) if (route.fallback) byLanguage.set(route.fallback, [...(byLanguage.get(route.fallback) ?? []), route.page]);
+    return [...byLanguage].map(([language, pages]) => ({ region: data.code, language, pages }));
+  });
+}
+
+/**
+ * The note `--check` prints about pages not yet translated, a line per region: `jp: 2 pages
+ * shown in English (en): faq, support`. Informational: it fails nothing. Empty when none.
+ */
+export function describeUntranslated(list: readonly UntranslatedPages[]): string[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+  return list.map(({ region, language, pages }) => `${region}: ${pages.length} page${pages.length === 1 ? '' : 's'} shown in ${names.of(language) ?? language} (${language}), not yet translated: ${pages.join(', ')}`);
+}
