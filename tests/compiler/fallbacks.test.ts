@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { compileContent } from '../../generator/compile.ts';
@@ -9,7 +8,8 @@ import { describeUntranslated, untranslatedPages } from '../../generator/transla
 import { pageText, splitRegion } from '../../core/model.ts';
 import type { RegionData, RouteData } from '../../core/model.ts';
 import { headFor } from '../../runtime/head.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent } from '../support/content.ts';
+import { addUntranslatedRoutes } from '../support/untranslated.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 // Pages not yet translated (docs/translations.md, "Pages not yet translated"): a region whose
@@ -17,14 +17,6 @@ import { BUILT_AT } from '../support/instants.ts';
 let work: string;
 let content: string;
 let compiled: CompileResult;
-
-/** jp lists the FAQ and technical support, kr the Bumblebee's product page: none is written in their language. */
-export async function addUntranslatedRoutes(content: string): Promise<void> {
-  const jp = path.join(content, 'regions/jp/region.yaml');
-  await replaceInFile(jp, '  - page: where-to-buy\n', '  - page: where-to-buy\n  - { page: faq, kind: faq }\n  - page: technical-support\n');
-  const kr = path.join(content, 'regions/kr/region.yaml');
-  await replaceInFile(kr, '  - page: manuals\n', '  - page: manuals\n  - { page: flagship-bumblebee, product: flagshipBumblebee }\n');
-}
 
 beforeAll(async () => {
   ({ work, content } = await copyContent());
