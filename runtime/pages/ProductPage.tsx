@@ -6,6 +6,7 @@ import { ProductImage } from '../components/ProductImage.tsx';
 import { formatPrice, installmentLine } from '../../core/format.ts';
 import { useApp, useNow, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
+import { countText } from '../../core/plurals.ts';
 import type { GalleryImage, PageSpec, ProductData, ProductKey, SiteData } from '../../core/model.ts';
 import { PageIntro, Sections } from '../components/Sections.tsx';
 import type { PageProps } from './registry.ts';
@@ -104,7 +105,7 @@ function BundleOffers({ productKey, lang }: { productKey: ProductKey; lang?: str
             <div className="bundle-text">
               <p className="eyebrow">{t('product.bundleHeading')}</p>
               <h2 id={`bundle-${key}-heading`}>{bundle.name}</h2>
-              <p>{fill(t('product.bundleIncludes'), { items: list.format(parts.map((part) => part.name)) })}</p>
+              <p>{fill(countText(t, 'product.bundleIncludes', site.locale, parts.length), { count: parts.length, items: list.format(parts.map((part) => part.name)) })}</p>
               <Price product={bundle} />
               {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, site.locale, site.currency) })}</p>}
               <BuyAction product={bundle} named />
