@@ -258,7 +258,7 @@ img{width:100%;height:auto;border:1px solid #d0d7de}
 </head>
 <body>
 <h1>Pictures of the change since ${escapeHtml(review.revision)}</h1>
-<p>At ${escapeHtml(iso(review.now))}: ${review.pages.length === 0 ? 'no page shows a visible change (nothing was pictured).' : `${groups.size} page${groups.size === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels, ${unchanged.length} without.`}
+<p>At ${escapeHtml(iso(review.now))}: ${groups.size === 0 ? 'no page shows a visible change (nothing was pictured).' : `${groups.size} page${groups.size === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels, ${unchanged.length} without.`}
 In the difference, <span class="key">changed pixels are <span style="background:#dc0000"></span>red where the page got darker and <span style="background:#005ae0"></span>blue where it got lighter</span>; the rest is the before picture, faded.</p>
 ${regions.map((region) => `<h2>${escapeHtml(region)}</h2>\n${changed.filter((list) => list[0]!.region === region).map(section).join('\n')}`).join('\n')}
 <h2>No visible pixel change</h2>

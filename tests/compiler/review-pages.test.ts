@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileContent } from '../../generator/compile.ts';
 import { contentAtRevision } from '../../generator/diff.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
-import { pagesToReview } from '../../preview/review.ts';
+import { pagesToReview, renderReviewPage } from '../../preview/review.ts';
 import { replaceInFile } from '../support/content.ts';
 
 /**
@@ -85,5 +85,37 @@ describe('the pages diff --pictures pictures', () => {
     const given = await pictured([Date.parse('2026-12-01T12:00:00Z')]);
     expect(given).toEqual(expect.arrayContaining(['us /us/black-friday @2026-11-22T04:00:00.000Z', 'us /us/black-friday @2026-12-01T12:00:00.000Z']));
     expect(given.filter((line) => line.endsWith('@2026-12-01T12:00:00.000Z')).length).toBe(given.length / 2);
+  });
+});
+
+describe('the review page', () => {
+  it('shows each changed page before, after and the difference with the words beside them, and lists the unchanged apart', async () => {
+    const sharp = (await import('sharp')).default;
+    const picture = (colour: string) => sharp({ create: { width: 20, height: 10, channels: 3, background: colour } }).jpeg().toBuffer();
+    const [white, red] = await Promise.all([picture('#ffffff'), picture('#ff0000')]);
+    const base = { region: 'us', at: NOW, width: 20, height: 10 };
+    const html = renderReviewPage({
+      revision: 'main',
+      now: NOW,
+      pages: [],
+      pictures: [
+        { ...base, path: '/us/ai-base', size: 'phone', changed: 200, changes: ['prices and offers: price of AI Base: $299.00 -> $289.00 (on /us/ai-base)'], before: white, after: red, difference: red },
+        { ...base, path: '/us/ai-base', size: 'desktop', changed: 0, changes: ['prices and offers: price of AI Base: $299.00 -> $289.00 (on /us/ai-base)'], before: white, after: white, difference: white },
+        { ...base, path: '/us/faq', size: 'phone', changed: 0, changes: ['page heads: /us/faq: title: "FAQ" -> "FAQ, answered"'], before: white, after: white, difference: white },
+      ],
+    });
+    const changed = html.slice(html.indexOf('<h2>us</h2>'), html.indexOf('<h2>No visible pixel change</h2>'));
+    expect(changed).toContain('<h3>us /us/ai-base at 2026-11-22T04:00:00Z</h3>');
+    expect(changed).toContain('price of AI Base: $299.00 -&#62; $289.00');
+    expect(changed).toContain('phone (20 px wide): 200 pixels changed');
+    expect(changed).toContain('desktop (20 px wide): 0 pixels changed');
+    expect(changed.match(/<figcaption>(Before|After|Difference)<\/figcaption>/g)).toHaveLength(6);
+    expect(changed).not.toContain('/us/faq');
+    const apart = html.slice(html.indexOf('<h2>No visible pixel change</h2>'));
+    expect(apart).toContain('us /us/faq at 2026-11-22T04:00:00Z');
+    expect(apart).toContain('title: &#34;FAQ&#34; -&#62; &#34;FAQ, answered&#34;');
+    // Self-contained: every picture is in the page itself.
+    expect([...html.matchAll(/src="([^"]+)"/g)].every(([, src]) => src!.startsWith('data:image/jpeg;base64,'))).toBe(true);
+    expect(html).toContain('2 pages pictured before and after, 1 with changed pixels, 1 without');
   });
 });
