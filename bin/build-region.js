@@ -9,4 +9,5 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', (error
 
 const { main } = await load('build-region');
 const startPreview = async (options) => (await load('preview')).startDevServer(options);
-process.exitCode = await main(process.argv.slice(2), { startPreview });
+const reviewPictures = async (options) => (await load('review')).reviewPictures(options);
+process.exitCode = await main(process.argv.slice(2), { startPreview, reviewPictures });

@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = ['bin/launch.js', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'package-lock.json'];
 /** The commands' entries, by the name of their bundle. */
-const ENTRIES = { 'build-region': 'generator/cli.ts', 'serve-regions': 'server/cli.ts', preview: 'preview/dev.ts' };
+const ENTRIES = { 'build-region': 'generator/cli.ts', 'serve-regions': 'server/cli.ts', preview: 'preview/dev.ts', review: 'preview/review.ts' };
 
 /** Every file of the sources, sorted, relative to the package. */
 function listSources(root) {

@@ -25,6 +25,8 @@ export interface CliIO {
    * never imports server/.
    */
   startPreview?: (options: PreviewOptions) => Promise<{ url: string; close(): Promise<void> }>;
+  /** `diff --pictures` (preview/review.ts, docs/review.md): supplied by the launcher, as the preview is. */
+  reviewPictures?: (options: import('../preview/review.ts').ReviewOptions) => Promise<import('../preview/review.ts').ReviewResult>;
 }
 
 /** What `--dev` passes to the live preview. */
@@ -250,12 +252,16 @@ async function run(args: string[], io: CliIO): Promise<number> {
     .option('--content <dir>', 'content folder', 'content')
     .option('--now <instant>', 'compare as of this instant instead of now (ISO 8601 with offset)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'markdown', 'json']).default('text'))
+    .option('--pictures', 'also build both sides, picture the changed pages in Chromium and write a review page (docs/review.md)')
+    .option('--out <dir>', 'folder of the review page (with --pictures)', 'review')
+    .option('--at <instant>', "with --pictures: also picture the pages at this instant (repeatable), or 'boundaries' (every schedule boundary of the next 14 days)", (value: string, list: string[]) => [...list, value], [] as string[])
     .addHelpText(
       'after',
       [
         '',
         'Examples:',
         '  $ build-region diff main                       what this branch changes for visitors',
+        '  $ build-region diff main --pictures --at boundaries   and pictures of it, in review/index.html',
         '  $ build-region diff origin/main --format markdown >> "$GITHUB_STEP_SUMMARY"',
         '',
         'A change to a comment or to the formatting of a file says "No visible change."',
@@ -264,7 +270,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     )
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .action((revision: string, options: { content: string; now?: string; format: 'text' | 'markdown' | 'json' }) => {
+    .action((revision: string, options: DiffOptions) => {
       action = () => executeDiff(revision, options, io);
     });
   program
@@ -367,10 +373,27 @@ async function run(args: string[], io: CliIO): Promise<number> {
 }
 
 /** `build-region diff <revision>`: what visitors see change since that revision. */
-async function executeDiff(revision: string, options: { content: string; now?: string; format: 'text' | 'markdown' | 'json' }, io: CliIO): Promise<number> {
+interface DiffOptions {
+  content: string;
+  now?: string;
+  format: 'text' | 'markdown' | 'json';
+  pictures?: boolean;
+  out: string;
+  at: string[];
+}
+
+async function executeDiff(revision: string, options: DiffOptions, io: CliIO): Promise<number> {
   let now: number;
+  let at: (number | 'boundaries')[];
   try {
     now = parseNow(options.now) ?? Date.now();
+    if (options.at.length > 0 && !options.pictures) throw new UsageError('--at pictures the pages at an instant: give it with --pictures');
+    at = options.at.map((value) => {
+      if (value === 'boundaries') return value;
+      const time = Date.parse(value);
+      if (Number.isNaN(time) || !/(Z|[+-]\d{2}:\d{2})$/.test(value)) throw new UsageError(`--at '${value}' is not an instant with an offset (like 2026-11-27T00:00:00-05:00) nor 'boundaries'`);
+      return time;
+    });
   } catch (error) {
     return usage(error, io, 'diff ');
   }
@@ -389,6 +412,18 @@ async function executeDiff(revision: string, options: { content: string; now?: s
   }
   if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: true, revision, now: new Date(now).toISOString(), changes: result.changes }, null, 2)}\n`);
   else io.stdout(formatChanges(result.changes, revision, options.format));
+  if (!options.pictures) return 0;
+  if (!io.reviewPictures) {
+    io.stderr('build-region: pictures are not available from this entry point; run bin/build-region.js diff --pictures\n');
+    return 2;
+  }
+  const review = await io.reviewPictures({ content: path.resolve(io.cwd, options.content), revision, cwd: io.cwd, now, at, out: path.resolve(io.cwd, options.out), log: io.stderr });
+  if (review.errors) {
+    io.stderr(`build-region: ${review.errors}\n`);
+    return 1;
+  }
+  const changed = new Set(review.pictures.filter((p) => p.changed > 0).map((p) => `${p.region}${p.path}${p.at}`)).size;
+  io.stderr(`Review page: ${path.relative(io.cwd, review.file!) || review.file} (${new Set(review.pictures.map((p) => `${p.region}${p.path}${p.at}`)).size} pages pictured, ${changed} with changed pixels)\n`);
   return 0;
 }
 

@@ -43,12 +43,12 @@ interface Gated {
 }
 
 /** Every page of a region: each shows the header (text banner, navigation) and the footer. */
-function allPaths(region: RegionData): string[] {
+export function allPaths(region: RegionData): string[] {
   return region.routes.filter((r) => !r.redirect).map((r) => r.path);
 }
 
 /** The pages that render the region's countdown (core/kinds.ts): the front page. */
-function countdownPaths(region: RegionData): string[] {
+export function countdownPaths(region: RegionData): string[] {
   return region.routes.filter(showsCountdown).map((r) => r.path);
 }
 
