@@ -383,10 +383,12 @@ export const ERRORS = {
     example: 'a Black Friday nav item gated to a Halloween stage',
     fix: "Gate the link to a stage within the page's window, or drop its stages.",
   }),
-  W0305: define<{ product: string; start: string; since: string }>({
+  W0305: define<{ product: string; start: string; since: string; none?: boolean }>({
     title: 'Prior price not known for the whole 30 days',
-    message: ({ product, start, since }) =>
-      `the price of '${product}' before ${since} is unknown to this clone (a shallow history), so the prior price of its reduction from ${start} is the lowest since ${since} only`,
+    message: ({ product, start, since, none }) =>
+      none
+        ? `the price of '${product}' in the 30 days before its reduction from ${start} is unknown to this clone (a shallow history from ${since}): the reduced price is shown without a prior price`
+        : `the price of '${product}' before ${since} is unknown to this clone (a shallow history), so the prior price of its reduction from ${start} is the lowest since ${since} only`,
     hint: 'The prior price is the lowest of the 30 days before a reduction, read from the content and its git history. Fetch the whole history (git fetch --unshallow; in GitHub Actions, actions/checkout with fetch-depth: 0).',
     example: 'a reduction in a region with market.priorPrice, built from a clone made with --depth 1',
     fix: 'Build from a clone with the whole history.',

@@ -177,7 +177,7 @@ function withPriorPrices(
       if (!result.gap) continue;
       const start = new Date(reduction.start).toISOString();
       const at = rangeOfPath(file.source, ['products', key, 'price']);
-      if (result.gap.reason === 'unknown') report(createDiagnostic('W0305', { product: key, start, since: new Date(result.gap.since).toISOString() }, at));
+      if (result.gap.reason === 'unknown') report(createDiagnostic('W0305', { product: key, start, since: new Date(result.gap.since).toISOString(), ...(result.price === undefined && { none: true }) }, at));
       else report(createDiagnostic('W0306', { product: key, start, ...(result.price !== undefined && { since: new Date(result.gap.since).toISOString() }) }, at));
     }
     const prior = toPriorPriceData(found);

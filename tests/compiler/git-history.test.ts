@@ -148,10 +148,18 @@ describe('prior prices from the git history (de announces them, us does not)', (
     const clone = path.join(repo.work, 'clone');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.work}`, clone]);
     const shallow = await compileContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: false });
-    // (Flagship Megatron's reduction, running since 2025, is as unknown to this clone: warned too.)
     expect(shallow.diagnostics.filter((d) => d.code === 'W0305' && d.message.includes('flagshipBumblebee')).map((d) => d.message)).toEqual([
       "the price of 'flagshipBumblebee' before 2026-05-01T00:00:00.000Z is unknown to this clone (a shallow history), so the prior price of its reduction from 2026-05-10T00:00:00.000Z is the lowest since 2026-05-01T00:00:00.000Z only",
     ]);
+    // Flagship Megatron's reduction, running since 2025, is older than the whole of this clone's
+    // history: its prior price is unknown (not "not on sale"), and it is shown without one.
+    const megatron = shallow.diagnostics.filter((d) => d.message.includes("'flagshipMegatron'"));
+    expect(megatron.map((d) => d.file)).toContain(path.join('content', 'regions', 'de', 'products.yaml'));
+    expect(new Set(megatron.map((d) => `${d.code}: ${d.message}`))).toEqual(
+      new Set([
+        "W0305: the price of 'flagshipMegatron' in the 30 days before its reduction from 2025-09-21T23:00:00.000Z is unknown to this clone (a shallow history from 2026-05-01T00:00:00.000Z): the reduced price is shown without a prior price",
+      ]),
+    );
     // A --check answered from its cache sees the history change too (the clone's state is part of its key).
     const check = () => checkContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: path.join(repo.work, 'check-cache') });
     expect((await check()).diagnostics.some((d) => d.code === 'W0305')).toBe(true);
