@@ -1,5 +1,5 @@
-import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomically } from '../../files/disk.js';
 import type { CompileResult } from '../compile.ts';
 import { markedSources, sourcesFileId } from '../translations.ts';
 import type { FileFreshness, TranslationStatus } from '../translations.ts';
@@ -67,9 +67,7 @@ export async function markTranslations(contentDir: string, files: readonly FileF
   for (const file of files) {
     const id = sourcesFileId(file.id);
     const target = path.join(contentDir, id);
-    const temporary = `${target}.tmp-${process.pid}`;
-    await writeFile(temporary, markedSources(file));
-    await rename(temporary, target);
+    await writeAtomically(target, markedSources(file));
     written.push(id);
   }
   return written;
