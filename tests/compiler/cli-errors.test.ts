@@ -112,7 +112,7 @@ describe('build-region usage', () => {
 
   it('refuses a --now that is no real date, as the content instants are refused, before writing anything', async () => {
     const before = await snapshot(out);
-    for (const args of [['us', '--now', '2026-02-30T00:00:00Z'], ['schedule', '--now', '2026-11-22T24:30:00+08:00']]) {
+    for (const args of [['us', '--now', '2026-02-30T00:00:00Z'], ['schedule', '--now', '2026-04-31T12:00:00+08:00']]) {
       const result = await runCli(args);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(`--now '${args[2]}' is not a real date and time`);
