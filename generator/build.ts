@@ -1,7 +1,8 @@
-import { readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { listTree } from '../files/disk.js';
 import { BACKENDS_FILE } from '../core/backends.ts';
 import { HOST_RULES_FILE } from '../core/host-rules.ts';
 import { cacheStats } from './cache.ts';
@@ -201,14 +202,11 @@ async function settleAll<T extends readonly unknown[]>(tasks: T): Promise<{ -rea
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
-/** Lists every file under a folder, relative and sorted: for reports and tests. */
-export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), relative)));
-    else if ((await stat(path.join(dir, entry.name))).isFile()) out.push(relative);
+/** Lists every file under a folder, relative and sorted (none when there is no such folder): for merges, reports and tests. */
+export async function listFiles(dir: string): Promise<string[]> {
+  try {
+    return listTree(dir).sort();
+  } catch {
+    return [];
   }
-  return out.sort();
 }

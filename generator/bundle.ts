@@ -13,7 +13,7 @@ import type { RenderedPage } from '../runtime/server.tsx';
 import type { SiteDataFile } from '../runtime/content.ts';
 import { pageText, splitRegion } from '../core/model.ts';
 import type { PageContent, ProductData, RegionCode, RegionData } from '../core/model.ts';
-import { serializeJsonLd } from '../runtime/head.ts';
+import { serializeJsonLd } from '../core/json-ld.ts';
 import { regionOutputDir } from './output.ts';
 import type { ShareCardRenderer } from './images.ts';
 import { shareCardSvg } from './share-cards.ts';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { listTree } from '../files/disk.js';
 import { cacheKey, defaultCacheDir, readEntry, writeEntry } from './cache.ts';
 import { translationFreshness, untranslatedPages } from './translations.ts';
 import type { FileFreshness, UntranslatedPages } from './translations.ts';
@@ -259,25 +260,18 @@ export function describeCheck(summary: CheckSummary, elapsed: number): string {
  * no such folder.
  */
 function fingerprint(root: string): string | undefined {
+  let files: string[];
+  try {
+    files = listTree(root);
+  } catch {
+    return undefined;
+  }
   const hash = createHash('sha256');
-  const walk = (dir: string, prefix: string): boolean => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return false;
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const id = `${prefix}${entry.name}`;
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${id}/`);
-      else {
-        const info = statSync(path.join(dir, entry.name), { bigint: true });
-        hash.update(`${id}\0${info.size}\0${info.mtimeNs}\0${info.ctimeNs}\0${info.ino}\n`);
-      }
-    }
-    return true;
-  };
-  return walk(root, '') ? hash.digest('hex') : undefined;
+  for (const id of files) {
+    const info = statSync(path.join(root, id), { bigint: true });
+    hash.update(`${id}\0${info.size}\0${info.mtimeNs}\0${info.ctimeNs}\0${info.ino}\n`);
+  }
+  return hash.digest('hex');
 }
 
 /**

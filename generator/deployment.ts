@@ -202,6 +202,14 @@ export function describeDelay(ms: number): string {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
+/** The entries of a schedule after `now` (every one with `past`), each with only the changes of `regions`; entries left with none go. */
+export function selectEntries(schedule: Schedule, now: number, regions: readonly RegionCode[], past = false): ScheduleEntry[] {
+  return schedule.entries
+    .filter((entry) => past || entry.time > now)
+    .map((entry) => ({ ...entry, changes: entry.changes.filter((change) => regions.includes(change.region)) }))
+    .filter((entry) => entry.changes.length > 0);
+}
+
 /**
  * The schedule for people: one block per instant (UTC, and how far from `now`), one line per
  * region and change, with how many pages it touches.

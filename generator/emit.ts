@@ -1,6 +1,7 @@
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Project } from 'ts-morph';
+import { listTree, writeAtomically } from '../files/disk.js';
 import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { SitesFolderError } from './compile.ts';
 import { compareStrings } from './diagnostics.ts';
@@ -240,7 +241,7 @@ export async function emitSites(model: SiteModel, sitesDir: string, only?: reado
  * back (restoreGeneratedFiles), so sites/ is as it was.
  */
 export interface SitesJournal {
-  readonly files: { target: string; temporary?: string; previous: string | Buffer | undefined }[];
+  readonly files: { target: string; previous: string | Buffer | undefined }[];
   readonly folders: string[];
 }
 
@@ -272,16 +273,14 @@ export async function writeGeneratedFiles(sitesDir: string, files: readonly Gene
     const folder = path.dirname(target);
     const created = await mkdir(folder, { recursive: true });
     if (created) journal.folders.push(created);
-    const temporary = `${target}.tmp-${process.pid}`;
-    journal.files.push({ target, temporary, previous: current });
-    await writeFile(temporary, file.content);
-    await rename(temporary, target);
+    journal.files.push({ target, previous: current });
+    await writeAtomically(target, file.content);
     written.push(file.path);
   }
   if (prune) {
     const keep = new Set(files.map((f) => f.path));
     // Files another program put there stay; only modules an earlier build wrote go.
-    for (const relative of await listTree(sitesDir)) {
+    for (const relative of listTreeIfAny(sitesDir)) {
       if (keep.has(relative)) continue;
       const target = path.join(sitesDir, relative);
       const previous = await readFile(target);
@@ -295,14 +294,11 @@ export async function writeGeneratedFiles(sitesDir: string, files: readonly Gene
 
 /** Puts the sites folder back as it was before the writes `journal` noted, newest first. */
 export async function restoreGeneratedFiles(journal: SitesJournal): Promise<void> {
-  for (const { target, temporary, previous } of journal.files.toReversed()) {
-    if (temporary) await rm(temporary, { force: true });
+  for (const { target, previous } of journal.files.toReversed()) {
     if (previous === undefined) {
       await rm(target, { force: true });
     } else {
-      const back = `${target}.restore-${process.pid}`;
-      await writeFile(back, previous);
-      await rename(back, target);
+      await writeAtomically(target, previous);
     }
   }
   // mkdir names the first folder it created; those below it go with it.
@@ -311,13 +307,11 @@ export async function restoreGeneratedFiles(journal: SitesJournal): Promise<void
   journal.folders.length = 0;
 }
 
-async function listTree(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true }).catch(() => []);
-  const out: string[] = [];
-  for (const entry of entries) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await listTree(dir, relative)));
-    else out.push(relative);
+/** Every file under the sites folder; none when there is no such folder yet. */
+function listTreeIfAny(dir: string): string[] {
+  try {
+    return listTree(dir);
+  } catch {
+    return [];
   }
-  return out;
 }

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { listTree } from '../files/disk.js';
 import type { Document, Node, Pair } from 'yaml';
 import { readEntry, sha256, writeEntry, cacheKey } from './cache.ts';
 import { createDiagnostic, compareStrings } from './diagnostics.ts';
@@ -100,18 +101,8 @@ export function classify(id: string): ContentKind | undefined {
  * synchronous calls: for hundreds of small files they are several times faster than as many
  * promises, and nothing else is waiting meanwhile.
  */
-function listYamlFiles(dir: string, prefix = ''): string[] {
-  const entries = readdirSync(dir, { withFileTypes: true });
-  const out: string[] = [];
-  for (const entry of entries.sort((a, b) => compareStrings(a.name, b.name))) {
-    const id = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (entry.name !== 'assets') out.push(...listYamlFiles(path.join(dir, entry.name), id));
-    } else if (/\.ya?ml$|\.sources\.json$/.test(entry.name)) {
-      out.push(id);
-    }
-  }
-  return out;
+function listYamlFiles(dir: string): string[] {
+  return listTree(dir, { skip: (name) => name === 'assets' }).filter((id) => /\.ya?ml$|\.sources\.json$/.test(id));
 }
 
 export function toDisplayPath(absPath: string, cwd = process.cwd()): string {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomically } from '../files/disk.js';
 import { SCHEMA_DIR } from './paths.ts';
 import { parsePlural } from './resolve/plurals.ts';
 import type { SiteModel } from './resolve/index.ts';
@@ -301,11 +301,7 @@ export async function importTranslations(options: {
     for (const { key } of mine) fingerprints[key] = textFingerprint(file.texts.find((t) => t.key === key)!.source);
     writes.push({ target: sourcesPath, content: sourcesFileText(file, fingerprints) });
   }
-  for (const write of writes) {
-    const temporary = `${write.target}.tmp-${process.pid}`;
-    await writeFile(temporary, write.content);
-    await rename(temporary, write.target);
-  }
+  for (const write of writes) await writeAtomically(write.target, write.content);
   return { ok: true, files: touched.map((f) => f.id), texts: accepted.length };
 }
 

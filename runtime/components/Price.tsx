@@ -1,11 +1,8 @@
 import { formatPrice } from '../../core/format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { isActivityActive } from '../../core/time.ts';
+import { currentPrice, isActivityActive } from '../../core/time.ts';
 import { fill } from '../../core/validation.ts';
 import type { ProductData, SiteData } from '../../core/model.ts';
-
-/** What a product costs now (core/time.ts): the activity price while its activity runs, else the price. */
-export { currentPrice } from '../../core/time.ts';
 
 /**
  * The price a reduction running now is announced against: the regular price, or in a market
@@ -34,7 +31,7 @@ export function Price({ product, className = 'buy-price' }: { product: ProductDa
     <>
       <p className={className}>
         {was && <span className="visually-hidden">{t('product.offerPrice')} </span>}
-        <strong data-testid="price">{price(active ? product.activityPrice! : product.price)}</strong>
+        <strong data-testid="price">{price(currentPrice(site, product, now))}</strong>
         {site.market.tax && <span className="tax-note"> {t(site.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded')}</span>}
         {was && (
           <>

@@ -1,7 +1,8 @@
 import { AppMenu } from '../components/AppMenu.tsx';
 import { Collapse } from '../components/Collapse.tsx';
 import { Picture } from '../components/Picture.tsx';
-import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
+import { BuyAction, Price } from '../components/Price.tsx';
+import { currentPrice } from '../../core/time.ts';
 import { ProductImage } from '../components/ProductImage.tsx';
 import { formatPrice, installmentLine } from '../../core/format.ts';
 import { useApp, useNow, useT } from '../site.tsx';

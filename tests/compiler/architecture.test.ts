@@ -6,20 +6,20 @@ import { readSchemas } from '../../generator/schemas.ts';
 import { renderSchemaTypes } from '../../generator/schema-types.ts';
 import { createAccount } from '../../runtime/account.ts';
 
-/** Every TypeScript source of a folder, with the modules it imports (relative ones resolved to package paths). */
-function importsOf(folder: string): { file: string; imports: string[] }[] {
-  const out: { file: string; imports: string[] }[] = [];
+/** Every source (TypeScript, and plain JavaScript) of a folder, with the modules it imports, all and those whose code it runs (relative ones resolved to package paths). */
+function importsOf(folder: string): { file: string; imports: string[]; values: string[] }[] {
+  const out: { file: string; imports: string[]; values: string[] }[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(path.join(PACKAGE_ROOT, dir), { withFileTypes: true })) {
       const relative = `${dir}/${entry.name}`;
       if (entry.isDirectory()) walk(relative);
-      else if (/\.tsx?$/.test(entry.name)) {
+      else if (/\.(tsx?|js)$/.test(entry.name)) {
         const text = readFileSync(path.join(PACKAGE_ROOT, relative), 'utf8');
-        const imports = [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => {
-          const spec = m[1]!;
-          return spec.startsWith('.') ? path.posix.normalize(path.posix.join(dir, spec)) : spec;
-        });
-        out.push({ file: relative, imports });
+        const resolve = (spec: string) => (spec.startsWith('.') ? path.posix.normalize(path.posix.join(dir, spec)) : spec);
+        const imports = [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => resolve(m[1]!));
+        // What the code runs (`import type`, `export type` and `typeof import()` vanish when it is compiled).
+        const values = [...text.matchAll(/^(import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'|(?<!typeof\s*)import\s*\(\s*'([^']+)'/gm)].map((m) => resolve((m[2] ?? m[3])!));
+        out.push({ file: relative, imports, values });
       }
     }
   };
@@ -46,8 +46,52 @@ describe('the code layout', () => {
   });
 
   it('keeps files/ (the output folder on disk, shared by the compiler and the server) below both, and out of the browser', () => {
-    for (const { file, imports } of importsOf('files')) expect(imports.filter((i) => !i.startsWith('node:') && !i.startsWith('core/')), file).toEqual([]);
+    for (const { file, imports } of importsOf('files')) expect(imports.filter((i) => !i.startsWith('node:') && !i.startsWith('core/') && !i.startsWith('files/')), file).toEqual([]);
     for (const { file, imports } of importsOf('runtime')) expect(imports.filter((i) => i.startsWith('files/')), file).toEqual([]);
+  });
+
+  it('keeps the shared rules in core/: the compiler and the preview run nothing of runtime/ (its types aside)', () => {
+    for (const folder of ['generator', 'preview']) {
+      for (const { file, values } of importsOf(folder)) expect(values.filter((i) => i.startsWith('runtime/')), file).toEqual([]);
+    }
+  });
+
+  it('keeps the library below its launchers: nothing imports bin/ but the launchers themselves', () => {
+    for (const folder of ['core', 'files', 'generator', 'preview', 'server', 'runtime']) {
+      for (const { file, imports } of importsOf(folder)) expect(imports.filter((i) => i.startsWith('bin/')), file).toEqual([]);
+    }
+  });
+
+  it('keeps the CLI thin: generator/commands/ call the library, which never imports a command or cli.ts', () => {
+    const commands = importsOf('generator/commands');
+    expect(commands.map((c) => c.file)).toContain('generator/commands/build.ts');
+    for (const { file, imports } of importsOf('generator')) {
+      if (file.startsWith('generator/commands/') || file === 'generator/cli.ts') continue;
+      expect(imports.filter((i) => i.startsWith('generator/commands/') || i === 'generator/cli.ts'), file).toEqual([]);
+    }
+    // A command reads no file, fetches nothing and compresses nothing itself: the library does.
+    for (const { file, imports } of commands) {
+      expect(imports.filter((i) => i === 'node:zlib' || i === 'node:https' || i === 'node:http'), file).toEqual([]);
+      const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      expect(text, file).not.toMatch(/\bfetch\s*\(|\brename\s*\(|\breaddir(Sync)?\s*\(/);
+      // Commands share commands/shared.ts, never each other's code.
+      expect(imports.filter((i) => i.startsWith('generator/commands/') && i !== 'generator/commands/shared.ts'), file).toEqual([]);
+    }
+    for (const file of ['generator/cli.ts', ...commands.map((c) => c.file)]) {
+      expect(readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').split('\n').length, file).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it('has one directory walker and one atomic writer (files/disk.js): no other module lists a tree or renames a written file into place', () => {
+    for (const folder of ['generator', 'files', 'preview', 'server', 'core']) {
+      for (const { file } of importsOf(folder)) {
+        if (file === 'files/disk.js') continue;
+        const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+        // A function that calls itself on each folder it reads, or a write to a temporary name renamed over the file.
+        expect(text, file).not.toMatch(/readdir(Sync)?\([^)]*withFileTypes[\s\S]{0,400}isDirectory\(\)/);
+        expect(text, file).not.toMatch(/writeFile(Sync)?\(\s*(temporary|staging|tmp)\b/);
+      }
+    }
   });
 
   it('keeps names of regions, pages and products out of the runtime and the compiler: they are content', () => {
