@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { readSchemas } from '../../generator/schemas.ts';
 import { renderSchemaTypes } from '../../generator/schema-types.ts';
+import { renderMessageKeys, runtimeMessageKeys, SOURCE_CATALOGUE } from '../../generator/message-keys.ts';
+import { RUNTIME_MESSAGE_KEYS } from '../../core/message-keys.ts';
 import { createAccount } from '../../runtime/account.ts';
 
 /** Every TypeScript source of a folder, with the modules it imports (relative ones resolved to package paths). */
@@ -83,5 +85,25 @@ describe('schema/types.ts', () => {
   it('is exactly what the schemas generate (run npm run generate after changing a schema)', () => {
     const onDisk = readFileSync(path.join(PACKAGE_ROOT, 'schema', 'types.ts'), 'utf8');
     expect(onDisk, "schema/types.ts is stale: run 'npm run generate'").toBe(renderSchemaTypes(readSchemas()));
+  });
+});
+
+describe('core/message-keys.ts', () => {
+  it('is exactly the keys of the source catalogue the pages carry (run npm run generate after changing content/messages/en-US.yaml)', () => {
+    const onDisk = readFileSync(path.join(PACKAGE_ROOT, 'core', 'message-keys.ts'), 'utf8');
+    expect(onDisk, "core/message-keys.ts is stale: run 'npm run generate'").toBe(renderMessageKeys());
+  });
+
+  it('follows the catalogue: a key added to it becomes a key the runtime may use, mail and consent texts never do', () => {
+    const catalogue = readFileSync(SOURCE_CATALOGUE, 'utf8');
+    expect(RUNTIME_MESSAGE_KEYS).toEqual(runtimeMessageKeys(catalogue));
+    expect(RUNTIME_MESSAGE_KEYS).toContain('nav.home');
+    const added = catalogue.replace(/^ {2}nav:\n/m, '  nav:\n    shop: Shop\n');
+    expect(runtimeMessageKeys(added)).toContain('nav.shop');
+    expect(renderMessageKeys(added)).toContain("  'nav.shop',\n");
+    // The catalogue has both groups; the pages never carry them, so the runtime may not look them up.
+    expect(catalogue).toMatch(/^ {2}mail:\n/m);
+    expect(catalogue).toMatch(/^ {2}consent:\n/m);
+    expect(RUNTIME_MESSAGE_KEYS.filter((key) => key.startsWith('mail.') || key.startsWith('consent.'))).toEqual([]);
   });
 });
