@@ -8,6 +8,8 @@ import type { ContentStore } from './content.ts';
 import type { Session, SessionState } from './session.ts';
 import type { Toasts } from './toasts.ts';
 import type { SiteData } from '../core/model.ts';
+import type { RuntimeMessageKey } from '../core/message-keys.ts';
+import type { PluralFormKey } from '../core/plurals.ts';
 
 /** What every component of a region's app can reach: its data, texts, clock and server time. */
 export interface AppServices {
@@ -44,8 +46,24 @@ export function useSite(): SiteData {
   return useApp().site;
 }
 
+/**
+ * The text of a code the back ends answer (`errors.code4010`): the code comes from the server, so
+ * the catalogue may lack it ('', and the caller shows `errors.server`).
+ */
+export type AnswerCodeKey = `errors.code${number}`;
+
+/**
+ * A key `t` takes: a key of the catalogue (core/message-keys.ts, generated from it) or of an
+ * answer's code, or a plural form of one (`countdown.days#one`, core/plurals.ts), which a locale
+ * may lack ('').
+ */
+export type MessageKey = RuntimeMessageKey | AnswerCodeKey | PluralFormKey<RuntimeMessageKey | AnswerCodeKey>;
+
+/** Looks a text up in the current region's catalogue. A key the catalogue lacks does not compile. */
+export type Translate = (key: MessageKey) => string;
+
 /** A translator bound to the current region's catalogue: a missing key is ''. */
-export function useT(): (key: string) => string {
+export function useT(): Translate {
   const { content } = useApp();
   return content.message;
 }
