@@ -18,8 +18,10 @@ export interface AppServices {
   readonly clock: Clock;
   /** Reads server time (GET /ssr/timestamp); rejects on failure. */
   readonly serverTime: () => Promise<number>;
-  /** The location a navigation already prepared (synced and loaded) before changing to it. */
-  prepared: string | undefined;
+  /** Notes the location a navigation prepared (synced and loaded) before changing to it (runtime/navigation.ts). */
+  readonly prepare: (path: string) => void;
+  /** The location `prepare` noted, once: the app shell reads it after the location changed. */
+  readonly takePrepared: () => string | undefined;
   /** The visitor's session (empty on the server). */
   readonly session: Session;
   /** The site's one API client (docs/api.md), for calls that are not the account's. */
@@ -27,9 +29,14 @@ export interface AppServices {
   /** The account calls, through that client (both load on the first call). */
   readonly account: Deferred<Account>;
   readonly toasts: Toasts;
-  /** Goes to a path as a link would; the app shell sets it once mounted (a full load before). */
-  go: (href: string, options?: { replace?: boolean }) => void;
+  /** Goes to a path as a link would: a full load until the app shell routes (`routeWith`). */
+  readonly go: Navigate;
+  /** The app shell hands its router's navigation to `go` once mounted: the one place that changes it. */
+  readonly routeWith: (go: Navigate) => void;
 }
+
+/** Goes to a path (`replace`: instead of the current history entry). */
+export type Navigate = (href: string, options?: { replace?: boolean }) => void;
 
 const AppContext = createContext<AppServices | null>(null);
 
