@@ -69,6 +69,30 @@ describe('the code layout', () => {
   });
 });
 
+describe("the process's settings", () => {
+  it("are the commands' to make: the library sets no allocator variable, V8 flag or NODE_ENV for its callers", () => {
+    const code = (file: string) => readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const setsNodeEnv: string[] = [];
+    for (const folder of ['generator', 'core', 'files', 'server', 'preview', 'runtime']) {
+      for (const { file } of importsOf(folder)) {
+        const text = code(file);
+        expect(text.match(/setFlagsFromString|--expose-gc|MIMALLOC_\w+|process\.env\.(?!NODE_ENV\b)\w+\s*(\?\?|\|\||&&)?=(?!=)/)?.[0], file).toBeUndefined();
+        if (/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)|delete process\.env\.NODE_ENV/.test(text)) setsNodeEnv.push(file);
+      }
+    }
+    // Only while Vite builds (it reads the mode from NODE_ENV alone), put back as it was after.
+    expect(setsNodeEnv).toEqual(['generator/bundle.ts']);
+    const bundle = code('generator/bundle.ts');
+    expect(bundle.match(/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)/g)).toHaveLength(2);
+    expect(bundle).toMatch(/finally \{\s*if \(nodeEnv === undefined\) delete process\.env\.NODE_ENV;\s*else process\.env\.NODE_ENV = nodeEnv;/);
+    // The command's entry makes them, before anything loads.
+    const entry = code('bin/build-region.js');
+    expect(entry).toContain("process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';");
+    expect(entry).toContain("setFlagsFromString('--expose-gc');");
+    expect(entry.indexOf('--expose-gc')).toBeLessThan(entry.indexOf("await load('build-region')"));
+  });
+});
+
 describe('the account calls', () => {
   it('each have a caller in the runtime: no sign-in or account call exists that no screen uses', () => {
     const calls = Object.keys(createAccount({} as never, {} as never));
