@@ -1,7 +1,5 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { listTree } from '../files/disk.js';
 import { BACKENDS_FILE } from '../core/backends.ts';
 import { HOST_RULES_FILE } from '../core/host-rules.ts';
@@ -93,7 +91,6 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
 
     // Vite and React load only for a build, never for a check.
-    tuneBundlerAllocator();
     const { buildClients, buildServerRenderer, prerenderRegion } = await import('./bundle.ts');
     for (const region of selected) progress('bundle', region.data.code);
     // One after the other: each Vite build holds its whole module graph in memory; at once, the
@@ -167,28 +164,14 @@ function artDiagnostic(error: ArtRenderError, sources: ReadonlyMap<string, strin
 }
 
 /**
- * Rolldown, Vite's bundler, allocates with mimalloc, which by default commits its arenas up
- * front: about 100 MiB of a build's peak memory at 50x the catalogue (480 -> 380 MiB), and no
- * slower. mimalloc reads its options from the environment when Rolldown loads, so this runs
- * before the first import of Vite; a value set in the environment wins.
- */
-function tuneBundlerAllocator(): void {
-  process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
-}
-
-let gc: (() => void) | undefined;
-
-/**
- * A full garbage collection between the build's steps: what one step left (the code generator's
+ * A full garbage collection between the build's steps, when the process exposes one (`gc`,
+ * node --expose-gc: bin/build-region.js does): what one step left (the code generator's
  * program, a Vite build's module graph) is freed before the next one allocates, so the build's
- * peak memory is that of its largest step, not of all of them.
+ * peak memory is that of its largest step, not of all of them. A caller that does not expose it
+ * (a test runner) builds the same, with the collector's own timing.
  */
 function collectGarbage(): void {
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
-  }
-  gc();
+  globalThis.gc?.();
 }
 
 /**

@@ -181,7 +181,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
 
   // Navigation by the services (the API client's login redirects) goes through the router.
   useEffect(() => {
-    app.go = (href, options) => void go(href, options);
+    app.routeWith(go);
   }, [app, go]);
 
   // Once hydrated: read the stored session (and follow other tabs' logins and logouts), read
@@ -211,8 +211,8 @@ function Shell({ kept }: { kept?: KeptPage }) {
       first.current = false;
       return;
     }
-    const prepared = app.prepared !== undefined && app.prepared === route?.path;
-    app.prepared = undefined;
+    const noted = app.takePrepared();
+    const prepared = noted !== undefined && noted === route?.path;
     if (found === undefined) return; // its route table shard loads first (below)
     if (!route) {
       window.location.replace(catchAllUrl(site, location, window.location));

@@ -32,7 +32,6 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const data = readRouteData();
   const siteFile = data.site && data.messages ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
   const content = createContentStore(sources);
-  if (data.prices) knowPrices(data.prices);
   // Data that names no path is the not-found page's: whatever path it is served at is no route.
   content.seed(data.path === undefined && data.route === null ? { ...data, path } : data);
   const fail = (error: unknown) => error ?? new Error('load failed');
@@ -48,6 +47,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   }
   const { site, messages } = shared ?? { site: data.site!, messages: data.messages! };
   content.seed({ messages });
+  if (data.prices) knowPrices(data.prices, site.locale, site.currency);
   const failure = tableFailure ?? pageFailure;
   // A page whose code or text failed to load: reload when the file is gone (a newer deployment),
   // else hydrate around its prerendered content, kept as it is (a load failure, not a new build).

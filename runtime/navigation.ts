@@ -83,7 +83,7 @@ export function useGo(): (href: string, options?: GoOptions) => Promise<void> {
         if (route.path !== home) return go(home, options);
       }
       scrollMemory?.save();
-      app.prepared = route.path;
+      app.prepare(route.path);
       const suffix = /[?#]/.exec(href) ? href.slice(href.search(/[?#]/)) : '';
       navigate(`${route.path}${suffix}`, { replace: options.replace ?? false, state: scrollMemory?.newEntryState() ?? null });
     },

@@ -63,7 +63,7 @@ export async function renderPage(region: RegionData, path: string, now: number):
     currentPath: () => normalized,
     assign: () => undefined,
   });
-  const { result: html, prices } = recordPrices(() => renderToString(<App app={app} path={normalized} />));
+  const { result: html, prices } = recordPrices(site.locale, site.currency, () => renderToString(<App app={app} path={normalized} />));
   const head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, recording, now);
   return { html, head, route, data: { route: route ?? null, ...recording.used(), ...(Object.keys(prices).length > 0 && { prices }) } };
 }

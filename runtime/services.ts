@@ -4,7 +4,7 @@ import type { $Fetch } from 'ofetch';
 import type { Clock } from './clock.ts';
 import type { ContentStore } from './content.ts';
 import { createSession } from './session.ts';
-import type { AppServices } from './site.tsx';
+import type { AppServices, Navigate } from './site.tsx';
 import { createToasts } from './toasts.ts';
 import type { SiteData } from '../core/model.ts';
 
@@ -47,6 +47,9 @@ export function createServices(options: ServicesOptions): AppServices {
   const { site, content } = options;
   const session = createSession(options.storage);
   const toasts = createToasts(site.constants.durations);
+  // What `go` does: a full load until the app shell routes (routeWith), its router's then.
+  let navigate: Navigate = (href) => options.assign(href);
+  let prepared: string | undefined;
   let calls: Promise<{ api: ApiClient; account: Account }> | undefined;
   const load = () =>
     (calls ??= Promise.all([import('./api-client.ts'), import('./account.ts')]).then(
@@ -60,8 +63,7 @@ export function createServices(options: ServicesOptions): AppServices {
           clearSession: session.clear,
           toast: (text) => toasts.toast('error', text),
           message: content.message,
-          // The shell replaces app.go once mounted; read it at call time.
-          go: (path, how) => app.go(path, how),
+          go: app.go,
           currentPath: options.currentPath,
           ...(options.fetch && { fetch: options.fetch }),
         });
@@ -77,7 +79,12 @@ export function createServices(options: ServicesOptions): AppServices {
     content,
     clock: options.clock,
     serverTime: options.serverTime,
-    prepared: undefined,
+    prepare: (path) => void (prepared = path),
+    takePrepared: () => {
+      const path = prepared;
+      prepared = undefined;
+      return path;
+    },
     session,
     toasts,
     api: { call: (path, call) => load().then(({ api }) => api.call(path, call)) },
@@ -92,7 +99,8 @@ export function createServices(options: ServicesOptions): AppServices {
         );
       },
     }),
-    go: (href) => options.assign(href),
+    go: (href, how) => navigate(href, how),
+    routeWith: (go) => void (navigate = go),
   };
   return app;
 }

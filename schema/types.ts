@@ -349,8 +349,8 @@ export interface RegionFile {
     /** Paths of this region that another system on the same host serves (a help centre, news, the account area, legal pages): links to them are not pages of this site, and the host passes them on (docs/deploy.md). Written without the region's prefix (`support`, `legal/terms`); each covers the path and everything under it. Every other link to one of the sites' own hosts must be a page of the sites. */
     readonly elsewhere?: readonly string[];
   };
-  /** Payment methods shown in the buy box. */
-  readonly paymentMethods: readonly ("paypal" | "klarna" | "alipay" | "wechat-pay" | "card")[];
+  /** Payment methods shown in the buy box, each named by the catalogue's text payment.<method> (wechat-pay: payment.wechatPay). */
+  readonly paymentMethods: readonly ("paypal" | "klarna" | "alipay" | "wechat-pay")[];
   /** Instalment offer shown in the buy box. */
   readonly installment?: {
     /** Number of monthly instalments. */

@@ -7,6 +7,8 @@ import { Field, useErrorText, useHydrated } from '../components/forms.tsx';
 import type { AccountFlow } from '../account-flow.ts';
 import { homePath } from '../routes.ts';
 import { useApp, useSite, useT } from '../site.tsx';
+import type { Translate } from '../site.tsx';
+import type { RuntimeMessageKey } from '../../core/message-keys.ts';
 import type { AccountScreen } from '../../core/kinds.ts';
 import { isStrongPassword, safeFromPath } from '../../core/validation.ts';
 
@@ -55,8 +57,14 @@ export function ScreenFrame({ heading, lead, children }: { heading: string; lead
   );
 }
 
+/** `account.screens.<screen>.title` -> the screen. */
+type ScreenOfKey<K> = K extends `account.screens.${infer Screen}.title` ? Screen : never;
+
+/** A screen whose texts the catalogue has (`account.screens.login.title`, `.lead`, `.description`). */
+export type TextScreen = ScreenOfKey<RuntimeMessageKey>;
+
 /** The catalogue texts of one screen. */
-export function useScreenText(screen: string): (name: 'title' | 'lead' | 'description') => string {
+export function useScreenText(screen: TextScreen): (name: 'title' | 'lead' | 'description') => string {
   const t = useT();
   return (name) => t(`account.screens.${screen}.${name}`);
 }
@@ -78,7 +86,7 @@ export interface NewPasswordErrors {
 }
 
 /** docs/runtime.md: at least 8 characters with letters and numbers, and a confirmation that matches. */
-export function checkNewPassword(password: string, confirm: string, minimum: number, t: (key: string) => string): NewPasswordErrors {
+export function checkNewPassword(password: string, confirm: string, minimum: number, t: Translate): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
   if (!isStrongPassword(password, minimum)) errors.password = t('account.validation.password');
   if (confirm !== password) errors.confirm = t('account.validation.confirm');

@@ -97,7 +97,7 @@ export function useErrorText(): (error: unknown) => string {
   return (error) => {
     if (error instanceof ApiError) {
       const seconds = (error.data as { retryAfter?: number } | undefined)?.retryAfter;
-      const key = `errors.code${error.code}`;
+      const key = `errors.code${error.code}` as const; // the server's code: '' when the catalogue lacks it
       const text = seconds === undefined ? t(key) : fill(countText(t, key, locale, seconds), { seconds });
       return error.message && !error.message.startsWith('API error') ? error.message : text || t('errors.server');
     }

@@ -12,6 +12,9 @@ import type { GalleryImage, PageSpec, ProductData, ProductKey, SiteData } from '
 import { PageIntro, Sections } from '../components/Sections.tsx';
 import type { PageProps } from './registry.ts';
 
+/** `wechat-pay` -> `wechatPay`: a payment method as the catalogue's `payment` group names it. */
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+
 /** Price, promotion and the way to buy, on the one clock (the activity price follows server time). */
 function BuyBox({ product, site, lang }: { product: ProductData; site: SiteData; lang?: string }) {
   const t = useT();
@@ -32,7 +35,7 @@ function BuyBox({ product, site, lang }: { product: ProductData; site: SiteData;
           {t('product.payWith')}{' '}
           {site.paymentMethods.map((method) => (
             <span className="payment" key={method}>
-              {t(`payment.${method.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}`)}
+              {t(`payment.${method.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()) as CamelCase<typeof method>}`)}
             </span>
           ))}
         </p>

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { readSchemas } from '../../generator/schemas.ts';
 import { renderSchemaTypes } from '../../generator/schema-types.ts';
+import { renderMessageKeys, runtimeMessageKeys, SOURCE_CATALOGUE } from '../../generator/message-keys.ts';
+import { RUNTIME_MESSAGE_KEYS } from '../../core/message-keys.ts';
 import { createAccount } from '../../runtime/account.ts';
 
 /** Every source (TypeScript, and plain JavaScript) of a folder, with the modules it imports, all and those whose code it runs (relative ones resolved to package paths). */
@@ -111,6 +113,30 @@ describe('the code layout', () => {
   });
 });
 
+describe("the process's settings", () => {
+  it("are the commands' to make: the library sets no allocator variable, V8 flag or NODE_ENV for its callers", () => {
+    const code = (file: string) => readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const setsNodeEnv: string[] = [];
+    for (const folder of ['generator', 'core', 'files', 'server', 'preview', 'runtime']) {
+      for (const { file } of importsOf(folder)) {
+        const text = code(file);
+        expect(text.match(/setFlagsFromString|--expose-gc|MIMALLOC_\w+|process\.env\.(?!NODE_ENV\b)\w+\s*(\?\?|\|\||&&)?=(?!=)/)?.[0], file).toBeUndefined();
+        if (/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)|delete process\.env\.NODE_ENV/.test(text)) setsNodeEnv.push(file);
+      }
+    }
+    // Only while Vite builds (it reads the mode from NODE_ENV alone), put back as it was after.
+    expect(setsNodeEnv).toEqual(['generator/bundle.ts']);
+    const bundle = code('generator/bundle.ts');
+    expect(bundle.match(/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)/g)).toHaveLength(2);
+    expect(bundle).toMatch(/finally \{\s*if \(nodeEnv === undefined\) delete process\.env\.NODE_ENV;\s*else process\.env\.NODE_ENV = nodeEnv;/);
+    // The command's entry makes them, before anything loads.
+    const entry = code('bin/build-region.js');
+    expect(entry).toContain("process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';");
+    expect(entry).toContain("setFlagsFromString('--expose-gc');");
+    expect(entry.indexOf('--expose-gc')).toBeLessThan(entry.indexOf("await load('build-region')"));
+  });
+});
+
 describe('the account calls', () => {
   it('each have a caller in the runtime: no sign-in or account call exists that no screen uses', () => {
     const calls = Object.keys(createAccount({} as never, {} as never));
@@ -127,5 +153,25 @@ describe('schema/types.ts', () => {
   it('is exactly what the schemas generate (run npm run generate after changing a schema)', () => {
     const onDisk = readFileSync(path.join(PACKAGE_ROOT, 'schema', 'types.ts'), 'utf8');
     expect(onDisk, "schema/types.ts is stale: run 'npm run generate'").toBe(renderSchemaTypes(readSchemas()));
+  });
+});
+
+describe('core/message-keys.ts', () => {
+  it('is exactly the keys of the source catalogue the pages carry (run npm run generate after changing content/messages/en-US.yaml)', () => {
+    const onDisk = readFileSync(path.join(PACKAGE_ROOT, 'core', 'message-keys.ts'), 'utf8');
+    expect(onDisk, "core/message-keys.ts is stale: run 'npm run generate'").toBe(renderMessageKeys());
+  });
+
+  it('follows the catalogue: a key added to it becomes a key the runtime may use, mail and consent texts never do', () => {
+    const catalogue = readFileSync(SOURCE_CATALOGUE, 'utf8');
+    expect(RUNTIME_MESSAGE_KEYS).toEqual(runtimeMessageKeys(catalogue));
+    expect(RUNTIME_MESSAGE_KEYS).toContain('nav.home');
+    const added = catalogue.replace(/^ {2}nav:\n/m, '  nav:\n    shop: Shop\n');
+    expect(runtimeMessageKeys(added)).toContain('nav.shop');
+    expect(renderMessageKeys(added)).toContain("  'nav.shop',\n");
+    // The catalogue has both groups; the pages never carry them, so the runtime may not look them up.
+    expect(catalogue).toMatch(/^ {2}mail:\n/m);
+    expect(catalogue).toMatch(/^ {2}consent:\n/m);
+    expect(RUNTIME_MESSAGE_KEYS.filter((key) => key.startsWith('mail.') || key.startsWith('consent.'))).toEqual([]);
   });
 });
