@@ -4,6 +4,15 @@ import type { RegionData } from './model.ts';
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
+ * The locale a region's numbers, prices, lists and plurals are formatted in: its `formatLocale`
+ * where its locale is one Intl does not know in full (en-EU: en-IE), else its locale. The one
+ * place this is decided: no code names a locale.
+ */
+export function formatsOf(region: Pick<RegionData, 'locale' | 'formatLocale'>): string {
+  return region.formatLocale ?? region.locale;
+}
+
+/**
  * Prices as the build formatted them for the page at hand (its inline data, by amount), and the
  * locale and currency they are in: the client's first render shows them without making an Intl
  * formatter, whose creation (the locale's number data) was the longest task of a product page's
@@ -68,5 +77,5 @@ export function recordPrices<T>(locale: string, currency: string, render: () => 
 export function installmentLine(region: Pick<RegionData, 'installment' | 'locale' | 'currency'>, perMonth: string, price: number): string | undefined {
   const installment = region.installment;
   if (!installment?.text) return undefined;
-  return installment.months ? `${installment.text} · ${fill(perMonth, { amount: formatPrice(price / installment.months, region.locale, region.currency) })}` : installment.text;
+  return installment.months ? `${installment.text} · ${fill(perMonth, { amount: formatPrice(price / installment.months, formatsOf(region), region.currency) })}` : installment.text;
 }

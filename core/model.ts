@@ -195,6 +195,8 @@ export type ApiOrigins = ConstantsFile['backends'][string];
 export interface RegionData {
   readonly code: RegionCode;
   readonly locale: string;
+  /** The locale its numbers, prices, lists and plurals are formatted in, when not `locale` (en-EU: en-IE); see `formatsOf`. */
+  readonly formatLocale?: string;
   readonly hreflang: string;
   readonly currency: string;
   readonly label: string;

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { formatPrice, installmentLine } from '../core/format.ts';
+import { formatPrice, formatsOf, installmentLine } from '../core/format.ts';
 import type { PriorPrice, ProductData, RegionData } from '../core/model.ts';
 import { currentPrice } from '../core/time.ts';
 import { compileContent } from './compile.ts';
@@ -114,7 +114,7 @@ function describe(where: string, was: unknown, now: unknown): string {
 
 /** A price as the region's visitors see it (core/format.ts, the runtime's own formatter): `$1,299.00`, `1 599,00 €`. */
 function money(region: RegionData, amount: unknown): string {
-  return typeof amount === 'number' ? formatPrice(amount, region.locale, region.currency) : show(amount);
+  return typeof amount === 'number' ? formatPrice(amount, formatsOf(region), region.currency) : show(amount);
 }
 
 /** Where a change shows: ` (on /us, /us/ai-base)`. */

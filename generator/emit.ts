@@ -9,6 +9,7 @@ import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
 import { pageText, shardRouteTable, splitRegion } from '../core/model.ts';
 import { routeShardCount } from '../core/paths.ts';
+import { formatsOf } from '../core/format.ts';
 import type { PageContent } from '../core/model.ts';
 
 /**
@@ -126,7 +127,7 @@ function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFil
   const { table, pages } = splitRegion(region.data);
   const code = region.data.code;
   const dir = path.join(sitesDir, code, 'routes');
-  const shards = shardRouteTable(table, pages, region.data.locale);
+  const shards = shardRouteTable(table, pages, formatsOf(region.data));
   return shards.map((shard, index) => {
     const paths = new Set(shard.routes.map((route) => route.path));
     const loaders = [...region.texts]

@@ -7,7 +7,7 @@ import { createClock } from './clock.ts';
 import { createContentStore } from './content.ts';
 import type { ContentSources, RouteData, SiteDataFile } from './content.ts';
 import { preloadRoute } from './navigation.ts';
-import { knowPrices } from '../core/format.ts';
+import { formatsOf, knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import { watchFooter } from './widgets.tsx';
@@ -47,7 +47,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   }
   const { site, messages } = shared ?? { site: data.site!, messages: data.messages! };
   content.seed({ messages });
-  if (data.prices) knowPrices(data.prices, site.locale, site.currency);
+  if (data.prices) knowPrices(data.prices, formatsOf(site), site.currency);
   const failure = tableFailure ?? pageFailure;
   // A page whose code or text failed to load: reload when the file is gone (a newer deployment),
   // else hydrate around its prerendered content, kept as it is (a load failure, not a new build).

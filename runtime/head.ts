@@ -2,7 +2,7 @@ import { currentPrice, isActivityActive, isRouteOpen } from '../core/time.ts';
 import type { Alternate, PageContent, ProductData, RouteInfo, SiteData } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
 import type { BreadcrumbList, FAQPage, Offer, Organization, Product, QuantitativeValue, WebPage, WithContext } from 'schema-dts';
-import { formatPrice } from '../core/format.ts';
+import { formatPrice, formatsOf } from '../core/format.ts';
 import { productImagePath, shareImagePath } from '../core/image-urls.ts';
 
 /** Everything a page's <head> says, computed the same way on the server and in the client. */
@@ -210,7 +210,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     ...(product && price !== undefined
       ? [
           { attr: 'name' as const, key: 'twitter:label1', content: texts.message('product.priceLabel') },
-          { attr: 'name' as const, key: 'twitter:data1', content: `${formatPrice(price, site.locale, site.currency)}${tax}` },
+          { attr: 'name' as const, key: 'twitter:data1', content: `${formatPrice(price, formatsOf(site), site.currency)}${tax}` },
         ]
       : []),
   ];

@@ -8,7 +8,7 @@ import { headFor } from './head.ts';
 import type { Head } from './head.ts';
 import type { ContentStore, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
-import { recordPrices } from '../core/format.ts';
+import { formatsOf, recordPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import { preloadWidgets } from './widgets.tsx';
@@ -34,7 +34,7 @@ function prepared(region: RegionData) {
   let found = regions.get(region);
   if (!found) {
     const { site, table, messages, pages } = splitRegion(region);
-    const content = createContentStore(memorySources(table, pages, site.locale));
+    const content = createContentStore(memorySources(table, pages, formatsOf(site)));
     content.seed({ messages });
     found = { site, content };
     regions.set(region, found);
@@ -63,7 +63,7 @@ export async function renderPage(region: RegionData, path: string, now: number):
     currentPath: () => normalized,
     assign: () => undefined,
   });
-  const { result: html, prices } = recordPrices(site.locale, site.currency, () => renderToString(<App app={app} path={normalized} />));
+  const { result: html, prices } = recordPrices(formatsOf(site), site.currency, () => renderToString(<App app={app} path={normalized} />));
   const head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, recording, now);
   return { html, head, route, data: { route: route ?? null, ...recording.used(), ...(Object.keys(prices).length > 0 && { prices }) } };
 }

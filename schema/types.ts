@@ -326,6 +326,8 @@ export interface RegionFile {
   readonly weight?: number;
   /** Locale of the region's text and number formats; also the page's <html lang>. A catalogue content/messages/<locale>.yaml must exist. */
   readonly locale: Locale;
+  /** Locale of the region's number, price, list and plural formats when its `locale` is one the browsers' Intl does not know in full: en-EU formats as en-IE (English in the euro area). Default: the region's locale. */
+  readonly formatLocale?: Locale;
   /** Language tag used in hreflang alternates and the sitemap (eu uses 'en': EU is not a country code search engines accept). */
   readonly hreflang: string;
   /** ISO 4217 code of the currency of the region's prices (USD, EUR, CAD...). */

@@ -109,6 +109,7 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
   const data: RegionData = {
     code,
     locale: input.locale,
+    ...(input.formatLocale && { formatLocale: input.formatLocale }),
     hreflang: input.hreflang,
     currency: input.currency,
     label: input.label,

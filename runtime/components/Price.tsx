@@ -1,4 +1,4 @@
-import { formatPrice } from '../../core/format.ts';
+import { formatPrice, formatsOf } from '../../core/format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { currentPrice, isActivityActive } from '../../core/time.ts';
 import { fill } from '../../core/validation.ts';
@@ -24,7 +24,7 @@ export function Price({ product, className = 'buy-price' }: { product: ProductDa
   const site = useSite();
   const t = useT();
   const now = useNow();
-  const price = (amount: number) => formatPrice(amount, site.locale, site.currency);
+  const price = (amount: number) => formatPrice(amount, formatsOf(site), site.currency);
   const active = isActivityActive(site, product, now);
   const was = active ? wasPrice(site, product, now) : undefined;
   return (

@@ -5,6 +5,7 @@ import { ApiError } from '../api-error.ts';
 import { useSite, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 import { countText } from '../../core/plurals.ts';
+import { formatsOf } from '../../core/format.ts';
 
 /**
  * The building blocks of the account, support and newsletter forms: the form, labelled fields
@@ -93,7 +94,7 @@ export function Submit({ busy, children, disabled }: { busy: boolean; children: 
  */
 export function useErrorText(): (error: unknown) => string {
   const t = useT();
-  const locale = useSite().locale;
+  const locale = formatsOf(useSite());
   return (error) => {
     if (error instanceof ApiError) {
       const seconds = (error.data as { retryAfter?: number } | undefined)?.retryAfter;

@@ -4,7 +4,7 @@ import { Picture } from '../components/Picture.tsx';
 import { BuyAction, Price } from '../components/Price.tsx';
 import { currentPrice } from '../../core/time.ts';
 import { ProductImage } from '../components/ProductImage.tsx';
-import { formatPrice, installmentLine } from '../../core/format.ts';
+import { formatPrice, formatsOf, installmentLine } from '../../core/format.ts';
 import { useApp, useNow, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 import { countText } from '../../core/plurals.ts';
@@ -98,7 +98,7 @@ function BundleOffers({ productKey, lang }: { productKey: ProductKey; lang?: str
     return bundle ? [[key, bundle]] : [];
   });
   if (bundles.length === 0) return null;
-  const list = new Intl.ListFormat(site.locale === 'en-EU' ? 'en-IE' : site.locale, { type: 'conjunction' });
+  const list = new Intl.ListFormat(formatsOf(site), { type: 'conjunction' });
   return (
     <>
       {bundles.map(([key, bundle]) => {
@@ -109,9 +109,9 @@ function BundleOffers({ productKey, lang }: { productKey: ProductKey; lang?: str
             <div className="bundle-text">
               <p className="eyebrow">{t('product.bundleHeading')}</p>
               <h2 id={`bundle-${key}-heading`}>{bundle.name}</h2>
-              <p>{fill(countText(t, 'product.bundleIncludes', site.locale, parts.length), { count: parts.length, items: list.format(parts.map((part) => part.name)) })}</p>
+              <p>{fill(countText(t, 'product.bundleIncludes', formatsOf(site), parts.length), { count: parts.length, items: list.format(parts.map((part) => part.name)) })}</p>
               <Price product={bundle} />
-              {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, site.locale, site.currency) })}</p>}
+              {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, formatsOf(site), site.currency) })}</p>}
               <BuyAction product={bundle} named />
             </div>
             <ProductImage product={key} alt={bundle.alt} lazy />

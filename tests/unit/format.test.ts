@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, knowPrices, recordPrices } from '../../core/format.ts';
+import { formatPrice, formatsOf, knowPrices, recordPrices } from '../../core/format.ts';
 
 /** What Intl itself makes of an amount, to compare with. */
 const intl = (amount: number, locale: string, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
@@ -42,5 +42,19 @@ describe('formatPrice', () => {
     // Nothing is recorded outside a render.
     formatPrice(7, 'fr-FR', 'EUR');
     expect(prices).not.toHaveProperty('7');
+  });
+});
+
+describe('formatsOf', () => {
+  it("formats a region in its formatLocale where Intl does not know its locale in full (en-EU), else in its locale", () => {
+    const eu = { locale: 'en-EU', formatLocale: 'en-IE' };
+    const us = { locale: 'en-US' };
+    expect(formatsOf(eu)).toBe('en-IE');
+    expect(formatsOf(us)).toBe('en-US');
+    // What a visitor of eu reads: English lists of the euro area (no serial comma), not American ones.
+    const names = ['Elite Optimus Prime', 'AI Base', 'Mini Robot'];
+    expect(new Intl.ListFormat(formatsOf(eu), { type: 'conjunction' }).format(names)).toBe('Elite Optimus Prime, AI Base and Mini Robot');
+    expect(new Intl.ListFormat(formatsOf(us), { type: 'conjunction' }).format(names)).toBe('Elite Optimus Prime, AI Base, and Mini Robot');
+    expect(formatPrice(1599, formatsOf(eu), 'EUR')).toBe(intl(1599, 'en-IE', 'EUR'));
   });
 });
