@@ -182,7 +182,7 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
   const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
   progress('load');
   const content = await loadContent(resolved.contentDir, resolved.cwd, { cacheDir: resolved.cacheDir });
-  const histories = await loadHistories(resolved.contentDir, content, options.history);
+  const histories = await loadHistories(resolved.contentDir, content, options.history, resolved.cacheDir);
   return compileLoaded(content, resolved.now, () => progress('validate'), resolved.cacheDir, histories);
 }
 
@@ -190,7 +190,7 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
  * The git history of the regions whose market announces prior prices (region.yaml
  * `market.priorPrice`); none is read, nor git run, when no region does.
  */
-async function loadHistories(contentDir: string, content: LoadedContent, given: UserBuildOptions['history']): Promise<ReadonlyMap<string, RegionPriceHistory> | undefined> {
+async function loadHistories(contentDir: string, content: LoadedContent, given: UserBuildOptions['history'], cacheDir: string | undefined): Promise<ReadonlyMap<string, RegionPriceHistory> | undefined> {
   const text = (id: string) => content.files.find((f) => f.id === id)?.text;
   const regions = content.files.flatMap((file) => {
     const folder = /^regions\/([^/]+)\/region\.yaml$/.exec(file.id)?.[1];
@@ -201,7 +201,7 @@ async function loadHistories(contentDir: string, content: LoadedContent, given: 
   if (regions.length === 0) return undefined;
   const { historyOf, loadPriceHistories } = await import('./history.ts');
   const stages = text('stages.yaml');
-  return loadPriceHistories(given ?? (await historyOf(contentDir)), regions, stages === undefined ? undefined : { id: 'stages.yaml', text: stages });
+  return loadPriceHistories(given ?? (await historyOf(contentDir)), regions, stages === undefined ? undefined : { id: 'stages.yaml', text: stages }, cacheDir);
 }
 
 /** validate -> resolve over content already parsed (from disk, or from memory in tests). */
