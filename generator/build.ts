@@ -15,7 +15,7 @@ import { hostRules, renderHeaders, renderNginx, renderRedirects } from './hosts.
 import { createSitesJournal, emitSites, restoreGeneratedFiles, writeGeneratedFiles } from './emit.ts';
 import { ArtRenderError, createShareCardRenderer, renderImages } from './images.ts';
 import type { ShareCardRenderer } from './images.ts';
-import type { ServerRenderer } from './bundle.ts';
+import type { ServerRenderer } from './server-renderer.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 
@@ -91,7 +91,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
 
     // Vite and React load only for a build, never for a check.
-    const { buildClients, buildServerRenderer, prerenderRegion } = await import('./bundle.ts');
+    const [{ buildClients }, { buildServerRenderer }, { prerenderRegion }] = await Promise.all([import('./client-build.ts'), import('./server-renderer.ts'), import('./prerender.ts')]);
     for (const region of selected) progress('bundle', region.data.code);
     // One after the other: each Vite build holds its whole module graph in memory; at once, the
     // build's peak memory is the sum of both. The client build, the larger, goes first.

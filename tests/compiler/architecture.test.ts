@@ -125,8 +125,8 @@ describe("the process's settings", () => {
       }
     }
     // Only while Vite builds (it reads the mode from NODE_ENV alone), put back as it was after.
-    expect(setsNodeEnv).toEqual(['generator/bundle.ts']);
-    const bundle = code('generator/bundle.ts');
+    expect(setsNodeEnv).toEqual(['generator/vite-build.ts']);
+    const bundle = code('generator/vite-build.ts');
     expect(bundle.match(/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)/g)).toHaveLength(2);
     expect(bundle).toMatch(/finally \{\s*if \(nodeEnv === undefined\) delete process\.env\.NODE_ENV;\s*else process\.env\.NODE_ENV = nodeEnv;/);
     // The command's entry makes them, before anything loads.
