@@ -4,8 +4,9 @@ import { listTree } from '../files/disk.js';
 import { BACKENDS_FILE } from '../core/backends.ts';
 import { HOST_RULES_FILE } from '../core/host-rules.ts';
 import { cacheStats } from './cache.ts';
-import { compileContent, resolveBuildOptions, selectRegions } from './compile.ts';
-import type { ProgressEvent, UserBuildOptions } from './compile.ts';
+import { compileContent, selectRegions } from './compile.ts';
+import { resolveBuildOptions } from './options.ts';
+import type { ProgressEvent, UserBuildOptions } from './options.ts';
 import { createDiagnostic, hasErrors, sortDiagnostics } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { buildSchedule, renderRobots, renderSitemap, securityData } from './deployment.ts';
@@ -19,8 +20,8 @@ import type { ServerRenderer } from './server-renderer.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 
-// The compiler's front (options and load -> validate -> resolve) lives in compile.ts; a build
-// is the rest. Importers of either see both.
+// The compiler's front (options.ts, and load -> validate -> resolve) lives in compile.ts, which
+// re-exports the options; a build is the rest. Importers of either see both.
 export * from './compile.ts';
 
 export interface RegionReport {

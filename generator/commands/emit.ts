@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { compileContent, resolveBuildOptions } from '../compile.ts';
+import { compileContent } from '../compile.ts';
+import { resolveBuildOptions } from '../options.ts';
 import { hasErrors } from '../diagnostics.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, printDiagnostics } from './shared.ts';
