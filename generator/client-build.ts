@@ -34,8 +34,9 @@ function sharedRuntimeModules(): Set<string> {
     if (found.has(file)) return;
     found.add(file);
     const text = readFileSync(file, 'utf8');
-    // Value imports of the package's own files (`import type` carries no code; `import()` is a chunk of its own).
-    for (const match of text.matchAll(/^import\s+(?!type\b)(?:[^;']*?\s+from\s+)?'(\.{1,2}\/[^']+)';/gm)) visit(path.resolve(path.dirname(file), match[1]!));
+    // Value imports and re-exports of the package's own files (`import type` and `export type`
+    // carry no code; `import()` is a chunk of its own). core/model.ts re-exports its parts.
+    for (const match of text.matchAll(/^(?:import\s+(?!type\b)(?:[^;']*?\s+from\s+)?|export\s+(?!type\b)[^;']*?\s+from\s+)'(\.{1,2}\/[^']+)';/gm)) visit(path.resolve(path.dirname(file), match[1]!));
   };
   visit(path.join(RUNTIME_DIR, 'client.tsx'));
   return found;
