@@ -13,7 +13,8 @@ import { buildSchedule, renderRobots, renderSitemap, securityData } from './depl
 import type { Schedule } from './deployment.ts';
 import { inlineScriptHashes } from './templates.ts';
 import { hostRules, renderHeaders, renderNginx, renderRedirects } from './hosts.ts';
-import { createSitesJournal, emitSites, restoreGeneratedFiles, writeGeneratedFiles } from './emit.ts';
+import { emitSites } from './emit.ts';
+import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from './sites-folder.ts';
 import { ArtRenderError, createShareCardRenderer, renderImages } from './images.ts';
 import type { ShareCardRenderer } from './images.ts';
 import type { ServerRenderer } from './server-renderer.ts';
