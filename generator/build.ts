@@ -4,23 +4,25 @@ import { listTree } from '../files/disk.js';
 import { BACKENDS_FILE } from '../core/backends.ts';
 import { HOST_RULES_FILE } from '../core/host-rules.ts';
 import { cacheStats } from './cache.ts';
-import { compileContent, resolveBuildOptions, selectRegions } from './compile.ts';
-import type { ProgressEvent, UserBuildOptions } from './compile.ts';
+import { compileContent, selectRegions } from './compile.ts';
+import { resolveBuildOptions } from './options.ts';
+import type { ProgressEvent, UserBuildOptions } from './options.ts';
 import { createDiagnostic, hasErrors, sortDiagnostics } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { buildSchedule, renderRobots, renderSitemap, securityData } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
 import { inlineScriptHashes } from './templates.ts';
 import { hostRules, renderHeaders, renderNginx, renderRedirects } from './hosts.ts';
-import { createSitesJournal, emitSites, restoreGeneratedFiles, writeGeneratedFiles } from './emit.ts';
+import { emitSites } from './emit.ts';
+import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from './sites-folder.ts';
 import { ArtRenderError, createShareCardRenderer, renderImages } from './images.ts';
 import type { ShareCardRenderer } from './images.ts';
-import type { ServerRenderer } from './bundle.ts';
+import type { ServerRenderer } from './server-renderer.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 
-// The compiler's front (options and load -> validate -> resolve) lives in compile.ts; a build
-// is the rest. Importers of either see both.
+// The compiler's front (options.ts, and load -> validate -> resolve) lives in compile.ts, which
+// re-exports the options; a build is the rest. Importers of either see both.
 export * from './compile.ts';
 
 export interface RegionReport {
@@ -91,7 +93,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
 
     // Vite and React load only for a build, never for a check.
-    const { buildClients, buildServerRenderer, prerenderRegion } = await import('./bundle.ts');
+    const [{ buildClients }, { buildServerRenderer }, { prerenderRegion }] = await Promise.all([import('./client-build.ts'), import('./server-renderer.ts'), import('./prerender.ts')]);
     for (const region of selected) progress('bundle', region.data.code);
     // One after the other: each Vite build holds its whole module graph in memory; at once, the
     // build's peak memory is the sum of both. The client build, the larger, goes first.

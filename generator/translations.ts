@@ -4,8 +4,8 @@ import { writeAtomically } from '../files/disk.js';
 import type { CompileResult } from './compile.ts';
 import { createDiagnostic } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
-import { rangeOfPath } from './load.ts';
-import type { SourceFile } from './load.ts';
+import { rangeOfPath } from './source-file.ts';
+import type { SourceFile } from './source-file.ts';
 import type { SiteModel } from './resolve/index.ts';
 import type { ValidatedContent } from './validate.ts';
 

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { Command } from 'commander';
 import type { BuildResult } from '../build.ts';
-import { BuildInterrupted, checkContent, compileContent, describeCheck, selectRegions, UnknownRegionError } from '../compile.ts';
-import type { ProgressEvent } from '../compile.ts';
+import { checkContent, describeCheck } from '../check.ts';
+import { BuildInterrupted, compileContent, selectRegions, UnknownRegionError } from '../compile.ts';
+import type { ProgressEvent } from '../options.ts';
 import { hasErrors } from '../diagnostics.ts';
 import { describeBuild } from '../output.ts';
 import { describeUntranslated } from '../translations.ts';

@@ -1,7 +1,7 @@
 import type { ConstantsFile } from '../../schema/types.ts';
 import type { MarketData, ProductData, RegionData, RegionLink } from '../../core/model.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../load.ts';
+import { rangeOfKey, rangeOfPath } from '../source-file.ts';
 import type { Validated } from '../validate.ts';
 import type { Catalogues } from './catalogues.ts';
 import type { PendingLink } from './links.ts';

@@ -84,6 +84,23 @@ describe('the code layout', () => {
     }
   });
 
+  it('keeps every source file at most 300 lines (generated ones aside): a longer one is split along a seam', () => {
+    // Written by `npm run generate`, not by hand.
+    const generated = ['core/message-keys.ts'];
+    // Being split on another branch (issue 33); the lead removes them from this list after merging.
+    const temporary = ['runtime/App.tsx', 'scripts/bench.ts', 'generator/diff.ts'];
+    const lines = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    const long: string[] = [];
+    for (const folder of ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'server', 'scripts']) {
+      for (const { file } of importsOf(folder)) {
+        if (generated.includes(file) || temporary.includes(file)) continue;
+        const count = lines(readFileSync(path.join(PACKAGE_ROOT, file), 'utf8'));
+        if (count > 300) long.push(`${file}: ${count} lines`);
+      }
+    }
+    expect(long).toEqual([]);
+  });
+
   it('has one directory walker and one atomic writer (files/disk.js): no other module lists a tree or renames a written file into place', () => {
     for (const folder of ['generator', 'files', 'preview', 'server', 'core']) {
       for (const { file } of importsOf(folder)) {
@@ -125,8 +142,8 @@ describe("the process's settings", () => {
       }
     }
     // Only while Vite builds (it reads the mode from NODE_ENV alone), put back as it was after.
-    expect(setsNodeEnv).toEqual(['generator/bundle.ts']);
-    const bundle = code('generator/bundle.ts');
+    expect(setsNodeEnv).toEqual(['generator/vite-build.ts']);
+    const bundle = code('generator/vite-build.ts');
     expect(bundle.match(/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)/g)).toHaveLength(2);
     expect(bundle).toMatch(/finally \{\s*if \(nodeEnv === undefined\) delete process\.env\.NODE_ENV;\s*else process\.env\.NODE_ENV = nodeEnv;/);
     // The command's entry makes them, before anything loads.
