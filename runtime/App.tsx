@@ -12,7 +12,6 @@ import { Toaster } from './components/Toaster.tsx';
 import { AfterHydration, ChatShortcut, Deferred, SiteFooter } from './widgets.tsx';
 import { getScrollMemory, isRouteReady, preloadRoute, setScrollMemory, useGo } from './navigation.ts';
 import { NotFound } from './pages/NotFound.tsx';
-import { pageFor } from './pages/registry.ts';
 import { homePath } from './routes.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createScrollMemory, scrollAfterNavigation } from './scroll.ts';
@@ -290,7 +289,7 @@ function Shell({ kept }: { kept?: KeptPage }) {
     };
   }, [location, found, route, page, content, now, ready, open, synced, site, keep]);
 
-  const lazy = route ? pageFor(route) : undefined;
+  const lazy = route ? app.pages(route) : undefined;
   const textLang = route && !route.redirect && open ? route.fallback : undefined;
   let body;
   if (route?.redirect) {
