@@ -7,6 +7,7 @@ import { createClock } from './clock.ts';
 import { createContentStore } from './content.ts';
 import type { ContentSources, RouteData, SiteDataFile } from './content.ts';
 import { preloadRoute } from './navigation.ts';
+import { pageFor } from './pages/registry.ts';
 import { formatsOf, knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
@@ -39,7 +40,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const route = content.route(path) ?? undefined;
   const [shared, pageFailure] = await Promise.all([
     siteFile,
-    route ? preloadRoute({ content }, route).then(() => undefined, fail) : undefined,
+    route ? preloadRoute({ content, pages: pageFor }, route).then(() => undefined, fail) : undefined,
   ]);
   if (shared && 'error' in shared) {
     await recoverFromLoadFailure(shared.error, window.location.href);
@@ -57,6 +58,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const app = createServices({
     site,
     content,
+    pages: pageFor,
     clock: createClock(Number.isFinite(rendered) && rendered > 0 ? rendered : Date.now()),
     serverTime: () => fetchServerTime(site, window.location.hostname),
     base: apiBase(site, window.location.hostname),

@@ -8,6 +8,7 @@ import { headFor } from './head.ts';
 import type { Head } from './head.ts';
 import type { ContentStore, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
+import { pageFor } from './pages/registry.ts';
 import { formatsOf, recordPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
@@ -51,12 +52,13 @@ export async function renderPage(region: RegionData, path: string, now: number):
   const normalized = normalizePath(path);
   await Promise.all([content.loadRoute(normalized), preloadWidgets()]);
   const route = content.route(normalized) ?? undefined;
-  if (route) await preloadRoute({ content }, route);
+  if (route) await preloadRoute({ content, pages: pageFor }, route);
   // What this page's render reads of the products is what its HTML carries for the client.
   const recording = recordProducts(content);
   const app = createServices({
     site,
     content: recording,
+    pages: pageFor,
     clock: createClock(now),
     serverTime: () => Promise.resolve(now),
     base: '',

@@ -4,13 +4,15 @@ import type { $Fetch } from 'ofetch';
 import type { Clock } from './clock.ts';
 import type { ContentStore } from './content.ts';
 import { createSession } from './session.ts';
-import type { AppServices, Navigate } from './site.tsx';
+import type { AppServices, Deferred, Navigate, PageLoader } from './site.tsx';
 import { createToasts } from './toasts.ts';
 import type { SiteData } from '../core/model.ts';
 
 export interface ServicesOptions {
   site: SiteData;
   content: ContentStore;
+  /** The page registry's `pageFor` (the entries import the registry; nothing it loads imports it back). */
+  pages: PageLoader;
   clock: Clock;
   serverTime: () => Promise<number>;
   /** The API base (`apiBase()`); '' on the server, where no call is made. */
@@ -23,12 +25,6 @@ export interface ServicesOptions {
   assign(url: string): void;
   fetch?: $Fetch;
 }
-
-/**
- * An object whose methods load their implementation on the first call: each call resolves to
- * what the loaded method returns.
- */
-export type Deferred<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
 
 function deferred<T extends object>(load: () => Promise<T>, own: Partial<Deferred<T>> = {}): Deferred<T> {
   return new Proxy({} as Deferred<T>, {
@@ -77,6 +73,7 @@ export function createServices(options: ServicesOptions): AppServices {
   const app: AppServices = {
     site,
     content,
+    pages: options.pages,
     clock: options.clock,
     serverTime: options.serverTime,
     prepare: (path) => void (prepared = path),

@@ -1,13 +1,14 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { Account } from './account.ts';
-import type { Deferred } from './services.ts';
 import type { ApiClient } from './api-client.ts';
 import type { Clock } from './clock.ts';
+import type { LazyComponent } from './lazy-component.ts';
+import type { PageProps } from './pages/props.ts';
 import type { ContentStore } from './content.ts';
 import type { Session, SessionState } from './session.ts';
 import type { Toasts } from './toasts.ts';
-import type { SiteData } from '../core/model.ts';
+import type { RouteInfo, SiteData } from '../core/model.ts';
 import type { RuntimeMessageKey } from '../core/message-keys.ts';
 import type { PluralFormKey } from '../core/plurals.ts';
 
@@ -15,6 +16,8 @@ import type { PluralFormKey } from '../core/plurals.ts';
 export interface AppServices {
   readonly site: SiteData;
   readonly content: ContentStore;
+  /** The component that renders a route, loaded on demand (runtime/pages/registry.ts `pageFor`, which the entries hand over). */
+  readonly pages: PageLoader;
   readonly clock: Clock;
   /** Reads server time (GET /ssr/timestamp); rejects on failure. */
   readonly serverTime: () => Promise<number>;
@@ -34,6 +37,15 @@ export interface AppServices {
   /** The app shell hands its router's navigation to `go` once mounted: the one place that changes it. */
   readonly routeWith: (go: Navigate) => void;
 }
+
+/** The lazily loaded component that renders a route (none for a redirect or an unknown account screen). */
+export type PageLoader = (route: Pick<RouteInfo, 'kind' | 'page'>) => LazyComponent<PageProps> | undefined;
+
+/**
+ * An object whose methods load their implementation on the first call: each call resolves to
+ * what the loaded method returns.
+ */
+export type Deferred<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
 
 /** Goes to a path (`replace`: instead of the current history entry). */
 export type Navigate = (href: string, options?: { replace?: boolean }) => void;

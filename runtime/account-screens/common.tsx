@@ -69,6 +69,43 @@ export function useScreenText(screen: TextScreen): (name: 'title' | 'lead' | 'de
   return (name) => t(`account.screens.${screen}.${name}`);
 }
 
+/**
+ * What every account screen starts with: the app services and region, the catalogue (`t`), the
+ * screen's own texts (`text('title')`), account screen paths, the text of a failed call, and
+ * whether the page has hydrated.
+ */
+export function useScreen(screen: TextScreen) {
+  const app = useApp();
+  const t = useT();
+  const text = useScreenText(screen);
+  const screenPath = useScreenPath();
+  const errorText = useErrorText();
+  const hydrated = useHydrated();
+  return { app, site: app.site, t, text, screenPath, errorText, hydrated };
+}
+
+/**
+ * A form's errors (`form`: beside the form, the others by their fields) and whether a call is
+ * under way. `attempt` makes a call with the form busy: a failure becomes the errors `fail`
+ * gives (by default the call's error text, as `form`).
+ */
+export function useFormState<E extends { form?: string }>() {
+  const errorText = useErrorText();
+  const [errors, setErrors] = useState<E>({} as E);
+  const [busy, setBusy] = useState(false);
+  async function attempt(call: () => Promise<void>, fail = (error: unknown): E => ({ form: errorText(error) }) as E): Promise<void> {
+    setBusy(true);
+    try {
+      await call();
+    } catch (error) {
+      setErrors(fail(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { errors, setErrors, busy, attempt };
+}
+
 /** Leaves a screen that needs a login for the login screen, coming back here afterwards. */
 export function useRequireLogin(screen: AccountScreen, loggedIn: boolean, ready: boolean): void {
   const app = useApp();
@@ -147,22 +184,17 @@ export function useNewPasswordForm(save: (password: string) => Promise<void>) {
   const errorText = useErrorText();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<NewPasswordFormErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, attempt } = useFormState<NewPasswordFormErrors>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = checkNewPassword(password, confirm, site.constants.passwordMinimum, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await save(password);
-    } catch (error) {
-      setErrors({ form: errorText(error), code: error instanceof ApiError ? error.code : undefined });
-    } finally {
-      setBusy(false);
-    }
+    await attempt(
+      () => save(password),
+      (error) => ({ form: errorText(error), code: error instanceof ApiError ? error.code : undefined }),
+    );
   }
 
   const fields = <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />;

@@ -1,7 +1,7 @@
 import { SupportForm } from '../components/SupportForm.tsx';
 import { useSite } from '../site.tsx';
 import { PageIntro, Sections } from '../components/Sections.tsx';
-import type { PageProps } from './registry.ts';
+import type { PageProps } from './props.ts';
 
 /**
  * A support form page (product registration, return to the manufacturer): its heading, lead and

@@ -10,7 +10,7 @@ import { fill } from '../../core/validation.ts';
 import { countText } from '../../core/plurals.ts';
 import type { GalleryImage, PageSpec, ProductData, ProductKey, SiteData } from '../../core/model.ts';
 import { PageIntro, Sections } from '../components/Sections.tsx';
-import type { PageProps } from './registry.ts';
+import type { PageProps } from './props.ts';
 
 /** `wechat-pay` -> `wechatPay`: a payment method as the catalogue's `payment` group names it. */
 type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;

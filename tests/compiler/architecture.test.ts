@@ -113,6 +113,27 @@ describe('the code layout', () => {
     }
   });
 
+  it('has no import loop in runtime/ (static, type-only and dynamic imports alike): the page registry imports nothing that imports it', () => {
+    const modules = importsOf('runtime');
+    const graph = new Map(modules.map(({ file, imports }) => [file, imports.filter((i) => i.startsWith('runtime/') && !i.endsWith('.css'))]));
+    // Every edge resolves to a module of the folder (a misspelt path would hide a loop).
+    for (const [file, targets] of graph) expect(targets.filter((target) => !graph.has(target)), file).toEqual([]);
+    const loops: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, trail: string[]) => {
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) {
+        if (state.get(target) === 'open') loops.push([...trail.slice(trail.indexOf(target)), target].join(' -> '));
+        else if (!state.has(target)) visit(target, [...trail, target]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) if (!state.has(file)) visit(file, [file]);
+    expect(loops).toEqual([]);
+    // The entries hand the registry to the app services; the shell and navigation reach it through them.
+    expect(modules.filter(({ imports }) => imports.includes('runtime/pages/registry.ts')).map(({ file }) => file).sort()).toEqual(['runtime/client.tsx', 'runtime/server.tsx']);
+  });
+
   it('keeps names of regions, pages and products out of the runtime and the compiler: they are content', () => {
     // (faq is also the name of a page kind, so it is not in the list.)
     const names = /'(cn|us|uk|eu|fr|de|jp|kr|choose-your-region|mini-robot|flagship-bumblebee|flagshipBumblebee|miniRobot|en-US|zh-CN|en-EU|en-IE)'/;

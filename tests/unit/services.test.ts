@@ -11,6 +11,7 @@ function services() {
   const app = createServices({
     site,
     content: createContentStore({ routes: [] }),
+    pages: () => undefined,
     clock: createClock(0),
     serverTime: () => Promise.resolve(0),
     base: '',
