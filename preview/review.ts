@@ -174,6 +174,7 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
     await mkdir(options.out, { recursive: true });
     const file = path.join(options.out, 'index.html');
     await writeFile(file, renderReviewPage({ revision: options.revision, now: options.now, pages, pictures }));
+    await writeFile(path.join(options.out, 'summary.md'), renderReviewSummary({ revision: options.revision, now: options.now, pictures }));
     await writeFile(path.join(options.out, 'review.json'), `${JSON.stringify({ revision: options.revision, now: new Date(options.now).toISOString(), pictures: pictures.map(({ before: _b, after: _a, difference: _d, ...rest }) => ({ ...rest, at: new Date(rest.at).toISOString() })) }, null, 2)}\n`);
     return { pages, pictures, file };
   } finally {
@@ -266,4 +267,40 @@ ${unchanged.length === 0 ? '<p>None: every page pictured shows its change.</p>' 
 </body>
 </html>
 `;
+}
+
+/**
+ * The review as a GitHub job summary (summary.md, docs/review.md): a table of the pages pictured,
+ * those with changed pixels first, with the changed pixels at each width. No pictures: GitHub's
+ * Markdown drops images given as data URLs and a job summary cannot link a file of the runner,
+ * so the pictures stay in the review page (index.html), which the workflow uploads as an
+ * artifact and links below this.
+ */
+export function renderReviewSummary(review: { revision: string; now: number; pictures: readonly PictureResult[] }): string {
+  const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
+  // A table cell: no line break, no column separator, no HTML.
+  const cell = (text: string) => text.replace(/[\r\n]+/g, ' ').replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`);
+  const groups = new Map<string, PictureResult[]>();
+  for (const picture of review.pictures) {
+    const key = `${picture.region}\0${picture.path}\0${picture.at}`;
+    groups.set(key, [...(groups.get(key) ?? []), picture]);
+  }
+  const lists = [...groups.values()];
+  const changed = lists.filter((list) => list.some((p) => p.changed > 0));
+  const sizes = [...new Set(review.pictures.map((p) => p.size))];
+  const lines = [`### Pictures of the change since ${cell(review.revision)}`, ''];
+  if (lists.length === 0) return `${[...lines, `At ${iso(review.now)}: no page shows a visible change (nothing was pictured).`].join('\n')}\n`;
+  lines.push(`At ${iso(review.now)}: ${lists.length} page${lists.length === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels.`, '');
+  lines.push(`| region | page | instant | ${sizes.map((size) => `${cell(size)}: changed pixels`).join(' | ')} | what changed |`, `|---|---|---|${sizes.map(() => '---:|').join('')}---|`);
+  for (const list of [...changed, ...lists.filter((l) => !changed.includes(l))]) {
+    const first = list[0]!;
+    const pixels = sizes.map((size) => {
+      const p = list.find((q) => q.size === size);
+      if (!p) return '';
+      return `${p.changed.toLocaleString('en-US')}${p.missing ? ` (page only ${p.missing === 'before' ? 'after' : 'before'})` : ''}`;
+    });
+    lines.push(`| ${cell(first.region)} | ${cell(first.path)} | ${iso(first.at)}${first.at === review.now ? '' : ' (later)'} | ${pixels.join(' | ')} | ${cell(first.changes.join('; '))} |`);
+  }
+  lines.push('', 'Before, after and the difference of each: the review page, `index.html` of the artifact below.');
+  return `${lines.join('\n')}\n`;
 }
