@@ -55,14 +55,26 @@ export async function takePicture(browser: Browser, origin: string, pathname: st
     const body = JSON.stringify({ code: 2000, message: 'success', data: { timestamp: at } });
     await context.route('**/ssr/timestamp', (route) => route.fulfill({ status: 200, contentType: 'application/json', body }));
     const page = await context.newPage();
+    // Requests under way: the page has settled once none is (no fixed wait for the network to stay quiet).
+    let inFlight = 0;
+    let quiet = () => {};
+    const done = () => --inFlight === 0 && quiet();
+    page.on('request', () => inFlight++);
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
     await page.goto(new URL(pathname, origin).href);
     // Hydration waits on the page's timers: the paused clock is moved on a frame at a time until
     // it is done, at most 0.8 s of page time (a countdown's second has not ticked yet: it shows
     // the instant itself, since server time sets the clock to it).
     for (let frame = 0; frame < 50 && !(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))); frame++) await page.clock.runFor(16);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 5000 });
-    // Server time read and rendered: the page has settled once nothing more is fetched.
-    await page.waitForLoadState('networkidle');
+    // Server time read and rendered: the page has settled once nothing more is fetched and a
+    // frame more of page time starts nothing new.
+    for (let round = 0; round < 100; round++) {
+      if (inFlight > 0) await new Promise<void>((resolve) => ((quiet = resolve), setTimeout(resolve, 5000).unref()));
+      await page.clock.runFor(16);
+      if (inFlight === 0) break;
+    }
     await page.evaluate(async () => {
       // Lazy images, loaded at once (a decode of a lazy image that never started crashes Chromium).
       for (const image of document.images) image.loading = 'eager';

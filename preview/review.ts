@@ -1,9 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { buildRegions } from '../generator/build.ts';
+import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
 import { compileContent } from '../generator/compile.ts';
 import type { CompileResult } from '../generator/compile.ts';
 import { buildSchedule } from '../generator/deployment.ts';
@@ -40,6 +43,8 @@ export interface ReviewOptions {
   sizes?: readonly PictureSize[];
   /** Progress, for people (one line each). */
   log?: (line: string) => void;
+  /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
+  compiled?: { before: CompileResult; after: CompileResult };
 }
 
 /** One page to picture at one instant, with the diff's words that name it. */
@@ -139,41 +144,66 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
   const old = await contentAtRevision(options.content, options.revision);
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-review-'));
   try {
-    const [before, after] = [
-      await compileContent({ content: old.dir, cwd: options.cwd, now: options.now, cache: false, history: old.history }),
-      await compileContent({ content: options.content, cwd: options.cwd, now: options.now }),
-    ];
+    const { before, after } = options.compiled ?? {
+      before: await compileContent({ content: old.dir, cwd: options.cwd, now: options.now, cache: false, history: old.history }),
+      after: await compileContent({ content: options.content, cwd: options.cwd, now: options.now }),
+    };
     if (hasErrors(before.diagnostics) || hasErrors(after.diagnostics)) return { errors: `the content ${hasErrors(after.diagnostics) ? 'of the working tree' : `at ${options.revision}`} has errors`, pages: [], pictures: [] };
     const pages = pagesToReview(before, after, options.now, options.at);
     const regions = [...new Set(pages.map((p) => p.region))];
     let pictures: PictureResult[] = [];
     if (pages.length > 0) {
-      log(`Building ${regions.join(', ')} at ${options.revision} and in the working tree...\n`);
-      // Each side's regions that exist there (a region added or removed is pictured on one side).
-      const sides = await mapLimited([{ name: 'before', content: old.dir, compiled: before }, { name: 'after', content: options.content, compiled: after }], 1, async (side) => {
-        const own = regions.filter((code) => side.compiled.model.regions.some((r) => r.data.code === code));
-        const dir = path.join(work, side.name);
-        if (own.length > 0) {
-          const built = await buildRegions({ content: side.content, out: dir, sites: path.join(work, `sites-${side.name}`), regions: own, cwd: options.cwd, now: options.now, ...(side.name === 'before' && { history: old.history }) });
-          if (!built.ok) throw new Error(`the ${side.name === 'before' ? `content at ${options.revision}` : 'working tree'} did not build`);
-        } else await mkdir(dir, { recursive: true });
-        return { name: side.name, dir, regions: own };
-      });
-      const servers = await Promise.all(sides.map((side) => startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false })));
-      const browser = await launchChromium();
+      // Chromium starts while the base side's pictures are looked up and the sides build.
+      const launched = launchChromium();
+      const closeBrowser = async () => (await launched.catch(() => undefined))?.close();
       try {
-        log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
-        // Regions in parallel, as many as the machine has cores.
-        const byRegion = await mapLimited(regions, CORES, (region) => pictureRegion(browser, pages.filter((p) => p.region === region), sides, servers.map((s) => s.url), sizes));
-        pictures = byRegion.flat();
+        // The base side's pictures kept from an earlier review of the same revision: its regions
+        // are built only for the pictures not kept.
+        const kept = await keptPictures(launched, old.history, options.now);
+        const onBefore = (code: string) => before.model.regions.some((r) => r.data.code === code);
+        const onAfter = (code: string) => after.model.regions.some((r) => r.data.code === code);
+        const cached = new Map<string, Buffer>();
+        for (const page of pages.filter((p) => onBefore(p.region)))
+          for (const size of sizes) {
+            const picture = await kept.read(page, size);
+            if (picture) cached.set(pictureKey(page, size), picture);
+          }
+        const beforeRegions = regions.filter((code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))));
+        const afterRegions = regions.filter(onAfter);
+        log(`Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`);
+        const sides = [
+          { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') },
+          { name: 'after', content: options.content, regions: afterRegions, dir: path.join(work, 'after') },
+        ];
+        for (const side of sides) {
+          if (side.regions.length === 0) {
+            await mkdir(side.dir, { recursive: true });
+            continue;
+          }
+          const built = await buildRegions({ content: side.content, out: side.dir, sites: path.join(work, `sites-${side.name}`), regions: side.regions, cwd: options.cwd, now: options.now, ...(side.name === 'before' && { history: old.history }) });
+          if (!built.ok) throw new Error(`the ${side.name === 'before' ? `content at ${options.revision}` : 'working tree'} did not build`);
+        }
+        // A server for each side that was built (one after the other: none is left open if one fails).
+        const servers: ({ url: string; close: () => Promise<void> } | undefined)[] = [];
+        try {
+          for (const side of sides) servers.push(side.regions.length > 0 ? await startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false }) : undefined);
+          const browser = await launched;
+          log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
+          pictures = await picturePages(pages, sizes, {
+            before: (page, size) => cached.get(pictureKey(page, size)) ?? (servers[0] && onBefore(page.region) ? takePicture(browser, servers[0].url, page.path, { size, at: page.at }).then(async (picture) => (await kept.write(page, size, picture), picture)) : undefined),
+            after: (page, size) => (servers[1] && onAfter(page.region) ? takePicture(browser, servers[1].url, page.path, { size, at: page.at }) : undefined),
+          });
+        } finally {
+          await Promise.all(servers.map((server) => server?.close()));
+        }
       } finally {
-        await browser.close();
-        await Promise.all(servers.map((server) => server.close()));
+        await closeBrowser();
       }
     }
     await mkdir(options.out, { recursive: true });
     const file = path.join(options.out, 'index.html');
     await writeFile(file, renderReviewPage({ revision: options.revision, now: options.now, pages, pictures }));
+    await writeFile(path.join(options.out, 'summary.md'), renderReviewSummary({ revision: options.revision, now: options.now, pictures }));
     await writeFile(path.join(options.out, 'review.json'), `${JSON.stringify({ revision: options.revision, now: new Date(options.now).toISOString(), pictures: pictures.map(({ before: _b, after: _a, difference: _d, ...rest }) => ({ ...rest, at: new Date(rest.at).toISOString() })) }, null, 2)}\n`);
     return { pages, pictures, file };
   } finally {
@@ -182,25 +212,72 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
   }
 }
 
-async function pictureRegion(browser: Browser, pages: readonly PageToReview[], sides: readonly { regions: string[] }[], origins: readonly string[], sizes: readonly PictureSize[]): Promise<PictureResult[]> {
-  const out: PictureResult[] = [];
-  for (const page of pages) {
-    for (const size of sizes) {
-      const shots = await Promise.all(
-        sides.map(async (side, i) => (side.regions.includes(page.region) ? takePicture(browser, origins[i]!, page.path, { size, at: page.at }).catch(() => undefined) : undefined)),
-      );
-      const [a, b] = shots;
-      if (!a || !b) {
-        const only = (a ?? b)!;
-        const meta = await sharp(only).metadata();
-        out.push({ ...page, size: size.name, changed: (meta.width ?? 0) * (meta.height ?? 0), width: meta.width ?? 0, height: meta.height ?? 0, missing: a ? 'after' : 'before', ...(a ? { before: await jpeg(a) } : { after: await jpeg(b!) }) });
-        continue;
-      }
-      const compared = await comparePictures(a, b);
-      out.push({ ...page, size: size.name, changed: compared.changed, width: compared.width, height: compared.height, before: await jpeg(a), after: await jpeg(b), difference: await jpeg(compared.difference) });
+const pictureKey = (page: PageToReview, size: PictureSize) => `${page.region}\0${page.path}\0${page.at}\0${size.name}`;
+
+type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buffer> | undefined;
+
+/**
+ * Every page at every size on both sides, compared: one Chromium, a context a picture, as many
+ * pictures at once as the machine has cores (a page that fails to load on a side is missing there).
+ */
+async function picturePages(pages: readonly PageToReview[], sizes: readonly PictureSize[], take: { before: Picturer; after: Picturer }): Promise<PictureResult[]> {
+  const jobs = pages.flatMap((page) => sizes.flatMap((size) => (['before', 'after'] as const).map((side) => ({ page, size, side }))));
+  const shots = await mapLimited(jobs, CORES, async ({ page, size, side }) => {
+    try {
+      return await take[side](page, size);
+    } catch {
+      return undefined;
     }
+  });
+  const out: PictureResult[] = [];
+  for (let i = 0; i < jobs.length; i += 2) {
+    const { page, size } = jobs[i]!;
+    const [a, b] = [shots[i], shots[i + 1]];
+    if (!a && !b) continue;
+    if (!a || !b) {
+      const only = (a ?? b)!;
+      const meta = await sharp(only).metadata();
+      out.push({ ...page, size: size.name, changed: (meta.width ?? 0) * (meta.height ?? 0), width: meta.width ?? 0, height: meta.height ?? 0, missing: a ? 'after' : 'before', ...(a ? { before: await jpeg(a) } : { after: await jpeg(b!) }) });
+      continue;
+    }
+    const compared = await comparePictures(a, b);
+    out.push({ ...page, size: size.name, changed: compared.changed, width: compared.width, height: compared.height, before: await jpeg(a), after: await jpeg(b), difference: await jpeg(compared.difference) });
   }
   return out;
+}
+
+/**
+ * The pictures of the base side kept between reviews (docs/review.md), in the build cache's
+ * folder: a picture of a commit's content is the same for the same code (the build cache's
+ * source key), instant, build instant, Chromium version and fonts of the machine, so a second
+ * review against the same base (the next edit of a pull request) pictures and builds that side
+ * only where it has not yet.
+ */
+async function keptPictures(launched: Promise<Browser>, history: { repository: string; contentPath: string; revision: string }, now: number) {
+  const dir = defaultCacheDir();
+  const run = promisify(execFile);
+  const [commit, fonts, browser] = await Promise.all([
+    run('git', ['rev-parse', '--verify', `${history.revision}^{commit}`], { cwd: history.repository }).then((r) => r.stdout.trim()),
+    run('fc-list', [':', 'family', 'file'], { maxBuffer: 1 << 26 }).then((r) => r.stdout.split('\n').sort().join('\n'), () => ''),
+    launched,
+  ]);
+  const base = [commit, history.contentPath, String(now), browser.version(), sha256(fonts)];
+  const file = (page: PageToReview, size: PictureSize) => dir && path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}.png`);
+  return {
+    read: async (page: PageToReview, size: PictureSize) => {
+      const at = file(page, size);
+      return at ? readFile(at).catch(() => undefined) : undefined;
+    },
+    write: async (page: PageToReview, size: PictureSize, picture: Buffer) => {
+      const at = file(page, size);
+      if (!at) return;
+      // Whole or not at all: written beside, then renamed.
+      await mkdir(path.dirname(at), { recursive: true });
+      const staging = `${at}.tmp-${process.pid}`;
+      await writeFile(staging, picture);
+      await rename(staging, at);
+    },
+  };
 }
 
 /** A picture as the review page embeds it: a JPEG, small enough to keep the page light. */
@@ -266,4 +343,40 @@ ${unchanged.length === 0 ? '<p>None: every page pictured shows its change.</p>' 
 </body>
 </html>
 `;
+}
+
+/**
+ * The review as a GitHub job summary (summary.md, docs/review.md): a table of the pages pictured,
+ * those with changed pixels first, with the changed pixels at each width. No pictures: GitHub's
+ * Markdown drops images given as data URLs and a job summary cannot link a file of the runner,
+ * so the pictures stay in the review page (index.html), which the workflow uploads as an
+ * artifact and links below this.
+ */
+export function renderReviewSummary(review: { revision: string; now: number; pictures: readonly PictureResult[] }): string {
+  const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
+  // A table cell: no line break, no column separator, no HTML.
+  const cell = (text: string) => text.replace(/[\r\n]+/g, ' ').replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`);
+  const groups = new Map<string, PictureResult[]>();
+  for (const picture of review.pictures) {
+    const key = `${picture.region}\0${picture.path}\0${picture.at}`;
+    groups.set(key, [...(groups.get(key) ?? []), picture]);
+  }
+  const lists = [...groups.values()];
+  const changed = lists.filter((list) => list.some((p) => p.changed > 0));
+  const sizes = [...new Set(review.pictures.map((p) => p.size))];
+  const lines = [`### Pictures of the change since ${cell(review.revision)}`, ''];
+  if (lists.length === 0) return `${[...lines, `At ${iso(review.now)}: no page shows a visible change (nothing was pictured).`].join('\n')}\n`;
+  lines.push(`At ${iso(review.now)}: ${lists.length} page${lists.length === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels.`, '');
+  lines.push(`| region | page | instant | ${sizes.map((size) => `${cell(size)}: changed pixels`).join(' | ')} | what changed |`, `|---|---|---|${sizes.map(() => '---:|').join('')}---|`);
+  for (const list of [...changed, ...lists.filter((l) => !changed.includes(l))]) {
+    const first = list[0]!;
+    const pixels = sizes.map((size) => {
+      const p = list.find((q) => q.size === size);
+      if (!p) return '';
+      return `${p.changed.toLocaleString('en-US')}${p.missing ? ` (page only ${p.missing === 'before' ? 'after' : 'before'})` : ''}`;
+    });
+    lines.push(`| ${cell(first.region)} | ${cell(first.path)} | ${iso(first.at)}${first.at === review.now ? '' : ' (later)'} | ${pixels.join(' | ')} | ${cell(first.changes.join('; '))} |`);
+  }
+  lines.push('', 'Before, after and the difference of each: the review page, `index.html` of the artifact below.');
+  return `${lines.join('\n')}\n`;
 }

@@ -66,7 +66,7 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
     io.stderr('build-region: pictures are not available from this entry point; run bin/build-region.js diff --pictures\n');
     return 2;
   }
-  const review = await io.reviewPictures({ content: path.resolve(io.cwd, options.content), revision, cwd: io.cwd, now, at, out: path.resolve(io.cwd, options.out), log: io.stderr });
+  const review = await io.reviewPictures({ content: path.resolve(io.cwd, options.content), revision, cwd: io.cwd, now, at, out: path.resolve(io.cwd, options.out), log: io.stderr, compiled: result });
   if (review.errors) {
     io.stderr(`build-region: ${review.errors}\n`);
     return 1;

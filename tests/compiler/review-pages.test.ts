@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileContent } from '../../generator/compile.ts';
 import { contentAtRevision } from '../../generator/diff.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
-import { pagesToReview, renderReviewPage } from '../../preview/review.ts';
+import { pagesToReview, renderReviewPage, renderReviewSummary } from '../../preview/review.ts';
 import { replaceInFile } from '../support/content.ts';
 
 /**
@@ -117,5 +117,31 @@ describe('the review page', () => {
     // Self-contained: every picture is in the page itself.
     expect([...html.matchAll(/src="([^"]+)"/g)].every(([, src]) => src!.startsWith('data:image/jpeg;base64,'))).toBe(true);
     expect(html).toContain('2 pages pictured before and after, 1 with changed pixels, 1 without');
+  });
+
+  it('has a job summary: a row per page pictured, changed pages first, changed pixels per width, no picture', () => {
+    const base = { region: 'us', at: NOW, width: 20, height: 10 };
+    const price = 'prices and offers: price of AI Base: $299.00 -> $289.00 (on /us, /us/ai-base)';
+    const summary = renderReviewSummary({
+      revision: 'origin/main',
+      now: NOW,
+      pictures: [
+        { ...base, path: '/us', size: 'phone', changed: 0, changes: [price] },
+        { ...base, path: '/us', size: 'desktop', changed: 0, changes: [price] },
+        { ...base, path: '/us/ai-base', size: 'phone', changed: 1234, changes: [price, 'a | in words'] },
+        { ...base, path: '/us/ai-base', size: 'desktop', changed: 56, changes: [price, 'a | in words'] },
+        { ...base, path: '/us/black-friday', at: Date.parse('2026-12-01T05:00:00Z'), size: 'phone', changed: 750, missing: 'after', changes: ['pages: /us/black-friday removed'] },
+      ],
+    });
+    const rows = summary.split('\n').filter((line) => line.startsWith('| us '));
+    expect(rows).toEqual([
+      '| us | /us/ai-base | 2026-11-22T04:00:00Z | 1,234 | 56 | prices and offers: price of AI Base: $299.00 -\\> $289.00 (on /us, /us/ai-base); a \\| in words |',
+      '| us | /us/black-friday | 2026-12-01T05:00:00Z (later) | 750 (page only before) |  | pages: /us/black-friday removed |',
+      '| us | /us | 2026-11-22T04:00:00Z | 0 | 0 | prices and offers: price of AI Base: $299.00 -\\> $289.00 (on /us, /us/ai-base) |',
+    ]);
+    expect(summary).toContain('| region | page | instant | phone: changed pixels | desktop: changed pixels | what changed |');
+    expect(summary).toContain('3 pages pictured before and after, 2 with changed pixels');
+    expect(summary).not.toContain('data:');
+    expect(renderReviewSummary({ revision: 'main', now: NOW, pictures: [] })).toContain('no page shows a visible change');
   });
 });
