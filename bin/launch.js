@@ -6,39 +6,17 @@
 // is the package's folder, whose files the bundle reads. Should
 // bundling fail, the command runs through the tsx loader instead, as slow as before but working.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sourceKey } from '../files/source-key.js';
+
+// The hash of the sources (files/source-key.js), which names a bundle; the build cache uses it too.
+export { sourceKey };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['bin/launch.js', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'package-lock.json'];
 /** The commands' entries, by the name of their bundle. */
-const ENTRIES = { 'build-region': 'generator/cli.ts', 'serve-regions': 'server/cli.ts', preview: 'preview/dev.ts' };
-
-/** Every file of the sources, sorted, relative to the package. */
-function listSources(root) {
-  const out = [];
-  const walk = (relative) => {
-    const absolute = path.join(root, relative);
-    let entries;
-    try {
-      entries = readdirSync(absolute, { withFileTypes: true });
-    } catch {
-      if (existsSync(absolute)) out.push(relative);
-      return;
-    }
-    for (const entry of entries) walk(path.posix.join(relative, entry.name));
-  };
-  for (const source of SOURCES) walk(source);
-  return out.sort();
-}
-
-/** A hash of the sources' paths and contents, the lock file and the Node version (of the package at `root`). */
-export function sourceKey(root = ROOT) {
-  const hash = createHash('sha256').update(process.version);
-  for (const file of listSources(root)) hash.update(`\0${file}\0`).update(readFileSync(path.join(root, file)));
-  return hash.digest('hex').slice(0, 16);
-}
+const ENTRIES = { 'build-region': 'generator/cli.ts', 'serve-regions': 'server/cli.ts', preview: 'preview/dev.ts', review: 'preview/review.ts' };
 
 /**
  * esbuild plugin: `import.meta.url` in a source becomes that source's own address, so code that

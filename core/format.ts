@@ -4,15 +4,26 @@ import type { RegionData } from './model.ts';
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * Prices as the build formatted them for the page at hand (its inline data, by amount): the
- * client's first render shows them without making an Intl formatter, whose creation (the
- * locale's number data) was the longest task of a product page's hydration. Set once by the
- * client, which shows one region's prices only.
+ * The locale a region's numbers, prices, lists and plurals are formatted in: its `formatLocale`
+ * where its locale is one Intl does not know in full (en-EU: en-IE), else its locale. The one
+ * place this is decided: no code names a locale.
+ */
+export function formatsOf(region: Pick<RegionData, 'locale' | 'formatLocale'>): string {
+  return region.formatLocale ?? region.locale;
+}
+
+/**
+ * Prices as the build formatted them for the page at hand (its inline data, by amount), and the
+ * locale and currency they are in: the client's first render shows them without making an Intl
+ * formatter, whose creation (the locale's number data) was the longest task of a product page's
+ * hydration. A price asked in another locale or currency is formatted, never taken from them.
  */
 let known: Readonly<Record<string, string>> = {};
+/** The locale and currency of `known`, as `formatPrice` keys its formatters (`en-US\0USD`). */
+let knownFor = '';
 
-/** Prices formatted while a page renders on the server, by amount (see recordPrices). */
-let recording: Record<string, string> | undefined;
+/** Prices formatted while a page renders on the server, by amount, in the page's locale and currency (see recordPrices). */
+let recording: { key: string; prices: Record<string, string> } | undefined;
 
 /**
  * A price in the region's locale and currency (`$1,299.00`, `1 599,00 €`, `￥8,499.00`). A locale
@@ -20,9 +31,9 @@ let recording: Record<string, string> | undefined;
  * currency is made and kept: a catalogue of a thousand prices makes only a few.
  */
 export function formatPrice(amount: number, locale: string, currency: string): string {
-  let text = known[amount];
+  const key = `${locale}\u0000${currency}`;
+  let text = key === knownFor ? known[amount] : undefined;
   if (text === undefined) {
-    const key = `${locale}\u0000${currency}`;
     let formatter = formatters.get(key);
     if (!formatter) {
       formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
@@ -30,22 +41,27 @@ export function formatPrice(amount: number, locale: string, currency: string): s
     }
     text = formatter.format(amount);
   }
-  if (recording) recording[amount] = text;
+  if (recording && key === recording.key) recording.prices[amount] = text;
   return text;
 }
 
-/** The client: the prices the build formatted for this page (`#route-data`), used before any formatter. */
-export function knowPrices(prices: Readonly<Record<string, string>>): void {
+/**
+ * The client: the prices the build formatted for this page (`#route-data`) in the region's
+ * locale and currency, used before any formatter for prices asked in that locale and currency.
+ */
+export function knowPrices(prices: Readonly<Record<string, string>>, locale: string, currency: string): void {
   known = prices;
+  knownFor = `${locale}\u0000${currency}`;
 }
 
 /**
  * The prerenderer: runs a synchronous render and gives what it returned with every price it
- * formatted, by amount, for the page's inline data (the render's order: the same every build).
+ * formatted in the page's locale and currency, by amount, for the page's inline data (the
+ * render's order: the same every build).
  */
-export function recordPrices<T>(render: () => T): { result: T; prices: Record<string, string> } {
+export function recordPrices<T>(locale: string, currency: string, render: () => T): { result: T; prices: Record<string, string> } {
   const prices: Record<string, string> = {};
-  recording = prices;
+  recording = { key: `${locale}\u0000${currency}`, prices };
   try {
     return { result: render(), prices };
   } finally {
@@ -61,5 +77,5 @@ export function recordPrices<T>(render: () => T): { result: T; prices: Record<st
 export function installmentLine(region: Pick<RegionData, 'installment' | 'locale' | 'currency'>, perMonth: string, price: number): string | undefined {
   const installment = region.installment;
   if (!installment?.text) return undefined;
-  return installment.months ? `${installment.text} · ${fill(perMonth, { amount: formatPrice(price / installment.months, region.locale, region.currency) })}` : installment.text;
+  return installment.months ? `${installment.text} · ${fill(perMonth, { amount: formatPrice(price / installment.months, formatsOf(region), region.currency) })}` : installment.text;
 }

@@ -3,6 +3,7 @@
  * server. Which regions exist, and which one is at `/`, is content: every function that needs
  * it takes the regions as data.
  */
+import type { RouteInfo } from './model.ts';
 
 /**
  * Repeated slashes collapse, a trailing slash is dropped, and the result always starts with a
@@ -99,4 +100,10 @@ export function speculable(href: string, site: { readonly basePath: string; read
   if (site.regions.some((region) => region.home !== '/' && region.home !== site.basePath && (path === region.home || path.startsWith(`${region.home}/`)))) return false;
   const first = path.slice(site.basePath.length).split('/').filter(Boolean)[0] ?? '';
   return !accountScreens.includes(first);
+}
+
+/** The route of the region at a path (after normalisation), or undefined: not found. */
+export function findRoute<R extends RouteInfo>(region: { routes: readonly R[] }, path: string): R | undefined {
+  const wanted = normalizePath(path).toLowerCase();
+  return region.routes.find((route) => route.path === wanted);
 }

@@ -8,8 +8,11 @@
  */
 export const FORM_SEPARATOR = '#';
 
+/** The key of a form of a message `K`: `errors.code4291#one`, `countdown.days#=0`. */
+export type PluralFormKey<K extends string = string> = `${K}${typeof FORM_SEPARATOR}${string}`;
+
 /** The key of a message's form: `errors.code4291#one`, `countdown.days#=0`. */
-export function formKey(key: string, form: string): string {
+export function formKey<K extends string>(key: K, form: string): PluralFormKey<K> {
   return `${key}${FORM_SEPARATOR}${form}`;
 }
 
@@ -20,7 +23,7 @@ const rules = new Map<string, Intl.PluralRules>();
  * form of its plural category (`one`), else the message itself (`other`). `t` answers '' for a
  * key the catalogue lacks.
  */
-export function countText(t: (key: string) => string, key: string, locale: string, count: number): string {
+export function countText<K extends string>(t: (key: K | PluralFormKey<K>) => string, key: K, locale: string, count: number): string {
   let rule = rules.get(locale);
   if (!rule) rules.set(locale, (rule = new Intl.PluralRules(locale)));
   return t(formKey(key, `=${count}`)) || t(formKey(key, rule.select(count))) || t(key);

@@ -1,5 +1,6 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeAtomically } from './disk.js';
 
 /**
  * Switching an output folder (dist/) to a new build in a way that survives the process being
@@ -51,13 +52,6 @@ export function isRunning(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-/** Writes a file whole or not at all: to a temporary name beside it, then a rename over it. */
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, file);
 }
 
 export interface CommitOptions {

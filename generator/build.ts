@@ -1,27 +1,28 @@
-import { readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { listTree } from '../files/disk.js';
 import { BACKENDS_FILE } from '../core/backends.ts';
 import { HOST_RULES_FILE } from '../core/host-rules.ts';
 import { cacheStats } from './cache.ts';
-import { compileContent, resolveBuildOptions, selectRegions } from './compile.ts';
-import type { ProgressEvent, UserBuildOptions } from './compile.ts';
+import { compileContent, selectRegions } from './compile.ts';
+import { resolveBuildOptions } from './options.ts';
+import type { ProgressEvent, UserBuildOptions } from './options.ts';
 import { createDiagnostic, hasErrors, sortDiagnostics } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { buildSchedule, renderRobots, renderSitemap, securityData } from './deployment.ts';
 import type { Schedule } from './deployment.ts';
 import { inlineScriptHashes } from './templates.ts';
 import { hostRules, renderHeaders, renderNginx, renderRedirects } from './hosts.ts';
-import { createSitesJournal, emitSites, restoreGeneratedFiles, writeGeneratedFiles } from './emit.ts';
+import { emitSites } from './emit.ts';
+import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from './sites-folder.ts';
 import { ArtRenderError, createShareCardRenderer, renderImages } from './images.ts';
 import type { ShareCardRenderer } from './images.ts';
-import type { ServerRenderer } from './bundle.ts';
+import type { ServerRenderer } from './server-renderer.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 
-// The compiler's front (options and load -> validate -> resolve) lives in compile.ts; a build
-// is the rest. Importers of either see both.
+// The compiler's front (options.ts, and load -> validate -> resolve) lives in compile.ts, which
+// re-exports the options; a build is the rest. Importers of either see both.
 export * from './compile.ts';
 
 export interface RegionReport {
@@ -92,8 +93,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
 
     // Vite and React load only for a build, never for a check.
-    tuneBundlerAllocator();
-    const { buildClients, buildServerRenderer, prerenderRegion } = await import('./bundle.ts');
+    const [{ buildClients }, { buildServerRenderer }, { prerenderRegion }] = await Promise.all([import('./client-build.ts'), import('./server-renderer.ts'), import('./prerender.ts')]);
     for (const region of selected) progress('bundle', region.data.code);
     // One after the other: each Vite build holds its whole module graph in memory; at once, the
     // build's peak memory is the sum of both. The client build, the larger, goes first.
@@ -166,28 +166,14 @@ function artDiagnostic(error: ArtRenderError, sources: ReadonlyMap<string, strin
 }
 
 /**
- * Rolldown, Vite's bundler, allocates with mimalloc, which by default commits its arenas up
- * front: about 100 MiB of a build's peak memory at 50x the catalogue (480 -> 380 MiB), and no
- * slower. mimalloc reads its options from the environment when Rolldown loads, so this runs
- * before the first import of Vite; a value set in the environment wins.
- */
-function tuneBundlerAllocator(): void {
-  process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';
-}
-
-let gc: (() => void) | undefined;
-
-/**
- * A full garbage collection between the build's steps: what one step left (the code generator's
+ * A full garbage collection between the build's steps, when the process exposes one (`gc`,
+ * node --expose-gc: bin/build-region.js does): what one step left (the code generator's
  * program, a Vite build's module graph) is freed before the next one allocates, so the build's
- * peak memory is that of its largest step, not of all of them.
+ * peak memory is that of its largest step, not of all of them. A caller that does not expose it
+ * (a test runner) builds the same, with the collector's own timing.
  */
 function collectGarbage(): void {
-  if (!gc) {
-    setFlagsFromString('--expose-gc');
-    gc = runInNewContext('gc') as () => void;
-  }
-  gc();
+  globalThis.gc?.();
 }
 
 /**
@@ -201,14 +187,11 @@ async function settleAll<T extends readonly unknown[]>(tasks: T): Promise<{ -rea
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
-/** Lists every file under a folder, relative and sorted: for reports and tests. */
-export async function listFiles(dir: string, prefix = ''): Promise<string[]> {
-  const out: string[] = [];
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await listFiles(path.join(dir, entry.name), relative)));
-    else if ((await stat(path.join(dir, entry.name))).isFile()) out.push(relative);
+/** Lists every file under a folder, relative and sorted (none when there is no such folder): for merges, reports and tests. */
+export async function listFiles(dir: string): Promise<string[]> {
+  try {
+    return listTree(dir).sort();
+  } catch {
+    return [];
   }
-  return out.sort();
 }

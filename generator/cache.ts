@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sourceKey as computeSourceKey } from '../bin/launch.js';
+import { listTree, writeAtomically, writeAtomicallySync } from '../files/disk.js';
+import { sourceKey as computeSourceKey } from '../files/source-key.js';
 import { PACKAGE_ROOT } from './paths.ts';
 
 /**
@@ -97,11 +98,9 @@ export function readEntrySync(dir: string | undefined, kind: string, key: string
 export async function writeEntry(dir: string | undefined, kind: string, key: string, data: string | Uint8Array, extension = ''): Promise<void> {
   if (!dir) return;
   const target = entryPath(dir, kind, key, extension);
-  const temporary = `${target}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   try {
     await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(temporary, seal(data));
-    await rename(temporary, target);
+    await writeAtomically(target, seal(data));
   } catch {
     // A read-only or full disk: the next run is cold, nothing else.
   }
@@ -110,26 +109,12 @@ export async function writeEntry(dir: string | undefined, kind: string, key: str
 export function writeEntrySync(dir: string | undefined, kind: string, key: string, data: string | Uint8Array, extension = ''): void {
   if (!dir) return;
   const target = entryPath(dir, kind, key, extension);
-  const temporary = `${target}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   try {
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(temporary, seal(data));
-    renameSync(temporary, target);
+    writeAtomicallySync(target, seal(data));
   } catch {
     // See writeEntry.
   }
-}
-
-/** Every file under a folder, relative, sorted. */
-async function listTree(dir: string, prefix = ''): Promise<string[]> {
-  const { readdir } = await import('node:fs/promises');
-  const out: string[] = [];
-  for (const entry of await readdir(path.join(dir, prefix), { withFileTypes: true })) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) out.push(...(await listTree(dir, relative)));
-    else out.push(relative);
-  }
-  return out.sort();
 }
 
 /**
@@ -138,7 +123,7 @@ async function listTree(dir: string, prefix = ''): Promise<string[]> {
  */
 export async function writeTree(dir: string | undefined, kind: string, key: string, folder: string): Promise<void> {
   if (!dir) return;
-  const files = await listTree(folder);
+  const files = listTree(folder).sort();
   const list: { path: string; hash: string }[] = [];
   for (const file of files) {
     const bytes = await readFile(path.join(folder, file));

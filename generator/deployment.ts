@@ -43,12 +43,12 @@ interface Gated {
 }
 
 /** Every page of a region: each shows the header (text banner, navigation) and the footer. */
-function allPaths(region: RegionData): string[] {
+export function allPaths(region: RegionData): string[] {
   return region.routes.filter((r) => !r.redirect).map((r) => r.path);
 }
 
 /** The pages that render the region's countdown (core/kinds.ts): the front page. */
-function countdownPaths(region: RegionData): string[] {
+export function countdownPaths(region: RegionData): string[] {
   return region.routes.filter(showsCountdown).map((r) => r.path);
 }
 
@@ -202,6 +202,14 @@ export function describeDelay(ms: number): string {
   return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
+/** The entries of a schedule after `now` (every one with `past`), each with only the changes of `regions`; entries left with none go. */
+export function selectEntries(schedule: Schedule, now: number, regions: readonly RegionCode[], past = false): ScheduleEntry[] {
+  return schedule.entries
+    .filter((entry) => past || entry.time > now)
+    .map((entry) => ({ ...entry, changes: entry.changes.filter((change) => regions.includes(change.region)) }))
+    .filter((entry) => entry.changes.length > 0);
+}
+
 /**
  * The schedule for people: one block per instant (UTC, and how far from `now`), one line per
  * region and change, with how many pages it touches.
@@ -238,7 +246,8 @@ export function renderSitemap(model: SiteModel, now: number, lastChanged?: Reado
       .filter((route) => route.content && route.kind !== 'account' && isRouteOpen(route, now))
       .map((route) => {
         const lastmod = lastChanged && lastModified(region, route, lastChanged);
-        return { loc: `${region.data.origin}${route.path}`, alternates: route.alternates ?? [], ...(lastmod !== undefined && { lastmod: new Date(lastmod).toISOString() }) };
+        // A page not yet translated is the region's page (its own <url>) but no language version.
+        return { loc: `${region.data.origin}${route.path}`, alternates: route.fallback ? [] : (route.alternates ?? []), ...(lastmod !== undefined && { lastmod: new Date(lastmod).toISOString() }) };
       }),
   );
   return renderTemplate('sitemap.xml.hbs', { urls });

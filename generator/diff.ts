@@ -3,13 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { formatPrice, installmentLine } from '../core/format.ts';
+import { formatPrice, formatsOf, installmentLine } from '../core/format.ts';
 import type { PriorPrice, ProductData, RegionData } from '../core/model.ts';
 import { currentPrice } from '../core/time.ts';
 import { compileContent } from './compile.ts';
 import type { CompileResult } from './compile.ts';
 import { compareStrings, hasErrors } from './diagnostics.ts';
-import { buildSchedule, productPaths } from './deployment.ts';
+import { allPaths, buildSchedule, countdownPaths, productPaths } from './deployment.ts';
 import { MAIL_PREFIX } from './resolve/backends.ts';
 
 /**
@@ -27,6 +27,11 @@ export interface VisibleChange {
   readonly section: DiffSection;
   /** What changed, in words: `price of aiBase: 699 -> 689`. */
   readonly change: string;
+  /**
+   * The region's pages that show the change (its paths, either version's; none for mail and
+   * translations): what `diff --pictures` renders (docs/review.md).
+   */
+  readonly pages: readonly string[];
 }
 
 const run = promisify(execFile);
@@ -109,7 +114,7 @@ function describe(where: string, was: unknown, now: unknown): string {
 
 /** A price as the region's visitors see it (core/format.ts, the runtime's own formatter): `$1,299.00`, `1 599,00 €`. */
 function money(region: RegionData, amount: unknown): string {
-  return typeof amount === 'number' ? formatPrice(amount, region.locale, region.currency) : show(amount);
+  return typeof amount === 'number' ? formatPrice(amount, formatsOf(region), region.currency) : show(amount);
 }
 
 /** Where a change shows: ` (on /us, /us/ai-base)`. */
@@ -174,7 +179,37 @@ function installmentChanges(code: string, before: RegionData, after: RegionData,
     const change = describe('installment line', a.get(page), b.get(page));
     groups.set(change, [...(groups.get(change) ?? []), page]);
   }
-  return [...groups].map(([change, pages]) => ({ region: code, section: 'prices and offers' as const, change: `${change}${onPages(pages)}` }));
+  return [...groups].map(([change, pages]) => ({ region: code, section: 'prices and offers' as const, change: `${change}${onPages(pages)}`, pages }));
+}
+
+/** Paths of both versions, once each, in the order they come. */
+function union(...lists: readonly (readonly string[])[]): string[] {
+  return [...new Set(lists.flat())];
+}
+
+/** The pages that show a product (its price, its name, its stock): those of either version. */
+function productPages(before: RegionData, after: RegionData, key: string): string[] {
+  return union(productPaths(before, key), productPaths(after, key));
+}
+
+/**
+ * The pages of a region that show a changed leaf (by its path in the region's data): a product
+ * on the pages that show it, the countdown and its texts on the front page, a page's own fields
+ * on that page, a catalogue text of the product components on the pages that show products;
+ * the banner, the navigation, the stages and every other setting on every page.
+ */
+function pagesOfLeaf(before: RegionData, after: RegionData, at: readonly string[]): string[] {
+  const [top, key = ''] = at;
+  const pages = (region: RegionData) => new Set(allPaths(region));
+  const open = (path: string) => pages(before).has(path) || pages(after).has(path);
+  if (top === 'products') return productPages(before, after, key);
+  if (top === 'countdown' || (top === 'messages' && key.startsWith('countdown.'))) return union(countdownPaths(before), countdownPaths(after));
+  if (top === 'routes') return open(key) ? [key] : [];
+  if (top === 'messages' && key.startsWith('product.')) {
+    const keys = union(Object.keys(before.products), Object.keys(after.products));
+    return union(...keys.map((product) => productPages(before, after, product)));
+  }
+  return union(allPaths(before), allPaths(after));
 }
 
 /** The changes a visitor of one region sees, from its data in the two versions. */
@@ -182,8 +217,8 @@ function regionChanges(code: string, before: RegionData, after: RegionData, now:
   const changes: VisibleChange[] = [];
   const routesBefore = new Map(before.routes.map((r) => [r.path, r]));
   const routesAfter = new Map(after.routes.map((r) => [r.path, r]));
-  for (const [pathname, route] of routesAfter) if (!routesBefore.has(pathname)) changes.push({ region: code, section: 'pages', change: `page added: ${pathname}${route.redirect ? ` (redirects to ${route.redirect})` : ''}` });
-  for (const pathname of routesBefore.keys()) if (!routesAfter.has(pathname)) changes.push({ region: code, section: 'pages', change: `page removed: ${pathname}` });
+  for (const [pathname, route] of routesAfter) if (!routesBefore.has(pathname)) changes.push({ region: code, section: 'pages', change: `page added: ${pathname}${route.redirect ? ` (redirects to ${route.redirect})` : ''}`, pages: route.redirect ? [] : [pathname] });
+  for (const pathname of routesBefore.keys()) if (!routesAfter.has(pathname)) changes.push({ region: code, section: 'pages', change: `page removed: ${pathname}`, pages: routesBefore.get(pathname)!.redirect ? [] : [pathname] });
   const found: { at: string[]; before: unknown; after: unknown }[] = [];
   // What every region repeats (the list of regions, the constants) is compared once, in the regions' own data.
   const { regions: _a, constants: _b, routes: r1, ...restBefore } = before;
@@ -206,7 +241,7 @@ function regionChanges(code: string, before: RegionData, after: RegionData, now:
       const pages = [...new Set([...productPaths(before, key), ...productPaths(after, key)])];
       const field = at[2];
       if (field === 'priorPrices') {
-        changes.push(...priorPriceChanges(after, name, was as PriorPrice[] | undefined, is as PriorPrice[] | undefined));
+        changes.push(...priorPriceChanges(after, name, was as PriorPrice[] | undefined, is as PriorPrice[] | undefined, pages));
         continue;
       }
       if (field === 'price' || field === 'activityPrice') {
@@ -214,22 +249,22 @@ function regionChanges(code: string, before: RegionData, after: RegionData, now:
         if (pages.length === 0) continue;
         const label = `${field === 'price' ? 'price' : 'activity price'} of ${name}`;
         const line = was === undefined ? `${label} added: ${money(after, is)}` : is === undefined ? `${label} removed (was ${money(before, was)})` : `${label}: ${money(before, was)} -> ${money(after, is)}`;
-        changes.push({ region: code, section: 'prices and offers', change: `${line}${onPages(pages)}` });
+        changes.push({ region: code, section: 'prices and offers', change: `${line}${onPages(pages)}`, pages });
         continue;
       }
-      changes.push({ region: code, section: 'prices and offers', change: describe(`${at.slice(2).join(' > ') || 'product'} of ${name}`, was, is) });
+      changes.push({ region: code, section: 'prices and offers', change: describe(`${at.slice(2).join(' > ') || 'product'} of ${name}`, was, is), pages });
       continue;
     }
     const section = sectionOf(at);
     const where = at[0] === 'routes' ? `${at[1]}: ${at.slice(2).join(' > ').replace(/^content > /, '')}` : at.join(' > ');
-    changes.push({ region: code, section, change: describe(where, was, is) });
+    changes.push({ region: code, section, change: describe(where, was, is), pages: pagesOfLeaf(before, after, at) });
   }
   changes.push(...installmentChanges(code, before, after, now));
   return changes;
 }
 
 /** A product's prior prices (docs/market.md), reduction by reduction: what its announcement says changed. */
-function priorPriceChanges(region: RegionData, name: string, before: readonly PriorPrice[] = [], after: readonly PriorPrice[] = []): VisibleChange[] {
+function priorPriceChanges(region: RegionData, name: string, before: readonly PriorPrice[] = [], after: readonly PriorPrice[] = [], pages: readonly string[] = []): VisibleChange[] {
   const label = (w: PriorPrice) => `prior price of ${name} (lowest of the 30 days before its reduction from ${new Date(w.start).toISOString()})`;
   const price = (amount: number | undefined) => (amount === undefined ? undefined : money(region, amount));
   const old = new Map(before.map((w) => [w.start, w]));
@@ -238,10 +273,10 @@ function priorPriceChanges(region: RegionData, name: string, before: readonly Pr
     was === undefined ? `${text} added: ${is}` : is === undefined ? `${text} removed (was ${was})` : `${text}: ${was} -> ${is}`;
   for (const w of after) {
     const was = old.get(w.start);
-    if (was?.price !== w.price) changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(was?.price), price(w.price)) });
+    if (was?.price !== w.price) changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(was?.price), price(w.price)), pages });
     old.delete(w.start);
   }
-  for (const w of old.values()) changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(w.price), undefined) });
+  for (const w of old.values()) changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(w.price), undefined), pages });
   return changes;
 }
 
@@ -250,15 +285,15 @@ function mailChanges(code: string, before: Readonly<Record<string, string>>, aft
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => key.startsWith(MAIL_PREFIX)).sort(compareStrings);
   return keys
     .filter((key) => before[key] !== after[key])
-    .map((key) => ({ region: code, section: 'mail' as const, change: describe(key, before[key], after[key]) }));
+    .map((key) => ({ region: code, section: 'mail' as const, change: describe(key, before[key], after[key]), pages: [] }));
 }
 
 /** The schedule's changes of each version, by region, as lines: what differs is a schedule change. */
-function scheduleLines(compiled: CompileResult, now: number): Map<string, Set<string>> {
-  const lines = new Map<string, Set<string>>();
+function scheduleLines(compiled: CompileResult, now: number): Map<string, Map<string, readonly string[]>> {
+  const lines = new Map<string, Map<string, readonly string[]>>();
   for (const entry of buildSchedule(compiled.model.regions, now).entries) {
     if (entry.time <= now) continue;
-    for (const change of entry.changes) lines.set(change.region, (lines.get(change.region) ?? new Set()).add(`${entry.at}: ${change.change}`));
+    for (const change of entry.changes) lines.set(change.region, (lines.get(change.region) ?? new Map()).set(`${entry.at}: ${change.change}`, change.paths));
   }
   return lines;
 }
@@ -271,15 +306,15 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
   for (const code of new Set([...old.keys(), ...current.keys()])) {
     const a = old.get(code);
     const b = current.get(code);
-    if (!a) changes.push({ region: code, section: 'pages', change: `region added at ${b!.basePath || '/'} (${b!.routes.length} pages)` });
-    else if (!b) changes.push({ region: code, section: 'pages', change: `region removed from ${a.basePath || '/'}` });
+    if (!a) changes.push({ region: code, section: 'pages', change: `region added at ${b!.basePath || '/'} (${b!.routes.length} pages)`, pages: allPaths(b!) });
+    else if (!b) changes.push({ region: code, section: 'pages', change: `region removed from ${a.basePath || '/'}`, pages: allPaths(a) });
     else changes.push(...regionChanges(code, a, b, now), ...mailChanges(code, before.model.backends.messages[a.locale] ?? {}, after.model.backends.messages[b.locale] ?? {}));
   }
   const scheduleBefore = scheduleLines(before, now);
   const scheduleAfter = scheduleLines(after, now);
   for (const code of new Set([...scheduleBefore.keys(), ...scheduleAfter.keys()])) {
-    for (const line of scheduleAfter.get(code) ?? []) if (!scheduleBefore.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `new: ${line}` });
-    for (const line of scheduleBefore.get(code) ?? []) if (!scheduleAfter.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `gone: ${line}` });
+    for (const [line, pages] of scheduleAfter.get(code) ?? []) if (!scheduleBefore.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `new: ${line}`, pages });
+    for (const [line, pages] of scheduleBefore.get(code) ?? []) if (!scheduleAfter.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `gone: ${line}`, pages });
   }
   changes.push(...translationChanges(before, after));
   return changes;
@@ -304,6 +339,7 @@ function translationChanges(before: CompileResult, after: CompileResult): Visibl
           region: region.data.code,
           section: 'translations' as const,
           change: `${text.state === 'stale' ? 'stale' : 'to translate'}: ${text.key} in ${file.id} (${file.sourceId} now reads ${quote(text.source)})`,
+          pages: [],
         })),
       ),
   );

@@ -1,5 +1,6 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { commitMoves, isRunning, recoverOutput } from '../files/commit.ts';
 import type { CommitOptions, Move } from '../files/commit.ts';
 
@@ -84,4 +85,31 @@ export async function commitOutput(staging: string, outDir: string, built: reado
     await rm(trash, { recursive: true, force: true });
     throw error;
   }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/**
+ * The table printed after a build: per region its prerendered pages, its files, and the gzip
+ * size of its JavaScript and CSS (all of it: a first visit loads only the entry and the page).
+ */
+export async function describeBuild(result: { regions: readonly (OutputRegion & { pages: readonly unknown[]; assets: readonly string[] })[] }, outDir: string, elapsed: number): Promise<string> {
+  const gzipped = async (dir: string, files: readonly string[], extension: string) => {
+    let total = 0;
+    for (const file of files.filter((f) => f.endsWith(extension))) total += gzipSync(await readFile(path.join(dir, file)), { level: 9 }).length;
+    return total;
+  };
+  const rows = await Promise.all(
+    result.regions.map(async (r) => {
+      const dir = regionOutputDir(outDir, r);
+      const [js, css] = await Promise.all([gzipped(dir, r.assets, '.js'), gzipped(dir, r.assets, '.css')]);
+      return `  ${r.code.padEnd(4)} ${String(r.pages.length).padStart(5)}  ${String(r.assets.length).padStart(5)}  ${kb(js).padStart(9)}  ${kb(css).padStart(8)}`;
+    }),
+  );
+  return [
+    `Built ${result.regions.length} region${result.regions.length === 1 ? '' : 's'} in ${(elapsed / 1000).toFixed(1)} s:`,
+    '  region pages  files  JS (gzip)  CSS (gzip)',
+    ...rows,
+    '',
+  ].join('\n');
 }

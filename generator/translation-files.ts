@@ -1,12 +1,16 @@
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { writeAtomically } from '../files/disk.js';
+import { readJson, writeJson } from './exchange/json.ts';
+import { readPo, writePo } from './exchange/po.ts';
+import type { ExchangeFormat, ExchangeUnit, ReturnedText } from './exchange/unit.ts';
+import { readXliff, writeXliff } from './exchange/xliff.ts';
 import { SCHEMA_DIR } from './paths.ts';
 import { parsePlural } from './resolve/plurals.ts';
 import type { SiteModel } from './resolve/index.ts';
 import { sourcesFileId, sourcesFileText, textFingerprint, textUnits } from './translations.ts';
-import type { FileFreshness, TextState } from './translations.ts';
+import type { FileFreshness } from './translations.ts';
 
 /**
  * Translations out to translators and back (docs/translations.md): the texts of a locale's
@@ -14,56 +18,14 @@ import type { FileFreshness, TextState } from './translations.ts';
  * the translation there is, and notes (state, where the text shows, its maximum length); and a
  * translator's file read back into the YAML (the yaml library's Document API: comments, order,
  * quoting and anchors kept) with its fingerprints recorded. The formats are written and read by
- * the libraries of each (xliff, gettext-parser), not by a parser of our own.
+ * the libraries of each (xliff, gettext-parser), not by a parser of our own: one module per
+ * format in generator/exchange/ (xliff.ts, po.ts, json.ts).
  */
 
-export const EXCHANGE_FORMATS = ['xliff', 'xliff1.2', 'po', 'json'] as const;
-export type ExchangeFormat = (typeof EXCHANGE_FORMATS)[number];
-
-/** One text to translate: where it is (the translated file, the text's key), its source, the translation there is. */
-export interface ExchangeUnit {
-  readonly file: string;
-  readonly key: string;
-  readonly source: string;
-  readonly target: string;
-  readonly state: TextState;
-  /** What a translator needs to know: the state, where the text shows, its maximum length. */
-  readonly note: string;
-}
-
-interface XliffResources {
-  sourceLanguage?: string;
-  targetLanguage?: string;
-  resources: Record<string, Record<string, { source: string; target?: string; note?: string }>>;
-}
-interface XliffModule {
-  js2xliff(js: XliffResources, cb: (error: Error | null, xml: string) => void): void;
-  jsToXliff12(js: XliffResources, cb: (error: Error | null, xml: string) => void): void;
-  xliff2js(xml: string, cb: (error: Error | null, js: XliffResources) => void): void;
-  xliff12ToJs(xml: string, cb: (error: Error | null, js: XliffResources) => void): void;
-}
-interface PoEntry {
-  msgctxt?: string;
-  msgid: string;
-  msgstr: string[];
-  comments?: { extracted?: string; reference?: string; flag?: string; translator?: string };
-}
-interface PoData {
-  charset: string;
-  headers: Record<string, string>;
-  translations: Record<string, Record<string, PoEntry>>;
-}
-interface GettextModule {
-  po: { compile(data: PoData, options?: { foldLength?: number }): Buffer; parse(text: string): PoData };
-}
+export { EXCHANGE_FORMATS } from './exchange/unit.ts';
+export type { ExchangeFormat, ExchangeUnit, ReturnedText };
 
 const require = createRequire(import.meta.url);
-const xliff = () => require('xliff') as XliffModule;
-const gettext = (): GettextModule => {
-  const loaded = require('gettext-parser') as GettextModule & { default?: GettextModule };
-  return loaded.default ?? loaded;
-};
-const promised = <T>(call: (cb: (error: Error | null, value: T) => void) => void) => new Promise<T>((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
 
 /** The maximum lengths of a page file's texts, from its schema (a search result's title, description). */
 function maxLengths(): Map<string, number> {
@@ -103,32 +65,9 @@ export function exchangeUnits(files: readonly FileFreshness[], model: SiteModel,
 
 /** The units as a file of the format, from `sourceLanguage` into `targetLanguage`. */
 export async function writeExchange(units: readonly ExchangeUnit[], format: ExchangeFormat, languages: { source: string; target: string }): Promise<string> {
-  if (format === 'json') {
-    const texts = Object.fromEntries(units.map((u) => [`${u.file}#${u.key}`, { source: u.source, target: u.target, state: u.state, note: u.note }]));
-    return `${JSON.stringify({ sourceLanguage: languages.source, targetLanguage: languages.target, texts }, null, 2)}\n`;
-  }
-  if (format === 'po') {
-    const translations: PoData['translations'] = { '': { '': { msgid: '', msgstr: [''] } } };
-    for (const u of units) {
-      const context = `${u.file}#${u.key}`;
-      translations[context] = {
-        [u.source]: {
-          msgctxt: context,
-          msgid: u.source,
-          msgstr: [u.target],
-          // A stale translation is a fuzzy one in gettext's terms: there, to be checked.
-          comments: { reference: `content/${u.file}`, extracted: u.note, ...(u.state === 'stale' && { flag: 'fuzzy' }) },
-        },
-      };
-    }
-    const headers = { Language: languages.target, 'Content-Type': 'text/plain; charset=UTF-8', 'X-Source-Language': languages.source };
-    return gettext().po.compile({ charset: 'utf-8', headers, translations }, { foldLength: 0 }).toString('utf8');
-  }
-  const resources: XliffResources['resources'] = {};
-  for (const u of units) (resources[u.file] ??= {})[u.key] = { source: u.source, target: u.target, note: u.note };
-  const js = { sourceLanguage: languages.source, targetLanguage: languages.target, resources };
-  const xml = await promised<string>((cb) => (format === 'xliff' ? xliff().js2xliff(js, cb) : xliff().jsToXliff12(js, cb)));
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`;
+  if (format === 'json') return writeJson(units, languages);
+  if (format === 'po') return writePo(units, languages);
+  return writeXliff(units, format, languages);
 }
 
 /** The format of a translator's file, by its name: .xlf/.xliff (either version), .po, .json. */
@@ -139,46 +78,13 @@ export function exchangeFormatOf(fileName: string, text: string): ExchangeFormat
   return undefined;
 }
 
-/** A text read from a translator's file: where it goes and what it now says. */
-export interface ReturnedText {
-  readonly file: string;
-  readonly key: string;
-  readonly target: string;
-}
-
 /** Reads a translator's file (throws with the parser's message when it is not well-formed). */
 export async function readExchange(text: string, format: ExchangeFormat): Promise<{ targetLanguage?: string; texts: ReturnedText[] }> {
-  if (format === 'json') {
-    const data = JSON.parse(text) as { targetLanguage?: string; texts?: Record<string, { target?: unknown }> };
-    if (!data || typeof data !== 'object' || typeof data.texts !== 'object' || data.texts === null) throw new Error('expected an object with "texts"');
-    return {
-      ...(typeof data.targetLanguage === 'string' && { targetLanguage: data.targetLanguage }),
-      texts: Object.entries(data.texts).map(([id, unit]) => ({ ...splitId(id), target: typeof unit?.target === 'string' ? unit.target : '' })),
-    };
-  }
-  if (format === 'po') {
-    const data = gettext().po.parse(text);
-    const texts: ReturnedText[] = [];
-    for (const [context, entries] of Object.entries(data.translations)) {
-      if (context === '') continue;
-      for (const entry of Object.values(entries)) texts.push({ ...splitId(entry.msgctxt ?? context), target: entry.msgstr[0] ?? '' });
-    }
-    return { ...(data.headers.Language && { targetLanguage: data.headers.Language }), texts };
-  }
-  // The XLIFF reader takes a truncated document for a short one: well-formedness is checked first.
-  const { XMLValidator } = require('fast-xml-parser') as typeof import('fast-xml-parser');
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new Error(`line ${valid.err.line}: ${valid.err.msg}`);
-  const js = await promised<XliffResources>((cb) => (format === 'xliff' ? xliff().xliff2js(text, cb) : xliff().xliff12ToJs(text, cb)));
-  const texts: ReturnedText[] = [];
-  for (const [file, units] of Object.entries(js.resources ?? {})) for (const [key, unit] of Object.entries(units)) texts.push({ file, key, target: typeof unit.target === 'string' ? unit.target : '' });
-  return { ...(js.targetLanguage && { targetLanguage: js.targetLanguage }), texts };
+  if (format === 'json') return readJson(text);
+  if (format === 'po') return readPo(text);
+  return readXliff(text, format);
 }
 
-function splitId(id: string): { file: string; key: string } {
-  const at = id.lastIndexOf('#');
-  return at < 0 ? { file: '', key: id } : { file: id.slice(0, at), key: id.slice(at + 1) };
-}
 
 /**
  * The placeholders of a text (`{email}`, and a plural's count where it is shown), each once,
@@ -301,11 +207,7 @@ export async function importTranslations(options: {
     for (const { key } of mine) fingerprints[key] = textFingerprint(file.texts.find((t) => t.key === key)!.source);
     writes.push({ target: sourcesPath, content: sourcesFileText(file, fingerprints) });
   }
-  for (const write of writes) {
-    const temporary = `${write.target}.tmp-${process.pid}`;
-    await writeFile(temporary, write.content);
-    await rename(temporary, write.target);
-  }
+  for (const write of writes) await writeAtomically(write.target, write.content);
   return { ok: true, files: touched.map((f) => f.id), texts: accepted.length };
 }
 
@@ -318,4 +220,3 @@ function readSources(file: string, sourceId: string): Record<string, string> {
     return {};
   }
 }
-

@@ -6,8 +6,9 @@ import { cacheKey, readEntrySync, sha256, writeEntrySync, entryPath } from './ca
 import { compareStrings, createDiagnostic, groupDigits, MAX_QUOTED, suggest } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import type { SourceArt } from './images.ts';
-import type { LoadedContent, LoadedFile, SourceFile } from './load.ts';
-import { rangeOfKey, rangeOfPath } from './load.ts';
+import type { LoadedContent, LoadedFile } from './load.ts';
+import type { SourceFile } from './source-file.ts';
+import { rangeOfKey, rangeOfPath } from './source-file.ts';
 import { readSchemas, SCHEMA_OF } from './schemas.ts';
 import type { ContentKind, ContentOf } from './schemas.ts';
 

@@ -18,9 +18,8 @@ import { renderPageShell, renderTemplate } from '../generator/templates.ts';
 import { createEmulatedClock, createEmulator } from '../server/emulator.ts';
 import type { Emulator } from '../server/emulator.ts';
 import { limitSlowClients, PREVIEW_CLOCK_TAG } from '../server/serve.ts';
-import { serializeJsonLd } from '../runtime/head.ts';
-import { normalizePath, parsePath, regionTable } from '../core/paths.ts';
-import { findRoute } from '../runtime/routes.ts';
+import { serializeJsonLd } from '../core/json-ld.ts';
+import { findRoute, normalizePath, parsePath, regionTable } from '../core/paths.ts';
 import { splitRegion } from '../core/model.ts';
 import type { RegionData } from '../core/model.ts';
 

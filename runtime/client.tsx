@@ -7,7 +7,8 @@ import { createClock } from './clock.ts';
 import { createContentStore } from './content.ts';
 import type { ContentSources, RouteData, SiteDataFile } from './content.ts';
 import { preloadRoute } from './navigation.ts';
-import { knowPrices } from '../core/format.ts';
+import { pageFor } from './pages/registry.ts';
+import { formatsOf, knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import { watchFooter } from './widgets.tsx';
@@ -32,7 +33,6 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const data = readRouteData();
   const siteFile = data.site && data.messages ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
   const content = createContentStore(sources);
-  if (data.prices) knowPrices(data.prices);
   // Data that names no path is the not-found page's: whatever path it is served at is no route.
   content.seed(data.path === undefined && data.route === null ? { ...data, path } : data);
   const fail = (error: unknown) => error ?? new Error('load failed');
@@ -40,7 +40,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const route = content.route(path) ?? undefined;
   const [shared, pageFailure] = await Promise.all([
     siteFile,
-    route ? preloadRoute({ content }, route).then(() => undefined, fail) : undefined,
+    route ? preloadRoute({ content, pages: pageFor }, route).then(() => undefined, fail) : undefined,
   ]);
   if (shared && 'error' in shared) {
     await recoverFromLoadFailure(shared.error, window.location.href);
@@ -48,6 +48,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   }
   const { site, messages } = shared ?? { site: data.site!, messages: data.messages! };
   content.seed({ messages });
+  if (data.prices) knowPrices(data.prices, formatsOf(site), site.currency);
   const failure = tableFailure ?? pageFailure;
   // A page whose code or text failed to load: reload when the file is gone (a newer deployment),
   // else hydrate around its prerendered content, kept as it is (a load failure, not a new build).
@@ -57,6 +58,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const app = createServices({
     site,
     content,
+    pages: pageFor,
     clock: createClock(Number.isFinite(rendered) && rendered > 0 ? rendered : Date.now()),
     serverTime: () => fetchServerTime(site, window.location.hostname),
     base: apiBase(site, window.location.hostname),

@@ -2,7 +2,7 @@ import { currentPrice, isActivityActive, isRouteOpen } from '../core/time.ts';
 import type { Alternate, PageContent, ProductData, RouteInfo, SiteData } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
 import type { BreadcrumbList, FAQPage, Offer, Organization, Product, QuantitativeValue, WebPage, WithContext } from 'schema-dts';
-import { formatPrice } from '../core/format.ts';
+import { formatPrice, formatsOf } from '../core/format.ts';
 import { productImagePath, shareImagePath } from '../core/image-urls.ts';
 
 /** Everything a page's <head> says, computed the same way on the server and in the client. */
@@ -121,7 +121,12 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     };
   }
   const canonical = absoluteUrl(site, route.path);
+  // <html lang> is the region's (its navigation, footer and prices); a page not yet translated
+  // says its text's language on <main> (App.tsx), in its structured data and share tags.
   const lang = content.lang ?? site.locale;
+  const textLang = route.fallback ?? lang;
+  // A page not yet translated is no language version of the page: it announces no alternates.
+  const alternates = route.fallback ? [] : (content.alternates ?? []);
   const jsonLd: JsonLd[] = [
     organization(site, siteName),
     {
@@ -130,7 +135,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
       name: content.title,
       description: content.description,
       url: canonical,
-      inLanguage: lang,
+      inLanguage: textLang,
       isPartOf: { '@type': 'WebSite', name: siteName, url: absoluteUrl(site, site.basePath || '/') },
     } satisfies WithContext<WebPage>,
   ];
@@ -178,7 +183,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     } satisfies WithContext<BreadcrumbList>);
   }
   const tax = site.market.tax ? ` ${texts.message(site.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded')}` : '';
-  const locale = ogLocale(lang);
+  const locale = ogLocale(textLang);
   const social: SocialTag[] = [
     { attr: 'property', key: 'og:type', content: product ? 'product' : 'website' },
     { attr: 'property', key: 'og:site_name', content: siteName },
@@ -186,7 +191,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     { attr: 'property', key: 'og:description', content: content.description },
     { attr: 'property', key: 'og:url', content: canonical },
     ...(locale ? [{ attr: 'property' as const, key: 'og:locale', content: locale }] : []),
-    ...[...new Set((content.alternates ?? []).map((a) => ogLocale(a.hreflang)).filter((l): l is string => l !== undefined && l !== locale))].map((l) => ({ attr: 'property' as const, key: 'og:locale:alternate', content: l })),
+    ...[...new Set(alternates.map((a) => ogLocale(a.hreflang)).filter((l): l is string => l !== undefined && l !== locale))].map((l) => ({ attr: 'property' as const, key: 'og:locale:alternate', content: l })),
     { attr: 'property', key: 'og:image', content: share },
     { attr: 'property', key: 'og:image:width', content: '1200' },
     { attr: 'property', key: 'og:image:height', content: '630' },
@@ -205,7 +210,7 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     ...(product && price !== undefined
       ? [
           { attr: 'name' as const, key: 'twitter:label1', content: texts.message('product.priceLabel') },
-          { attr: 'name' as const, key: 'twitter:data1', content: `${formatPrice(price, site.locale, site.currency)}${tax}` },
+          { attr: 'name' as const, key: 'twitter:data1', content: `${formatPrice(price, formatsOf(site), site.currency)}${tax}` },
         ]
       : []),
   ];
@@ -218,25 +223,11 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     canonical,
     // Account screens are for visitors, not for search results (and are not in the sitemap).
     ...((!open || route.kind === 'account') && { robots: 'noindex' }),
-    alternates: content.alternates ?? [],
+    alternates,
     jsonLd,
     social,
     body: { 'data-page': route.page, 'data-kind': route.kind },
   };
-}
-
-/**
- * JSON for a <script type="application/ld+json"> element. `<`, `>` and `&` are escaped as JSON
- * unicode escapes, so no content string can close the element or open a comment; U+2028 and
- * U+2029 are escaped for old parsers. The result parses back to the same value.
- */
-export function serializeJsonLd(value: object): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 function setMeta(doc: Document, name: string, value: string | undefined): void {

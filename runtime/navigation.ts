@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { catchAllUrl } from './catch-all.ts';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
-import { pageFor } from './pages/registry.ts';
 import { homePath } from './routes.ts';
 import type { ScrollMemory } from './scroll.ts';
 import { useApp } from './site.tsx';
@@ -11,14 +10,14 @@ import { isRouteOpen } from '../core/time.ts';
 import type { RouteInfo } from '../core/model.ts';
 
 /** Loads what a route renders with: its page component and its text. */
-export function preloadRoute(app: Pick<AppServices, 'content'>, route: RouteInfo): Promise<unknown> {
+export function preloadRoute(app: Pick<AppServices, 'content' | 'pages'>, route: RouteInfo): Promise<unknown> {
   if (route.redirect) return Promise.resolve();
-  return Promise.all([pageFor(route)?.preload(), app.content.loadPage(route.path)]);
+  return Promise.all([app.pages(route)?.preload(), app.content.loadPage(route.path)]);
 }
 
 /** Whether a route renders at once: its component and text are loaded. */
-export function isRouteReady(app: Pick<AppServices, 'content'>, route: RouteInfo): boolean {
-  return Boolean(route.redirect) || ((pageFor(route)?.isLoaded() ?? true) && app.content.page(route.path) !== undefined);
+export function isRouteReady(app: Pick<AppServices, 'content' | 'pages'>, route: RouteInfo): boolean {
+  return Boolean(route.redirect) || ((app.pages(route)?.isLoaded() ?? true) && app.content.page(route.path) !== undefined);
 }
 
 let scrollMemory: ScrollMemory | undefined;
@@ -83,7 +82,7 @@ export function useGo(): (href: string, options?: GoOptions) => Promise<void> {
         if (route.path !== home) return go(home, options);
       }
       scrollMemory?.save();
-      app.prepared = route.path;
+      app.prepare(route.path);
       const suffix = /[?#]/.exec(href) ? href.slice(href.search(/[?#]/)) : '';
       navigate(`${route.path}${suffix}`, { replace: options.replace ?? false, state: scrollMemory?.newEntryState() ?? null });
     },

@@ -8,7 +8,8 @@ import { headFor } from './head.ts';
 import type { Head } from './head.ts';
 import type { ContentStore, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
-import { recordPrices } from '../core/format.ts';
+import { pageFor } from './pages/registry.ts';
+import { formatsOf, recordPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import { preloadWidgets } from './widgets.tsx';
@@ -34,7 +35,7 @@ function prepared(region: RegionData) {
   let found = regions.get(region);
   if (!found) {
     const { site, table, messages, pages } = splitRegion(region);
-    const content = createContentStore(memorySources(table, pages, site.locale));
+    const content = createContentStore(memorySources(table, pages, formatsOf(site)));
     content.seed({ messages });
     found = { site, content };
     regions.set(region, found);
@@ -51,19 +52,20 @@ export async function renderPage(region: RegionData, path: string, now: number):
   const normalized = normalizePath(path);
   await Promise.all([content.loadRoute(normalized), preloadWidgets()]);
   const route = content.route(normalized) ?? undefined;
-  if (route) await preloadRoute({ content }, route);
+  if (route) await preloadRoute({ content, pages: pageFor }, route);
   // What this page's render reads of the products is what its HTML carries for the client.
   const recording = recordProducts(content);
   const app = createServices({
     site,
     content: recording,
+    pages: pageFor,
     clock: createClock(now),
     serverTime: () => Promise.resolve(now),
     base: '',
     currentPath: () => normalized,
     assign: () => undefined,
   });
-  const { result: html, prices } = recordPrices(() => renderToString(<App app={app} path={normalized} />));
+  const { result: html, prices } = recordPrices(formatsOf(site), site.currency, () => renderToString(<App app={app} path={normalized} />));
   const head = headFor(site, route?.redirect ? undefined : route, route ? content.page(route.path) : undefined, recording, now);
   return { html, head, route, data: { route: route ?? null, ...recording.used(), ...(Object.keys(prices).length > 0 && { prices }) } };
 }

@@ -4,13 +4,15 @@ import type { $Fetch } from 'ofetch';
 import type { Clock } from './clock.ts';
 import type { ContentStore } from './content.ts';
 import { createSession } from './session.ts';
-import type { AppServices } from './site.tsx';
+import type { AppServices, Deferred, Navigate, PageLoader } from './site.tsx';
 import { createToasts } from './toasts.ts';
 import type { SiteData } from '../core/model.ts';
 
 export interface ServicesOptions {
   site: SiteData;
   content: ContentStore;
+  /** The page registry's `pageFor` (the entries import the registry; nothing it loads imports it back). */
+  pages: PageLoader;
   clock: Clock;
   serverTime: () => Promise<number>;
   /** The API base (`apiBase()`); '' on the server, where no call is made. */
@@ -23,12 +25,6 @@ export interface ServicesOptions {
   assign(url: string): void;
   fetch?: $Fetch;
 }
-
-/**
- * An object whose methods load their implementation on the first call: each call resolves to
- * what the loaded method returns.
- */
-export type Deferred<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
 
 function deferred<T extends object>(load: () => Promise<T>, own: Partial<Deferred<T>> = {}): Deferred<T> {
   return new Proxy({} as Deferred<T>, {
@@ -47,6 +43,9 @@ export function createServices(options: ServicesOptions): AppServices {
   const { site, content } = options;
   const session = createSession(options.storage);
   const toasts = createToasts(site.constants.durations);
+  // What `go` does: a full load until the app shell routes (routeWith), its router's then.
+  let navigate: Navigate = (href) => options.assign(href);
+  let prepared: string | undefined;
   let calls: Promise<{ api: ApiClient; account: Account }> | undefined;
   const load = () =>
     (calls ??= Promise.all([import('./api-client.ts'), import('./account.ts')]).then(
@@ -60,8 +59,7 @@ export function createServices(options: ServicesOptions): AppServices {
           clearSession: session.clear,
           toast: (text) => toasts.toast('error', text),
           message: content.message,
-          // The shell replaces app.go once mounted; read it at call time.
-          go: (path, how) => app.go(path, how),
+          go: app.go,
           currentPath: options.currentPath,
           ...(options.fetch && { fetch: options.fetch }),
         });
@@ -75,9 +73,15 @@ export function createServices(options: ServicesOptions): AppServices {
   const app: AppServices = {
     site,
     content,
+    pages: options.pages,
     clock: options.clock,
     serverTime: options.serverTime,
-    prepared: undefined,
+    prepare: (path) => void (prepared = path),
+    takePrepared: () => {
+      const path = prepared;
+      prepared = undefined;
+      return path;
+    },
     session,
     toasts,
     api: { call: (path, call) => load().then(({ api }) => api.call(path, call)) },
@@ -92,7 +96,8 @@ export function createServices(options: ServicesOptions): AppServices {
         );
       },
     }),
-    go: (href) => options.assign(href),
+    go: (href, how) => navigate(href, how),
+    routeWith: (go) => void (navigate = go),
   };
   return app;
 }

@@ -52,11 +52,6 @@ export function watchFooter(footer: Element | null): void {
   for (const type of FOOTER_INTENTS) footer.addEventListener(type, wanted, true);
 }
 
-/** The footer calls it once hydrated: `<html data-footer-hydrated>`, which the page's loader goes by. */
-export function useFooterHydrated(): void {
-  useEffect(() => document.documentElement.setAttribute('data-footer-hydrated', ''), []);
-}
-
 /** Loads every widget: the prerenderer renders them at once. */
 export function preloadWidgets(): Promise<unknown> {
   wantFooter();

@@ -326,6 +326,8 @@ export interface RegionFile {
   readonly weight?: number;
   /** Locale of the region's text and number formats; also the page's <html lang>. A catalogue content/messages/<locale>.yaml must exist. */
   readonly locale: Locale;
+  /** Locale of the region's number, price, list and plural formats when its `locale` is one the browsers' Intl does not know in full: en-EU formats as en-IE (English in the euro area). Default: the region's locale. */
+  readonly formatLocale?: Locale;
   /** Language tag used in hreflang alternates and the sitemap (eu uses 'en': EU is not a country code search engines accept). */
   readonly hreflang: string;
   /** ISO 4217 code of the currency of the region's prices (USD, EUR, CAD...). */
@@ -349,8 +351,8 @@ export interface RegionFile {
     /** Paths of this region that another system on the same host serves (a help centre, news, the account area, legal pages): links to them are not pages of this site, and the host passes them on (docs/deploy.md). Written without the region's prefix (`support`, `legal/terms`); each covers the path and everything under it. Every other link to one of the sites' own hosts must be a page of the sites. */
     readonly elsewhere?: readonly string[];
   };
-  /** Payment methods shown in the buy box. */
-  readonly paymentMethods: readonly ("paypal" | "klarna" | "alipay" | "wechat-pay" | "card")[];
+  /** Payment methods shown in the buy box, each named by the catalogue's text payment.<method> (wechat-pay: payment.wechatPay). */
+  readonly paymentMethods: readonly ("paypal" | "klarna" | "alipay" | "wechat-pay")[];
   /** Instalment offer shown in the buy box. */
   readonly installment?: {
     /** Number of monthly instalments. */

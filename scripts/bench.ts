@@ -125,6 +125,31 @@ try {
   report('a rebuild of us with nothing changed <= 0.25x its cold build', `cold ${coldUs.toFixed(2)} s, unchanged ${median(same).toFixed(2)} s: ratio ${(median(same) / coldUs).toFixed(2)}`, median(same) / coldUs <= 0.25);
   report('a rebuild of us after one price change <= 0.4x its cold build', `cold ${coldUs.toFixed(2)} s, one price changed ${median(priced).toFixed(2)} s: ratio ${(median(priced) / coldUs).toFixed(2)}`, median(priced) / coldUs <= 0.4);
 
+  // 3b. Review pictures (docs/review.md): `diff --pictures` for one price change in us against a
+  // cached rebuild of us, in interleaved pairs; the content a git repository, its base committed.
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=Bench', ...args], { cwd: path.dirname(real.content) });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'base');
+  const reviews: number[] = [];
+  const rebuilds: number[] = [];
+  const reviewCache = path.join(work, 'cache-review');
+  for (let i = 0; i < RUNS + 1; i++) {
+    await writeFile(products, original.replace(/^ {4}price: 1299$/m, `    price: ${1279 - i}`));
+    rebuilds.push((await run(BIN, build(real.content, ['us', '--out', path.join(work, `us-review-${i}`), '--cache-dir', reviewCache, '--sites', path.join(work, 'sites-review')]))).wall);
+    const review = await run(BIN, ['diff', 'HEAD', '--pictures', '--out', path.join(work, `review-${i}`), '--content', real.content, '--now', NOW], work);
+    // The first pair fills the caches (the base side's pictures, the build's): not counted.
+    if (i > 0) reviews.push(review.wall);
+    else rebuilds.pop();
+  }
+  await writeFile(products, original);
+  const reviewRatio = median(reviews) / median(rebuilds);
+  report(
+    '`diff --pictures` after one price change <= 3x a cached rebuild of that region',
+    `diff --pictures ${median(reviews).toFixed(2)} s, cached rebuild of us ${median(rebuilds).toFixed(2)} s: ratio ${reviewRatio.toFixed(2)}`,
+    reviewRatio <= 3,
+  );
+
   // 4. Images: a cold build of every region against the same build with its images cached.
   const coldAll: number[] = [];
   const imagesCached: number[] = [];

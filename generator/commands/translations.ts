@@ -1,76 +1,131 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Command } from 'commander';
+import { compileContent } from '../compile.ts';
 import type { CompileResult } from '../compile.ts';
-import { markedSources, sourcesFileId } from '../translations.ts';
-import type { FileFreshness, TranslationStatus } from '../translations.ts';
+import { hasErrors } from '../diagnostics.ts';
+import { formatTranslationStatus, markTranslations, selectTranslations, translationStatus } from '../translations.ts';
+import type { CliIO, Run } from './shared.ts';
+import { contentOption, finish, formatOption, printDiagnostics, usage, UsageError } from './shared.ts';
 
 /**
  * `build-region translations`: how far each region's translations are in step with their
- * sources (docs/translations.md), and `translations mark`, which records translations as
- * current. Flags in, a library call, printed out: the work is in generator/translations.ts.
+ * sources (docs/translations.md); `mark` records translations as current; `export` and
+ * `import` exchange a locale's texts with a translator's tool. The work is in
+ * generator/translations.ts and generator/translation-files.ts.
  */
-export { translationStatus } from '../translations.ts';
 
-/** The status as a table per region, then the files with texts to translate or record (markdown: the table, for a job summary). */
-export function formatTranslationStatus(status: TranslationStatus, format: 'text' | 'markdown' = 'text'): string {
-  const header = ['region', 'locale', 'files', 'current', 'stale', 'missing', 'unrecorded', 'words to translate'];
-  const rows = status.regions.map((r) => [r.code, r.locale, String(r.files), String(r.counts.current), String(r.counts.stale), String(r.counts.missing), String(r.counts.unrecorded), String(r.counts.words)]);
-  if (format === 'markdown') {
-    const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-    return ['### Translations', '', row(header), row(header.map((_, column) => (column < 2 ? '---' : '---:'))), ...rows.map(row), ''].join('\n');
-  }
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
-  const behind = status.files.filter((file) => file.texts.length > 0);
-  const lines = [line(header), ...rows.map(line), ''];
-  if (behind.length === 0) lines.push(`Every translated text is current (${status.files.length} translated files).`, '');
-  else {
-    lines.push(`${behind.length} of ${status.files.length} translated files have texts that are not current:`);
-    for (const file of behind) {
-      const { stale, missing, unrecorded } = file.counts;
-      const parts = [stale && `${stale} stale`, missing && `${missing} missing`, unrecorded && `${unrecorded} unrecorded`].filter(Boolean).join(', ');
-      lines.push(`  ${file.id} (translates ${file.source}): ${parts}`);
-      for (const text of file.texts.slice(0, 5)) lines.push(`    ${text.state.padEnd(10)} ${text.key}`);
-      if (file.texts.length > 5) lines.push(`    … and ${file.texts.length - 5} more (--format json lists them all)`);
-    }
-    lines.push('', "Translate the stale and missing texts; record a translation as current with 'build-region translations mark <locale or file>'.", '');
-  }
-  return lines.join('\n');
+interface ExportOptions {
+  locale: string;
+  format: 'xliff' | 'xliff1.2' | 'po' | 'json';
+  all?: boolean;
+  out?: string;
+  content: string;
 }
 
-/**
- * The translated files `targets` name: a file's id (pages/faq/fr.yaml), or a locale (its
- * catalogue, and the page files of the regions in that locale); every file when none.
- */
-export function selectTranslations(compiled: Pick<CompileResult, 'model' | 'translations'>, targets: readonly string[]): { files: FileFreshness[]; unknown: string[] } {
-  if (targets.length === 0) return { files: [...compiled.translations], unknown: [] };
-  const chosen = new Set<FileFreshness>();
-  const unknown: string[] = [];
-  for (const target of targets) {
-    const byFile = compiled.translations.filter((file) => file.id === target || file.id === target.replace(/^content\//, ''));
-    const regionsOfLocale = compiled.model.regions.filter((region) => region.data.locale === target);
-    const byLocale = compiled.translations.filter((file) => (file.kind === 'messages' ? file.id === `messages/${target}.yaml` : regionsOfLocale.some((region) => region.inputs.includes(file.id))));
-    const found = [...byFile, ...byLocale];
-    if (found.length === 0) unknown.push(target);
-    for (const file of found) chosen.add(file);
-  }
-  return { files: [...chosen].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), unknown };
+export function register(parent: Command, io: CliIO, run: Run): void {
+  const translations = parent
+    .command('translations')
+    .description("How far each region's translations are in step with their sources: per region its current, stale, missing and unrecorded texts, and the words to translate (docs/translations.md).")
+    .addOption(contentOption())
+    .addOption(formatOption(['text', 'json', 'markdown']))
+    .action((options: { content: string; format: 'text' | 'json' | 'markdown' }) => run(() => executeStatus(options, io)));
+  finish(translations, io, [
+    'Examples:',
+    '  $ build-region translations                   the table, and the files behind',
+    '  $ build-region translations --format json     every text that is not current',
+    '  $ build-region translations mark fr-FR        record the French texts as current',
+  ]);
+  const mark = translations
+    .command('mark')
+    .description('Record translations as current: each text of the files named translates its source text as it is now (writes their .sources.json files).')
+    .argument('[targets...]', 'locales (fr-FR: its catalogue and the page files of its regions) or translated files (pages/faq/fr.yaml); default every translated file')
+    .addOption(contentOption())
+    .action((targets: string[], options: { content: string }) => run(() => executeMark(targets, options, io)));
+  finish(mark, io);
+  const exporting = translations
+    .command('export')
+    .description("Write a locale's texts to translate for a translator's tool: the stale, missing and unrecorded ones (--all: every one), with the source text, the translation there is, and notes (state, where it shows, maximum length).")
+    .requiredOption('--locale <locale>', 'the locale to translate into (fr-FR)')
+    .addOption(formatOption(['xliff', 'xliff1.2', 'po', 'json'], 'file format: XLIFF 2.0, XLIFF 1.2, gettext PO or JSON').default('xliff'))
+    .option('--all', 'every text of the locale, current ones too')
+    .option('--out <file>', 'write there instead of to standard output')
+    .addOption(contentOption())
+    .action((options: ExportOptions) => run(() => executeExport(options, io)));
+  finish(exporting, io);
+  const importing = translations
+    .command('import')
+    .description("Write a translator's file (XLIFF, PO or JSON, as export wrote it) back into the content, and record its texts as current; refuses the whole file, writing nothing, when it is not well-formed, names texts the locale does not have, or changes a text's {placeholders}.")
+    .argument('<file>', 'the translated file')
+    .addOption(contentOption())
+    .action((file: string, options: { content: string }) => run(() => executeImport(file, options, io)));
+  finish(importing, io);
 }
 
-/**
- * Records every text of the given translated files as translating its source's text now:
- * writes each one's sources file (atomically, beside it in the content folder). Returns the
- * sources files written, relative to the content folder.
- */
-export async function markTranslations(contentDir: string, files: readonly FileFreshness[]): Promise<string[]> {
-  const written: string[] = [];
-  for (const file of files) {
-    const id = sourcesFileId(file.id);
-    const target = path.join(contentDir, id);
-    const temporary = `${target}.tmp-${process.pid}`;
-    await writeFile(temporary, markedSources(file));
-    await rename(temporary, target);
-    written.push(id);
+/** The content compiled for a translations command, or undefined once its errors are printed (exit 1). */
+async function compileForTranslations(content: string, io: CliIO, format: 'text' | 'json' = 'text'): Promise<CompileResult | undefined> {
+  const compiled = await compileContent({ content, cwd: io.cwd });
+  if (!hasErrors(compiled.diagnostics)) return compiled;
+  printDiagnostics(compiled.diagnostics, compiled.sources, format, io);
+  if (format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
+  return undefined;
+}
+
+/** `build-region translations`: the content's translations against their sources. */
+async function executeStatus(options: { content: string; format: 'text' | 'json' | 'markdown' }, io: CliIO): Promise<number> {
+  const compiled = await compileForTranslations(options.content, io, options.format === 'json' ? 'json' : 'text');
+  if (!compiled) return 1;
+  const status = translationStatus(compiled);
+  io.stdout(options.format === 'json' ? `${JSON.stringify({ ok: true, ...status }, null, 2)}\n` : formatTranslationStatus(status, options.format));
+  return 0;
+}
+
+/** `build-region translations mark`: records the named translations as current. */
+async function executeMark(targets: string[], options: { content: string }, io: CliIO): Promise<number> {
+  const compiled = await compileForTranslations(options.content, io);
+  if (!compiled) return 1;
+  const { files, unknown } = selectTranslations(compiled, targets);
+  if (unknown.length > 0) return usage(new UsageError(`no translated file or locale ${unknown.map((t) => `'${t}'`).join(', ')} (a locale such as fr-FR, or a file such as pages/faq/fr.yaml that says translates)`), io, 'translations mark ');
+  const written = await markTranslations(path.resolve(io.cwd, options.content), files);
+  io.stdout(`Recorded ${written.length} translated file${written.length === 1 ? '' : 's'} as current.\n`);
+  return 0;
+}
+
+/** `build-region translations export`: a locale's texts to translate, as a translator's file. */
+async function executeExport(options: ExportOptions, io: CliIO): Promise<number> {
+  const compiled = await compileForTranslations(options.content, io);
+  if (!compiled) return 1;
+  const { exchangeUnits, writeExchange } = await import('../translation-files.ts');
+  const { files } = selectTranslations(compiled, [options.locale]);
+  if (files.length === 0) return usage(new UsageError(`no translated file is in '${options.locale}' (the locales: ${[...new Set(compiled.model.regions.map((r) => r.data.locale))].join(', ')})`), io, 'translations export ');
+  const catalogue = files.find((file) => file.kind === 'messages');
+  const source = catalogue ? catalogue.sourceId.replace(/^messages\/|\.yaml$/g, '') : 'en';
+  const units = exchangeUnits(files, compiled.model, options.all === true);
+  const text = await writeExchange(units, options.format, { source, target: options.locale });
+  if (options.out) {
+    await writeFile(path.resolve(io.cwd, options.out), text);
+    io.stderr(`Wrote ${units.length} text${units.length === 1 ? '' : 's'} of ${options.locale} to translate into ${options.out}.\n`);
+  } else io.stdout(text);
+  return 0;
+}
+
+/** `build-region translations import`: a translator's file back into the content. */
+async function executeImport(file: string, options: { content: string }, io: CliIO): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch {
+    return usage(new UsageError(`cannot read ${file}`), io, 'translations import ');
   }
-  return written;
+  const compiled = await compileForTranslations(options.content, io);
+  if (!compiled) return 1;
+  const { importTranslations } = await import('../translation-files.ts');
+  const result = await importTranslations({ contentDir: path.resolve(io.cwd, options.content), fileName: file, text, files: (locale) => selectTranslations(compiled, [locale]).files });
+  if (!result.ok) {
+    for (const problem of result.problems) io.stderr(`${problem}\n`);
+    io.stderr(`Nothing was written: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} in ${file}.\n`);
+    return 1;
+  }
+  io.stdout(`Imported ${result.texts} text${result.texts === 1 ? '' : 's'} into ${result.files.length} file${result.files.length === 1 ? '' : 's'}: ${result.files.join(', ') || 'none'}.\n`);
+  return 0;
 }

@@ -1,7 +1,7 @@
 import type { MessagesFile, MessageTree } from '../../schema/types.ts';
 import { RUNTIME_MESSAGE_KEYS } from '../../core/message-keys.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../load.ts';
+import { rangeOfKey, rangeOfPath } from '../source-file.ts';
 import type { Validated } from '../validate.ts';
 import type { Report } from './model.ts';
 import { sortByKey } from './model.ts';

@@ -5,7 +5,7 @@ import { createDiagnostic, suggest } from '../diagnostics.ts';
 import { drawable } from '../images.ts';
 import type { DrawableArt, SourceArt } from '../images.ts';
 import { inspectArt } from '../svg.ts';
-import { rangeOfPath } from '../load.ts';
+import { rangeOfPath } from '../source-file.ts';
 import type { Validated } from '../validate.ts';
 import type { Report } from './model.ts';
 

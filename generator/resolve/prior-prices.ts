@@ -148,9 +148,11 @@ export function priorPrice(history: PriceHistory, key: string, start: number): P
     }
   }
   const knownFrom = history.knownFrom;
+  // A history that starts within the 30 days (a shallow clone) does not know the price before it:
+  // the lowest since then, or no price at all when the reduction is older than the whole history.
+  if (knownFrom !== undefined && knownFrom > from) return { ...(lowest !== undefined && { price: lowest }), from: Math.min(knownFrom, start), to: start, gap: { reason: 'unknown', since: knownFrom } };
   // Not on sale at all before the reduction: there is no prior price.
   if (lowest === undefined) return { from, to: start, gap: { reason: 'new', since: start } };
-  if (knownFrom !== undefined && knownFrom > from) return { price: lowest, from: Math.min(knownFrom, start), to: start, gap: { reason: 'unknown', since: knownFrom } };
   if (soldSince !== undefined && soldSince > from) return { price: lowest, from: soldSince, to: start, gap: { reason: 'new', since: soldSince } };
   return { price: lowest, from, to: start };
 }

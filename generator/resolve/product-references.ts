@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import { compareStrings, createDiagnostic, editDistance } from '../diagnostics.ts';
-import { rangeOfKey } from '../load.ts';
+import { rangeOfKey } from '../source-file.ts';
 import type { Validated } from '../validate.ts';
 import type { Report } from './model.ts';
 

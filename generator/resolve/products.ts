@@ -1,7 +1,7 @@
 import type { Product } from '../../schema/types.ts';
 import type { ProductData } from '../../core/model.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfPath } from '../load.ts';
+import { rangeOfPath } from '../source-file.ts';
 import type { Validated } from '../validate.ts';
 import type { PendingLink } from './links.ts';
 import type { Report } from './model.ts';

@@ -1,7 +1,7 @@
 import type { ConstantsFile } from '../../schema/types.ts';
 import type { MarketData, ProductData, RegionData, RegionLink } from '../../core/model.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../load.ts';
+import { rangeOfKey, rangeOfPath } from '../source-file.ts';
 import type { Validated } from '../validate.ts';
 import type { Catalogues } from './catalogues.ts';
 import type { PendingLink } from './links.ts';
@@ -17,7 +17,7 @@ import type { UnknownProductUse } from './product-references.ts';
 import type { RegionIdentity } from './regions.ts';
 import { isKnownCurrency } from './regions.ts';
 import { CONSENT_PREFIX, pageMessages } from './backends.ts';
-import { resolveRoutes } from './routes.ts';
+import { primaryLanguage, resolveRoutes } from './routes.ts';
 import { combineScopes, resolveStagesLists } from './stages.ts';
 import type { StagesScope } from './stages.ts';
 
@@ -79,6 +79,7 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
       messages,
       catalogueInputs: shared.catalogues.chains.get(input.locale) ?? [],
       otherRegions: shared.regions.map((r) => r.code).filter((other) => other !== code),
+      ...(shared.constants.data.fallbackLocale && { sourceLanguage: primaryLanguage(shared.constants.data.fallbackLocale) }),
       unknownProduct,
     },
     report,
@@ -108,6 +109,7 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
   const data: RegionData = {
     code,
     locale: input.locale,
+    ...(input.formatLocale && { formatLocale: input.formatLocale }),
     hreflang: input.hreflang,
     currency: input.currency,
     label: input.label,
@@ -176,7 +178,7 @@ function withPriorPrices(
       if (!result.gap) continue;
       const start = new Date(reduction.start).toISOString();
       const at = rangeOfPath(file.source, ['products', key, 'price']);
-      if (result.gap.reason === 'unknown') report(createDiagnostic('W0305', { product: key, start, since: new Date(result.gap.since).toISOString() }, at));
+      if (result.gap.reason === 'unknown') report(createDiagnostic('W0305', { product: key, start, since: new Date(result.gap.since).toISOString(), ...(result.price === undefined && { none: true }) }, at));
       else report(createDiagnostic('W0306', { product: key, start, ...(result.price !== undefined && { since: new Date(result.gap.since).toISOString() }) }, at));
     }
     const prior = toPriorPriceData(found);

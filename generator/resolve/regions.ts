@@ -2,7 +2,7 @@ import type { RegionLink } from '../../core/model.ts';
 import { basePathOf, pagePath } from '../../core/paths.ts';
 import type { RegionTable } from '../../core/paths.ts';
 import { compareStrings, createDiagnostic } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../load.ts';
+import { rangeOfKey, rangeOfPath } from '../source-file.ts';
 import type { Validated, ValidatedContent } from '../validate.ts';
 import type { Report } from './model.ts';
 

@@ -2,7 +2,7 @@ import type { Route } from '../../schema/types.ts';
 import { ACCOUNT_SCREENS, HOME_PAGE, inferKind, isAccountScreen } from '../../core/kinds.ts';
 import type { Messages, ProductData, RouteData } from '../../core/model.ts';
 import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../load.ts';
+import { rangeOfKey, rangeOfPath } from '../source-file.ts';
 import type { Validated } from '../validate.ts';
 import type { Report, TextSource } from './model.ts';
 import type { UnknownProductUse } from './product-references.ts';
@@ -31,6 +31,12 @@ export interface RouteContext {
   readonly catalogueInputs: readonly string[];
   /** Codes of the other regions: a page of the region at / must not take one as its path. */
   readonly otherRegions: readonly string[];
+  /**
+   * The language of the source texts (constants.yaml `fallbackLocale`'s, `en`): a route with no
+   * page file of its region or language shows the page's text in it (docs/translations.md,
+   * "Pages not yet translated").
+   */
+  readonly sourceLanguage?: string;
   /** Where a route or line-up naming no product of the region goes (default: reported as it is). */
   readonly unknownProduct?: (use: UnknownProductUse) => void;
 }
@@ -102,7 +108,8 @@ function resolveRoute(
     const found = findPageFile(ctx, route, at, report);
     if (found) {
       checkLineup(ctx, found, report);
-      data = { ...data, content: resolvePage(found.data, ctx.images) };
+      const fallback = fallbackLanguage(ctx, found);
+      data = { ...data, content: resolvePage(found.data, ctx.images), ...(fallback && { fallback }) };
       text = { key: found.source.id.replace(/\.ya?ml$/, ''), inputs: [found.source.id] };
     }
   }
@@ -140,10 +147,31 @@ function checkCollision(ctx: RouteContext, page: string, path: string, at: reado
   if (collidesWith) report(createDiagnostic('E0224', { page, region: ctx.code, path, collidesWith }, rangeOfPath(ctx.region.source, [...at, 'page'])));
 }
 
-/** The page file of a route: the one `content` names, else the region's own, else its language's. */
+/** The primary language subtag of a BCP 47 tag, lower case: `en` of `en-GB`. */
+export function primaryLanguage(tag: string): string {
+  return tag.split('-', 1)[0]!.toLowerCase();
+}
+
+/**
+ * The language of a route's text when it is not the region's: the source language, for a page
+ * file in it (found as the fallback, or named by `content:`) shown in a region of another
+ * language. A page file that says its `lang` says it for the whole page (the Hong Kong page):
+ * no fallback. English text in en-GB or en-EU is the region's own language: no fallback either.
+ */
+function fallbackLanguage(ctx: RouteContext, found: Validated<'page'>): string | undefined {
+  const source = ctx.sourceLanguage;
+  if (!source || found.data.lang !== undefined) return undefined;
+  const name = found.source.id.slice(found.source.id.lastIndexOf('/') + 1).replace(/\.ya?ml$/, '');
+  return name === source && primaryLanguage(ctx.region.data.locale) !== source ? source : undefined;
+}
+
+/**
+ * The page file of a route: the one `content` names, else the region's own, else its
+ * language's, else (a page not yet translated) the source language's.
+ */
 function findPageFile(ctx: RouteContext, route: Route, at: readonly string[], report: Report): Validated<'page'> | undefined {
-  const language = ctx.region.data.locale.split('-')[0]!;
-  const names = route.content ? [route.content] : [ctx.code, language];
+  const language = primaryLanguage(ctx.region.data.locale);
+  const names = route.content ? [route.content] : [...new Set([ctx.code, language, ...(ctx.sourceLanguage ? [ctx.sourceLanguage] : [])])];
   const id = names.map((name) => `pages/${route.page}/${name}.yaml`).find((candidate) => ctx.present.has(candidate));
   if (id) return ctx.pages.get(id); // undefined when the file is invalid: reported already
   const folder = `pages/${route.page}/`;

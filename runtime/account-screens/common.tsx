@@ -7,6 +7,8 @@ import { Field, useErrorText, useHydrated } from '../components/forms.tsx';
 import type { AccountFlow } from '../account-flow.ts';
 import { homePath } from '../routes.ts';
 import { useApp, useSite, useT } from '../site.tsx';
+import type { Translate } from '../site.tsx';
+import type { RuntimeMessageKey } from '../../core/message-keys.ts';
 import type { AccountScreen } from '../../core/kinds.ts';
 import { isStrongPassword, safeFromPath } from '../../core/validation.ts';
 
@@ -55,10 +57,53 @@ export function ScreenFrame({ heading, lead, children }: { heading: string; lead
   );
 }
 
+/** `account.screens.<screen>.title` -> the screen. */
+type ScreenOfKey<K> = K extends `account.screens.${infer Screen}.title` ? Screen : never;
+
+/** A screen whose texts the catalogue has (`account.screens.login.title`, `.lead`, `.description`). */
+export type TextScreen = ScreenOfKey<RuntimeMessageKey>;
+
 /** The catalogue texts of one screen. */
-export function useScreenText(screen: string): (name: 'title' | 'lead' | 'description') => string {
+export function useScreenText(screen: TextScreen): (name: 'title' | 'lead' | 'description') => string {
   const t = useT();
   return (name) => t(`account.screens.${screen}.${name}`);
+}
+
+/**
+ * What every account screen starts with: the app services and region, the catalogue (`t`), the
+ * screen's own texts (`text('title')`), account screen paths, the text of a failed call, and
+ * whether the page has hydrated.
+ */
+export function useScreen(screen: TextScreen) {
+  const app = useApp();
+  const t = useT();
+  const text = useScreenText(screen);
+  const screenPath = useScreenPath();
+  const errorText = useErrorText();
+  const hydrated = useHydrated();
+  return { app, site: app.site, t, text, screenPath, errorText, hydrated };
+}
+
+/**
+ * A form's errors (`form`: beside the form, the others by their fields) and whether a call is
+ * under way. `attempt` makes a call with the form busy: a failure becomes the errors `fail`
+ * gives (by default the call's error text, as `form`).
+ */
+export function useFormState<E extends { form?: string }>() {
+  const errorText = useErrorText();
+  const [errors, setErrors] = useState<E>({} as E);
+  const [busy, setBusy] = useState(false);
+  async function attempt(call: () => Promise<void>, fail = (error: unknown): E => ({ form: errorText(error) }) as E): Promise<void> {
+    setBusy(true);
+    try {
+      await call();
+    } catch (error) {
+      setErrors(fail(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { errors, setErrors, busy, attempt };
 }
 
 /** Leaves a screen that needs a login for the login screen, coming back here afterwards. */
@@ -78,7 +123,7 @@ export interface NewPasswordErrors {
 }
 
 /** docs/runtime.md: at least 8 characters with letters and numbers, and a confirmation that matches. */
-export function checkNewPassword(password: string, confirm: string, minimum: number, t: (key: string) => string): NewPasswordErrors {
+export function checkNewPassword(password: string, confirm: string, minimum: number, t: Translate): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
   if (!isStrongPassword(password, minimum)) errors.password = t('account.validation.password');
   if (confirm !== password) errors.confirm = t('account.validation.confirm');
@@ -139,22 +184,17 @@ export function useNewPasswordForm(save: (password: string) => Promise<void>) {
   const errorText = useErrorText();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<NewPasswordFormErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, attempt } = useFormState<NewPasswordFormErrors>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = checkNewPassword(password, confirm, site.constants.passwordMinimum, t);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await save(password);
-    } catch (error) {
-      setErrors({ form: errorText(error), code: error instanceof ApiError ? error.code : undefined });
-    } finally {
-      setBusy(false);
-    }
+    await attempt(
+      () => save(password),
+      (error) => ({ form: errorText(error), code: error instanceof ApiError ? error.code : undefined }),
+    );
   }
 
   const fields = <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />;

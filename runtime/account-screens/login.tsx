@@ -2,11 +2,10 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
-import { Field, Form, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
-import { useApp, useT } from '../site.tsx';
 import { isValidEmail } from '../../core/validation.ts';
-import { ScreenFrame, useNextPath, useQuery, useScreenPath, useScreenText } from './common.tsx';
+import { ScreenFrame, useFormState, useNextPath, useQuery, useScreen } from './common.tsx';
 
 const NO_ACCOUNT = 4012;
 /** docs/api.md: the password of an account whose email is not verified logs nobody in. */
@@ -18,18 +17,13 @@ const NOT_VERIFIED = 4017;
  * here by an expired login) shows the login tip; the visitor goes back there afterwards.
  */
 export function LoginScreen() {
-  const app = useApp();
-  const t = useT();
-  const text = useScreenText('login');
-  const screenPath = useScreenPath();
+  const { app, t, text, screenPath, errorText } = useScreen('login');
   const next = useNextPath();
   const fromPath = useQuery('fromPath');
-  const errorText = useErrorText();
   const [mode, setMode] = useState<'password' | 'code'>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string; noAccount?: boolean }>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, attempt } = useFormState<{ email?: string; password?: string; form?: string; noAccount?: boolean }>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,8 +32,7 @@ export function LoginScreen() {
     if (mode === 'password' && !password) found.password = t('account.validation.required');
     setErrors(found);
     if (found.email || found.password) return;
-    setBusy(true);
-    try {
+    await attempt(async () => {
       if (mode === 'password') {
         try {
           await app.account.loginByPassword(email.trim(), password);
@@ -59,11 +52,7 @@ export function LoginScreen() {
         writeFlow({ email: email.trim(), purpose: 'login', next, resendAt: Date.now() + sent.resendAfter * 1000 });
         app.go(screenPath('verify-email'));
       }
-    } catch (error) {
-      setErrors({ form: errorText(error), noAccount: error instanceof ApiError && error.code === NO_ACCOUNT });
-    } finally {
-      setBusy(false);
-    }
+    }, (error) => ({ form: errorText(error), noAccount: error instanceof ApiError && error.code === NO_ACCOUNT }));
   }
 
   const registerLink = screenPath('register', fromPath ? { fromPath: next } : undefined);

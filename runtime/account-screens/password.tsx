@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { clearFlow, writeFlow } from '../account-flow.ts';
-import { Field, Form, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit, useCountdown } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
-import { useApp, useT } from '../site.tsx';
 import { fill, isValidEmail } from '../../core/validation.ts';
-import { ScreenFrame, useNewPasswordForm, useFlow, useQuery, useScreenPath, useScreenText } from './common.tsx';
+import { ScreenFrame, useFlow, useFormState, useNewPasswordForm, useQuery, useScreen } from './common.tsx';
 
 const LINK_UNUSABLE = 4014;
 /** How long the password reset success screen waits before going to login. */
@@ -13,14 +12,9 @@ export const RESET_REDIRECT_SECONDS = 5;
 
 /** Forgot password: the email of the account, to mail a secure reset link to. */
 export function ForgotPasswordScreen() {
-  const app = useApp();
-  const t = useT();
-  const text = useScreenText('forgotPassword');
-  const screenPath = useScreenPath();
-  const errorText = useErrorText();
+  const { app, t, text, screenPath } = useScreen('forgotPassword');
   const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, attempt } = useFormState<{ email?: string; form?: string }>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,16 +23,11 @@ export function ForgotPasswordScreen() {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const sent = await app.account.forgotPassword(email.trim());
       writeFlow({ email: email.trim(), purpose: 'reset', resendAt: Date.now() + sent.resendAfter * 1000 });
       app.go(screenPath('secure-link-sent'));
-    } catch (error) {
-      setErrors({ form: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -57,37 +46,27 @@ export function ForgotPasswordScreen() {
 
 /** Secure link sent, with a resend after the countdown. */
 export function SecureLinkSentScreen() {
-  const app = useApp();
-  const t = useT();
-  const text = useScreenText('secureLinkSent');
-  const screenPath = useScreenPath();
-  const errorText = useErrorText();
-  const hydrated = useHydrated();
+  const { app, t, text, screenPath, hydrated } = useScreen('secureLinkSent');
   const { flow } = useFlow();
   const [resendAt, setResendAt] = useState<number | undefined>(undefined);
-  const [message, setMessage] = useState<{ error?: string; notice?: string }>({});
-  const [busy, setBusy] = useState(false);
+  // The resend's failure (`form`) or confirmation.
+  const { errors: message, setErrors: setMessage, busy, attempt } = useFormState<{ form?: string; notice?: string }>();
   const left = useCountdown(resendAt ?? flow?.resendAt);
 
   async function resend() {
     if (!flow) return;
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const sent = await app.account.forgotPassword(flow.email);
       const at = Date.now() + sent.resendAfter * 1000;
       writeFlow({ ...flow, resendAt: at });
       setResendAt(at);
       setMessage({ notice: t('account.text.linkResent') });
-    } catch (error) {
-      setMessage({ error: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
     <ScreenFrame heading={text('title')} lead={flow ? fill(text('lead'), { email: flow.email }) : text('description')}>
-      <FormMessage error>{message.error}</FormMessage>
+      <FormMessage error>{message.form}</FormMessage>
       <FormMessage>{message.notice}</FormMessage>
       {flow && (
         <p>
@@ -105,12 +84,8 @@ export function SecureLinkSentScreen() {
 
 /** Reset password, opened from the mailed link (`?token=`). */
 export function ResetPasswordScreen() {
-  const app = useApp();
-  const t = useT();
-  const text = useScreenText('resetPassword');
-  const screenPath = useScreenPath();
+  const { app, t, text, screenPath, hydrated } = useScreen('resetPassword');
   const token = useQuery('token');
-  const hydrated = useHydrated();
   const { errors, busy, submit, fields } = useNewPasswordForm(async (password) => {
     await app.account.resetPassword(token, password);
     clearFlow();
@@ -139,11 +114,7 @@ export function ResetPasswordScreen() {
 
 /** Password reset success: a countdown, then the login screen. */
 export function PasswordResetSuccessScreen() {
-  const app = useApp();
-  const t = useT();
-  const text = useScreenText('passwordResetSuccess');
-  const screenPath = useScreenPath();
-  const hydrated = useHydrated();
+  const { app, t, text, screenPath, hydrated } = useScreen('passwordResetSuccess');
   const [until, setUntil] = useState<number | undefined>(undefined);
   useEffect(() => setUntil(Date.now() + RESET_REDIRECT_SECONDS * 1000), []);
   const left = useCountdown(until);

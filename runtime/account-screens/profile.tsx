@@ -1,23 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
-import { Field, Form, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit } from '../components/forms.tsx';
 import { homePath } from '../routes.ts';
 import { isLoggedIn } from '../session.ts';
-import { useApp, useSession, useSite, useT } from '../site.tsx';
-import { ScreenFrame, useRequireLogin, useScreenPath, useScreenText } from './common.tsx';
+import { useSession } from '../site.tsx';
+import { ScreenFrame, useFormState, useRequireLogin, useScreen } from './common.tsx';
 
 /**
  * The profile: email and its verification, credits, editable details, and logout. Opening it
  * reloads the profile from the back end (an expired access token is refreshed on the way).
  */
 export function ProfileScreen() {
-  const app = useApp();
-  const site = useSite();
-  const t = useT();
-  const text = useScreenText('profile');
-  const screenPath = useScreenPath();
-  const errorText = useErrorText();
+  const { app, site, t, text, screenPath, errorText } = useScreen('profile');
   const ready = useSession((s) => s.ready);
   const loggedIn = useSession(isLoggedIn);
   const profile = useSession((s) => s.userInfo);
@@ -26,8 +21,7 @@ export function ProfileScreen() {
   const [leaving, setLeaving] = useState(false);
   useRequireLogin('profile', loggedIn || leaving, ready);
   const [form, setForm] = useState({ nickname: '', firstName: '', lastName: '', birthday: '' });
-  const [message, setMessage] = useState<{ error?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, attempt } = useFormState<{ form?: string }>();
   const loaded = useRef(false);
 
   useEffect(() => {
@@ -41,16 +35,11 @@ export function ProfileScreen() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setMessage({});
-    try {
+    setErrors({});
+    await attempt(async () => {
       await app.account.updateProfile(form);
       app.toasts.notify(t('account.text.saved'));
-    } catch (error) {
-      setMessage({ error: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function verifyNow() {
@@ -60,7 +49,7 @@ export function ProfileScreen() {
       writeFlow({ email: profile.email, purpose: 'verify', next: screenPath('profile'), resendAt: Date.now() + sent.resendAfter * 1000 });
       app.go(screenPath('verify-email'));
     } catch (error) {
-      setMessage({ error: errorText(error) });
+      setErrors({ form: errorText(error) });
     }
   }
 
@@ -101,7 +90,7 @@ export function ProfileScreen() {
         </dl>
       )}
       <Form className="account-form" onSubmit={submit}>
-        <FormMessage error>{message.error}</FormMessage>
+        <FormMessage error>{errors.form}</FormMessage>
         <Field label={t('account.fields.nickname')} name="nickname" autoComplete="nickname" maxLength={40} value={form.nickname} onValue={set('nickname')} />
         <Field label={t('account.fields.firstName')} name="given-name" autoComplete="given-name" maxLength={60} value={form.firstName} onValue={set('firstName')} />
         <Field label={t('account.fields.lastName')} name="family-name" autoComplete="family-name" maxLength={60} value={form.lastName} onValue={set('lastName')} />

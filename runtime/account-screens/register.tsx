@@ -2,44 +2,35 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
-import { Field, Form, FormMessage, Submit, useErrorText } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
-import { useApp, useSite, useT } from '../site.tsx';
 import { fill, isValidEmail } from '../../core/validation.ts';
-import { checkNewPassword, NewPasswordFields, ScreenFrame, useNextPath, useScreenPath, useScreenText } from './common.tsx';
+import { checkNewPassword, NewPasswordFields, ScreenFrame, useFormState, useNextPath, useScreen } from './common.tsx';
 
 const EMAIL_IN_USE = 4013;
 
 /** Create account: email and password; the new account then confirms its email by code. */
 export function RegisterScreen() {
-  const app = useApp();
-  const site = useSite();
-  const t = useT();
-  const text = useScreenText('register');
-  const screenPath = useScreenPath();
+  const { app, site, t, text, screenPath, errorText } = useScreen('register');
   const next = useNextPath();
-  const errorText = useErrorText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string; confirm?: string; form?: string; inUse?: boolean }>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, attempt } = useFormState<{ email?: string; password?: string; confirm?: string; form?: string; inUse?: boolean }>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = { ...checkNewPassword(password, confirm, site.constants.passwordMinimum, t), ...(!isValidEmail(email.trim()) && { email: t('account.validation.email') }) };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await app.account.registerByPassword(email.trim(), password);
-      writeFlow({ email: email.trim(), purpose: 'verify', next, resendAt: Date.now() + 60_000 });
-      app.go(screenPath('verify-email'));
-    } catch (error) {
-      setErrors({ form: errorText(error), inUse: error instanceof ApiError && error.code === EMAIL_IN_USE });
-    } finally {
-      setBusy(false);
-    }
+    await attempt(
+      async () => {
+        await app.account.registerByPassword(email.trim(), password);
+        writeFlow({ email: email.trim(), purpose: 'verify', next, resendAt: Date.now() + 60_000 });
+        app.go(screenPath('verify-email'));
+      },
+      (error) => ({ form: errorText(error), inUse: error instanceof ApiError && error.code === EMAIL_IN_USE }),
+    );
   }
 
   return (

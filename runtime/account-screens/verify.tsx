@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { clearFlow, writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
-import { Field, Form, FormMessage, Submit, useCountdown, useErrorText, useHydrated } from '../components/forms.tsx';
+import { Field, Form, FormMessage, Submit, useCountdown } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { homePath } from '../routes.ts';
 import { isLoggedIn } from '../session.ts';
-import { useApp, useSession, useSite, useT } from '../site.tsx';
+import { useSession } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
-import { ScreenFrame, useNewPasswordForm, useFlow, useNextPath, useQuery, useRequireLogin, useScreenPath, useScreenText } from './common.tsx';
+import { ScreenFrame, useFlow, useFormState, useNewPasswordForm, useNextPath, useQuery, useRequireLogin, useScreen } from './common.tsx';
 
 /** docs/api.md: no account with this email. */
 const NO_ACCOUNT = 4012;
@@ -18,20 +18,13 @@ const NO_ACCOUNT = 4012;
  * the email is new) or of a new account's verification. Resend waits out a countdown.
  */
 export function VerifyEmailScreen() {
-  const app = useApp();
-  const site = useSite();
-  const t = useT();
-  const text = useScreenText('verifyEmail');
-  const screenPath = useScreenPath();
-  const errorText = useErrorText();
+  const { app, site, t, text, screenPath, errorText, hydrated } = useScreen('verifyEmail');
   const { flow, loaded } = useFlow();
   const [code, setCode] = useState('');
   const [resendAt, setResendAt] = useState<number | undefined>(undefined);
-  const [errors, setErrors] = useState<{ code?: string; form?: string }>({});
+  const { errors, setErrors, busy, attempt } = useFormState<{ code?: string; form?: string }>();
   const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
   const left = useCountdown(resendAt ?? flow?.resendAt);
-  const hydrated = useHydrated();
 
   if (loaded && !flow) {
     return (
@@ -68,8 +61,7 @@ export function VerifyEmailScreen() {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const next = flow.next ?? homePath(site);
       if (flow.purpose === 'verify') {
         await app.account.verifyByCode(flow.email, code.trim());
@@ -83,28 +75,19 @@ export function VerifyEmailScreen() {
         if (answer.created) app.go(screenPath('set-password', { fromPath: next }), { replace: true });
         else app.go(next, { replace: true });
       }
-    } catch (error) {
-      setErrors(error instanceof ApiError && error.code === 4011 ? { code: errorText(error) } : { form: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    }, (error) => (error instanceof ApiError && error.code === 4011 ? { code: errorText(error) } : { form: errorText(error) }));
   }
 
   async function resend() {
     if (!flow) return;
-    setBusy(true);
-    try {
+    await attempt(async () => {
       const sent = flow.purpose === 'verify' ? await app.account.sendVerification(flow.email) : await app.account.sendCode(flow.email);
       const at = Date.now() + sent.resendAfter * 1000;
       writeFlow({ ...flow, resendAt: at });
       setResendAt(at);
       setErrors({});
       setNotice(t('account.text.codeResent'));
-    } catch (error) {
-      setErrors({ form: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -138,10 +121,7 @@ const LOGIN_AGAIN = 4018;
 
 /** Set password: a new account made by code login adds a password (or skips for now). */
 export function SetPasswordScreen() {
-  const app = useApp();
-  const t = useT();
-  const text = useScreenText('setPassword');
-  const screenPath = useScreenPath();
+  const { app, t, text, screenPath } = useScreen('setPassword');
   const next = useNextPath();
   const ready = useSession((s) => s.ready);
   const loggedIn = useSession(isLoggedIn);
@@ -172,13 +152,9 @@ export function SetPasswordScreen() {
  * sends an unusable link to the verification failed screen.
  */
 export function VerificationSuccessScreen() {
-  const app = useApp();
-  const t = useT();
-  const text = useScreenText('verificationSuccess');
-  const screenPath = useScreenPath();
+  const { app, t, text, screenPath, hydrated } = useScreen('verificationSuccess');
   const next = useNextPath();
   const token = useQuery('token');
-  const hydrated = useHydrated();
   const [verified, setVerified] = useState(false);
   const started = useRef(false);
   useEffect(() => {
@@ -207,9 +183,7 @@ export function VerificationSuccessScreen() {
 
 /** Verification failed, with the link back home. */
 export function VerificationFailedScreen() {
-  const site = useSite();
-  const t = useT();
-  const text = useScreenText('verificationFailed');
+  const { site, t, text } = useScreen('verificationFailed');
   return (
     <ScreenFrame heading={text('title')} lead={text('lead')}>
       <p>

@@ -4,6 +4,7 @@ import { currentStage, isGateOpen, isRouteOpen } from '../../core/time.ts';
 import type { SiteData, StageGate } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 import { countText } from '../../core/plurals.ts';
+import { formatsOf } from '../../core/format.ts';
 
 /**
  * The home page's countdown (docs/runtime.md): shown while the current stage of its stages
@@ -48,7 +49,7 @@ export function Countdown() {
           <time dateTime={`PT${Math.max(0, Math.floor((end! - at) / 1000))}S`}>
             {(['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => (
               <span className="countdown-unit" key={unit}>
-                <strong>{String(left[unit]).padStart(2, '0')}</strong> {countText(t, `countdown.${unit}`, site.locale, left[unit])}
+                <strong>{String(left[unit]).padStart(2, '0')}</strong> {countText(t, `countdown.${unit}`, formatsOf(site), left[unit])}
               </span>
             ))}
           </time>

@@ -1,9 +1,9 @@
 import { regionLabel, useCountry } from '../country.ts';
+import { useFooterHydrated } from '../effects.ts';
 import { useLocation } from 'wouter';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
 import { isRouteOpen } from '../../core/time.ts';
 import { Newsletter } from './Newsletter.tsx';
-import { useFooterHydrated } from '../widgets.tsx';
 import { SiteLink } from './SiteLink.tsx';
 
 /** How each network of `media` is named (a brand name, the same in every language). */
@@ -28,7 +28,7 @@ const MEDIA_NAMES: Readonly<Record<string, string>> = {
  * invitation), the footer navigation, the company and its media
  * links, the region label (the visitor's country, from local storage) with the region chooser.
  * Below the fold on every page: prerendered with the page, its code loads after the page's and
- * it hydrates on its own (runtime/widgets.tsx).
+ * it hydrates on its own (runtime/widgets.tsx, which loads it: this module imports nothing of it).
  */
 export default function Footer() {
   useFooterHydrated();

@@ -1,11 +1,8 @@
-import { formatPrice } from '../../core/format.ts';
+import { formatPrice, formatsOf } from '../../core/format.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { isActivityActive } from '../../core/time.ts';
+import { currentPrice, isActivityActive } from '../../core/time.ts';
 import { fill } from '../../core/validation.ts';
 import type { ProductData, SiteData } from '../../core/model.ts';
-
-/** What a product costs now (core/time.ts): the activity price while its activity runs, else the price. */
-export { currentPrice } from '../../core/time.ts';
 
 /**
  * The price a reduction running now is announced against: the regular price, or in a market
@@ -27,14 +24,14 @@ export function Price({ product, className = 'buy-price' }: { product: ProductDa
   const site = useSite();
   const t = useT();
   const now = useNow();
-  const price = (amount: number) => formatPrice(amount, site.locale, site.currency);
+  const price = (amount: number) => formatPrice(amount, formatsOf(site), site.currency);
   const active = isActivityActive(site, product, now);
   const was = active ? wasPrice(site, product, now) : undefined;
   return (
     <>
       <p className={className}>
         {was && <span className="visually-hidden">{t('product.offerPrice')} </span>}
-        <strong data-testid="price">{price(active ? product.activityPrice! : product.price)}</strong>
+        <strong data-testid="price">{price(currentPrice(site, product, now))}</strong>
         {site.market.tax && <span className="tax-note"> {t(site.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded')}</span>}
         {was && (
           <>

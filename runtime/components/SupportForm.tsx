@@ -21,7 +21,7 @@ function day(instant: number): string {
   return new Date(instant).toISOString().slice(0, 10);
 }
 
-export function SupportForm({ kind }: { kind: SupportKind }) {
+export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string | undefined }) {
   const app = useApp();
   const t = useT();
   const now = useNow();
@@ -72,7 +72,7 @@ export function SupportForm({ kind }: { kind: SupportKind }) {
   }
 
   return (
-    <section className="support-form" aria-labelledby={`${productId}-heading`}>
+    <section className="support-form" aria-labelledby={`${productId}-heading`} lang={lang}>
       <h2 id={`${productId}-heading`}>{t(kind === 'registration' ? 'support.titles.registration' : 'support.titles.return')}</h2>
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>

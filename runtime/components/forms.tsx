@@ -5,6 +5,7 @@ import { ApiError } from '../api-error.ts';
 import { useSite, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 import { countText } from '../../core/plurals.ts';
+import { formatsOf } from '../../core/format.ts';
 
 /**
  * The building blocks of the account, support and newsletter forms: the form, labelled fields
@@ -93,11 +94,11 @@ export function Submit({ busy, children, disabled }: { busy: boolean; children: 
  */
 export function useErrorText(): (error: unknown) => string {
   const t = useT();
-  const locale = useSite().locale;
+  const locale = formatsOf(useSite());
   return (error) => {
     if (error instanceof ApiError) {
       const seconds = (error.data as { retryAfter?: number } | undefined)?.retryAfter;
-      const key = `errors.code${error.code}`;
+      const key = `errors.code${error.code}` as const; // the server's code: '' when the catalogue lacks it
       const text = seconds === undefined ? t(key) : fill(countText(t, key, locale, seconds), { seconds });
       return error.message && !error.message.startsWith('API error') ? error.message : text || t('errors.server');
     }

@@ -1,7 +1,7 @@
 import { chosenCountry, regionLabel, useCountry, writeCountry } from '../country.ts';
 import { useSite, useT } from '../site.tsx';
 import type { RegionLink } from '../../core/model.ts';
-import type { PageProps } from './registry.ts';
+import type { PageProps } from './props.ts';
 
 interface Choice {
   region: RegionLink;

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useSite, useT } from '../site.tsx';
 import type { PageContent, PageDownload } from '../../core/model.ts';
-import type { PageProps } from './registry.ts';
+import type { PageProps } from './props.ts';
 import { PageIntro, Sections } from '../components/Sections.tsx';
 
 /** Files to download, grouped by the product they belong to. */

@@ -1,6 +1,7 @@
 import { SupportForm } from '../components/SupportForm.tsx';
+import { useSite } from '../site.tsx';
 import { PageIntro, Sections } from '../components/Sections.tsx';
-import type { PageProps } from './registry.ts';
+import type { PageProps } from './props.ts';
 
 /**
  * A support form page (product registration, return to the manufacturer): its heading, lead and
@@ -8,11 +9,13 @@ import type { PageProps } from './registry.ts';
  * for manuals and legal texts, ContentPage.tsx.)
  */
 export default function FormPage({ route, content }: PageProps) {
+  const site = useSite();
   return (
     <article className="content-page" aria-labelledby="page-heading">
       <PageIntro content={content} />
       <Sections content={content} />
-      <SupportForm kind={route.kind === 'return-form' ? 'return' : 'registration'} />
+      {/* On a page not yet translated (<main lang> is its text's), the form is the region's. */}
+      <SupportForm kind={route.kind === 'return-form' ? 'return' : 'registration'} lang={route.fallback && site.locale} />
     </article>
   );
 }

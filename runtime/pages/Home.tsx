@@ -7,7 +7,7 @@ import { useApp, useT } from '../site.tsx';
 import { featuredProduct } from '../../core/model.ts';
 import type { ProductKey } from '../../core/model.ts';
 import { fill } from '../../core/validation.ts';
-import type { PageProps } from './registry.ts';
+import type { PageProps } from './props.ts';
 
 const ICONS = ['M12 3l7 4v10l-7 4-7-4V7z', 'M4 6h16M4 12h10M4 18h13', 'M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z'];
 

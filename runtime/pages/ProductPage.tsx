@@ -1,22 +1,27 @@
 import { AppMenu } from '../components/AppMenu.tsx';
 import { Collapse } from '../components/Collapse.tsx';
 import { Picture } from '../components/Picture.tsx';
-import { BuyAction, Price, currentPrice } from '../components/Price.tsx';
+import { BuyAction, Price } from '../components/Price.tsx';
+import { currentPrice } from '../../core/time.ts';
 import { ProductImage } from '../components/ProductImage.tsx';
-import { formatPrice, installmentLine } from '../../core/format.ts';
+import { formatPrice, formatsOf, installmentLine } from '../../core/format.ts';
 import { useApp, useNow, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
+import { countText } from '../../core/plurals.ts';
 import type { GalleryImage, PageSpec, ProductData, ProductKey, SiteData } from '../../core/model.ts';
 import { PageIntro, Sections } from '../components/Sections.tsx';
-import type { PageProps } from './registry.ts';
+import type { PageProps } from './props.ts';
+
+/** `wechat-pay` -> `wechatPay`: a payment method as the catalogue's `payment` group names it. */
+type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
 
 /** Price, promotion and the way to buy, on the one clock (the activity price follows server time). */
-function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
+function BuyBox({ product, site, lang }: { product: ProductData; site: SiteData; lang?: string }) {
   const t = useT();
   const now = useNow();
   const installment = installmentLine(site, t('product.perMonth'), currentPrice(site, product, now));
   return (
-    <div className="buy-box" id="buy">
+    <div className="buy-box" id="buy" lang={lang}>
       <p className="buy-name">{product.name}</p>
       <Price product={product} />
       {installment && (
@@ -30,7 +35,7 @@ function BuyBox({ product, site }: { product: ProductData; site: SiteData }) {
           {t('product.payWith')}{' '}
           {site.paymentMethods.map((method) => (
             <span className="payment" key={method}>
-              {t(`payment.${method.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}`)}
+              {t(`payment.${method.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()) as CamelCase<typeof method>}`)}
             </span>
           ))}
         </p>
@@ -84,7 +89,7 @@ function Gallery({ images, heading }: { images: readonly GalleryImage[]; heading
  * The bundles that contain this product, as offers: what is in them, their price and what they
  * save against buying the parts at today's prices.
  */
-function BundleOffers({ productKey }: { productKey: ProductKey }) {
+function BundleOffers({ productKey, lang }: { productKey: ProductKey; lang?: string }) {
   const { site, content } = useApp();
   const t = useT();
   const now = useNow();
@@ -93,20 +98,20 @@ function BundleOffers({ productKey }: { productKey: ProductKey }) {
     return bundle ? [[key, bundle]] : [];
   });
   if (bundles.length === 0) return null;
-  const list = new Intl.ListFormat(site.locale === 'en-EU' ? 'en-IE' : site.locale, { type: 'conjunction' });
+  const list = new Intl.ListFormat(formatsOf(site), { type: 'conjunction' });
   return (
     <>
       {bundles.map(([key, bundle]) => {
         const parts = bundle.includes!.flatMap((part) => content.product(part) ?? []);
         const saving = parts.reduce((sum, part) => sum + currentPrice(site, part, now), 0) - currentPrice(site, bundle, now);
         return (
-          <section className="bundle" id={`bundle-${key}`} key={key} aria-labelledby={`bundle-${key}-heading`}>
+          <section className="bundle" id={`bundle-${key}`} key={key} aria-labelledby={`bundle-${key}-heading`} lang={lang}>
             <div className="bundle-text">
               <p className="eyebrow">{t('product.bundleHeading')}</p>
               <h2 id={`bundle-${key}-heading`}>{bundle.name}</h2>
-              <p>{fill(t('product.bundleIncludes'), { items: list.format(parts.map((part) => part.name)) })}</p>
+              <p>{fill(countText(t, 'product.bundleIncludes', formatsOf(site), parts.length), { count: parts.length, items: list.format(parts.map((part) => part.name)) })}</p>
               <Price product={bundle} />
-              {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, site.locale, site.currency) })}</p>}
+              {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, formatsOf(site), site.currency) })}</p>}
               <BuyAction product={bundle} named />
             </div>
             <ProductImage product={key} alt={bundle.alt} lazy />
@@ -128,6 +133,8 @@ export default function ProductPage({ route, content }: PageProps) {
   const site = app.site;
   const t = useT();
   const product = route.product ? app.content.product(route.product) : undefined;
+  // On a page not yet translated (<main lang> is its text's), prices and buying are the region's.
+  const own = route.fallback && site.locale;
   if (!product || !route.product) {
     return (
       <article className="content-page" aria-labelledby="page-heading">
@@ -142,7 +149,7 @@ export default function ProductPage({ route, content }: PageProps) {
         <div className="banner-text">
           <h1 id="page-heading">{content.heading}</h1>
           {content.lead && <p className="lead">{content.lead}</p>}
-          <BuyBox product={product} site={site} />
+          <BuyBox product={product} site={site} lang={own || undefined} />
         </div>
         <ProductImage product={route.product} alt={product.alt} />
       </section>
@@ -158,7 +165,7 @@ export default function ProductPage({ route, content }: PageProps) {
       <Sections content={content} />
       {content.specs && <Specs specs={content.specs} heading={t('product.specs')} />}
       {content.gallery && <Gallery images={content.gallery} heading={t('product.gallery')} />}
-      <BundleOffers productKey={route.product} />
+      <BundleOffers productKey={route.product} lang={own || undefined} />
     </article>
   );
 }

@@ -1,14 +1,10 @@
 import { pageComponentName } from '../../core/kinds.ts';
 import type { AccountScreen, PageComponentName } from '../../core/kinds.ts';
 import { isAccountScreen } from '../../core/kinds.ts';
-import type { PageContent, RouteInfo } from '../../core/model.ts';
+import type { RouteInfo } from '../../core/model.ts';
 import { lazyComponent } from '../lazy-component.ts';
 import type { LazyComponent } from '../lazy-component.ts';
-
-export interface PageProps {
-  route: RouteInfo;
-  content: PageContent;
-}
+import type { PageProps } from './props.ts';
 
 const components: Record<PageComponentName, LazyComponent<PageProps>> = {
   Home: lazyComponent(() => import('./Home.tsx')),
@@ -36,7 +32,11 @@ const screens: Record<AccountScreen, LazyComponent<PageProps>> = {
   profile: screen(() => import('../account-screens/profile.tsx'), (m) => m.ProfileScreen),
 };
 
-/** The lazily loaded component that renders a route (none for a redirect or an unknown account screen). */
+/**
+ * The lazily loaded component that renders a route (none for a redirect or an unknown account
+ * screen). Only the entries (client.tsx, server.tsx) import it, and hand it to the app services
+ * (`AppServices.pages`): what the pages import never imports the registry back.
+ */
 export function pageFor(route: Pick<RouteInfo, 'kind' | 'page'>): LazyComponent<PageProps> | undefined {
   if (route.kind === 'account') return isAccountScreen(route.page) ? screens[route.page] : undefined;
   const name = pageComponentName(route.kind);

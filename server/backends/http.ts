@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BackendsData } from '../../core/backends.ts';
-import { loginWithCode, loginWithPassword, registerOrLogin, registerWithPassword, resetPassword, sendLoginCode, sendVerification, setPassword, forgotPassword, verifyAccount } from './accounts.ts';
+import { loginWithCode, loginWithPassword, registerOrLogin, sendLoginCode } from './login.ts';
+import { forgotPassword, resetPassword, setPassword } from './passwords.ts';
+import { registerWithPassword, sendVerification, verifyAccount } from './registration.ts';
 import { fail, ok } from './backend.ts';
 import type { Backend, Call, Outcome } from './backend.ts';
 import { localeFor } from './messages.ts';

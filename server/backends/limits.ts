@@ -15,7 +15,7 @@ import type { EmulatedClock } from '../emulator.ts';
  *   not know: one try per `accountSpacingMs` among them. An address the account logged in from
  *   within `knownMs` is known and never slowed by others; code login stays open to everyone
  *   (the mailbox is the proof).
- * - A code dies after `codeTries` wrong guesses (accounts.ts); a new one may be sent once per
+ * - A code dies after `codeTries` wrong guesses (proofs.ts); a new one may be sent once per
  *   `resendMs` per email and purpose, and at most `codesPerHour` in an hour at the request of
  *   addresses the account does not know, which bounds how fast codes can be guessed at all.
  *

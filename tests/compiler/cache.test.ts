@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleDir, sourceKey } from '../../bin/launch.js';
 import { buildRegions, listFiles } from '../../generator/build.ts';
-import { checkContent } from '../../generator/compile.ts';
+import { checkContent } from '../../generator/check.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';

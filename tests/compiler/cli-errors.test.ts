@@ -110,6 +110,19 @@ describe('build-region usage', () => {
     expect(result.stderr).toContain("unknown option '--everything'");
   });
 
+  it('refuses a --now that is no real date, as the content instants are refused, before writing anything', async () => {
+    const before = await snapshot(out);
+    for (const args of [['us', '--now', '2026-02-30T00:00:00Z'], ['schedule', '--now', '2026-04-31T12:00:00+08:00']]) {
+      const result = await runCli(args);
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain(`--now '${args[2]}' is not a real date and time`);
+    }
+    const noOffset = await runCli(['report', '--now', '2026-11-22T12:00:00']);
+    expect(noOffset.status).toBe(2);
+    expect(noOffset.stderr).toContain("is not an instant with an offset, like 2025-10-25T15:00:00+08:00\nRun 'build-region report --help' for usage.");
+    expect(await snapshot(out)).toEqual(before);
+  });
+
   it('asks for regions when none are named', async () => {
     const result = await runCli([]);
     expect(result.status).toBe(2);

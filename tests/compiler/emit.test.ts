@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent, listFiles, SitesFolderError } from '../../generator/build.ts';
-import { emitSites, writeGeneratedFiles } from '../../generator/emit.ts';
+import { emitSites } from '../../generator/emit.ts';
+import { writeGeneratedFiles } from '../../generator/sites-folder.ts';
 import { routeShard, routeShardCount } from '../../core/paths.ts';
 
 /**

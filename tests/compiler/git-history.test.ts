@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent, compileContent } from '../../generator/compile.ts';
+import { cacheStats } from '../../generator/cache.ts';
+import { checkContent } from '../../generator/check.ts';
+import { compileContent } from '../../generator/compile.ts';
 import { renderSitemap } from '../../generator/deployment.ts';
 import { historyOf, lastChanges } from '../../generator/history.ts';
 import { contentAtRevision, visibleChanges } from '../../generator/diff.ts';
@@ -105,6 +107,40 @@ describe('prior prices from the git history (de announces them, us does not)', (
     }
   });
 
+  it('keeps the versions it read in the build cache: the same prices from it, a new commit or an edit read anew', async () => {
+    const repo = await repository();
+    repositories.push(repo.work);
+    repo.commit('2026-01-01');
+    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1499\n    stock: 50');
+    repo.commit('2026-02-20');
+    await replaceInFile(repo.products, 'price: 1499\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-03-12T00:00:00+00:00" }\n    stock: 50');
+    repo.commit('2026-03-10');
+    const cache = path.join(repo.work, 'cache');
+    const compile = () => compileContent({ content: repo.content, cwd: repo.work, now: at('2026-03-15'), cache });
+    const uncached = await compileContent({ content: repo.content, cwd: repo.work, now: at('2026-03-15'), cache: false });
+    expect(bumblebee(uncached).priorPrices).toEqual([{ start: at('2026-03-12'), price: 1499 }]);
+    const first = await compile();
+    // One history a region with prior prices (de, fr, eu), each read from git once.
+    const read = cacheStats(cache).history!;
+    expect(read.hits).toBe(0);
+    expect(read.misses).toBeGreaterThanOrEqual(1);
+    // An edit elsewhere: the content is compiled again, its history comes from the cache.
+    await replaceInFile(path.join(repo.content, 'regions', 'de', 'region.yaml'), 'locale: de-DE', 'locale: de-DE # edited');
+    const second = await compile();
+    expect(cacheStats(cache).history).toEqual({ hits: read.misses, misses: read.misses });
+    expect(bumblebee(second).priorPrices).toEqual(bumblebee(first).priorPrices);
+    expect(bumblebee(second).priorPrices).toEqual(bumblebee(uncached).priorPrices);
+    // An edit not committed yet is still seen as one (the cache keeps the newest commit's hashes).
+    await replaceInFile(repo.products, 'price: 1599\n    activityPrice: 1399', 'price: 1449\n    activityPrice: 1399');
+    expect(bumblebee(await compile()).priorPrices).toEqual([{ start: at('2026-03-12'), price: 1499 }]);
+    expect((await compile()).model.regions.find((r) => r.data.code === 'de')!.data.products.flagshipBumblebee!.price).toBe(1449);
+    // A new commit is a new history: 1449 from 13 March, and a new reduction from 20 April is announced against it.
+    await replaceInFile(repo.products, 'activityTime: { startTime: "2026-03-12T00:00:00+00:00" }', 'activityTime: { startTime: "2026-04-20T00:00:00+00:00" }');
+    repo.commit('2026-03-13');
+    const later = await compileContent({ content: repo.content, cwd: repo.work, now: at('2026-04-21'), cache });
+    expect(bumblebee(later).priorPrices).toEqual([{ start: at('2026-04-20'), price: 1449 }]);
+  });
+
   it('takes an edit not committed yet as made at the build instant', async () => {
     const repo = await repository();
     repositories.push(repo.work);
@@ -148,10 +184,18 @@ describe('prior prices from the git history (de announces them, us does not)', (
     const clone = path.join(repo.work, 'clone');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.work}`, clone]);
     const shallow = await compileContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: false });
-    // (Flagship Megatron's reduction, running since 2025, is as unknown to this clone: warned too.)
     expect(shallow.diagnostics.filter((d) => d.code === 'W0305' && d.message.includes('flagshipBumblebee')).map((d) => d.message)).toEqual([
       "the price of 'flagshipBumblebee' before 2026-05-01T00:00:00.000Z is unknown to this clone (a shallow history), so the prior price of its reduction from 2026-05-10T00:00:00.000Z is the lowest since 2026-05-01T00:00:00.000Z only",
     ]);
+    // Flagship Megatron's reduction, running since 2025, is older than the whole of this clone's
+    // history: its prior price is unknown (not "not on sale"), and it is shown without one.
+    const megatron = shallow.diagnostics.filter((d) => d.message.includes("'flagshipMegatron'"));
+    expect(megatron.map((d) => d.file)).toContain(path.join('content', 'regions', 'de', 'products.yaml'));
+    expect(new Set(megatron.map((d) => `${d.code}: ${d.message}`))).toEqual(
+      new Set([
+        "W0305: the price of 'flagshipMegatron' in the 30 days before its reduction from 2025-09-21T23:00:00.000Z is unknown to this clone (a shallow history from 2026-05-01T00:00:00.000Z): the reduced price is shown without a prior price",
+      ]),
+    );
     // A --check answered from its cache sees the history change too (the clone's state is part of its key).
     const check = () => checkContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: path.join(repo.work, 'check-cache') });
     expect((await check()).diagnostics.some((d) => d.code === 'W0305')).toBe(true);

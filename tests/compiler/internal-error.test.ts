@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../generator/compile.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../generator/compile.ts')>()),
+vi.mock('../../generator/check.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../generator/check.ts')>()),
   checkContent: () => {
     throw new TypeError('a bug in the compiler');
   },

@@ -105,7 +105,7 @@ describe('translation freshness', () => {
     await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
     const after = await check();
     const changes = visibleChanges(before, after, Date.now()).filter((c) => c.section === 'translations');
-    expect(changes.filter((c) => c.region === 'fr')).toEqual([{ region: 'fr', section: 'translations', change: "stale: messages.nav.home in messages/fr-FR.yaml (messages/en-US.yaml now reads 'Start page')" }]);
+    expect(changes.filter((c) => c.region === 'fr')).toEqual([{ region: 'fr', section: 'translations', change: "stale: messages.nav.home in messages/fr-FR.yaml (messages/en-US.yaml now reads 'Start page')", pages: [] }]);
     // us speaks the source; uk and eu inherit the text: nothing to translate there.
     expect([...new Set(changes.map((c) => c.region))].sort()).toEqual(['cn', 'de', 'fr', 'jp', 'kr']);
     expect(formatChanges(changes, 'HEAD', 'text')).toContain('  translations:\n    stale: messages.nav.home in messages/fr-FR.yaml');

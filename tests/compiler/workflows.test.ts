@@ -20,6 +20,7 @@ const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-workflows-'));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 interface Step {
+  id?: string;
   uses?: string;
   run?: string;
   with?: Record<string, unknown>;
@@ -176,6 +177,17 @@ describe('the GitHub Actions workflows', () => {
     expect(visible).toContain('npx build-region diff "origin/${{ github.base_ref }}" --format markdown > visible-changes.md');
     expect(visible).toContain('gh pr comment');
     expect(visible).toContain('$GITHUB_STEP_SUMMARY');
+    // The changed pages pictured (docs/review.md), with Chromium and the fonts, the review page
+    // uploaded and the summary's table appended to the job summary with a link to it.
+    const steps = pr.jobs['visible-changes']!.steps!;
+    const at = (test: (step: Step) => boolean) => steps.findIndex(test);
+    const install = at((step) => step.run === 'bash .ci/browser');
+    const pictures = at((step) => step.run === 'npx build-region diff "origin/${{ github.base_ref }}" --pictures --out review > /dev/null');
+    const upload = at((step) => step.uses === 'actions/upload-artifact@v4' && step.with?.path === 'review');
+    const summary = at((step) => (step.run ?? '').includes('cat review/summary.md >> "$GITHUB_STEP_SUMMARY"') && (step.run ?? '').includes('${{ steps.review.outputs.artifact-url }}'));
+    expect([install, pictures, upload, summary].every((index) => index >= 0), JSON.stringify({ install, pictures, upload, summary })).toBe(true);
+    expect(install < pictures && pictures < upload && upload < summary).toBe(true);
+    expect(steps[upload]!.id).toBe('review');
   });
 
   it('build main as one job per region of the content, all as of one instant, merge the parts, then deploy', () => {

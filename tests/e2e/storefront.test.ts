@@ -149,7 +149,7 @@ describe('a product page', () => {
     const { context, page, errors } = await open('/us/elite-optimus-prime');
     const bundle = page.locator('#bundle-eliteOptimusPrimeAiBase');
     await expect(bundle.getByRole('heading', { level: 2 }).textContent()).resolves.toBe('Elite Optimus Prime + AI Base bundle');
-    await expect(bundle.textContent()).resolves.toContain('Includes Elite Optimus Prime and AI Base.');
+    await expect(bundle.textContent()).resolves.toContain('Includes 2 items: Elite Optimus Prime and AI Base.');
     await expect(bundle.getByTestId('price').textContent()).resolves.toBe('$948.00');
     await expect(bundle.locator('.bundle-saving').textContent()).resolves.toBe('You save $50.00 compared with buying them separately.');
     const buy = bundle.getByRole('link', { name: 'Buy now: Elite Optimus Prime + AI Base bundle' });

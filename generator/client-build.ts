@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Manifest, Plugin } from 'vite';
+import { cacheKey, readTree, writeTree } from './cache.ts';
+import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
+import type { ResolvedRegion } from './resolve/index.ts';
+import type { RegionCode } from '../core/model.ts';
+import { regionOutputDir } from './output.ts';
+import { viteBuild } from './vite-build.ts';
+
+export interface ClientBundle {
+  /** URL of the entry script. */
+  entry: string;
+  /** The entry's CSS, inlined into every page (small, and it saves a render-blocking request). */
+  css: string;
+  /** URLs the page's loader fetches with the entry (templates/app-loader.js): the entry's imports and the given modules (ids relative to the package root) with theirs. */
+  preloadsFor(modules: readonly string[]): string[];
+  /** Paths of all emitted files, relative to the region's folder. */
+  files: string[];
+}
+
+/** Packages loaded on first use (the API client's ofetch and its dependencies), in chunks of their own. */
+const ON_FIRST_USE = ['ofetch', 'ufo', 'destr', 'node-fetch-native'].map((name) => `${path.sep}node_modules${path.sep}${name}${path.sep}`);
+
+/**
+ * The package's modules every page needs: those the client entry (runtime/client.tsx) imports
+ * statically, directly or through others. What only page components import (their components,
+ * the account screens, the support form, price formatting...) loads with those pages' chunks.
+ */
+function sharedRuntimeModules(): Set<string> {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    const text = readFileSync(file, 'utf8');
+    // Value imports and re-exports of the package's own files (`import type` and `export type`
+    // carry no code; `import()` is a chunk of its own). core/model.ts re-exports its parts.
+    for (const match of text.matchAll(/^(?:import\s+(?!type\b)(?:[^;']*?\s+from\s+)?|export\s+(?!type\b)[^;']*?\s+from\s+)'(\.{1,2}\/[^']+)';/gm)) visit(path.resolve(path.dirname(file), match[1]!));
+  };
+  visit(path.join(RUNTIME_DIR, 'client.tsx'));
+  return found;
+}
+
+/** Whether a module belongs in the shared runtime chunk: the libraries (but those loaded on first use) and the runtime every page needs. */
+function isSharedRuntimeModule(id: string, sitesDir: string, shared: ReadonlySet<string>): boolean {
+  const file = id.split('?', 1)[0]!;
+  if (file.startsWith(sitesDir + path.sep) || file.startsWith(`${sitesDir}/`)) return false;
+  if (file.includes(`${path.sep}node_modules${path.sep}`)) return !ON_FIRST_USE.some((folder) => file.includes(folder));
+  return shared.has(file);
+}
+
+/**
+ * Builds the client bundles of the given regions in one Vite build: one entry per region (its
+ * data and start-up call), one shared runtime chunk, one chunk per page. The build uses a
+ * relative base, so the same files work under any region's folder; each region then gets the
+ * shared files and its own entry in `<region>/assets/`. The shared chunks are forced by a
+ * code-splitting group, so building one region alone gives exactly the same files for it.
+ */
+export async function buildClients(
+  regions: readonly ResolvedRegion[],
+  sitesDir: string,
+  stagingDir: string,
+  cache: { dir?: string; modules?: readonly { path: string; content: string }[] } = {},
+): Promise<Map<RegionCode, ClientBundle>> {
+  const buildDir = path.join(stagingDir, '.client-build');
+  const input = Object.fromEntries(regions.map((r) => [r.data.code, path.join(sitesDir, r.data.code, 'main.ts')]));
+  // The build's inputs: the regions, the generated modules they import (by content) and the
+  // runtime's sources (in the source key). Without the modules there is no key, and no cache.
+  // Vite's manifest names modules by their path from the package root: where the sites folder is is an input too.
+  const where = path.relative(PACKAGE_ROOT, sitesDir);
+  const key = cache.modules && cacheKey('client', where, JSON.stringify(regions.map((r) => r.data.code)), JSON.stringify(cache.modules.map((m) => [m.path, m.content])));
+  const cached = key !== undefined && (await readTree(cache.dir, 'client', key, buildDir));
+  if (!cached) await rm(buildDir, { recursive: true, force: true });
+  const shared = cached ? new Set<string>() : sharedRuntimeModules();
+  if (!cached) await viteBuild({
+    base: './',
+    plugins: [plainDynamicImports()],
+    build: {
+      outDir: buildDir,
+      emptyOutDir: true,
+      manifest: true,
+      reportCompressedSize: false,
+      // A page's loader fetches what it needs and a link's hover or focus loads the next page's
+      // chunks: Vite's preload helper (1 KB in every page) is replaced by a plain import.
+      modulePreload: false,
+      rolldownOptions: {
+        input,
+        output: {
+          // A text chunk is named after its whole module path under sites/ (page-faq-en,
+          // messages-en-US, account-en-GB-login): two modules never share a name, so Rolldown
+          // never renames one to tell them apart, and a partial build names files exactly as a
+          // build of all regions does.
+          chunkFileNames: (chunk) => {
+            const id = chunk.facadeModuleId;
+            if (!id || !id.startsWith(sitesDir + path.sep)) return 'assets/[name]-[hash].js';
+            const name = path.relative(sitesDir, id).replace(/\.ts$/, '').split(path.sep).join('-').replace(/^pages-/, 'page-');
+            return `assets/${name}-[hash].js`;
+          },
+          codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir, shared) }] },
+        },
+      },
+    },
+  });
+  if (!cached && key !== undefined) await writeTree(cache.dir, 'client', key, buildDir);
+  const manifest = JSON.parse(await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entries = new Map(Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key, chunk]) => [chunk.name, key]));
+  const styled = Object.entries(manifest).find(([, chunk]) => chunk.isDynamicEntry && chunk.css?.length);
+  if (styled) throw new Error(`The client chunk of ${styled[0]} has CSS of its own; the runtime keeps all CSS in runtime/styles.css, inline in every page`);
+  const importsOf = (key: string, seen = new Set<string>()): Set<string> => {
+    for (const dependency of manifest[key]?.imports ?? []) {
+      if (seen.has(dependency)) continue;
+      seen.add(dependency);
+      importsOf(dependency, seen);
+    }
+    return seen;
+  };
+
+  // Manifest keys are paths relative to the build root; the sites folder may live elsewhere.
+  const manifestKey = (module: string): string | undefined => {
+    if (manifest[module]) return module;
+    const absolute = module.startsWith('sites/') ? path.join(sitesDir, module.slice('sites/'.length)) : path.join(PACKAGE_ROOT, module);
+    const relative = path.relative(PACKAGE_ROOT, absolute).split(path.sep).join('/');
+    return manifest[relative] ? relative : undefined;
+  };
+  const bundles = new Map<RegionCode, ClientBundle>();
+  for (const region of regions) {
+    const code = region.data.code;
+    const entryKey = entries.get(code);
+    if (!entryKey) throw new Error(`Vite produced no entry chunk for region ${code}`);
+    const entry = manifest[entryKey]!;
+    const base = `${region.data.basePath}/`;
+    const url = (file: string) => `${base}${file}`;
+    // Everything the region's entry can load: its static and dynamic imports, transitively.
+    const reachable = new Set<string>();
+    const visit = (key: string) => {
+      if (reachable.has(key)) return;
+      reachable.add(key);
+      const chunk = manifest[key]!;
+      for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+    };
+    visit(entryKey);
+    const files = [...new Set([...reachable].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? []), ...(manifest[key]!.assets ?? [])]))].sort();
+    const regionDir = regionOutputDir(stagingDir, region.data);
+    await Promise.all(
+      files.map(async (file) => {
+        await mkdir(path.dirname(path.join(regionDir, file)), { recursive: true });
+        await copyFile(path.join(buildDir, file), path.join(regionDir, file));
+      }),
+    );
+    const staticKeys = [entryKey, ...importsOf(entryKey)];
+    const cssFiles = staticKeys.flatMap((key) => manifest[key]!.css ?? []);
+    const css = (await Promise.all(cssFiles.map((file) => readFile(path.join(buildDir, file), 'utf8')))).join('\n');
+    bundles.set(code, {
+      entry: url(entry.file),
+      css: css.replace(/<\/style/gi, '<\\/style').trim(),
+      preloadsFor(modules) {
+        const keys = importsOf(entryKey);
+        for (const module of modules) {
+          const key = manifestKey(module);
+          if (!key) throw new Error(`Vite built no chunk for ${module}`);
+          keys.add(key);
+          importsOf(key, keys);
+        }
+        keys.delete(entryKey);
+        return [...keys].map((key) => url(manifest[key]!.file)).sort();
+      },
+      files,
+    });
+  }
+  await rm(buildDir, { recursive: true, force: true });
+  return bundles;
+}
+
+/**
+ * Vite wraps every dynamic import in a helper that preloads the imported chunk's dependencies
+ * and CSS. The client's CSS is all in the entry (inline in each page) and the pages preload
+ * their own chunks, so the helper only costs bytes: this plugin makes it a plain call. A
+ * dynamic chunk with CSS of its own would need it: buildClients refuses one.
+ */
+function plainDynamicImports(): Plugin {
+  return {
+    name: 'robot-sites:plain-dynamic-imports',
+    enforce: 'pre',
+    load: {
+      filter: { id: /^\0vite\/preload-helper/ },
+      handler: () => 'export const __vitePreload = (load) => load();',
+    },
+  };
+}

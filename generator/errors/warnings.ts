@@ -1,0 +1,77 @@
+import { define } from './define.ts';
+
+/** Codes W03xx (content that builds but is likely a mistake) and W04xx (translations). */
+export const WARNINGS = {
+  W0301: define<{ product: string; activityPrice: number; price: number }>({
+    title: 'Activity price not below the price',
+    message: ({ product, activityPrice, price }) => `activity price ${activityPrice} of '${product}' is not below its price ${price}`,
+    hint: 'A promotion price is expected to be lower than the regular price.',
+    example: 'price: 699, activityPrice: 699',
+    fix: 'Lower the activity price, or remove it.',
+  }),
+  W0302: define<{ product: string }>({
+    title: 'Sold-out product with a buy link',
+    message: ({ product }) => `'${product}' is sold out (stock 0) but has a buy link`,
+    hint: 'Remove the buy link, or set the stock above 0.',
+    example: 'stock: 0 with buy: https://...',
+    fix: 'Empty the buy link while sold out.',
+  }),
+  W0303: define<{ list: string; stages: readonly number[]; current: number }>({
+    title: 'Stage window already over',
+    message: ({ list, stages, current }) =>
+      `${stages.length === 1 ? `stage ${stages[0]} of '${list}' is` : `stages ${stages.join(', ')} of '${list}' are all`} over (the current stage is ${current}); this never shows again`,
+    hint: 'The item can never show again: remove it or move it to a later stage.',
+    example: 'stage: [1] of a list whose stage 1 ended',
+    fix: 'Remove the item or move it to a later stage.',
+  }),
+  W0304: define<{ link: string; list: string; stages: readonly number[] }>({
+    title: 'Link never open together with its page',
+    message: ({ link, list, stages }) =>
+      `the link to ${link} shows only in stage${stages.length === 1 ? '' : 's'} ${stages.join(', ')} of '${list}', which never overlap${stages.length === 1 ? 's' : ''} the page's window: it never shows`,
+    hint: 'A link to a time-windowed page shows while the page is open and its own stages gate is open; here they never are at once.',
+    example: 'a Black Friday nav item gated to a Halloween stage',
+    fix: "Gate the link to a stage within the page's window, or drop its stages.",
+  }),
+  W0305: define<{ product: string; start: string; since: string; none?: boolean }>({
+    title: 'Prior price not known for the whole 30 days',
+    message: ({ product, start, since, none }) =>
+      none
+        ? `the price of '${product}' in the 30 days before its reduction from ${start} is unknown to this clone (a shallow history from ${since}): the reduced price is shown without a prior price`
+        : `the price of '${product}' before ${since} is unknown to this clone (a shallow history), so the prior price of its reduction from ${start} is the lowest since ${since} only`,
+    hint: 'The prior price is the lowest of the 30 days before a reduction, read from the content and its git history. Fetch the whole history (git fetch --unshallow; in GitHub Actions, actions/checkout with fetch-depth: 0).',
+    example: 'a reduction in a region with market.priorPrice, built from a clone made with --depth 1',
+    fix: 'Build from a clone with the whole history.',
+  }),
+  W0306: define<{ product: string; start: string; since?: string }>({
+    title: 'Product on sale for less than 30 days before its reduction',
+    message: ({ product, start, since }) =>
+      since === undefined
+        ? `'${product}' was not on sale in the 30 days before its reduction from ${start}: there is no prior price, so the reduced price is shown without one and without a struck-through price`
+        : `'${product}' has been on sale only since ${since}, less than 30 days before its reduction from ${start}: its prior price is the lowest since then`,
+    hint: 'A reduction is announced against the lowest price of the 30 days before it (Directive 98/6/EC, article 6a); a product newer than that has a shorter history, which some member states allow for new products.',
+    example: 'a product added to products.yaml a week before its activity starts',
+    fix: 'Start the reduction 30 days after the product went on sale, or accept the shorter period.',
+  }),
+  W0307: define<{ region: string; country: string; label: string; other: string }>({
+    title: 'A country of a region is another region in the chooser',
+    message: ({ region, country, label, other }) =>
+      `region '${region}' offers country ${country} as '${label}', which is also the label of region '${other}': the region chooser lists '${label}' twice`,
+    hint: "A country a region offers (region.countries) is an entry of the region chooser; once a region of its own serves that country, remove the country from the other region's list (its visitors then get that region's OTHER label), or relabel one of them.",
+    example: "us offers CA: Canada - English, and a new region ca has label: Canada - English",
+    fix: "Remove CA from us's region.countries.",
+  }),
+  W0401: define<{ key: string; source: string; text: string }>({
+    title: 'Stale translation',
+    message: ({ key, source, text }) => `the translation of ${key} is stale: ${source} now reads '${text.length > 90 ? `${text.slice(0, 89)}…` : text}'`,
+    hint: 'The source text changed after this translation was made. Translate it again, then record it as current: build-region translations mark <locale or file> (so also when it still says the same).',
+    example: "nav.home changed in messages/en-US.yaml from 'Home' to 'Start' after fr-FR was translated",
+    fix: 'Update the French text, then run build-region translations mark fr-FR.',
+  }),
+  W0402: define<{ key: string; locale: string; unused: readonly string[]; all: readonly string[] }>({
+    title: 'Plural form its locale never uses',
+    message: ({ key, locale, unused, all }) => `the plural of ${key} has a ${unused.join(', ')} form that ${locale} never uses (its forms: ${all.join(', ')}): that text never shows`,
+    hint: 'Each locale has its own plural forms (CLDR); a form it does not have is never picked.',
+    example: "ja-JP: '{seconds, plural, one {# 秒} other {# 秒}}'",
+    fix: "Keep the forms of the locale: '{seconds, plural, other {# 秒}}', or plain text.",
+  }),
+} as const;

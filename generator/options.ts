@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultCacheDir } from './cache.ts';
+import { PACKAGE_ROOT } from './paths.ts';
+
+/** The build options: what a caller may set, and every default applied in one place. */
+
+/** What a caller may set; every field is optional. */
+export interface UserBuildOptions {
+  /** Content folder (default `content`). */
+  content?: string;
+  /** Output folder (default `dist`). */
+  out?: string;
+  /** Folder of the generated region modules (default: the package's `sites/`). */
+  sites?: string;
+  /** Regions to build, by code; every region of the content when omitted. */
+  regions?: readonly string[];
+  /** Working directory that relative folders and printed paths are relative to. */
+  cwd?: string;
+  /** Called as the build moves on, for progress output. */
+  onProgress?: (event: ProgressEvent) => void;
+  /**
+   * The build's instant in epoch milliseconds: pages are rendered as of it and time-dependent
+   * warnings judged at it. Default: SOURCE_DATE_EPOCH (seconds) when set, else now.
+   */
+  now?: number;
+  /**
+   * Build with every text pseudo-localised (generator/pseudo.ts, docs/translations.md): accented
+   * and about 40% longer, for trying layouts with long texts. Only the build reads it.
+   */
+  pseudo?: boolean;
+  /**
+   * The build cache (docs/cache.md): a folder, true for the default
+   * (node_modules/.cache/build-region), false to neither read nor write one. Default true.
+   */
+  cache?: boolean | string;
+  /**
+   * Stops the build (the CLI aborts it on SIGINT): it ends at its next step, puts sites/ back
+   * and leaves the output as it was, then rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
+  /**
+   * Where the content's git history is read (prior prices, docs/market.md): default, the
+   * repository the content folder is in, at HEAD. `build-region diff` gives the revision it
+   * compares with for the copy of the content it extracted.
+   */
+  history?: { readonly repository: string; readonly contentPath: string; readonly revision: string };
+}
+
+/** Options with every default applied, resolved in one place. */
+export interface ResolvedBuildOptions {
+  readonly contentDir: string;
+  readonly outDir: string;
+  readonly sitesDir: string;
+  /** The regions asked for; undefined: every region of the content. */
+  readonly regions: readonly string[] | undefined;
+  readonly cwd: string;
+  readonly onProgress: (event: ProgressEvent) => void;
+  readonly now: number;
+  /** The cache folder, or undefined for none. */
+  readonly cacheDir: string | undefined;
+}
+
+export interface ProgressEvent {
+  region?: string;
+  step: 'load' | 'validate' | 'resolve' | 'emit' | 'bundle' | 'prerender' | 'write' | 'done';
+  /** Milliseconds since the build started. */
+  elapsed: number;
+}
+
+export const DEFAULT_OPTIONS = Object.freeze({
+  content: 'content',
+  out: 'dist',
+  sites: path.join(PACKAGE_ROOT, 'sites'),
+});
+
+/** The reproducible-builds convention: SOURCE_DATE_EPOCH in seconds fixes the build instant. */
+function sourceDateEpoch(): number | undefined {
+  const value = process.env.SOURCE_DATE_EPOCH;
+  return value && /^\d+$/.test(value) ? Number(value) * 1000 : undefined;
+}
+
+/**
+ * Where the generated region modules of a content folder go when no --sites is given: sites/
+ * of the package for the package's own content/, and a folder of its own for any other content
+ * folder (in the system's temporary folder, named after the content folder's path), so a build
+ * of other content never rewrites the package's sites/.
+ */
+export function defaultSitesDir(contentDir: string): string {
+  if (contentDir === path.join(PACKAGE_ROOT, DEFAULT_OPTIONS.content)) return DEFAULT_OPTIONS.sites;
+  const name = createHash('sha256').update(contentDir).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `build-region-sites-${name}`);
+}
+
+export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBuildOptions {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const contentDir = path.resolve(cwd, options.content ?? DEFAULT_OPTIONS.content);
+  return {
+    cwd,
+    contentDir,
+    outDir: path.resolve(cwd, options.out ?? DEFAULT_OPTIONS.out),
+    sitesDir: options.sites === undefined ? defaultSitesDir(contentDir) : path.resolve(cwd, options.sites),
+    regions: options.regions && [...new Set(options.regions)],
+    onProgress: options.onProgress ?? (() => {}),
+    now: options.now ?? sourceDateEpoch() ?? Date.now(),
+    cacheDir: options.cache === false ? undefined : typeof options.cache === 'string' ? path.resolve(cwd, options.cache) : defaultCacheDir(),
+  };
+}

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ResolvedRegion } from './resolve/index.ts';
+import { renderPageShell, renderTemplate } from './templates.ts';
+import { pageModule } from '../core/kinds.ts';
+import type { SiteDataFile } from '../runtime/content.ts';
+import { pageText, splitRegion } from '../core/model.ts';
+import type { PageContent } from '../core/model.ts';
+import { serializeJsonLd } from '../core/json-ld.ts';
+import type { ShareCardRenderer } from './images.ts';
+import { shareCardSvg } from './share-cards.ts';
+import { shareImagePath } from '../core/image-urls.ts';
+import type { ClientBundle } from './client-build.ts';
+import type { ServerRenderer } from './server-renderer.ts';
+
+function outputPathFor(routePath: string, basePath: string): string {
+  const rest = routePath.slice(basePath.length).replace(/^\/+/, '');
+  return rest ? path.join(rest, 'index.html') : 'index.html';
+}
+
+export interface PrerenderedFile {
+  /** Path relative to the region's folder. */
+  path: string;
+  route: string;
+}
+
+/**
+ * Prerenders every route of a region at the build's instant, its not-found page and its static
+ * files into `outDir`; `signal` stops it between files.
+ */
+export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number, signal?: AbortSignal, cards?: ShareCardRenderer): Promise<PrerenderedFile[]> {
+  const written: PrerenderedFile[] = [];
+  const files = createFileWriter(outDir, signal);
+  try {
+    await prerenderFiles({ region, renderer, client, now, outDir, write: files.write, written, cards });
+  } finally {
+    await files.settled();
+  }
+  return written;
+}
+
+/**
+ * Writes files under `dir` while the caller goes on (the next page renders meanwhile), a few at
+ * once: written one after the other, the waits for the disk were a third of a page's cost.
+ * `settled` waits for every write, then throws the first that failed; `write` throws once one
+ * has failed, or `signal` is aborted.
+ */
+function createFileWriter(dir: string, signal?: AbortSignal) {
+  const writing = new Set<Promise<void>>();
+  let failed: { error: unknown } | undefined;
+  return {
+    async write(relative: string, content: string): Promise<void> {
+      signal?.throwIfAborted();
+      if (failed) throw failed.error;
+      while (writing.size >= WRITES_AT_ONCE) await Promise.race(writing);
+      const target = path.join(dir, relative);
+      const job: Promise<void> = mkdir(path.dirname(target), { recursive: true })
+        .then(() => writeFile(target, content))
+        .catch((error: unknown) => void (failed ??= { error }))
+        .finally(() => writing.delete(job));
+      writing.add(job);
+    },
+    async settled(): Promise<void> {
+      await Promise.all(writing);
+      if (failed) throw failed.error;
+    },
+  };
+}
+
+const WRITES_AT_ONCE = 8;
+
+/** The files of a region (see prerenderRegion), each handed to `write`, each page noted in `written`. */
+async function prerenderFiles(job: {
+  region: ResolvedRegion;
+  renderer: ServerRenderer;
+  client: ClientBundle;
+  now: number;
+  outDir: string;
+  write: (relative: string, content: string) => Promise<void>;
+  written: PrerenderedFile[];
+  cards?: ShareCardRenderer;
+}): Promise<void> {
+  const { region, renderer, client, now, outDir, write, written, cards } = job;
+  const data = region.data;
+  const base = `${data.basePath}/`;
+  // What every page of the region shares (its site data and catalogue) is one file, cached
+  // across pages under a name that changes with its content; each page inlines only its own data.
+  const siteData = JSON.stringify({ site: splitRegion(data).site, messages: data.messages } satisfies SiteDataFile);
+  const siteFile = `assets/site-${data.code}-${createHash('sha256').update(siteData).digest('base64url').slice(0, 10)}.json`;
+  await write(siteFile, siteData);
+  const shell = async (routePath: string, modules: string[], content?: PageContent) => {
+    const rendered = await renderer.renderPage(data, routePath, now);
+    return renderPageShell({
+      head: rendered.head,
+      jsonLd: rendered.head.jsonLd.map(serializeJsonLd),
+      base,
+      entry: client.entry,
+      css: client.css,
+      preloads: client.preloadsFor(modules),
+      siteData: `${base}${siteFile}`,
+      html: rendered.html,
+      now,
+      // The 404 page is served at any path that is no route: its data names none.
+      routeData: serializeJsonLd({ ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
+      ...(region.consent && { consent: region.consent }),
+    });
+  };
+  const brand = data.messages['site.name'] ?? '';
+  const drawings = new Map<string, string>();
+  for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const drawing = renderer.renderProductImage(key, product.alt, product);
+    drawings.set(key, drawing);
+    await write(`images/${key}.svg`, drawing);
+  }
+  // Share cards (generator/share-cards.ts): one per product page, and the region's own for its
+  // other pages; drawn here first, so the image workers (`cards`, images.ts) render them while
+  // the pages are prerendered.
+  const addCard = (relative: string, card: { title: string; brand: string; art: string }) => cards?.add({ svg: shareCardSvg(card), target: path.join(outDir, relative) });
+  const carded = new Set<string>();
+  for (const route of data.routes) {
+    const product = route.product && !route.redirect ? data.products[route.product] : undefined;
+    if (!product || carded.has(route.product!)) continue;
+    carded.add(route.product!);
+    addCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
+  }
+  addCard(shareImagePath({ basePath: '' }).slice(1), { title: brand, brand: new URL(data.origin).host, art: renderer.renderProductImage('brand', brand) });
+  for (const route of data.routes) {
+    const relative = outputPathFor(route.path, data.basePath);
+    const module = pageModule(route);
+    if (route.redirect || !module) {
+      // A static host cannot answer a redirect by itself: the page redirects at once, and the
+      // canonical link tells search engines where the content lives.
+      const target = route.redirect ?? (data.basePath || '/');
+      await write(relative, renderTemplate('redirect.html.hbs', { lang: data.locale, page: route.page, target, canonical: `${data.origin}${target}`, text: data.messages['redirect.text'] ?? '' }));
+      written.push({ path: relative, route: route.path });
+      continue;
+    }
+    await write(relative, await shell(route.path, [module], pageText(route)));
+    written.push({ path: relative, route: route.path });
+  }
+  await write('404.html', await shell(`${data.basePath}/404`, []));
+  written.push({ path: '404.html', route: `${data.basePath}/404` });
+  await write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
+}

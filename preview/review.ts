@@ -1,0 +1,382 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { buildRegions } from '../generator/build.ts';
+import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
+import { compileContent } from '../generator/compile.ts';
+import type { CompileResult } from '../generator/compile.ts';
+import { buildSchedule } from '../generator/deployment.ts';
+import { hasErrors } from '../generator/diagnostics.ts';
+import { contentAtRevision, visibleChanges } from '../generator/diff.ts';
+import type { VisibleChange } from '../generator/diff.ts';
+import { CORES, mapLimited } from '../generator/limit.ts';
+import { startServer } from '../server/serve.ts';
+import { comparePictures, launchChromium, PICTURE_SIZES, takePicture } from './pictures.ts';
+import type { PictureSize } from './pictures.ts';
+
+/**
+ * `build-region diff <revision> --pictures` (docs/review.md): the pages whose visible content
+ * differs between the content at a revision and the working tree (the pages the diff's words
+ * name), built on both sides, pictured in Chromium at a phone's and a desktop's width at the
+ * diff's instant and any later instants asked for, compared pixel by pixel, and written as one
+ * self-contained review page.
+ */
+
+/** How far ahead `--at boundaries` looks for schedule boundaries. */
+export const BOUNDARY_WINDOW = 14 * 24 * 3600_000;
+
+export interface ReviewOptions {
+  /** The content folder (absolute). */
+  content: string;
+  revision: string;
+  cwd: string;
+  /** The diff's instant (epoch ms). */
+  now: number;
+  /** More instants to picture the affected pages at, or 'boundaries' (every schedule boundary within BOUNDARY_WINDOW). */
+  at: readonly (number | 'boundaries')[];
+  /** The folder the review page (index.html) and review.json go into. */
+  out: string;
+  sizes?: readonly PictureSize[];
+  /** Progress, for people (one line each). */
+  log?: (line: string) => void;
+  /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
+  compiled?: { before: CompileResult; after: CompileResult };
+}
+
+/** One page to picture at one instant, with the diff's words that name it. */
+export interface PageToReview {
+  region: string;
+  path: string;
+  at: number;
+  /** Why it is pictured: the diff's words (at that instant) naming the page, or the boundary. */
+  changes: string[];
+}
+
+export interface PictureResult extends PageToReview {
+  size: string;
+  /** Pixels that differ between before and after (0: no visible pixel change). */
+  changed: number;
+  width: number;
+  height: number;
+  /** The pictures, for the review page (JPEG bytes: before, after; PNG: the difference). */
+  before?: Buffer;
+  after?: Buffer;
+  difference?: Buffer;
+  /** The page exists on one side only. */
+  missing?: 'before' | 'after';
+}
+
+/** The instants to picture: the diff's own, those given, and the schedule boundaries within the window. */
+export function reviewInstants(before: CompileResult, after: CompileResult, now: number, at: ReviewOptions['at']): { time: number; boundary: boolean }[] {
+  const out = new Map<number, boolean>([[now, false]]);
+  for (const instant of at) {
+    if (instant !== 'boundaries') out.set(instant, out.get(instant) ?? false);
+    else
+      for (const side of [before, after])
+        for (const entry of buildSchedule(side.model.regions, now).entries) if (entry.time > now && entry.time <= now + BOUNDARY_WINDOW && !out.has(entry.time)) out.set(entry.time, true);
+  }
+  return [...out].sort(([a], [b]) => a - b).map(([time, boundary]) => ({ time, boundary }));
+}
+
+/**
+ * The pages to picture (docs/review.md): at the diff's instant and each instant given, every
+ * page the diff's changes at that instant name (a price on the pages that show it, a banner on
+ * every page of its region, a comment nowhere); at a schedule boundary, of those pages the ones
+ * whose content the boundary changes on either side (a window opening, a stage's price).
+ */
+export function pagesToReview(before: CompileResult, after: CompileResult, now: number, at: ReviewOptions['at']): PageToReview[] {
+  const pages: PageToReview[] = [];
+  const named = (changes: readonly VisibleChange[]) => {
+    const byPage = new Map<string, { region: string; path: string; changes: string[] }>();
+    for (const change of changes)
+      for (const page of change.pages) {
+        const key = `${change.region}\0${page}`;
+        const entry = byPage.get(key) ?? { region: change.region, path: page, changes: [] };
+        entry.changes.push(`${change.section}: ${change.change}`);
+        byPage.set(key, entry);
+      }
+    return byPage;
+  };
+  const affected = named(visibleChanges(before, after, now));
+  for (const { time, boundary } of reviewInstants(before, after, now, at)) {
+    const byPage = time === now ? affected : named(visibleChanges(before, after, time));
+    if (!boundary) {
+      for (const [key, page] of new Map([...affected, ...byPage])) pages.push({ ...page, at: time, changes: [...new Set([...(affected.get(key)?.changes ?? []), ...(byPage.get(key)?.changes ?? [])])] });
+      continue;
+    }
+    for (const side of [before, after]) {
+      const entry = buildSchedule(side.model.regions, now).entries.find((e) => e.time === time);
+      for (const change of entry?.changes ?? [])
+        for (const page of change.paths) {
+          const key = `${change.region}\0${page}`;
+          if (!affected.has(key)) continue;
+          const found = pages.find((p) => p.at === time && p.region === change.region && p.path === page);
+          const words = `schedule (${side === before ? 'before' : 'after'}): ${change.change}`;
+          if (found) found.changes.includes(words) || found.changes.push(words);
+          else pages.push({ region: change.region, path: page, at: time, changes: [words, ...affected.get(key)!.changes] });
+        }
+    }
+  }
+  // Once each (a page named at the diff's instant and again at an instant given is pictured at both).
+  const seen = new Set<string>();
+  return pages.filter((p) => {
+    const key = `${p.region}\0${p.path}\0${p.at}`;
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
+}
+
+export interface ReviewResult {
+  /** Content errors on a side: nothing pictured. */
+  errors?: string;
+  pages: PageToReview[];
+  pictures: PictureResult[];
+  file?: string;
+}
+
+/** Builds both sides of the regions with pages to review, pictures them and writes the review page. */
+export async function reviewPictures(options: ReviewOptions): Promise<ReviewResult> {
+  const log = options.log ?? (() => {});
+  const sizes = options.sizes ?? PICTURE_SIZES;
+  const old = await contentAtRevision(options.content, options.revision);
+  const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-review-'));
+  try {
+    const { before, after } = options.compiled ?? {
+      before: await compileContent({ content: old.dir, cwd: options.cwd, now: options.now, cache: false, history: old.history }),
+      after: await compileContent({ content: options.content, cwd: options.cwd, now: options.now }),
+    };
+    if (hasErrors(before.diagnostics) || hasErrors(after.diagnostics)) return { errors: `the content ${hasErrors(after.diagnostics) ? 'of the working tree' : `at ${options.revision}`} has errors`, pages: [], pictures: [] };
+    const pages = pagesToReview(before, after, options.now, options.at);
+    const regions = [...new Set(pages.map((p) => p.region))];
+    let pictures: PictureResult[] = [];
+    if (pages.length > 0) {
+      // Chromium starts while the base side's pictures are looked up and the sides build.
+      const launched = launchChromium();
+      const closeBrowser = async () => (await launched.catch(() => undefined))?.close();
+      try {
+        // The base side's pictures kept from an earlier review of the same revision: its regions
+        // are built only for the pictures not kept.
+        const kept = await keptPictures(launched, old.history, options.now);
+        const onBefore = (code: string) => before.model.regions.some((r) => r.data.code === code);
+        const onAfter = (code: string) => after.model.regions.some((r) => r.data.code === code);
+        const cached = new Map<string, Buffer>();
+        for (const page of pages.filter((p) => onBefore(p.region)))
+          for (const size of sizes) {
+            const picture = await kept.read(page, size);
+            if (picture) cached.set(pictureKey(page, size), picture);
+          }
+        const beforeRegions = regions.filter((code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))));
+        const afterRegions = regions.filter(onAfter);
+        log(`Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`);
+        const sides = [
+          { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') },
+          { name: 'after', content: options.content, regions: afterRegions, dir: path.join(work, 'after') },
+        ];
+        for (const side of sides) {
+          if (side.regions.length === 0) {
+            await mkdir(side.dir, { recursive: true });
+            continue;
+          }
+          const built = await buildRegions({ content: side.content, out: side.dir, sites: path.join(work, `sites-${side.name}`), regions: side.regions, cwd: options.cwd, now: options.now, ...(side.name === 'before' && { history: old.history }) });
+          if (!built.ok) throw new Error(`the ${side.name === 'before' ? `content at ${options.revision}` : 'working tree'} did not build`);
+        }
+        // A server for each side that was built (one after the other: none is left open if one fails).
+        const servers: ({ url: string; close: () => Promise<void> } | undefined)[] = [];
+        try {
+          for (const side of sides) servers.push(side.regions.length > 0 ? await startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false }) : undefined);
+          const browser = await launched;
+          log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
+          pictures = await picturePages(pages, sizes, {
+            before: (page, size) => cached.get(pictureKey(page, size)) ?? (servers[0] && onBefore(page.region) ? takePicture(browser, servers[0].url, page.path, { size, at: page.at }).then(async (picture) => (await kept.write(page, size, picture), picture)) : undefined),
+            after: (page, size) => (servers[1] && onAfter(page.region) ? takePicture(browser, servers[1].url, page.path, { size, at: page.at }) : undefined),
+          });
+        } finally {
+          await Promise.all(servers.map((server) => server?.close()));
+        }
+      } finally {
+        await closeBrowser();
+      }
+    }
+    await mkdir(options.out, { recursive: true });
+    const file = path.join(options.out, 'index.html');
+    await writeFile(file, renderReviewPage({ revision: options.revision, now: options.now, pages, pictures }));
+    await writeFile(path.join(options.out, 'summary.md'), renderReviewSummary({ revision: options.revision, now: options.now, pictures }));
+    await writeFile(path.join(options.out, 'review.json'), `${JSON.stringify({ revision: options.revision, now: new Date(options.now).toISOString(), pictures: pictures.map(({ before: _b, after: _a, difference: _d, ...rest }) => ({ ...rest, at: new Date(rest.at).toISOString() })) }, null, 2)}\n`);
+    return { pages, pictures, file };
+  } finally {
+    await old.dispose();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+const pictureKey = (page: PageToReview, size: PictureSize) => `${page.region}\0${page.path}\0${page.at}\0${size.name}`;
+
+type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buffer> | undefined;
+
+/**
+ * Every page at every size on both sides, compared: one Chromium, a context a picture, as many
+ * pictures at once as the machine has cores (a page that fails to load on a side is missing there).
+ */
+async function picturePages(pages: readonly PageToReview[], sizes: readonly PictureSize[], take: { before: Picturer; after: Picturer }): Promise<PictureResult[]> {
+  const jobs = pages.flatMap((page) => sizes.flatMap((size) => (['before', 'after'] as const).map((side) => ({ page, size, side }))));
+  const shots = await mapLimited(jobs, CORES, async ({ page, size, side }) => {
+    try {
+      return await take[side](page, size);
+    } catch {
+      return undefined;
+    }
+  });
+  const out: PictureResult[] = [];
+  for (let i = 0; i < jobs.length; i += 2) {
+    const { page, size } = jobs[i]!;
+    const [a, b] = [shots[i], shots[i + 1]];
+    if (!a && !b) continue;
+    if (!a || !b) {
+      const only = (a ?? b)!;
+      const meta = await sharp(only).metadata();
+      out.push({ ...page, size: size.name, changed: (meta.width ?? 0) * (meta.height ?? 0), width: meta.width ?? 0, height: meta.height ?? 0, missing: a ? 'after' : 'before', ...(a ? { before: await jpeg(a) } : { after: await jpeg(b!) }) });
+      continue;
+    }
+    const compared = await comparePictures(a, b);
+    out.push({ ...page, size: size.name, changed: compared.changed, width: compared.width, height: compared.height, before: await jpeg(a), after: await jpeg(b), difference: await jpeg(compared.difference) });
+  }
+  return out;
+}
+
+/**
+ * The pictures of the base side kept between reviews (docs/review.md), in the build cache's
+ * folder: a picture of a commit's content is the same for the same code (the build cache's
+ * source key), instant, build instant, Chromium version and fonts of the machine, so a second
+ * review against the same base (the next edit of a pull request) pictures and builds that side
+ * only where it has not yet.
+ */
+async function keptPictures(launched: Promise<Browser>, history: { repository: string; contentPath: string; revision: string }, now: number) {
+  const dir = defaultCacheDir();
+  const run = promisify(execFile);
+  const [commit, fonts, browser] = await Promise.all([
+    run('git', ['rev-parse', '--verify', `${history.revision}^{commit}`], { cwd: history.repository }).then((r) => r.stdout.trim()),
+    run('fc-list', [':', 'family', 'file'], { maxBuffer: 1 << 26 }).then((r) => r.stdout.split('\n').sort().join('\n'), () => ''),
+    launched,
+  ]);
+  const base = [commit, history.contentPath, String(now), browser.version(), sha256(fonts)];
+  const file = (page: PageToReview, size: PictureSize) => dir && path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}.png`);
+  return {
+    read: async (page: PageToReview, size: PictureSize) => {
+      const at = file(page, size);
+      return at ? readFile(at).catch(() => undefined) : undefined;
+    },
+    write: async (page: PageToReview, size: PictureSize, picture: Buffer) => {
+      const at = file(page, size);
+      if (!at) return;
+      // Whole or not at all: written beside, then renamed.
+      await mkdir(path.dirname(at), { recursive: true });
+      const staging = `${at}.tmp-${process.pid}`;
+      await writeFile(staging, picture);
+      await rename(staging, at);
+    },
+  };
+}
+
+/** A picture as the review page embeds it: a JPEG, small enough to keep the page light. */
+function jpeg(picture: Buffer): Promise<Buffer> {
+  return sharp(picture).flatten({ background: '#ffffff' }).jpeg({ quality: 72 }).toBuffer();
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const dataUrl = (picture: Buffer) => `data:image/jpeg;base64,${picture.toString('base64')}`;
+
+/** The review page: one HTML file with every picture in it (no network needed: a CI artefact). */
+export function renderReviewPage(review: { revision: string; now: number; pages: readonly PageToReview[]; pictures: readonly PictureResult[] }): string {
+  const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
+  const groups = new Map<string, PictureResult[]>();
+  for (const picture of review.pictures) {
+    const key = `${picture.region}\0${picture.path}\0${picture.at}`;
+    groups.set(key, [...(groups.get(key) ?? []), picture]);
+  }
+  const changed = [...groups.values()].filter((list) => list.some((p) => p.changed > 0));
+  const unchanged = [...groups.values()].filter((list) => list.every((p) => p.changed === 0));
+  const figure = (label: string, picture: Buffer | undefined, alt: string) =>
+    picture ? `<figure><figcaption>${label}</figcaption><img src="${dataUrl(picture)}" alt="${escapeHtml(alt)}" loading="lazy"></figure>` : `<figure><figcaption>${label}</figcaption><p class="none">no such page</p></figure>`;
+  const section = (list: PictureResult[]) => {
+    const first = list[0]!;
+    const title = `${first.region} ${first.path} at ${iso(first.at)}${first.at === review.now ? '' : ' (later instant)'}`;
+    return `<section class="page" id="${escapeHtml(`${first.region}-${first.path}-${first.at}`.replace(/[^\w-]/g, '_'))}">
+<h3>${escapeHtml(title)}</h3>
+<ul class="words">${first.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>
+${list
+  .map(
+    (p) => `<div class="size"><h4>${escapeHtml(p.size)} (${p.width} px wide): ${p.changed.toLocaleString('en-US')} pixel${p.changed === 1 ? '' : 's'} changed${p.missing ? `, page only ${p.missing === 'before' ? 'after' : 'before'}` : ''}</h4>
+<div class="trio">${figure('Before', p.before, `${p.path} before, ${p.size}`)}${figure('After', p.after, `${p.path} after, ${p.size}`)}${figure('Difference', p.difference, `changed pixels of ${p.path}, ${p.size}`)}</div></div>`,
+  )
+  .join('\n')}
+</section>`;
+  };
+  const regions = [...new Set(changed.map((list) => list[0]!.region))];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pictures of the change since ${escapeHtml(review.revision)}</title>
+<style>
+body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1500px;padding:1rem 1.5rem;color:#1b1f24}
+h1{font-size:1.5rem}h2{margin-top:2rem;border-bottom:2px solid #d0d7de}h3{margin:1.5rem 0 .3rem}h4{font-size:.95rem;margin:.8rem 0 .3rem}
+.words{margin:.2rem 0 .6rem;padding-left:1.2rem;color:#3d444d}
+.trio{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.8rem;align-items:start}
+figure{margin:0}figcaption{font-weight:600;margin-bottom:.2rem}
+img{width:100%;height:auto;border:1px solid #d0d7de}
+.size:has(h4) img{max-height:70vh;object-fit:cover;object-position:top}
+.none{color:#59636e;font-style:italic}
+.key span{display:inline-block;width:.8em;height:.8em;vertical-align:middle;margin:0 .2em}
+</style>
+</head>
+<body>
+<h1>Pictures of the change since ${escapeHtml(review.revision)}</h1>
+<p>At ${escapeHtml(iso(review.now))}: ${groups.size === 0 ? 'no page shows a visible change (nothing was pictured).' : `${groups.size} page${groups.size === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels, ${unchanged.length} without.`}
+In the difference, <span class="key">changed pixels are <span style="background:#dc0000"></span>red where the page got darker and <span style="background:#005ae0"></span>blue where it got lighter</span>; the rest is the before picture, faded.</p>
+${regions.map((region) => `<h2>${escapeHtml(region)}</h2>\n${changed.filter((list) => list[0]!.region === region).map(section).join('\n')}`).join('\n')}
+<h2>No visible pixel change</h2>
+${unchanged.length === 0 ? '<p>None: every page pictured shows its change.</p>' : `<ul>${unchanged.map((list) => `<li>${escapeHtml(`${list[0]!.region} ${list[0]!.path} at ${iso(list[0]!.at)}`)}: ${list[0]!.changes.map(escapeHtml).join('; ')}</li>`).join('')}</ul>`}
+</body>
+</html>
+`;
+}
+
+/**
+ * The review as a GitHub job summary (summary.md, docs/review.md): a table of the pages pictured,
+ * those with changed pixels first, with the changed pixels at each width. No pictures: GitHub's
+ * Markdown drops images given as data URLs and a job summary cannot link a file of the runner,
+ * so the pictures stay in the review page (index.html), which the workflow uploads as an
+ * artifact and links below this.
+ */
+export function renderReviewSummary(review: { revision: string; now: number; pictures: readonly PictureResult[] }): string {
+  const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
+  // A table cell: no line break, no column separator, no HTML.
+  const cell = (text: string) => text.replace(/[\r\n]+/g, ' ').replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`);
+  const groups = new Map<string, PictureResult[]>();
+  for (const picture of review.pictures) {
+    const key = `${picture.region}\0${picture.path}\0${picture.at}`;
+    groups.set(key, [...(groups.get(key) ?? []), picture]);
+  }
+  const lists = [...groups.values()];
+  const changed = lists.filter((list) => list.some((p) => p.changed > 0));
+  const sizes = [...new Set(review.pictures.map((p) => p.size))];
+  const lines = [`### Pictures of the change since ${cell(review.revision)}`, ''];
+  if (lists.length === 0) return `${[...lines, `At ${iso(review.now)}: no page shows a visible change (nothing was pictured).`].join('\n')}\n`;
+  lines.push(`At ${iso(review.now)}: ${lists.length} page${lists.length === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels.`, '');
+  lines.push(`| region | page | instant | ${sizes.map((size) => `${cell(size)}: changed pixels`).join(' | ')} | what changed |`, `|---|---|---|${sizes.map(() => '---:|').join('')}---|`);
+  for (const list of [...changed, ...lists.filter((l) => !changed.includes(l))]) {
+    const first = list[0]!;
+    const pixels = sizes.map((size) => {
+      const p = list.find((q) => q.size === size);
+      if (!p) return '';
+      return `${p.changed.toLocaleString('en-US')}${p.missing ? ` (page only ${p.missing === 'before' ? 'after' : 'before'})` : ''}`;
+    });
+    lines.push(`| ${cell(first.region)} | ${cell(first.path)} | ${iso(first.at)}${first.at === review.now ? '' : ' (later)'} | ${pixels.join(' | ')} | ${cell(first.changes.join('; '))} |`);
+  }
+  lines.push('', 'Before, after and the difference of each: the review page, `index.html` of the artifact below.');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { comparePictures, takePicture } from '../../preview/pictures.ts';
+import { BUILT_AT } from '../support/instants.ts';
+import { useTestSite } from '../support/site.ts';
+
+/**
+ * The review pictures (issue 32, docs/review.md): the same content gives the same pixels, and a
+ * page pictured at a later instant is the page as visitors will see it then.
+ */
+const site = useTestSite();
+const phone = { name: 'phone', width: 375, height: 740 };
+const desktop = { name: 'desktop', width: 1280, height: 800 };
+
+describe('review pictures', () => {
+  it('pictures a page twice with zero changed pixels (the us front page at a phone width)', async () => {
+    const origin = site.url('/');
+    const first = await takePicture(site.browser, origin, '/us', { size: phone, at: BUILT_AT });
+    const second = await takePicture(site.browser, origin, '/us', { size: phone, at: BUILT_AT });
+    const compared = await comparePictures(first, second);
+    expect(compared.changed).toBe(0);
+    expect(compared.height).toBeGreaterThan(phone.height);
+  });
+
+  it('pictures a page as it will be at a later instant: the Black Friday link gone once its page closed', async () => {
+    const origin = site.url('/');
+    const open = await takePicture(site.browser, origin, '/us', { size: desktop, at: BUILT_AT });
+    const closed = await takePicture(site.browser, origin, '/us', { size: desktop, at: Date.parse('2026-12-01T06:00:00Z') });
+    const again = await takePicture(site.browser, origin, '/us', { size: desktop, at: Date.parse('2026-12-01T06:00:00Z') });
+    expect((await comparePictures(open, closed)).changed).toBeGreaterThan(0);
+    expect((await comparePictures(closed, again)).changed).toBe(0);
+  });
+});
