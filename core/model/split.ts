@@ -88,7 +88,7 @@ export function splitRegion(region: RegionData): { site: SiteData; table: RouteT
   const { messages, routes, products, ...rest } = region;
   const pages = new Map<string, PageContent>();
   const infos = routes.map((route) => {
-    const { content, alternates, ...info } = route;
+    const { content: _content, alternates: _alternates, ...info } = route;
     const text = pageText(route);
     if (text) pages.set(info.path, text);
     return info;
