@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
+import { writeAtomically } from '../files/disk.js';
 import { buildRegions } from '../generator/build.ts';
 import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
 import { compileContent } from '../generator/compile.ts';
@@ -274,9 +275,7 @@ async function keptPictures(launched: Promise<Browser>, history: { repository: s
       if (!at) return;
       // Whole or not at all: written beside, then renamed.
       await mkdir(path.dirname(at), { recursive: true });
-      const staging = `${at}.tmp-${process.pid}`;
-      await writeFile(staging, picture);
-      await rename(staging, at);
+      await writeAtomically(at, picture);
     },
   };
 }
