@@ -46,7 +46,7 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
   } catch (error) {
     return usage(error, io, 'diff ');
   }
-  const { diffContent, formatChanges } = await import('../diff.ts');
+  const [{ diffContent }, { formatChanges }] = await Promise.all([import('../diff.ts'), import('../diff-format.ts')]);
   let result: Awaited<ReturnType<typeof diffContent>>;
   try {
     result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd);

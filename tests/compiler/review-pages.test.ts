@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileContent } from '../../generator/compile.ts';
 import { contentAtRevision } from '../../generator/diff.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
-import { pagesToReview, renderReviewPage, renderReviewSummary } from '../../preview/review.ts';
+import { pagesToReview } from '../../preview/review.ts';
+import { renderReviewPage, renderReviewSummary } from '../../preview/review-page.ts';
 import { replaceInFile } from '../support/content.ts';
 
 /**
