@@ -118,7 +118,9 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
           if (!affected.has(key)) continue;
           const found = pages.find((p) => p.at === time && p.region === change.region && p.path === page);
           const words = `schedule (${side === before ? 'before' : 'after'}): ${change.change}`;
-          if (found) found.changes.includes(words) || found.changes.push(words);
+          if (found) {
+            if (!found.changes.includes(words)) found.changes.push(words);
+          }
           else pages.push({ region: change.region, path: page, at: time, changes: [words, ...affected.get(key)!.changes] });
         }
     }
