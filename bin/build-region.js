@@ -22,7 +22,8 @@ if (typeof globalThis.gc !== 'function') {
 }
 
 // Output piped into a reader that stops early (| head) ends the command quietly.
-for (const stream of [process.stdout, process.stderr]) stream.on('error', (error) => error.code === 'EPIPE' && process.exit(process.exitCode ?? 0));
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error) => error.code === 'EPIPE' && process.exit(process.exitCode ?? 0));
 
 const { main } = await load('build-region');
 const startPreview = async (options) => (await load('preview')).startDevServer(options);

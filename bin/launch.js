@@ -16,7 +16,12 @@ export { sourceKey };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The commands' entries, by the name of their bundle. */
-const ENTRIES = { 'build-region': 'generator/cli.ts', 'serve-regions': 'server/cli.ts', preview: 'preview/dev.ts', review: 'preview/review.ts' };
+const ENTRIES = {
+  'build-region': 'generator/cli.ts',
+  'serve-regions': 'server/cli.ts',
+  preview: 'preview/dev.ts',
+  review: 'preview/review.ts',
+};
 
 /**
  * esbuild plugin: `import.meta.url` in a source becomes that source's own address, so code that

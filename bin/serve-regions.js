@@ -3,7 +3,8 @@
 import { load } from './launch.js';
 
 // Output piped into a reader that stops early (| head) ends the command quietly.
-for (const stream of [process.stdout, process.stderr]) stream.on('error', (error) => error.code === 'EPIPE' && process.exit(process.exitCode ?? 0));
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error) => error.code === 'EPIPE' && process.exit(process.exitCode ?? 0));
 
 const { main } = await load('serve-regions');
 const status = await main(process.argv.slice(2));

@@ -10,7 +10,9 @@ export interface BackendsData {
   /** The locale whose texts answer when a catalogue lacks one (constants.yaml `fallbackLocale`). */
   readonly fallbackLocale: string;
   /** The back ends by name, with their API origins. */
-  readonly backends: Readonly<Record<string, { readonly production: string; readonly preproduction: string; readonly regionalLogin?: boolean }>>;
+  readonly backends: Readonly<
+    Record<string, { readonly production: string; readonly preproduction: string; readonly regionalLogin?: boolean }>
+  >;
   /** Every region, in the content's order: the back end that serves it, its locale, production origin and base path. */
   readonly regions: readonly BackendRegion[];
   /**
@@ -47,7 +49,9 @@ export function isBackendsData(value: unknown): value is BackendsData {
     isRecord(data.backends) &&
     Object.keys(data.backends).every((name) => /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) &&
     Array.isArray(data.regions) &&
-    data.regions.every((r: unknown) => isRecord(r) && ['code', 'backend', 'locale', 'iso', 'origin', 'basePath'].every((key) => typeof r[key] === 'string')) &&
+    data.regions.every(
+      (r: unknown) => isRecord(r) && ['code', 'backend', 'locale', 'iso', 'origin', 'basePath'].every((key) => typeof r[key] === 'string'),
+    ) &&
     isRecord(data.messages) &&
     Object.values(data.messages).every((m) => isRecord(m) && Object.values(m).every((text) => typeof text === 'string'))
   );

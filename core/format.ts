@@ -74,8 +74,14 @@ export function recordPrices<T>(locale: string, currency: string, render: () => 
  * region's text and, when it says how many months, the monthly amount of a price (`perMonth`
  * is the catalogue's `product.perMonth`, with `{amount}`). Undefined when the region has no text.
  */
-export function installmentLine(region: Pick<RegionData, 'installment' | 'locale' | 'currency'>, perMonth: string, price: number): string | undefined {
+export function installmentLine(
+  region: Pick<RegionData, 'installment' | 'locale' | 'currency'>,
+  perMonth: string,
+  price: number,
+): string | undefined {
   const installment = region.installment;
   if (!installment?.text) return undefined;
-  return installment.months ? `${installment.text} · ${fill(perMonth, { amount: formatPrice(price / installment.months, formatsOf(region), region.currency) })}` : installment.text;
+  return installment.months
+    ? `${installment.text} · ${fill(perMonth, { amount: formatPrice(price / installment.months, formatsOf(region), region.currency) })}`
+    : installment.text;
 }

@@ -27,7 +27,13 @@ import type { SecurityData } from './security.ts';
  */
 export interface HostRules {
   /** The regions with a folder of their own, then the region at / (prefix ''). */
-  readonly regions: readonly { readonly code: string; readonly prefix: string; readonly notFound: string; readonly cnToCom: boolean; readonly elsewhere?: readonly string[] }[];
+  readonly regions: readonly {
+    readonly code: string;
+    readonly prefix: string;
+    readonly notFound: string;
+    readonly cnToCom: boolean;
+    readonly elsewhere?: readonly string[];
+  }[];
   /** Redirect routes, by normal path. */
   readonly redirects: readonly { readonly from: string; readonly to: string }[];
   /** Regular expressions (JavaScript and PCRE alike) of the paths of hashed files, cached for ever. */
@@ -75,9 +81,19 @@ export const PRIVATE_FILES = ['/hosts.json', '/nginx.conf', '/_headers', '/_redi
 export function isHostRules(value: unknown): value is HostRules {
   if (typeof value !== 'object' || value === null) return false;
   const rules = value as Record<string, unknown>;
-  const list = (key: string, item: (entry: Record<string, unknown>) => boolean) => Array.isArray(rules[key]) && (rules[key] as unknown[]).every((entry) => typeof entry === 'object' && entry !== null && item(entry as Record<string, unknown>));
+  const list = (key: string, item: (entry: Record<string, unknown>) => boolean) =>
+    Array.isArray(rules[key]) &&
+    (rules[key] as unknown[]).every((entry) => typeof entry === 'object' && entry !== null && item(entry as Record<string, unknown>));
   return (
-    list('regions', (r) => typeof r.code === 'string' && typeof r.prefix === 'string' && typeof r.notFound === 'string' && typeof r.cnToCom === 'boolean' && (r.elsewhere === undefined || (Array.isArray(r.elsewhere) && r.elsewhere.every((p) => typeof p === 'string')))) &&
+    list(
+      'regions',
+      (r) =>
+        typeof r.code === 'string' &&
+        typeof r.prefix === 'string' &&
+        typeof r.notFound === 'string' &&
+        typeof r.cnToCom === 'boolean' &&
+        (r.elsewhere === undefined || (Array.isArray(r.elsewhere) && r.elsewhere.every((p) => typeof p === 'string'))),
+    ) &&
     list('redirects', (r) => typeof r.from === 'string' && typeof r.to === 'string') &&
     Array.isArray(rules.immutable) &&
     (rules.immutable as unknown[]).every((pattern) => typeof pattern === 'string') &&
@@ -86,7 +102,12 @@ export function isHostRules(value: unknown): value is HostRules {
 }
 
 /** The rules of a dist/ built before hosts.json existed: no redirects, the root's 404, the strictest policy. */
-export const FALLBACK_RULES: HostRules = { regions: [], redirects: [], immutable: HASHED_FILES, security: { scriptHashes: [], scriptOrigins: [], connectOrigins: [] } };
+export const FALLBACK_RULES: HostRules = {
+  regions: [],
+  redirects: [],
+  immutable: HASHED_FILES,
+  security: { scriptHashes: [], scriptOrigins: [], connectOrigins: [] },
+};
 
 export type Answer =
   | { readonly status: 301; readonly location: string }
@@ -100,7 +121,10 @@ export type Answer =
  */
 export function regionOfPath(rules: HostRules, pathname: string): HostRules['regions'][number] | undefined {
   const first = pathname.split('/')[1] ?? '';
-  return rules.regions.find((region) => region.prefix !== '' && region.prefix.slice(1) === first) ?? rules.regions.find((region) => region.prefix === '');
+  return (
+    rules.regions.find((region) => region.prefix !== '' && region.prefix.slice(1) === first) ??
+    rules.regions.find((region) => region.prefix === '')
+  );
 }
 
 /**
@@ -135,7 +159,11 @@ const HOST_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])
  * space, anything outside printable ASCII) answers 400 before any rule: such a path is an
  * attack on the Location of rule 1 (`/\evil.com/` would answer `/\evil.com`).
  */
-export async function answer(rules: HostRules, request: { hostname: string; rawPath: string; query: string }, find: (pathname: string) => Promise<string | undefined>): Promise<Answer> {
+export async function answer(
+  rules: HostRules,
+  request: { hostname: string; rawPath: string; query: string },
+  find: (pathname: string) => Promise<string | undefined>,
+): Promise<Answer> {
   const { rawPath, query } = request;
   if (!rawPath.startsWith('/') || /[^\x21-\x7e]|\\/.test(rawPath + query)) return { status: 400 };
   let pathname: string;

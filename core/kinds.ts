@@ -40,7 +40,12 @@ export const HOME_PAGE = 'home';
  * The kind of a route that does not name one: a redirect, a product page when it names a
  * product, the front page for the page named home, else a content page.
  */
-export function inferKind(route: { readonly page: string; readonly kind?: PageKind; readonly redirect?: string; readonly product?: string }): RouteKind {
+export function inferKind(route: {
+  readonly page: string;
+  readonly kind?: PageKind;
+  readonly redirect?: string;
+  readonly product?: string;
+}): RouteKind {
   if (route.redirect !== undefined) return 'redirect';
   if (route.kind !== undefined) return route.kind;
   if (route.product !== undefined) return 'product';
@@ -87,7 +92,8 @@ export function pageComponentName(kind: RouteKind): PageComponentName | undefine
  * component, or an account screen's module; none for a redirect (or an unknown screen).
  */
 export function pageModule(route: { readonly kind: RouteKind; readonly page: string }): string | undefined {
-  if (route.kind === 'account') return isAccountScreen(route.page) ? `runtime/account-screens/${ACCOUNT_SCREEN_MODULES[route.page]}.tsx` : undefined;
+  if (route.kind === 'account')
+    return isAccountScreen(route.page) ? `runtime/account-screens/${ACCOUNT_SCREEN_MODULES[route.page]}.tsx` : undefined;
   const name = pageComponentName(route.kind);
   return name && `runtime/pages/${name}.tsx`;
 }

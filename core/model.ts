@@ -39,7 +39,12 @@ export interface MarketData {
   /** Analytics wait for consent: the footer's way back to the choice, labelled so (the banner itself is the build's). */
   readonly consent?: { readonly settings: string };
   /** How the shop ships (merchant listings): cost in the region's currency, days as [fewest, most], destination countries. */
-  readonly shipping?: { readonly rate: number; readonly handlingDays: readonly [number, number]; readonly transitDays: readonly [number, number]; readonly countries: readonly string[] };
+  readonly shipping?: {
+    readonly rate: number;
+    readonly handlingDays: readonly [number, number];
+    readonly transitDays: readonly [number, number];
+    readonly countries: readonly string[];
+  };
   /** The shop's return policy (merchant listings). */
   readonly returns?: { readonly days: number; readonly fees: 'free' | 'customer'; readonly countries: readonly string[] };
 }

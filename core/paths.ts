@@ -90,14 +90,23 @@ export function routeShard(path: string, shards: number): number {
  * links) nor the way to another region (the chooser, or a path of another region). Everything
  * else is only fetched when followed.
  */
-export function speculable(href: string, site: { readonly basePath: string; readonly chooser?: string; readonly regions: readonly { readonly home: string }[] }, accountScreens: readonly string[]): boolean {
+export function speculable(
+  href: string,
+  site: { readonly basePath: string; readonly chooser?: string; readonly regions: readonly { readonly home: string }[] },
+  accountScreens: readonly string[],
+): boolean {
   if (!href.startsWith('/') || href.startsWith('//') || /[?#\\]/.test(href)) return false;
   const path = normalizePath(href);
   if (path === site.chooser) return false;
   const inRegion = site.basePath === '' ? true : path === site.basePath || path.startsWith(`${site.basePath}/`);
   if (!inRegion) return false;
   // In the region at the root, a path under another region's home is that region's.
-  if (site.regions.some((region) => region.home !== '/' && region.home !== site.basePath && (path === region.home || path.startsWith(`${region.home}/`)))) return false;
+  if (
+    site.regions.some(
+      (region) => region.home !== '/' && region.home !== site.basePath && (path === region.home || path.startsWith(`${region.home}/`)),
+    )
+  )
+    return false;
   const first = path.slice(site.basePath.length).split('/').filter(Boolean)[0] ?? '';
   return !accountScreens.includes(first);
 }

@@ -24,7 +24,9 @@ export interface SecurityData {
 
 /** Whether parsed security data has the shape above (it is read from disk, so it is checked, not trusted). */
 export function isSecurityData(value: unknown): value is SecurityData {
-  const list = (key: string) => Array.isArray((value as Record<string, unknown>)[key]) && ((value as Record<string, unknown[]>)[key] ?? []).every((item) => typeof item === 'string');
+  const list = (key: string) =>
+    Array.isArray((value as Record<string, unknown>)[key]) &&
+    ((value as Record<string, unknown[]>)[key] ?? []).every((item) => typeof item === 'string');
   return typeof value === 'object' && value !== null && list('scriptHashes') && list('scriptOrigins') && list('connectOrigins');
 }
 

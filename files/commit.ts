@@ -88,7 +88,10 @@ export async function commitMoves(outDir: string, plan: CommitPlan, options: Com
   for (const folder of plan.remove) await rm(folder, { recursive: true, force: true });
 }
 
-export type Recovery = { readonly state: 'none' } | { readonly state: 'busy'; readonly pid: number } | { readonly state: 'completed'; readonly moves: number };
+export type Recovery =
+  | { readonly state: 'none' }
+  | { readonly state: 'busy'; readonly pid: number }
+  | { readonly state: 'completed'; readonly moves: number };
 
 /**
  * Finds a switch that a killed process left half made and completes it: each rename whose
@@ -108,7 +111,8 @@ export async function recoverOutput(outDir: string): Promise<Recovery> {
   let journal: Journal;
   try {
     journal = JSON.parse(text) as Journal;
-    if (!Array.isArray(journal.moves) || !Array.isArray(journal.remove) || typeof journal.pid !== 'number') throw new Error('not a journal');
+    if (!Array.isArray(journal.moves) || !Array.isArray(journal.remove) || typeof journal.pid !== 'number')
+      throw new Error('not a journal');
   } catch {
     await rm(file, { force: true });
     return { state: 'none' };

@@ -53,7 +53,17 @@ export interface BuildResult {
  * ends' data, the host rules and their renderings (docs/deploy.md), robots.txt, the schedule,
  * the sitemap and the `static/` folder of images, which every region shares.
  */
-export const DEPLOYMENT_FILES = [BACKENDS_FILE, HOST_RULES_FILE, 'nginx.conf', '_headers', '_redirects', 'robots.txt', 'schedule.json', 'sitemap.xml', 'static'] as const;
+export const DEPLOYMENT_FILES = [
+  BACKENDS_FILE,
+  HOST_RULES_FILE,
+  'nginx.conf',
+  '_headers',
+  '_redirects',
+  'robots.txt',
+  'schedule.json',
+  'sitemap.xml',
+  'static',
+] as const;
 
 /**
  * The whole pipeline for the chosen regions. Content errors stop the build before anything is
@@ -72,7 +82,10 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   };
   const before = cacheStats(resolved.cacheDir);
   const checked = await compileContent(options);
-  const compiled = options.pseudo && !hasErrors(checked.diagnostics) ? { ...checked, model: (await import('./pseudo.ts')).pseudoModel(checked.model) } : checked;
+  const compiled =
+    options.pseudo && !hasErrors(checked.diagnostics)
+      ? { ...checked, model: (await import('./pseudo.ts')).pseudoModel(checked.model) }
+      : checked;
   if (hasErrors(compiled.diagnostics)) {
     return { ok: false, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: [], emitted: [] };
   }
@@ -93,7 +106,11 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
 
     // Vite and React load only for a build, never for a check.
-    const [{ buildClients }, { buildServerRenderer }, { prerenderRegion }] = await Promise.all([import('./client-build.ts'), import('./server-renderer.ts'), import('./prerender.ts')]);
+    const [{ buildClients }, { buildServerRenderer }, { prerenderRegion }] = await Promise.all([
+      import('./client-build.ts'),
+      import('./server-renderer.ts'),
+      import('./prerender.ts'),
+    ]);
     for (const region of selected) progress('bundle', region.data.code);
     // One after the other: each Vite build holds its whole module graph in memory; at once, the
     // build's peak memory is the sum of both. The client build, the larger, goes first.
@@ -136,7 +153,12 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const regionsOf = (list: readonly ResolvedRegion[]) => list.map((r) => ({ code: r.data.code, basePath: r.data.basePath }));
     await commitOutput(staging, resolved.outDir, regionsOf(selected), regionsOf(compiled.model.regions), DEPLOYMENT_FILES);
     const after = cacheStats(resolved.cacheDir);
-    const cache = Object.fromEntries(Object.entries(after).map(([kind, { hits, misses }]) => [kind, { hits: hits - (before[kind]?.hits ?? 0), misses: misses - (before[kind]?.misses ?? 0) }]));
+    const cache = Object.fromEntries(
+      Object.entries(after).map(([kind, { hits, misses }]) => [
+        kind,
+        { hits: hits - (before[kind]?.hits ?? 0), misses: misses - (before[kind]?.misses ?? 0) },
+      ]),
+    );
     return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted, schedule, cache };
   } catch (error) {
     // Every card started is done (or failed) before the staging folder goes.
@@ -162,7 +184,11 @@ function artDiagnostic(error: ArtRenderError, sources: ReadonlyMap<string, strin
   const at = /on line (\d+) column (\d+)/.exec(error.reason);
   const reason = error.reason.replace(/^Input buffer has corrupt header: glib: /, '');
   const malformed = /XML parse error/.test(error.reason);
-  return createDiagnostic(malformed ? 'E0227' : 'E0228', { art: file, problem: `the image renderer says: ${reason}` }, { file, line: at ? Number(at[1]) : 1, column: at ? Number(at[2]) : 1 });
+  return createDiagnostic(
+    malformed ? 'E0227' : 'E0228',
+    { art: file, problem: `the image renderer says: ${reason}` },
+    { file, line: at ? Number(at[1]) : 1, column: at ? Number(at[2]) : 1 },
+  );
 }
 
 /**

@@ -95,7 +95,13 @@ export function readEntrySync(dir: string | undefined, kind: string, key: string
 }
 
 /** Stores an entry atomically (a cache that cannot be written is no error: the build goes on). */
-export async function writeEntry(dir: string | undefined, kind: string, key: string, data: string | Uint8Array, extension = ''): Promise<void> {
+export async function writeEntry(
+  dir: string | undefined,
+  kind: string,
+  key: string,
+  data: string | Uint8Array,
+  extension = '',
+): Promise<void> {
   if (!dir) return;
   const target = entryPath(dir, kind, key, extension);
   try {

@@ -79,7 +79,13 @@ function gitState(dir: string): string {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     let gitDir = path.join(at, '.git');
     try {
-      if (statSync(gitDir).isFile()) gitDir = path.resolve(at, readFileSync(gitDir, 'utf8').replace(/^gitdir:\s*/, '').trim());
+      if (statSync(gitDir).isFile())
+        gitDir = path.resolve(
+          at,
+          readFileSync(gitDir, 'utf8')
+            .replace(/^gitdir:\s*/, '')
+            .trim(),
+        );
       const head = readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
       const ref = /^ref:\s*(.+)$/.exec(head)?.[1];
       let commit = head;
@@ -87,7 +93,11 @@ function gitState(dir: string): string {
         try {
           commit = readFileSync(path.join(gitDir, ref), 'utf8').trim();
         } catch {
-          commit = readFileSync(path.join(gitDir, 'packed-refs'), 'utf8').split('\n').find((line) => line.endsWith(` ${ref}`))?.split(' ')[0] ?? ref;
+          commit =
+            readFileSync(path.join(gitDir, 'packed-refs'), 'utf8')
+              .split('\n')
+              .find((line) => line.endsWith(` ${ref}`))
+              ?.split(' ')[0] ?? ref;
         }
       }
       let shallow = '';
@@ -127,15 +137,23 @@ export async function checkContent(options: UserBuildOptions = {}): Promise<Chec
   if (state) {
     const stored = await readEntry(resolved.cacheDir, 'check', key);
     const check = stored && (JSON.parse(stored.toString('utf8')) as StoredCheck);
-    if (check && check.summary?.untranslated && check.fingerprint === state && (check.from === null || check.from <= now) && (check.until === null || now < check.until)) {
+    if (
+      check &&
+      check.summary?.untranslated &&
+      check.fingerprint === state &&
+      (check.from === null || check.from <= now) &&
+      (check.until === null || now < check.until)
+    ) {
       const files = [...new Set(check.diagnostics.map((d) => d.file))];
-      const sources = new Map(files.flatMap((file) => {
-        try {
-          return [[file, readFileSync(path.resolve(resolved.cwd, file), 'utf8')] as const];
-        } catch {
-          return [];
-        }
-      }));
+      const sources = new Map(
+        files.flatMap((file) => {
+          try {
+            return [[file, readFileSync(path.resolve(resolved.cwd, file), 'utf8')] as const];
+          } catch {
+            return [];
+          }
+        }),
+      );
       return { diagnostics: check.diagnostics, sources, cached: true, summary: check.summary };
     }
   }
@@ -143,10 +161,18 @@ export async function checkContent(options: UserBuildOptions = {}): Promise<Chec
   const summary = summarizeCheck(compiled);
   if (state) {
     // With errors the model may lack some stages lists: the result then holds for this instant only.
-    const instants = hasErrors(compiled.diagnostics) ? [now, now + 1] : compiled.model.regions.flatMap((r) => Object.values(r.data.stages).flat());
+    const instants = hasErrors(compiled.diagnostics)
+      ? [now, now + 1]
+      : compiled.model.regions.flatMap((r) => Object.values(r.data.stages).flat());
     const from = Math.max(...instants.filter((t) => t <= now), -Infinity);
     const until = Math.min(...instants.filter((t) => t > now), Infinity);
-    const check: StoredCheck = { fingerprint: state, from: Number.isFinite(from) ? from : null, until: Number.isFinite(until) ? until : null, diagnostics: compiled.diagnostics, summary };
+    const check: StoredCheck = {
+      fingerprint: state,
+      from: Number.isFinite(from) ? from : null,
+      until: Number.isFinite(until) ? until : null,
+      diagnostics: compiled.diagnostics,
+      summary,
+    };
     await writeEntry(resolved.cacheDir, 'check', key, JSON.stringify(check));
   }
   return { diagnostics: compiled.diagnostics, sources: compiled.sources, cached: false, summary };

@@ -56,7 +56,9 @@ export async function main(args: string[], overrides: Partial<CliIO> = {}): Prom
       return 2;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    io.stderr(`build-region: internal error E9999. This is a bug in build-region, not in your content; please report it with the command you ran.\n${detail}\n`);
+    io.stderr(
+      `build-region: internal error E9999. This is a bug in build-region, not in your content; please report it with the command you ran.\n${detail}\n`,
+    );
     return 70;
   }
 }

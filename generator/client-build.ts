@@ -36,7 +36,10 @@ function sharedRuntimeModules(): Set<string> {
     const text = readFileSync(file, 'utf8');
     // Value imports and re-exports of the package's own files (`import type` and `export type`
     // carry no code; `import()` is a chunk of its own). core/model.ts re-exports its parts.
-    for (const match of text.matchAll(/^(?:import\s+(?!type\b)(?:[^;']*?\s+from\s+)?|export\s+(?!type\b)[^;']*?\s+from\s+)'(\.{1,2}\/[^']+)';/gm)) visit(path.resolve(path.dirname(file), match[1]!));
+    for (const match of text.matchAll(
+      /^(?:import\s+(?!type\b)(?:[^;']*?\s+from\s+)?|export\s+(?!type\b)[^;']*?\s+from\s+)'(\.{1,2}\/[^']+)';/gm,
+    ))
+      visit(path.resolve(path.dirname(file), match[1]!));
   };
   visit(path.join(RUNTIME_DIR, 'client.tsx'));
   return found;
@@ -69,44 +72,64 @@ export async function buildClients(
   // runtime's sources (in the source key). Without the modules there is no key, and no cache.
   // Vite's manifest names modules by their path from the package root: where the sites folder is is an input too.
   const where = path.relative(PACKAGE_ROOT, sitesDir);
-  const key = cache.modules && cacheKey('client', where, JSON.stringify(regions.map((r) => r.data.code)), JSON.stringify(cache.modules.map((m) => [m.path, m.content])));
+  const key =
+    cache.modules &&
+    cacheKey(
+      'client',
+      where,
+      JSON.stringify(regions.map((r) => r.data.code)),
+      JSON.stringify(cache.modules.map((m) => [m.path, m.content])),
+    );
   const cached = key !== undefined && (await readTree(cache.dir, 'client', key, buildDir));
   if (!cached) await rm(buildDir, { recursive: true, force: true });
   const shared = cached ? new Set<string>() : sharedRuntimeModules();
-  if (!cached) await viteBuild({
-    base: './',
-    plugins: [plainDynamicImports()],
-    build: {
-      outDir: buildDir,
-      emptyOutDir: true,
-      manifest: true,
-      reportCompressedSize: false,
-      // A page's loader fetches what it needs and a link's hover or focus loads the next page's
-      // chunks: Vite's preload helper (1 KB in every page) is replaced by a plain import.
-      modulePreload: false,
-      rolldownOptions: {
-        input,
-        output: {
-          // A text chunk is named after its whole module path under sites/ (page-faq-en,
-          // messages-en-US, account-en-GB-login): two modules never share a name, so Rolldown
-          // never renames one to tell them apart, and a partial build names files exactly as a
-          // build of all regions does.
-          chunkFileNames: (chunk) => {
-            const id = chunk.facadeModuleId;
-            if (!id || !id.startsWith(sitesDir + path.sep)) return 'assets/[name]-[hash].js';
-            const name = path.relative(sitesDir, id).replace(/\.ts$/, '').split(path.sep).join('-').replace(/^pages-/, 'page-');
-            return `assets/${name}-[hash].js`;
+  if (!cached)
+    await viteBuild({
+      base: './',
+      plugins: [plainDynamicImports()],
+      build: {
+        outDir: buildDir,
+        emptyOutDir: true,
+        manifest: true,
+        reportCompressedSize: false,
+        // A page's loader fetches what it needs and a link's hover or focus loads the next page's
+        // chunks: Vite's preload helper (1 KB in every page) is replaced by a plain import.
+        modulePreload: false,
+        rolldownOptions: {
+          input,
+          output: {
+            // A text chunk is named after its whole module path under sites/ (page-faq-en,
+            // messages-en-US, account-en-GB-login): two modules never share a name, so Rolldown
+            // never renames one to tell them apart, and a partial build names files exactly as a
+            // build of all regions does.
+            chunkFileNames: (chunk) => {
+              const id = chunk.facadeModuleId;
+              if (!id || !id.startsWith(sitesDir + path.sep)) return 'assets/[name]-[hash].js';
+              const name = path
+                .relative(sitesDir, id)
+                .replace(/\.ts$/, '')
+                .split(path.sep)
+                .join('-')
+                .replace(/^pages-/, 'page-');
+              return `assets/${name}-[hash].js`;
+            },
+            codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir, shared) }] },
           },
-          codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir, shared) }] },
         },
       },
-    },
-  });
+    });
   if (!cached && key !== undefined) await writeTree(cache.dir, 'client', key, buildDir);
   const manifest = JSON.parse(await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const entries = new Map(Object.entries(manifest).filter(([, chunk]) => chunk.isEntry).map(([key, chunk]) => [chunk.name, key]));
+  const entries = new Map(
+    Object.entries(manifest)
+      .filter(([, chunk]) => chunk.isEntry)
+      .map(([key, chunk]) => [chunk.name, key]),
+  );
   const styled = Object.entries(manifest).find(([, chunk]) => chunk.isDynamicEntry && chunk.css?.length);
-  if (styled) throw new Error(`The client chunk of ${styled[0]} has CSS of its own; the runtime keeps all CSS in runtime/styles.css, inline in every page`);
+  if (styled)
+    throw new Error(
+      `The client chunk of ${styled[0]} has CSS of its own; the runtime keeps all CSS in runtime/styles.css, inline in every page`,
+    );
   const importsOf = (key: string, seen = new Set<string>()): Set<string> => {
     for (const dependency of manifest[key]?.imports ?? []) {
       if (seen.has(dependency)) continue;
@@ -140,7 +163,9 @@ export async function buildClients(
       for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
     };
     visit(entryKey);
-    const files = [...new Set([...reachable].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? []), ...(manifest[key]!.assets ?? [])]))].sort();
+    const files = [
+      ...new Set([...reachable].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? []), ...(manifest[key]!.assets ?? [])])),
+    ].sort();
     const regionDir = regionOutputDir(stagingDir, region.data);
     await Promise.all(
       files.map(async (file) => {

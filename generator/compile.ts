@@ -58,7 +58,9 @@ export class SitesFolderError extends Error {
     readonly sitesDir: string,
     readonly file: string,
   ) {
-    super(`${path.join(sitesDir, file)} was not written by build-region: the build neither overwrites nor removes it (give --sites an empty folder or one a build made)`);
+    super(
+      `${path.join(sitesDir, file)} was not written by build-region: the build neither overwrites nor removes it (give --sites an empty folder or one a build made)`,
+    );
   }
 }
 
@@ -85,29 +87,52 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
  * The git history of the regions whose market announces prior prices (region.yaml
  * `market.priorPrice`); none is read, nor git run, when no region does.
  */
-async function loadHistories(contentDir: string, content: LoadedContent, given: UserBuildOptions['history'], cacheDir: string | undefined): Promise<ReadonlyMap<string, RegionPriceHistory> | undefined> {
+async function loadHistories(
+  contentDir: string,
+  content: LoadedContent,
+  given: UserBuildOptions['history'],
+  cacheDir: string | undefined,
+): Promise<ReadonlyMap<string, RegionPriceHistory> | undefined> {
   const text = (id: string) => content.files.find((f) => f.id === id)?.text;
   const regions = content.files.flatMap((file) => {
     const folder = /^regions\/([^/]+)\/region\.yaml$/.exec(file.id)?.[1];
     const market = (file.data as { market?: { priorPrice?: unknown } } | undefined)?.market;
     const products = `regions/${folder}/products.yaml`;
-    return folder !== undefined && market?.priorPrice === true ? [{ code: folder, region: { id: file.id, text: file.text }, products: { id: products, text: text(products) ?? '' } }] : [];
+    return folder !== undefined && market?.priorPrice === true
+      ? [{ code: folder, region: { id: file.id, text: file.text }, products: { id: products, text: text(products) ?? '' } }]
+      : [];
   });
   if (regions.length === 0) return undefined;
   const { historyOf, loadPriceHistories } = await import('./history.ts');
   const stages = text('stages.yaml');
-  return loadPriceHistories(given ?? (await historyOf(contentDir)), regions, stages === undefined ? undefined : { id: 'stages.yaml', text: stages }, cacheDir);
+  return loadPriceHistories(
+    given ?? (await historyOf(contentDir)),
+    regions,
+    stages === undefined ? undefined : { id: 'stages.yaml', text: stages },
+    cacheDir,
+  );
 }
 
 /** validate -> resolve over content already parsed (from disk, or from memory in tests). */
-export function compileLoaded(content: LoadedContent, now: number, onValidate: () => void = () => {}, cacheDir?: string, histories?: ReadonlyMap<string, RegionPriceHistory>): CompileResult {
+export function compileLoaded(
+  content: LoadedContent,
+  now: number,
+  onValidate: () => void = () => {},
+  cacheDir?: string,
+  histories?: ReadonlyMap<string, RegionPriceHistory>,
+): CompileResult {
   onValidate();
   const validated = validateContent(content, { cacheDir });
   const { model, diagnostics, art } = resolveContent(validated.content, { now, ...(histories && { histories }) });
   const translations = translationFreshness(validated.content);
   // Art too, for the code frames of its diagnostics.
-  const sources = new Map([...content.files.map((f) => [f.file, f.text] as const), ...content.art.map((a) => [`${validated.content.prefix}${a.id}`, a.text] as const)]);
+  const sources = new Map([
+    ...content.files.map((f) => [f.file, f.text] as const),
+    ...content.art.map((a) => [`${validated.content.prefix}${a.id}`, a.text] as const),
+  ]);
   // A missing content folder says it all: nothing else is reported.
-  const all = content.diagnostics.some((d) => d.code === 'E0002') ? content.diagnostics : [...content.diagnostics, ...validated.diagnostics, ...diagnostics, ...translations.diagnostics];
+  const all = content.diagnostics.some((d) => d.code === 'E0002')
+    ? content.diagnostics
+    : [...content.diagnostics, ...validated.diagnostics, ...diagnostics, ...translations.diagnostics];
   return { model, diagnostics: sortDiagnostics(all), sources, art, translations: translations.files };
 }

@@ -70,7 +70,10 @@ export function productPaths(region: RegionData, key: string): string[] {
 }
 
 /** The pages of a region by the product they show and by the products of their line-up, made once a region. */
-const routeIndexes = new WeakMap<RegionData, { byProduct: Map<string, string[]>; byLineup: Map<string, string[]>; order: Map<string, number> }>();
+const routeIndexes = new WeakMap<
+  RegionData,
+  { byProduct: Map<string, string[]>; byLineup: Map<string, string[]>; order: Map<string, number> }
+>();
 
 function routeIndex(region: RegionData) {
   let index = routeIndexes.get(region);
@@ -92,10 +95,12 @@ function gatedItems(region: RegionData): Gated[] {
   const items: Gated[] = [];
   const everywhere = allPaths(region);
   if (region.textBanner) items.push({ gate: region.textBanner, what: `text banner '${region.textBanner.label}'`, paths: everywhere });
-  if (region.countdown) items.push({ gate: region.countdown, what: `countdown '${region.countdown.title}'`, paths: countdownPaths(region) });
+  if (region.countdown)
+    items.push({ gate: region.countdown, what: `countdown '${region.countdown.title}'`, paths: countdownPaths(region) });
   const walk = (navs: RegionData['navs']) => {
     for (const nav of navs) {
-      if (nav.stages && nav.stage) items.push({ gate: { stages: nav.stages, stage: nav.stage }, what: `nav item '${nav.label}'`, paths: everywhere });
+      if (nav.stages && nav.stage)
+        items.push({ gate: { stages: nav.stages, stage: nav.stage }, what: `nav item '${nav.label}'`, paths: everywhere });
       walk(nav.children);
     }
   };
@@ -103,7 +108,11 @@ function gatedItems(region: RegionData): Gated[] {
   for (const [key, product] of Object.entries(region.products)) {
     const time = product.activityTime;
     if (product.activityPrice !== undefined && time?.stages && time.stage) {
-      items.push({ gate: { stages: time.stages, stage: time.stage }, what: `activity price of ${product.name}`, paths: productPaths(region, key) });
+      items.push({
+        gate: { stages: time.stages, stage: time.stage },
+        what: `activity price of ${product.name}`,
+        paths: productPaths(region, key),
+      });
     }
   }
   return items;
@@ -122,8 +131,20 @@ export interface WindowedLink {
 export function windowedLinks(region: RegionData): WindowedLink[] {
   const links: WindowedLink[] = [];
   const everywhere = allPaths(region);
-  if (region.textBanner?.window) links.push({ what: `text banner '${region.textBanner.label}'`, link: region.textBanner.link, window: region.textBanner.window, paths: everywhere });
-  if (region.countdown?.window) links.push({ what: `countdown '${region.countdown.title}'`, link: region.countdown.link, window: region.countdown.window, paths: countdownPaths(region) });
+  if (region.textBanner?.window)
+    links.push({
+      what: `text banner '${region.textBanner.label}'`,
+      link: region.textBanner.link,
+      window: region.textBanner.window,
+      paths: everywhere,
+    });
+  if (region.countdown?.window)
+    links.push({
+      what: `countdown '${region.countdown.title}'`,
+      link: region.countdown.link,
+      window: region.countdown.window,
+      paths: countdownPaths(region),
+    });
   const walk = (navs: RegionData['navs']) => {
     for (const nav of navs) {
       if (nav.window && nav.link) links.push({ what: `nav item '${nav.label}'`, link: nav.link, window: nav.window, paths: everywhere });
@@ -131,7 +152,9 @@ export function windowedLinks(region: RegionData): WindowedLink[] {
     }
   };
   walk(region.navs);
-  for (const column of region.footerNavs) for (const link of column.links) if (link.window) links.push({ what: `footer link '${link.label}'`, link: link.link, window: link.window, paths: everywhere });
+  for (const column of region.footerNavs)
+    for (const link of column.links)
+      if (link.window) links.push({ what: `footer link '${link.label}'`, link: link.link, window: link.window, paths: everywhere });
   return links;
 }
 
@@ -146,7 +169,8 @@ function regionChanges(region: RegionData): { time: number; change: ScheduledCha
     list.forEach((instant, index) => {
       const before = item.gate.stage.includes(currentStage(list, instant - 1));
       const after = item.gate.stage.includes(index + 1);
-      if (before !== after) add(instant, `${item.what} ${after ? 'shows' : 'hides'} (stage ${index + 1} of ${item.gate.stages})`, item.paths);
+      if (before !== after)
+        add(instant, `${item.what} ${after ? 'shows' : 'hides'} (stage ${index + 1} of ${item.gate.stages})`, item.paths);
     });
   }
   for (const [key, product] of Object.entries(region.products)) {
@@ -187,7 +211,9 @@ export function buildSchedule(regions: readonly ResolvedRegion[], now: number): 
   const stages = Object.fromEntries(
     regions.map((region) => [
       region.data.code,
-      Object.fromEntries(Object.entries(region.data.stages).map(([name, instants]) => [name, instants.map((time) => new Date(time).toISOString())])),
+      Object.fromEntries(
+        Object.entries(region.data.stages).map(([name, instants]) => [name, instants.map((time) => new Date(time).toISOString())]),
+      ),
     ]),
   );
   return { builtAt: new Date(now).toISOString(), next: entries.find((e) => e.time > now) ?? null, entries, stages };
@@ -220,8 +246,11 @@ export function formatSchedule(entries: readonly ScheduleEntry[], now: number, r
   const lines = [`Content changes in ${scope} (times in UTC; now is ${new Date(now).toISOString()}):`, ''];
   for (const entry of entries) {
     const delta = entry.time - now;
-    lines.push(`${entry.at.replace('T', ' ').replace(/:00\.000Z$/, ' UTC')}  (${delta > 0 ? `in ${describeDelay(delta)}` : `${describeDelay(-delta)} ago`})`);
-    for (const change of entry.changes) lines.push(`  ${change.region.padEnd(3)} ${change.change}  [${change.paths.length} page${change.paths.length === 1 ? '' : 's'}]`);
+    lines.push(
+      `${entry.at.replace('T', ' ').replace(/:00\.000Z$/, ' UTC')}  (${delta > 0 ? `in ${describeDelay(delta)}` : `${describeDelay(-delta)} ago`})`,
+    );
+    for (const change of entry.changes)
+      lines.push(`  ${change.region.padEnd(3)} ${change.change}  [${change.paths.length} page${change.paths.length === 1 ? '' : 's'}]`);
     lines.push('');
   }
   return `${lines.join('\n')}`;
@@ -247,7 +276,11 @@ export function renderSitemap(model: SiteModel, now: number, lastChanged?: Reado
       .map((route) => {
         const lastmod = lastChanged && lastModified(region, route, lastChanged);
         // A page not yet translated is the region's page (its own <url>) but no language version.
-        return { loc: `${region.data.origin}${route.path}`, alternates: route.fallback ? [] : (route.alternates ?? []), ...(lastmod !== undefined && { lastmod: new Date(lastmod).toISOString() }) };
+        return {
+          loc: `${region.data.origin}${route.path}`,
+          alternates: route.fallback ? [] : (route.alternates ?? []),
+          ...(lastmod !== undefined && { lastmod: new Date(lastmod).toISOString() }),
+        };
       }),
   );
   return renderTemplate('sitemap.xml.hbs', { urls });
@@ -258,7 +291,11 @@ export function renderSitemap(model: SiteModel, now: number, lastChanged?: Reado
  * made from (its text, and a product page's products.yaml, where its price and name are);
  * undefined when one of them has no known change (not in git).
  */
-function lastModified(region: SiteModel['regions'][number], route: RegionData['routes'][number], changed: ReadonlyMap<string, number>): number | undefined {
+function lastModified(
+  region: SiteModel['regions'][number],
+  route: RegionData['routes'][number],
+  changed: ReadonlyMap<string, number>,
+): number | undefined {
   const files = [...(region.texts.get(route.path)?.inputs ?? []), ...(route.product ? [`regions/${region.data.code}/products.yaml`] : [])];
   const times = files.map((file) => changed.get(file));
   return files.length === 0 || times.some((time) => time === undefined) ? undefined : Math.max(...(times as number[]));

@@ -1,7 +1,19 @@
 import type { DiffSection, VisibleChange } from './diff.ts';
 
 /** The sections in the order a region's changes list them. */
-const SECTIONS: readonly DiffSection[] = ['pages', 'prices and offers', 'banners', 'navigation', 'windows and stages', 'texts', 'mail', 'page heads', 'schedule', 'settings', 'translations'];
+const SECTIONS: readonly DiffSection[] = [
+  'pages',
+  'prices and offers',
+  'banners',
+  'navigation',
+  'windows and stages',
+  'texts',
+  'mail',
+  'page heads',
+  'schedule',
+  'settings',
+  'translations',
+];
 
 /** The changes as text (a terminal) or markdown (a pull-request comment, a job summary). */
 export function formatChanges(changes: readonly VisibleChange[], revision: string, format: 'text' | 'markdown'): string {

@@ -64,7 +64,8 @@ export function pagesOfLeaf(before: RegionData, after: RegionData, at: readonly 
   const pages = (region: RegionData) => new Set(allPaths(region));
   const open = (path: string) => pages(before).has(path) || pages(after).has(path);
   if (top === 'products') return productPages(before, after, key);
-  if (top === 'countdown' || (top === 'messages' && key.startsWith('countdown.'))) return union(countdownPaths(before), countdownPaths(after));
+  if (top === 'countdown' || (top === 'messages' && key.startsWith('countdown.')))
+    return union(countdownPaths(before), countdownPaths(after));
   if (top === 'routes') return open(key) ? [key] : [];
   if (top === 'messages' && key.startsWith('product.')) {
     const keys = union(Object.keys(before.products), Object.keys(after.products));

@@ -21,7 +21,18 @@ import { MAIL_PREFIX } from './resolve/backends.ts';
  * stages, texts, the mail its back end sends, page heads, the schedule, and the rest of a
  * region's settings.
  */
-export type DiffSection = 'pages' | 'prices and offers' | 'banners' | 'navigation' | 'windows and stages' | 'texts' | 'mail' | 'page heads' | 'schedule' | 'settings' | 'translations';
+export type DiffSection =
+  | 'pages'
+  | 'prices and offers'
+  | 'banners'
+  | 'navigation'
+  | 'windows and stages'
+  | 'texts'
+  | 'mail'
+  | 'page heads'
+  | 'schedule'
+  | 'settings'
+  | 'translations';
 
 export interface VisibleChange {
   readonly region: string;
@@ -38,7 +49,10 @@ export interface VisibleChange {
 const run = promisify(execFile);
 
 /** The content folder as it is at a git revision, written into a temporary folder; removed by `dispose`. */
-export async function contentAtRevision(contentDir: string, revision: string): Promise<{ dir: string; history: { repository: string; contentPath: string; revision: string }; dispose: () => Promise<void> }> {
+export async function contentAtRevision(
+  contentDir: string,
+  revision: string,
+): Promise<{ dir: string; history: { repository: string; contentPath: string; revision: string }; dispose: () => Promise<void> }> {
   const root = (await run('git', ['rev-parse', '--show-toplevel'], { cwd: contentDir })).stdout.trim();
   const relative = path.relative(root, contentDir).split(path.sep).join('/');
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-diff-'));
@@ -49,8 +63,15 @@ export async function contentAtRevision(contentDir: string, revision: string): P
     throw new Error(`'${revision}' is not a revision of the repository at ${root}`);
   }
   // git archive writes the tree as it is at that revision; tar puts it in the folder.
-  await run('bash', ['-c', 'git archive --format=tar "$1" -- "$2" | tar -x -C "$3"', 'archive', revision, relative || '.', work], { cwd: root, maxBuffer: 1 << 30 });
-  return { dir: path.join(work, relative), history: { repository: root, contentPath: relative, revision }, dispose: () => rm(work, { recursive: true, force: true }) };
+  await run('bash', ['-c', 'git archive --format=tar "$1" -- "$2" | tar -x -C "$3"', 'archive', revision, relative || '.', work], {
+    cwd: root,
+    maxBuffer: 1 << 30,
+  });
+  return {
+    dir: path.join(work, relative),
+    history: { repository: root, contentPath: relative, revision },
+    dispose: () => rm(work, { recursive: true, force: true }),
+  };
 }
 
 /** A value as a change line shows it: short, on one line. */
@@ -65,7 +86,8 @@ function show(value: unknown): string {
 function keyOf(item: unknown, index: number): string {
   if (typeof item !== 'object' || item === null) return `#${index}`;
   const record = item as Record<string, unknown>;
-  for (const key of ['path', 'label', 'title', 'heading', 'page', 'code', 'key', 'name', 'hreflang', 'network']) if (typeof record[key] === 'string') return String(record[key]);
+  for (const key of ['path', 'label', 'title', 'heading', 'page', 'code', 'key', 'name', 'hreflang', 'network'])
+    if (typeof record[key] === 'string') return String(record[key]);
   return `#${index}`;
 }
 
@@ -110,7 +132,11 @@ function sectionOf(at: readonly string[]): DiffSection {
 
 /** One changed value as a line: added, removed, or old -> new. */
 function describe(where: string, was: unknown, now: unknown): string {
-  return was === undefined ? `${where} added: ${show(now)}` : now === undefined ? `${where} removed (was ${show(was)})` : `${where}: ${show(was)} -> ${show(now)}`;
+  return was === undefined
+    ? `${where} added: ${show(now)}`
+    : now === undefined
+      ? `${where} removed (was ${show(was)})`
+      : `${where}: ${show(was)} -> ${show(now)}`;
 }
 
 /** A price as the region's visitors see it (core/format.ts, the runtime's own formatter): `$1,299.00`, `1 599,00 €`. */
@@ -129,11 +155,13 @@ function onPages(paths: readonly string[]): string {
  */
 function installmentChanges(code: string, before: RegionData, after: RegionData, now: number): VisibleChange[] {
   const lines = (region: RegionData) =>
-    new Map(region.routes.flatMap((route) => {
-      const product = route.product && !route.redirect ? region.products[route.product] : undefined;
-      const line = product && installmentLine(region, region.messages['product.perMonth'] ?? '', currentPrice(region, product, now));
-      return line ? [[route.path, line] as const] : [];
-    }));
+    new Map(
+      region.routes.flatMap((route) => {
+        const product = route.product && !route.redirect ? region.products[route.product] : undefined;
+        const line = product && installmentLine(region, region.messages['product.perMonth'] ?? '', currentPrice(region, product, now));
+        return line ? [[route.path, line] as const] : [];
+      }),
+    );
   const [a, b] = [lines(before), lines(after)];
   const groups = new Map<string, string[]>();
   for (const page of new Set([...a.keys(), ...b.keys()])) {
@@ -141,7 +169,12 @@ function installmentChanges(code: string, before: RegionData, after: RegionData,
     const change = describe('installment line', a.get(page), b.get(page));
     groups.set(change, [...(groups.get(change) ?? []), page]);
   }
-  return [...groups].map(([change, pages]) => ({ region: code, section: 'prices and offers' as const, change: `${change}${onPages(pages)}`, pages }));
+  return [...groups].map(([change, pages]) => ({
+    region: code,
+    section: 'prices and offers' as const,
+    change: `${change}${onPages(pages)}`,
+    pages,
+  }));
 }
 
 /** The changes a visitor of one region sees, from its data in the two versions. */
@@ -149,8 +182,22 @@ function regionChanges(code: string, before: RegionData, after: RegionData, now:
   const changes: VisibleChange[] = [];
   const routesBefore = new Map(before.routes.map((r) => [r.path, r]));
   const routesAfter = new Map(after.routes.map((r) => [r.path, r]));
-  for (const [pathname, route] of routesAfter) if (!routesBefore.has(pathname)) changes.push({ region: code, section: 'pages', change: `page added: ${pathname}${route.redirect ? ` (redirects to ${route.redirect})` : ''}`, pages: route.redirect ? [] : [pathname] });
-  for (const pathname of routesBefore.keys()) if (!routesAfter.has(pathname)) changes.push({ region: code, section: 'pages', change: `page removed: ${pathname}`, pages: routesBefore.get(pathname)!.redirect ? [] : [pathname] });
+  for (const [pathname, route] of routesAfter)
+    if (!routesBefore.has(pathname))
+      changes.push({
+        region: code,
+        section: 'pages',
+        change: `page added: ${pathname}${route.redirect ? ` (redirects to ${route.redirect})` : ''}`,
+        pages: route.redirect ? [] : [pathname],
+      });
+  for (const pathname of routesBefore.keys())
+    if (!routesAfter.has(pathname))
+      changes.push({
+        region: code,
+        section: 'pages',
+        change: `page removed: ${pathname}`,
+        pages: routesBefore.get(pathname)!.redirect ? [] : [pathname],
+      });
   const found: { at: string[]; before: unknown; after: unknown }[] = [];
   // What every region repeats (the list of regions, the constants) is compared once, in the regions' own data.
   const { regions: _a, constants: _b, routes: r1, ...restBefore } = before;
@@ -180,15 +227,31 @@ function regionChanges(code: string, before: RegionData, after: RegionData, now:
         // A price no page shows is no visible change.
         if (pages.length === 0) continue;
         const label = `${field === 'price' ? 'price' : 'activity price'} of ${name}`;
-        const line = was === undefined ? `${label} added: ${money(after, is)}` : is === undefined ? `${label} removed (was ${money(before, was)})` : `${label}: ${money(before, was)} -> ${money(after, is)}`;
+        const line =
+          was === undefined
+            ? `${label} added: ${money(after, is)}`
+            : is === undefined
+              ? `${label} removed (was ${money(before, was)})`
+              : `${label}: ${money(before, was)} -> ${money(after, is)}`;
         changes.push({ region: code, section: 'prices and offers', change: `${line}${onPages(pages)}`, pages });
         continue;
       }
-      changes.push({ region: code, section: 'prices and offers', change: describe(`${at.slice(2).join(' > ') || 'product'} of ${name}`, was, is), pages });
+      changes.push({
+        region: code,
+        section: 'prices and offers',
+        change: describe(`${at.slice(2).join(' > ') || 'product'} of ${name}`, was, is),
+        pages,
+      });
       continue;
     }
     const section = sectionOf(at);
-    const where = at[0] === 'routes' ? `${at[1]}: ${at.slice(2).join(' > ').replace(/^content > /, '')}` : at.join(' > ');
+    const where =
+      at[0] === 'routes'
+        ? `${at[1]}: ${at
+            .slice(2)
+            .join(' > ')
+            .replace(/^content > /, '')}`
+        : at.join(' > ');
     changes.push({ region: code, section, change: describe(where, was, is), pages: pagesOfLeaf(before, after, at) });
   }
   changes.push(...installmentChanges(code, before, after, now));
@@ -196,8 +259,15 @@ function regionChanges(code: string, before: RegionData, after: RegionData, now:
 }
 
 /** A product's prior prices (docs/market.md), reduction by reduction: what its announcement says changed. */
-function priorPriceChanges(region: RegionData, name: string, before: readonly PriorPrice[] = [], after: readonly PriorPrice[] = [], pages: readonly string[] = []): VisibleChange[] {
-  const label = (w: PriorPrice) => `prior price of ${name} (lowest of the 30 days before its reduction from ${new Date(w.start).toISOString()})`;
+function priorPriceChanges(
+  region: RegionData,
+  name: string,
+  before: readonly PriorPrice[] = [],
+  after: readonly PriorPrice[] = [],
+  pages: readonly string[] = [],
+): VisibleChange[] {
+  const label = (w: PriorPrice) =>
+    `prior price of ${name} (lowest of the 30 days before its reduction from ${new Date(w.start).toISOString()})`;
   const price = (amount: number | undefined) => (amount === undefined ? undefined : money(region, amount));
   const old = new Map(before.map((w) => [w.start, w]));
   const changes: VisibleChange[] = [];
@@ -205,16 +275,25 @@ function priorPriceChanges(region: RegionData, name: string, before: readonly Pr
     was === undefined ? `${text} added: ${is}` : is === undefined ? `${text} removed (was ${was})` : `${text}: ${was} -> ${is}`;
   for (const w of after) {
     const was = old.get(w.start);
-    if (was?.price !== w.price) changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(was?.price), price(w.price)), pages });
+    if (was?.price !== w.price)
+      changes.push({
+        region: region.code,
+        section: 'prices and offers',
+        change: change(label(w), price(was?.price), price(w.price)),
+        pages,
+      });
     old.delete(w.start);
   }
-  for (const w of old.values()) changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(w.price), undefined), pages });
+  for (const w of old.values())
+    changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(w.price), undefined), pages });
   return changes;
 }
 
 /** The mail a region's visitors receive (the back ends' `mail.*` texts of its locale): changed, added or removed keys. */
 function mailChanges(code: string, before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): VisibleChange[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => key.startsWith(MAIL_PREFIX)).sort(compareStrings);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((key) => key.startsWith(MAIL_PREFIX))
+    .sort(compareStrings);
   return keys
     .filter((key) => before[key] !== after[key])
     .map((key) => ({ region: code, section: 'mail' as const, change: describe(key, before[key], after[key]), pages: [] }));
@@ -225,7 +304,8 @@ function scheduleLines(compiled: CompileResult, now: number): Map<string, Map<st
   const lines = new Map<string, Map<string, readonly string[]>>();
   for (const entry of buildSchedule(compiled.model.regions, now).entries) {
     if (entry.time <= now) continue;
-    for (const change of entry.changes) lines.set(change.region, (lines.get(change.region) ?? new Map()).set(`${entry.at}: ${change.change}`, change.paths));
+    for (const change of entry.changes)
+      lines.set(change.region, (lines.get(change.region) ?? new Map()).set(`${entry.at}: ${change.change}`, change.paths));
   }
   return lines;
 }
@@ -238,15 +318,27 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
   for (const code of new Set([...old.keys(), ...current.keys()])) {
     const a = old.get(code);
     const b = current.get(code);
-    if (!a) changes.push({ region: code, section: 'pages', change: `region added at ${b!.basePath || '/'} (${b!.routes.length} pages)`, pages: allPaths(b!) });
+    if (!a)
+      changes.push({
+        region: code,
+        section: 'pages',
+        change: `region added at ${b!.basePath || '/'} (${b!.routes.length} pages)`,
+        pages: allPaths(b!),
+      });
     else if (!b) changes.push({ region: code, section: 'pages', change: `region removed from ${a.basePath || '/'}`, pages: allPaths(a) });
-    else changes.push(...regionChanges(code, a, b, now), ...mailChanges(code, before.model.backends.messages[a.locale] ?? {}, after.model.backends.messages[b.locale] ?? {}));
+    else
+      changes.push(
+        ...regionChanges(code, a, b, now),
+        ...mailChanges(code, before.model.backends.messages[a.locale] ?? {}, after.model.backends.messages[b.locale] ?? {}),
+      );
   }
   const scheduleBefore = scheduleLines(before, now);
   const scheduleAfter = scheduleLines(after, now);
   for (const code of new Set([...scheduleBefore.keys(), ...scheduleAfter.keys()])) {
-    for (const [line, pages] of scheduleAfter.get(code) ?? []) if (!scheduleBefore.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `new: ${line}`, pages });
-    for (const [line, pages] of scheduleBefore.get(code) ?? []) if (!scheduleAfter.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `gone: ${line}`, pages });
+    for (const [line, pages] of scheduleAfter.get(code) ?? [])
+      if (!scheduleBefore.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `new: ${line}`, pages });
+    for (const [line, pages] of scheduleBefore.get(code) ?? [])
+      if (!scheduleAfter.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `gone: ${line}`, pages });
   }
   changes.push(...translationChanges(before, after));
   return changes;
@@ -260,7 +352,12 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
 function translationChanges(before: CompileResult, after: CompileResult): VisibleChange[] {
   const was = new Map(before.translations.flatMap((file) => file.texts.map((text) => [`${file.id}\0${text.key}`, text.state] as const)));
   const behind = after.translations
-    .map((file) => ({ file, texts: file.texts.filter((text) => (text.state === 'stale' || text.state === 'missing') && was.get(`${file.id}\0${text.key}`) !== text.state) }))
+    .map((file) => ({
+      file,
+      texts: file.texts.filter(
+        (text) => (text.state === 'stale' || text.state === 'missing') && was.get(`${file.id}\0${text.key}`) !== text.state,
+      ),
+    }))
     .filter(({ texts }) => texts.length > 0);
   const quote = (text: string) => `'${text.length > 60 ? `${text.slice(0, 59)}…` : text}'`;
   return after.model.regions.flatMap((region) =>
@@ -278,11 +375,23 @@ function translationChanges(before: CompileResult, after: CompileResult): Visibl
 }
 
 /** Compiles the content at a revision and the working tree's, and compares them. */
-export async function diffContent(contentDir: string, revision: string, now: number, cwd: string): Promise<{ before: CompileResult; after: CompileResult; changes: VisibleChange[] }> {
+export async function diffContent(
+  contentDir: string,
+  revision: string,
+  now: number,
+  cwd: string,
+): Promise<{ before: CompileResult; after: CompileResult; changes: VisibleChange[] }> {
   const old = await contentAtRevision(contentDir, revision);
   try {
-    const [before, after] = [await compileContent({ content: old.dir, cwd, now, cache: false, history: old.history }), await compileContent({ content: contentDir, cwd, now })];
-    return { before, after, changes: hasErrors(before.diagnostics) || hasErrors(after.diagnostics) ? [] : visibleChanges(before, after, now) };
+    const [before, after] = [
+      await compileContent({ content: old.dir, cwd, now, cache: false, history: old.history }),
+      await compileContent({ content: contentDir, cwd, now }),
+    ];
+    return {
+      before,
+      after,
+      changes: hasErrors(before.diagnostics) || hasErrors(after.diagnostics) ? [] : visibleChanges(before, after, now),
+    };
   } finally {
     await old.dispose();
   }

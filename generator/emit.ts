@@ -49,7 +49,13 @@ export function messagesModulePath(locale: string): string {
   return `messages/${locale}.ts`;
 }
 
-const literalUnion = (values: readonly string[]): string => (values.length ? [...new Set(values)].sort(compareStrings).map((v) => JSON.stringify(v)).join(' | ') : 'never');
+const literalUnion = (values: readonly string[]): string =>
+  values.length
+    ? [...new Set(values)]
+        .sort(compareStrings)
+        .map((v) => JSON.stringify(v))
+        .join(' | ')
+    : 'never';
 
 /** A type alias to declare: its name, its type and its doc comment. */
 interface Declaration {
@@ -68,10 +74,15 @@ function createDeclarer(cacheDir: string | undefined): (declarations: readonly D
     const key = cacheKey('declarations', JSON.stringify(declarations));
     const cached = await readEntry(cacheDir, 'declarations', key);
     if (cached) return cached.toString('utf8');
-    project ??= import('ts-morph').then(({ Project: ProjectClass }) => new ProjectClass({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } }));
+    project ??= import('ts-morph').then(
+      ({ Project: ProjectClass }) =>
+        new ProjectClass({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } }),
+    );
     const { StructureKind } = await import('ts-morph');
     const file = (await project).createSourceFile('declarations.ts', '', { overwrite: true });
-    file.addTypeAliases(declarations.map((d) => ({ kind: StructureKind.TypeAlias, name: d.name, type: d.type, isExported: true, docs: [d.doc] })));
+    file.addTypeAliases(
+      declarations.map((d) => ({ kind: StructureKind.TypeAlias, name: d.name, type: d.type, isExported: true, docs: [d.doc] })),
+    );
     const text = file.getFullText();
     file.forget();
     await writeEntry(cacheDir, 'declarations', key, text);
@@ -135,7 +146,13 @@ function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFil
       '/** The products these routes show, with their bundles and the products those include. */',
       `export const products = ${JSON.stringify(shard.products, null, 2)} as const satisfies Readonly<Record<string, ProductData>>;`,
       '',
-      ...(shard.productNames ? ['/** The name of every product of the region (a support form lists them). */', `export const productNames = ${JSON.stringify(shard.productNames, null, 2)} as const satisfies readonly string[];`, ''] : []),
+      ...(shard.productNames
+        ? [
+            '/** The name of every product of the region (a support form lists them). */',
+            `export const productNames = ${JSON.stringify(shard.productNames, null, 2)} as const satisfies readonly string[];`,
+            '',
+          ]
+        : []),
       '/** The text of each route, loaded on demand. */',
       'export const pages: Readonly<Record<string, () => Promise<{ default: PageContent }>>> = {',
       ...loaders,
@@ -169,7 +186,13 @@ function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFil
 }
 
 /** A locale's catalogue module, with its MessageKey type. */
-async function emitMessages(declare: Declare, locale: string, region: ResolvedRegion, inputs: readonly string[], sitesDir: string): Promise<GeneratedFile> {
+async function emitMessages(
+  declare: Declare,
+  locale: string,
+  region: ResolvedRegion,
+  inputs: readonly string[],
+  sitesDir: string,
+): Promise<GeneratedFile> {
   const file = messagesModulePath(locale);
   const text = [
     banner(inputs),
@@ -180,7 +203,12 @@ async function emitMessages(declare: Declare, locale: string, region: ResolvedRe
     '',
     'export default messages;',
   ].join('\n');
-  return { path: file, content: await moduleText(declare, text, [{ name: 'MessageKey', type: 'keyof typeof messages', doc: "Every message key of this locale's catalogue." }]) };
+  return {
+    path: file,
+    content: await moduleText(declare, text, [
+      { name: 'MessageKey', type: 'keyof typeof messages', doc: "Every message key of this locale's catalogue." },
+    ]),
+  };
 }
 
 /** A page text module: plain data, no types beyond its check against PageContent. */
@@ -204,7 +232,12 @@ function emitText(key: string, content: PageContent, inputs: readonly string[], 
  * Every generated module of the chosen regions (all when `only` is omitted), sorted by path:
  * each region's data, route table and entry, and the catalogues and page texts they use, each once.
  */
-export async function emitSites(model: SiteModel, sitesDir: string, only?: readonly string[], options: { cacheDir?: string } = {}): Promise<GeneratedFile[]> {
+export async function emitSites(
+  model: SiteModel,
+  sitesDir: string,
+  only?: readonly string[],
+  options: { cacheDir?: string } = {},
+): Promise<GeneratedFile[]> {
   const regions = model.regions.filter((r) => !only || only.includes(r.data.code));
   const declare = createDeclarer(options.cacheDir);
   const files: GeneratedFile[] = [];
@@ -221,7 +254,15 @@ export async function emitSites(model: SiteModel, sitesDir: string, only?: reado
     }
   }
   for (const [locale, region] of messages) {
-    files.push(await emitMessages(declare, locale, region, region.inputs.filter((id) => id.startsWith('messages/')), sitesDir));
+    files.push(
+      await emitMessages(
+        declare,
+        locale,
+        region,
+        region.inputs.filter((id) => id.startsWith('messages/')),
+        sitesDir,
+      ),
+    );
   }
   for (const [key, { content, inputs }] of texts) files.push(emitText(key, content, inputs, sitesDir));
   return files.sort((a, b) => compareStrings(a.path, b.path));

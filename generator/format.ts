@@ -50,7 +50,10 @@ export function codeFrame(source: string, d: Pick<Diagnostic, 'line' | 'column' 
     out.push(`${gutter}${text ? ` ${text}` : ''}`);
     if (marked) {
       const column = d.column - from + before.length;
-      const end = d.endLine === d.line && d.endColumn && d.endColumn > d.column ? d.endColumn - from + before.length : Math.max(column + 1, shown.length + before.length + 1);
+      const end =
+        d.endLine === d.line && d.endColumn && d.endColumn > d.column
+          ? d.endColumn - from + before.length
+          : Math.max(column + 1, shown.length + before.length + 1);
       const length = Math.max(1, Math.min(end, shown.length + before.length + 1) - column);
       out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}${paint(color, '31', '^'.repeat(length))}`);
     }

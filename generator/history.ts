@@ -153,13 +153,24 @@ export async function loadPriceHistories(
   let knownFrom: number | undefined;
   if (shallow) {
     // The oldest commit of a shallow clone stands for a history that was not fetched.
-    const roots = (await git(top, ['rev-list', '--first-parent', '--max-parents=0', source.revision]).catch(() => '')).split('\n').filter(Boolean);
-    const times = await Promise.all(roots.map(async (root) => Number((await git(top, ['show', '-s', '--format=%ct', root])).trim()) * 1000));
+    const roots = (await git(top, ['rev-list', '--first-parent', '--max-parents=0', source.revision]).catch(() => ''))
+      .split('\n')
+      .filter(Boolean);
+    const times = await Promise.all(
+      roots.map(async (root) => Number((await git(top, ['show', '-s', '--format=%ct', root])).trim()) * 1000),
+    );
     if (times.length) knownFrom = Math.min(...times);
   }
   for (const region of regions) {
     const files = [region.products, region.region, ...(stages ? [stages] : [])];
-    const log = await git(top, ['log', '--first-parent', '--format=%H %ct', source.revision, '--', ...files.map((f) => inRepo(f.id))]).catch(() => '');
+    const log = await git(top, [
+      'log',
+      '--first-parent',
+      '--format=%H %ct',
+      source.revision,
+      '--',
+      ...files.map((f) => inRepo(f.id)),
+    ]).catch(() => '');
     const commits = log
       .split('\n')
       .filter(Boolean)
@@ -172,8 +183,23 @@ export async function loadPriceHistories(
       histories.set(region.code, { versions: [], ...(knownFrom !== undefined && { knownFrom }) });
       continue;
     }
-    const key = cacheKey('price-history', top, JSON.stringify(files.map((f) => inRepo(f.id))), JSON.stringify(commits.map((c) => c.hash)), String(knownFrom));
-    const { versions, newest } = (await readVersions(cacheDir, key)) ?? (await readCommits(top, commits, files.map((f) => inRepo(f.id)), knownFrom, cacheDir, key));
+    const key = cacheKey(
+      'price-history',
+      top,
+      JSON.stringify(files.map((f) => inRepo(f.id))),
+      JSON.stringify(commits.map((c) => c.hash)),
+      String(knownFrom),
+    );
+    const { versions, newest } =
+      (await readVersions(cacheDir, key)) ??
+      (await readCommits(
+        top,
+        commits,
+        files.map((f) => inRepo(f.id)),
+        knownFrom,
+        cacheDir,
+        key,
+      ));
     const changed = files.some((file, index) => newest[index] !== sha256(file.text));
     histories.set(region.code, { versions, ...(knownFrom !== undefined && { knownFrom }), head: { from: commits.at(-1)!.from, changed } });
   }
@@ -187,8 +213,18 @@ interface ReadVersions {
 }
 
 /** Reads and parses the files of each commit, and keeps what it found in the cache. */
-async function readCommits(top: string, commits: readonly { hash: string; from: number }[], paths: readonly string[], knownFrom: number | undefined, cacheDir: string | undefined, key: string): Promise<ReadVersions> {
-  const texts = await readBlobs(top, commits.flatMap((commit) => paths.map((file) => `${commit.hash}:${file}`)));
+async function readCommits(
+  top: string,
+  commits: readonly { hash: string; from: number }[],
+  paths: readonly string[],
+  knownFrom: number | undefined,
+  cacheDir: string | undefined,
+  key: string,
+): Promise<ReadVersions> {
+  const texts = await readBlobs(
+    top,
+    commits.flatMap((commit) => paths.map((file) => `${commit.hash}:${file}`)),
+  );
   const versions: ContentVersion[] = commits.map((commit, index) => {
     const [products, own, shared] = texts.slice(index * paths.length, (index + 1) * paths.length);
     // The oldest version of a complete history also stands for the time before it.
@@ -197,7 +233,12 @@ async function readCommits(top: string, commits: readonly { hash: string; from: 
   });
   const found = { versions, newest: texts.slice(-paths.length).map((text) => (text === undefined ? undefined : sha256(text))) };
   // JSON has no -Infinity: the oldest version's null stands for it.
-  await writeEntry(cacheDir, 'history', key, JSON.stringify(found, (_key, value: unknown) => (value === -Infinity ? null : value)));
+  await writeEntry(
+    cacheDir,
+    'history',
+    key,
+    JSON.stringify(found, (_key, value: unknown) => (value === -Infinity ? null : value)),
+  );
   return found;
 }
 
@@ -206,8 +247,14 @@ async function readVersions(cacheDir: string | undefined, key: string): Promise<
   const stored = await readEntry(cacheDir, 'history', key);
   if (!stored) return undefined;
   try {
-    const found = JSON.parse(stored.toString('utf8')) as { versions: (Omit<ContentVersion, 'from'> & { from: number | null })[]; newest: (string | null)[] };
-    return { versions: found.versions.map((version) => ({ ...version, from: version.from ?? -Infinity })), newest: found.newest.map((hash) => hash ?? undefined) };
+    const found = JSON.parse(stored.toString('utf8')) as {
+      versions: (Omit<ContentVersion, 'from'> & { from: number | null })[];
+      newest: (string | null)[];
+    };
+    return {
+      versions: found.versions.map((version) => ({ ...version, from: version.from ?? -Infinity })),
+      newest: found.newest.map((hash) => hash ?? undefined),
+    };
   } catch {
     return undefined;
   }
@@ -221,15 +268,33 @@ async function readVersions(cacheDir: string | undefined, key: string): Promise<
 export async function lastChanges(source: HistorySource | undefined, now: number): Promise<Map<string, number> | undefined> {
   if (!source) return undefined;
   const prefix = source.contentPath ? `${source.contentPath}/` : '';
-  const log = await git(source.repository, ['log', '--first-parent', '--format=%x01%ct', '--name-only', '--no-renames', source.revision, '--', source.contentPath || '.']).catch(() => undefined);
+  const log = await git(source.repository, [
+    'log',
+    '--first-parent',
+    '--format=%x01%ct',
+    '--name-only',
+    '--no-renames',
+    source.revision,
+    '--',
+    source.contentPath || '.',
+  ]).catch(() => undefined);
   if (log === undefined) return undefined;
   const changed = new Map<string, number>();
   for (const commit of log.split('\x01').filter(Boolean)) {
     const [seconds = '0', ...files] = commit.split('\n').filter(Boolean);
-    for (const file of files) if (file.startsWith(prefix) && !changed.has(file.slice(prefix.length))) changed.set(file.slice(prefix.length), Number(seconds) * 1000);
+    for (const file of files)
+      if (file.startsWith(prefix) && !changed.has(file.slice(prefix.length)))
+        changed.set(file.slice(prefix.length), Number(seconds) * 1000);
   }
   // What the working tree changed since (or added), as of the build.
-  const status = await git(source.repository, ['status', '--porcelain', '--no-renames', '--untracked-files=all', '--', source.contentPath || '.']).catch(() => '');
+  const status = await git(source.repository, [
+    'status',
+    '--porcelain',
+    '--no-renames',
+    '--untracked-files=all',
+    '--',
+    source.contentPath || '.',
+  ]).catch(() => '');
   if (source.revision === 'HEAD') {
     for (const line of status.split('\n').filter(Boolean)) {
       const file = line.slice(3);

@@ -1,6 +1,16 @@
 import { contentSecurityPolicy, HSTS, PERMISSIONS_POLICY, REFERRER_POLICY } from '../core/security.ts';
 import type { SecurityData } from '../core/security.ts';
-import { COMPRESSIBLE, CONTENT_TYPES, HASHED_ASSET_NAME, HASHED_FILES, HASHED_IMAGE_PATH, IMMUTABLE, MAX_REDIRECT_SEGMENTS, PRIVATE_FILES, REVALIDATE } from '../core/host-rules.ts';
+import {
+  COMPRESSIBLE,
+  CONTENT_TYPES,
+  HASHED_ASSET_NAME,
+  HASHED_FILES,
+  HASHED_IMAGE_PATH,
+  IMMUTABLE,
+  MAX_REDIRECT_SEGMENTS,
+  PRIVATE_FILES,
+  REVALIDATE,
+} from '../core/host-rules.ts';
 import type { HostRules } from '../core/host-rules.ts';
 import type { RegionData } from '../core/model.ts';
 
@@ -9,11 +19,22 @@ import type { RegionData } from '../core/model.ts';
  * for nginx and for static-hosting CDNs (docs/deploy.md). serve-regions applies the same
  * rules from hosts.json; tests/e2e/hosts.test.ts runs nginx with `nginx.conf` against it.
  */
-export function hostRules(regions: readonly { readonly data: RegionData; readonly elsewhere?: readonly string[] }[], security: SecurityData): HostRules {
+export function hostRules(
+  regions: readonly { readonly data: RegionData; readonly elsewhere?: readonly string[] }[],
+  security: SecurityData,
+): HostRules {
   const sorted = [...regions].sort((a, b) => (a.data.basePath === '' ? 1 : 0) - (b.data.basePath === '' ? 1 : 0));
   return {
-    regions: sorted.map(({ data, elsewhere }) => ({ code: data.code, prefix: data.basePath, notFound: `${data.basePath}/404.html`, cnToCom: data.hosts.cnToCom, ...(elsewhere?.length && { elsewhere }) })),
-    redirects: regions.flatMap(({ data }) => data.routes.flatMap((route) => (route.redirect ? [{ from: route.path, to: route.redirect }] : []))),
+    regions: sorted.map(({ data, elsewhere }) => ({
+      code: data.code,
+      prefix: data.basePath,
+      notFound: `${data.basePath}/404.html`,
+      cnToCom: data.hosts.cnToCom,
+      ...(elsewhere?.length && { elsewhere }),
+    })),
+    redirects: regions.flatMap(({ data }) =>
+      data.routes.flatMap((route) => (route.redirect ? [{ from: route.path, to: route.redirect }] : [])),
+    ),
     immutable: HASHED_FILES,
     security,
   };
@@ -125,7 +146,13 @@ function nginxElsewhere(rules: HostRules): string[] {
  * dist/. Every rule of core/host-rules.ts; the security headers on every answer.
  */
 export function renderNginx(rules: HostRules): string {
-  const textTypes = [...new Set(Object.values(CONTENT_TYPES).filter((type) => type.includes('charset')).map((type) => type.split(';', 1)[0]!))].filter((type) => type !== 'text/html');
+  const textTypes = [
+    ...new Set(
+      Object.values(CONTENT_TYPES)
+        .filter((type) => type.includes('charset'))
+        .map((type) => type.split(';', 1)[0]!),
+    ),
+  ].filter((type) => type !== 'text/html');
   const lines = [
     `# ${GENERATED}`,
     '# Include it in a server block whose root is this folder:',
@@ -157,7 +184,11 @@ export function renderNginx(rules: HostRules): string {
     ...nginxSlashRule(),
     '',
     '# 2. Redirect routes.',
-    ...rules.redirects.flatMap((r) => [`location = ${r.from} {`, ...indent([...nginxHeaders(rules, REVALIDATE), `return 301 ${r.to}$is_args$args;`]), '}']),
+    ...rules.redirects.flatMap((r) => [
+      `location = ${r.from} {`,
+      ...indent([...nginxHeaders(rules, REVALIDATE), `return 301 ${r.to}$is_args$args;`]),
+      '}',
+    ]),
     '',
     "# The host's own files are not served.",
     ...PRIVATE_FILES.map((file) => `location = ${file} { return 404; }`),
@@ -182,7 +213,9 @@ export function renderHeaders(rules: HostRules): string {
   ];
   // Both CDNs revalidate what no rule gives a Cache-Control (HTML, sitemap, schedule.json).
   const hashed = ['/assets/*', ...rules.regions.filter((r) => r.prefix !== '').map((r) => `${r.prefix}/assets/*`), '/static/img/*'];
-  return [`# ${GENERATED}`, '/*', ...indent(security), ...hashed.flatMap((pattern) => [pattern, `  Cache-Control: ${IMMUTABLE}`]), ''].join('\n');
+  return [`# ${GENERATED}`, '/*', ...indent(security), ...hashed.flatMap((pattern) => [pattern, `  Cache-Control: ${IMMUTABLE}`]), ''].join(
+    '\n',
+  );
 }
 
 /**
@@ -199,7 +232,9 @@ export function renderRedirects(rules: HostRules, hosts: readonly string[] = [])
     ...rules.redirects.map((r) => `${r.from} ${r.to} 301!`),
     ...PRIVATE_FILES.map((file) => `${file} /404.html 404!`),
     ...rules.regions.flatMap((region) => [
-      ...(region.cnToCom ? cnHosts.map((host) => `https://${host}${region.prefix}/* https://${host.replace(/\.cn$/i, '.com')}${region.prefix}/:splat 301`) : []),
+      ...(region.cnToCom
+        ? cnHosts.map((host) => `https://${host}${region.prefix}/* https://${host.replace(/\.cn$/i, '.com')}${region.prefix}/:splat 301`)
+        : []),
       `${region.prefix}/* ${region.notFound} 404`,
     ]),
     '',

@@ -22,12 +22,13 @@ export interface SourceArt {
   readonly text: string;
 }
 
-
 /** Reads every `assets/*.svg` of the content folder, sorted by name; none when there is no folder. */
 export async function readSourceArt(contentRoot: string): Promise<SourceArt[]> {
   const dir = path.join(contentRoot, 'assets');
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.svg')).sort(compareStrings);
-  return Promise.all(names.map(async (file) => ({ name: file.slice(0, -4), id: `assets/${file}`, text: await readFile(path.join(dir, file), 'utf8') })));
+  return Promise.all(
+    names.map(async (file) => ({ name: file.slice(0, -4), id: `assets/${file}`, text: await readFile(path.join(dir, file), 'utf8') })),
+  );
 }
 
 /** Source art the build can draw: sound SVG of a known size (`inspectArt`), and its image. */
@@ -44,7 +45,11 @@ export interface DrawableArt extends SourceArt {
  */
 export function drawable(art: SourceArt, size: ArtSize): DrawableArt {
   const hash = createHash('sha256').update(art.text).digest('hex').slice(0, 10);
-  return { ...art, size, asset: { src: `${IMAGE_BASE}/${art.name}.${hash}`, width: SMALL_WIDTH, height: Math.round((SMALL_WIDTH * size.height) / size.width) } };
+  return {
+    ...art,
+    size,
+    asset: { src: `${IMAGE_BASE}/${art.name}.${hash}`, width: SMALL_WIDTH, height: Math.round((SMALL_WIDTH * size.height) / size.width) },
+  };
 }
 
 /** The art of the list that the build can draw (the rest is what `--check` reports). */
@@ -56,7 +61,11 @@ export function drawableArt(art: readonly SourceArt[]): DrawableArt[] {
 }
 
 /** What a worker renders: the drawing and the size and format of one variant. */
-function renderJob(art: DrawableArt, scale: ImageScale, format: ImageFormat): { svg: string; density: number; width: number; format: ImageFormat } {
+function renderJob(
+  art: DrawableArt,
+  scale: ImageScale,
+  format: ImageFormat,
+): { svg: string; density: number; width: number; format: ImageFormat } {
   const width = art.asset.width * IMAGE_SCALES[scale];
   return { svg: art.text, density: densityFor(art.size, width), width, format };
 }
@@ -81,7 +90,10 @@ function createWorkerPool(size: number) {
     const free = idle.pop();
     if (free) return Promise.resolve(free);
     if (workers.length < size) {
-      const worker = fork(fileURLToPath(new URL('./image-worker.js', import.meta.url)), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      const worker = fork(fileURLToPath(new URL('./image-worker.js', import.meta.url)), [], {
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
       workers.push(worker);
       return Promise.resolve(worker);
     }
@@ -133,9 +145,15 @@ function createWorkerPool(size: number) {
  * the renderer refuses rejects with ArtRenderError, once every started image is done; `signal`
  * stops it between images. Returns the written paths relative to `outDir`, sorted.
  */
-export async function renderImages(art: readonly DrawableArt[], outDir: string, options: { cacheDir?: string; concurrency?: number; signal?: AbortSignal } = {}): Promise<string[]> {
+export async function renderImages(
+  art: readonly DrawableArt[],
+  outDir: string,
+  options: { cacheDir?: string; concurrency?: number; signal?: AbortSignal } = {},
+): Promise<string[]> {
   const jobs = art.flatMap((item) =>
-    (Object.keys(IMAGE_SCALES) as ImageScale[]).flatMap((scale) => (['webp', 'png'] as const).map((format) => ({ item, file: `${item.asset.src}.${scale}.${format}`, scale, format }))),
+    (Object.keys(IMAGE_SCALES) as ImageScale[]).flatMap((scale) =>
+      (['webp', 'png'] as const).map((format) => ({ item, file: `${item.asset.src}.${scale}.${format}`, scale, format })),
+    ),
   );
   const concurrency = options.concurrency ?? CORES;
   let pool: ReturnType<typeof createWorkerPool> | undefined;
@@ -235,7 +253,10 @@ export async function renderVariant(art: DrawableArt, scale: ImageScale, format:
 }
 
 /** The drawing and variant an image address names, if any: what a dev server renders on request. */
-export function variantFor(art: readonly DrawableArt[], pathname: string): { art: DrawableArt; scale: ImageScale; format: ImageFormat } | undefined {
+export function variantFor(
+  art: readonly DrawableArt[],
+  pathname: string,
+): { art: DrawableArt; scale: ImageScale; format: ImageFormat } | undefined {
   const match = /^\/static\/img\/(.+)\.([0-9a-f]{10})\.(small|2x)\.(webp|png)$/.exec(pathname);
   if (!match) return undefined;
   const item = art.find((a) => a.asset.src === `${IMAGE_BASE}/${match[1]}.${match[2]}`);

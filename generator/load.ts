@@ -119,7 +119,9 @@ function parseFile(kind: ContentKind, file: string, id: string, text: string, pa
   for (const error of doc.errors) {
     const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
     const at = rangeAt(source, error.pos[0], error.pos[1]);
-    parseDiagnostics.push(error.code === 'DUPLICATE_KEY' ? createDiagnostic('E0004', { reason }, at) : createDiagnostic('E0001', { reason }, at));
+    parseDiagnostics.push(
+      error.code === 'DUPLICATE_KEY' ? createDiagnostic('E0004', { reason }, at) : createDiagnostic('E0001', { reason }, at),
+    );
   }
   let data: unknown;
   if (doc.errors.length === 0) {
@@ -128,7 +130,9 @@ function parseFile(kind: ContentKind, file: string, id: string, text: string, pa
       if (isPlainJson(data)) parsed?.set(text, data);
     } catch (error) {
       // toJS refuses alias bombs and similar; that is a content error, not a crash.
-      parseDiagnostics.push(createDiagnostic('E0001', { reason: error instanceof Error ? error.message : String(error) }, rangeAt(source, 0, 0)));
+      parseDiagnostics.push(
+        createDiagnostic('E0001', { reason: error instanceof Error ? error.message : String(error) }, rangeAt(source, 0, 0)),
+      );
     }
   }
   // Assigned, not spread: the source keeps its lazy fields.
@@ -140,7 +144,8 @@ function isPlainJson(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
   if (Array.isArray(value)) return value.every(isPlainJson);
-  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) return Object.values(value as object).every(isPlainJson);
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.values(value as object).every(isPlainJson);
   return false;
 }
 

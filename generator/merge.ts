@@ -31,11 +31,14 @@ export async function mergeParts(parts: readonly string[], outDir: string): Prom
       const earlier = sources.get(file);
       if (earlier === undefined) sources.set(file, part);
       else if (!(await readFile(path.join(earlier, file))).equals(await readFile(path.join(part, file)))) {
-        problems.push(`${file} differs between ${earlier} and ${part}: build every part from the same content, as of the same instant (--now)`);
+        problems.push(
+          `${file} differs between ${earlier} and ${part}: build every part from the same content, as of the same instant (--now)`,
+        );
       }
     }
   }
-  if (problems.length || parts.length === 0) return { ok: false, files: 0, problems: parts.length ? problems : ['name the parts to merge'] };
+  if (problems.length || parts.length === 0)
+    return { ok: false, files: 0, problems: parts.length ? problems : ['name the parts to merge'] };
   const staging = await createStagingDir(outDir);
   try {
     for (const [file, part] of sources) {

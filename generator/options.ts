@@ -104,6 +104,7 @@ export function resolveBuildOptions(options: UserBuildOptions = {}): ResolvedBui
     regions: options.regions && [...new Set(options.regions)],
     onProgress: options.onProgress ?? (() => {}),
     now: options.now ?? sourceDateEpoch() ?? Date.now(),
-    cacheDir: options.cache === false ? undefined : typeof options.cache === 'string' ? path.resolve(cwd, options.cache) : defaultCacheDir(),
+    cacheDir:
+      options.cache === false ? undefined : typeof options.cache === 'string' ? path.resolve(cwd, options.cache) : defaultCacheDir(),
   };
 }

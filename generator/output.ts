@@ -50,7 +50,14 @@ const exists = (target: string) =>
  * undoes them, a killed process leaves a journal the next build or serve-regions completes,
  * so the output folder is the old one or the new one, never a mix.
  */
-export async function commitOutput(staging: string, outDir: string, built: readonly OutputRegion[], all: readonly OutputRegion[], rootFiles: readonly string[] = [], options: CommitOptions = {}): Promise<void> {
+export async function commitOutput(
+  staging: string,
+  outDir: string,
+  built: readonly OutputRegion[],
+  all: readonly OutputRegion[],
+  rootFiles: readonly string[] = [],
+  options: CommitOptions = {},
+): Promise<void> {
   const trash = `${staging}-old`;
   const moves: Move[] = [];
   const outExists = await exists(outDir);
@@ -93,10 +100,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
  * The table printed after a build: per region its prerendered pages, its files, and the gzip
  * size of its JavaScript and CSS (all of it: a first visit loads only the entry and the page).
  */
-export async function describeBuild(result: { regions: readonly (OutputRegion & { pages: readonly unknown[]; assets: readonly string[] })[] }, outDir: string, elapsed: number): Promise<string> {
+export async function describeBuild(
+  result: { regions: readonly (OutputRegion & { pages: readonly unknown[]; assets: readonly string[] })[] },
+  outDir: string,
+  elapsed: number,
+): Promise<string> {
   const gzipped = async (dir: string, files: readonly string[], extension: string) => {
     let total = 0;
-    for (const file of files.filter((f) => f.endsWith(extension))) total += gzipSync(await readFile(path.join(dir, file)), { level: 9 }).length;
+    for (const file of files.filter((f) => f.endsWith(extension)))
+      total += gzipSync(await readFile(path.join(dir, file)), { level: 9 }).length;
     return total;
   };
   const rows = await Promise.all(

@@ -29,7 +29,15 @@ export interface PrerenderedFile {
  * Prerenders every route of a region at the build's instant, its not-found page and its static
  * files into `outDir`; `signal` stops it between files.
  */
-export async function prerenderRegion(region: ResolvedRegion, renderer: ServerRenderer, client: ClientBundle, outDir: string, now: number, signal?: AbortSignal, cards?: ShareCardRenderer): Promise<PrerenderedFile[]> {
+export async function prerenderRegion(
+  region: ResolvedRegion,
+  renderer: ServerRenderer,
+  client: ClientBundle,
+  outDir: string,
+  now: number,
+  signal?: AbortSignal,
+  cards?: ShareCardRenderer,
+): Promise<PrerenderedFile[]> {
   const written: PrerenderedFile[] = [];
   const files = createFileWriter(outDir, signal);
   try {
@@ -116,7 +124,8 @@ async function prerenderFiles(job: {
   // Share cards (generator/share-cards.ts): one per product page, and the region's own for its
   // other pages; drawn here first, so the image workers (`cards`, images.ts) render them while
   // the pages are prerendered.
-  const addCard = (relative: string, card: { title: string; brand: string; art: string }) => cards?.add({ svg: shareCardSvg(card), target: path.join(outDir, relative) });
+  const addCard = (relative: string, card: { title: string; brand: string; art: string }) =>
+    cards?.add({ svg: shareCardSvg(card), target: path.join(outDir, relative) });
   const carded = new Set<string>();
   for (const route of data.routes) {
     const product = route.product && !route.redirect ? data.products[route.product] : undefined;
@@ -124,7 +133,11 @@ async function prerenderFiles(job: {
     carded.add(route.product!);
     addCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
   }
-  addCard(shareImagePath({ basePath: '' }).slice(1), { title: brand, brand: new URL(data.origin).host, art: renderer.renderProductImage('brand', brand) });
+  addCard(shareImagePath({ basePath: '' }).slice(1), {
+    title: brand,
+    brand: new URL(data.origin).host,
+    art: renderer.renderProductImage('brand', brand),
+  });
   for (const route of data.routes) {
     const relative = outputPathFor(route.path, data.basePath);
     const module = pageModule(route);
@@ -132,7 +145,16 @@ async function prerenderFiles(job: {
       // A static host cannot answer a redirect by itself: the page redirects at once, and the
       // canonical link tells search engines where the content lives.
       const target = route.redirect ?? (data.basePath || '/');
-      await write(relative, renderTemplate('redirect.html.hbs', { lang: data.locale, page: route.page, target, canonical: `${data.origin}${target}`, text: data.messages['redirect.text'] ?? '' }));
+      await write(
+        relative,
+        renderTemplate('redirect.html.hbs', {
+          lang: data.locale,
+          page: route.page,
+          target,
+          canonical: `${data.origin}${target}`,
+          text: data.messages['redirect.text'] ?? '',
+        }),
+      );
       written.push({ path: relative, route: route.path });
       continue;
     }

@@ -9,7 +9,10 @@ import type { SiteModel } from './resolve/index.ts';
  */
 
 const ACCENTED: Readonly<Record<string, string>> = Object.fromEntries(
-  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [letter, [...'áƀçđéƒĝĥíĵķĺɱñóþǫŕšťúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓÞǪŔŠŤÚṼŴẊÝŽ'][index]!]),
+  [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [
+    letter,
+    [...'áƀçđéƒĝĥíĵķĺɱñóþǫŕšťúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓÞǪŔŠŤÚṼŴẊÝŽ'][index]!,
+  ]),
 );
 
 /** A text pseudo-localised: each word accented and lengthened by about 40% (its vowels doubled in turn), placeholders kept. */
@@ -37,12 +40,30 @@ export function pseudoText(text: string): string {
 }
 
 /** The keys whose string values are texts a visitor reads (anything else, paths and codes, stays). */
-const TEXT_KEYS = new Set(['label', 'title', 'text', 'heading', 'lead', 'description', 'name', 'alt', 'caption', 'button', 'tagline', 'keywords', 'value', 'copyright', 'agreement', 'format']);
+const TEXT_KEYS = new Set([
+  'label',
+  'title',
+  'text',
+  'heading',
+  'lead',
+  'description',
+  'name',
+  'alt',
+  'caption',
+  'button',
+  'tagline',
+  'keywords',
+  'value',
+  'copyright',
+  'agreement',
+  'format',
+]);
 
 function pseudoValue(value: unknown, isText: boolean): unknown {
   if (typeof value === 'string') return isText ? pseudoText(value) : value;
   if (Array.isArray(value)) return value.map((item) => pseudoValue(item, isText));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pseudoValue(item, TEXT_KEYS.has(key))]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pseudoValue(item, TEXT_KEYS.has(key))]));
   return value;
 }
 

@@ -34,7 +34,9 @@ const day = (time: number) => `${DATE.format(time)} UTC`;
 
 /** Every page of any region (account screens aside), by region: open now, opening, closed, redirect. */
 export function availabilityRows(regions: readonly RegionData[], now: number): ReportRow[] {
-  const pages = [...new Set(regions.flatMap((r) => r.routes.filter((route) => route.kind !== 'account').map((route) => route.page)))].sort();
+  const pages = [
+    ...new Set(regions.flatMap((r) => r.routes.filter((route) => route.kind !== 'account').map((route) => route.page))),
+  ].sort();
   return pages.map((page) => ({
     label: page,
     cells: regions.map(({ code }): ReportCell => {
@@ -42,7 +44,9 @@ export function availabilityRows(regions: readonly RegionData[], now: number): R
       if (!route) return { text: '—', kind: 'absent', title: `${code} has no ${page} page` };
       if (route.redirect) return { text: `→ ${route.redirect}`, kind: 'redirect', title: `${route.path} redirects to ${route.redirect}` };
       const window = route.window;
-      const span = window ? ` (${window.start !== undefined ? `from ${day(window.start)}` : ''}${window.start !== undefined && window.end !== undefined ? ' ' : ''}${window.end !== undefined ? `until ${day(window.end)}` : ''})` : '';
+      const span = window
+        ? ` (${window.start !== undefined ? `from ${day(window.start)}` : ''}${window.start !== undefined && window.end !== undefined ? ' ' : ''}${window.end !== undefined ? `until ${day(window.end)}` : ''})`
+        : '';
       if (isRouteOpen(route, now)) return { text: window ? 'open, timed' : 'open', kind: 'open', title: `${route.path}${span}` };
       const upcoming = window?.start !== undefined && now < window.start;
       return { text: upcoming ? `opens ${day(window!.start!)}` : 'closed', kind: 'closed', title: `${route.path}${span}` };
@@ -67,11 +71,23 @@ export function marketRows(regions: readonly RegionData[]): ReportRow[] {
     }),
   });
   return [
-    row('prior price of a reduction (EU)', (r) => (r.market.priorPrice ? `on: ${Object.values(r.products).filter((p) => p.priorPrices?.length).length} product(s) reduced` : undefined)),
+    row('prior price of a reduction (EU)', (r) =>
+      r.market.priorPrice ? `on: ${Object.values(r.products).filter((p) => p.priorPrices?.length).length} product(s) reduced` : undefined,
+    ),
     row('consent before analytics', (r) => (r.market.consent ? 'on: banner, Consent Mode v2' : undefined)),
-    row('tax wording', (r) => (r.market.tax ? `${r.market.tax}: "${r.messages[r.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded'] ?? ''}"` : undefined)),
-    row('merchant listings: shipping', (r) => (r.market.shipping ? `${r.market.shipping.rate === 0 ? 'free' : formatPrice(r.market.shipping.rate, r.locale, r.currency)}, ${r.market.shipping.handlingDays.join('-')} + ${r.market.shipping.transitDays.join('-')} days, ${r.market.shipping.countries.length} countr${r.market.shipping.countries.length === 1 ? 'y' : 'ies'}` : undefined)),
-    row('merchant listings: returns', (r) => (r.market.returns ? `${r.market.returns.days} days, ${r.market.returns.fees === 'free' ? 'free' : 'paid by the customer'}` : undefined)),
+    row('tax wording', (r) =>
+      r.market.tax
+        ? `${r.market.tax}: "${r.messages[r.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded'] ?? ''}"`
+        : undefined,
+    ),
+    row('merchant listings: shipping', (r) =>
+      r.market.shipping
+        ? `${r.market.shipping.rate === 0 ? 'free' : formatPrice(r.market.shipping.rate, r.locale, r.currency)}, ${r.market.shipping.handlingDays.join('-')} + ${r.market.shipping.transitDays.join('-')} days, ${r.market.shipping.countries.length} countr${r.market.shipping.countries.length === 1 ? 'y' : 'ies'}`
+        : undefined,
+    ),
+    row('merchant listings: returns', (r) =>
+      r.market.returns ? `${r.market.returns.days} days, ${r.market.returns.fees === 'free' ? 'free' : 'paid by the customer'}` : undefined,
+    ),
   ];
 }
 
@@ -92,9 +108,14 @@ export function priceRows(regions: readonly RegionData[], now: number): ReportRo
       const offer = product.activityPrice !== undefined ? `${price(product.activityPrice)} ${describeActivity(region, product)}` : '';
       const active = isActivityActive(region, product, now);
       // In a market that announces reductions against the prior price (docs/market.md): that price, per reduction.
-      const prior = region.market.priorPrice && product.priorPrices?.length ? `prior price ${product.priorPrices.map((w) => `${price(w.price)} (from ${day(w.start)})`).join(', ')}` : '';
+      const prior =
+        region.market.priorPrice && product.priorPrices?.length
+          ? `prior price ${product.priorPrices.map((w) => `${price(w.price)} (from ${day(w.start)})`).join(', ')}`
+          : '';
       return {
-        text: [price(product.price), offer && `offer ${offer}${active ? ' (now)' : ''}`, prior, notes.join(', ')].filter(Boolean).join(' · '),
+        text: [price(product.price), offer && `offer ${offer}${active ? ' (now)' : ''}`, prior, notes.join(', ')]
+          .filter(Boolean)
+          .join(' · '),
         kind: product.stock === 0 ? 'soldout' : active ? 'offer' : product.isPreSale ? 'presale' : 'price',
         title: `${key} in ${code}`,
       };
@@ -117,13 +138,23 @@ function timelineLanes(regions: readonly RegionData[], start: number, end: numbe
       const edges = [start, ...instants, end];
       lanes.push({
         label: `${region.code} · ${name}`,
-        segments: edges.slice(0, -1).map((from, index) => ({ from, to: edges[index + 1]!, label: `stage ${index}`, kind: index === 0 ? 'stage-before' : `stage-${index % 2 ? 'odd' : 'even'}` })),
+        segments: edges
+          .slice(0, -1)
+          .map((from, index) => ({
+            from,
+            to: edges[index + 1]!,
+            label: `stage ${index}`,
+            kind: index === 0 ? 'stage-before' : `stage-${index % 2 ? 'odd' : 'even'}`,
+          })),
       });
     }
     for (const [key, product] of Object.entries(region.products)) {
       const time = product.activityTime;
       if (product.activityPrice === undefined || time?.startTime === undefined) continue;
-      lanes.push({ label: `${region.code} · offer ${key}`, segments: [{ from: time.startTime, to: time.endTime ?? end, label: 'offer', kind: 'offer' }] });
+      lanes.push({
+        label: `${region.code} · offer ${key}`,
+        segments: [{ from: time.startTime, to: time.endTime ?? end, label: 'offer', kind: 'offer' }],
+      });
     }
     const links = windowedLinks(region);
     for (const route of region.routes) {
@@ -141,11 +172,13 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 
 /** The timeline as inline SVG: one lane per list or window, months along the axis, now marked. */
 export function renderTimeline(regions: readonly RegionData[], now: number): string {
-  const instants = regions.flatMap((r) => [
-    ...Object.values(r.stages).flat(),
-    ...r.routes.flatMap((route) => [route.window?.start, route.window?.end]),
-    ...Object.values(r.products).flatMap((p) => [p?.activityTime?.startTime, p?.activityTime?.endTime]),
-  ]).filter((t): t is number => t !== undefined);
+  const instants = regions
+    .flatMap((r) => [
+      ...Object.values(r.stages).flat(),
+      ...r.routes.flatMap((route) => [route.window?.start, route.window?.end]),
+      ...Object.values(r.products).flatMap((p) => [p?.activityTime?.startTime, p?.activityTime?.endTime]),
+    ])
+    .filter((t): t is number => t !== undefined);
   const month = 30 * 86_400_000;
   const start = Math.min(now, ...instants) - month / 2;
   const end = Math.max(now, ...instants) + month / 2;
@@ -170,7 +203,8 @@ export function renderTimeline(regions: readonly RegionData[], now: number): str
   for (let tick = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1); tick < end; ) {
     const date = new Date(tick);
     parts.push(`<line x1="${x(tick).toFixed(1)}" y1="${top - 6}" x2="${x(tick).toFixed(1)}" y2="${height}" class="tick"/>`);
-    if (date.getUTCMonth() % step === 0) parts.push(`<text x="${(x(tick) + 3).toFixed(1)}" y="${top - 10}" class="tick-label">${date.toISOString().slice(0, 7)}</text>`);
+    if (date.getUTCMonth() % step === 0)
+      parts.push(`<text x="${(x(tick) + 3).toFixed(1)}" y="${top - 10}" class="tick-label">${date.toISOString().slice(0, 7)}</text>`);
     tick = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
   }
   lanes.forEach((lane, index) => {
@@ -188,13 +222,17 @@ export function renderTimeline(regions: readonly RegionData[], now: number): str
   parts.push(`<line x1="${x(now).toFixed(1)}" y1="${top - 6}" x2="${x(now).toFixed(1)}" y2="${height}" class="now"/>`);
   // The label reads away from the edge it is near, in its own row above the months'.
   const nearEnd = x(now) > width - 200;
-  parts.push(`<text x="${(x(now) + (nearEnd ? -4 : 4)).toFixed(1)}" y="14" class="now-label"${nearEnd ? ' text-anchor="end"' : ''}>now ${escape(day(now))}</text>`);
+  parts.push(
+    `<text x="${(x(now) + (nearEnd ? -4 : 4)).toFixed(1)}" y="14" class="now-label"${nearEnd ? ' text-anchor="end"' : ''}>now ${escape(day(now))}</text>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-labelledby="timeline-title"><title id="timeline-title">Timeline of stages lists, offers and page windows, with now marked</title>${parts.join('')}</svg>`;
 }
 
 /** Which region shows which current stage of each list, for the page's summary. */
 function currentStages(regions: readonly RegionData[], now: number): string[] {
-  return regions.flatMap((r) => Object.entries(r.stages).map(([name, instants]) => `${r.code} ${name}: stage ${currentStage(instants, now)} of ${instants.length}`));
+  return regions.flatMap((r) =>
+    Object.entries(r.stages).map(([name, instants]) => `${r.code} ${name}: stage ${currentStage(instants, now)} of ${instants.length}`),
+  );
 }
 
 /** The report page's HTML. */

@@ -109,7 +109,9 @@ export function renderSchemaTypes(schemas: Readonly<Record<string, SchemaNode>>)
     const lines: string[] = [];
     for (const [name, child] of properties) {
       const key = isIdentifier(name) ? name : JSON.stringify(name);
-      lines.push(`${docComment(child.description, depth + 1)}${indentOf(depth + 1)}readonly ${key}${required.has(name) ? '' : '?'}: ${render(child, file, depth + 1)};`);
+      lines.push(
+        `${docComment(child.description, depth + 1)}${indentOf(depth + 1)}readonly ${key}${required.has(name) ? '' : '?'}: ${render(child, file, depth + 1)};`,
+      );
     }
     const extra = node.additionalProperties;
     if (extra !== undefined && extra !== false) {
@@ -124,7 +126,8 @@ export function renderSchemaTypes(schemas: Readonly<Record<string, SchemaNode>>)
   const declare = (name: string, node: SchemaNode, file: string): string => {
     const body = render(node, file, 0);
     const doc = docComment(node.description ?? node.title, 0);
-    if (body.startsWith('{') && !node.$ref && !node.enum && (node.type === 'object' || node.type === undefined)) return `${doc}export interface ${name} ${body}`;
+    if (body.startsWith('{') && !node.$ref && !node.enum && (node.type === 'object' || node.type === undefined))
+      return `${doc}export interface ${name} ${body}`;
     return `${doc}export type ${name} = ${body};`;
   };
 

@@ -21,6 +21,8 @@ export type ContentOf<K extends ContentKind> = SchemaTypes[(typeof SCHEMA_OF)[K]
 
 /** Every schema file of schema/, parsed, by file name (the shared definitions included). */
 export function readSchemas(dir: string = SCHEMA_DIR): Record<string, SchemaNode> {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.schema.json')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.schema.json'))
+    .sort();
   return Object.fromEntries(files.map((name) => [name, JSON.parse(readFileSync(path.join(dir, name), 'utf8'))]));
 }

@@ -63,7 +63,10 @@ async function loadServerRenderer(key: string, cacheDir: string | undefined, dis
     });
     await writeTree(cacheDir, 'ssr', key, outDir);
   }
-  const module = (await import(pathToFileURL(path.join(outDir, 'server.js')).href)) as Pick<ServerRenderer, 'renderPage' | 'renderProductImage'>;
+  const module = (await import(pathToFileURL(path.join(outDir, 'server.js')).href)) as Pick<
+    ServerRenderer,
+    'renderPage' | 'renderProductImage'
+  >;
   if (!disposable) process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
   const dispose = disposable ? () => rm(outDir, { recursive: true, force: true }) : async () => {};
   return { renderPage: module.renderPage, renderProductImage: module.renderProductImage, dispose };

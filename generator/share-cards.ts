@@ -20,7 +20,15 @@ export function titleLines(title: string, width = 14): string[] {
     } else line = line ? `${line} ${word}` : word;
   }
   if (line) lines.push(line);
-  return lines.length > 4 ? [...lines.slice(0, 3), `${lines.slice(3).join(' ').slice(0, width - 1)}…`] : lines;
+  return lines.length > 4
+    ? [
+        ...lines.slice(0, 3),
+        `${lines
+          .slice(3)
+          .join(' ')
+          .slice(0, width - 1)}…`,
+      ]
+    : lines;
 }
 
 /**
@@ -35,12 +43,20 @@ export function shareCardSvg(card: { title: string; brand: string; art: string }
   // The drawing's own root element (its size and place replaced), scaled into the right half.
   // Its accessible title goes (the card's alt text says it): the same drawing in every region is one card.
   const art = card.art
-    .replace(/^[\s\S]*?<svg\b([^>]*)>/, (_, attributes: string) => `<svg x="700" y="65" width="500" height="500"${attributes.replace(/\s(width|height|x|y|aria-label)="[^"]*"/g, '')}>`)
+    .replace(
+      /^[\s\S]*?<svg\b([^>]*)>/,
+      (_, attributes: string) =>
+        `<svg x="700" y="65" width="500" height="500"${attributes.replace(/\s(width|height|x|y|aria-label)="[^"]*"/g, '')}>`,
+    )
     .replace(/<title>[\s\S]*?<\/title>/, '');
-  const text = lines.map((line, index) => `<text x="72" y="${(top + index * size * 1.1).toFixed(0)}" class="title">${escapeXml(line)}</text>`).join('');
+  const text = lines
+    .map((line, index) => `<text x="72" y="${(top + index * size * 1.1).toFixed(0)}" class="title">${escapeXml(line)}</text>`)
+    .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    '<defs><style>.title{font:700 ' + size + 'px "DejaVu Sans","Noto Sans","Liberation Sans",Arial,sans-serif;fill:#ffffff}.brand{font:600 32px "DejaVu Sans","Noto Sans","Liberation Sans",Arial,sans-serif;fill:#ffd38a}</style></defs>',
+    '<defs><style>.title{font:700 ' +
+      size +
+      'px "DejaVu Sans","Noto Sans","Liberation Sans",Arial,sans-serif;fill:#ffffff}.brand{font:600 32px "DejaVu Sans","Noto Sans","Liberation Sans",Arial,sans-serif;fill:#ffd38a}</style></defs>',
     // Flat shapes, no gradient: a gradient over the whole card was 40% of its rendering time.
     `<rect width="${width}" height="${height}" fill="#0b1a33"/>`,
     `<path d="M${width * 0.55} ${height}L${width} ${height * 0.18}V${height}Z" fill="#17305c"/>`,

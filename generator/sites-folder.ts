@@ -43,7 +43,12 @@ function isGenerated(content: string | Buffer): boolean {
  * SitesFolderError before anything is written. Each change is noted in `journal` before it is
  * made. Returns the paths written.
  */
-export async function writeGeneratedFiles(sitesDir: string, files: readonly GeneratedFile[], prune = false, journal: SitesJournal = createSitesJournal()): Promise<string[]> {
+export async function writeGeneratedFiles(
+  sitesDir: string,
+  files: readonly GeneratedFile[],
+  prune = false,
+  journal: SitesJournal = createSitesJournal(),
+): Promise<string[]> {
   const currents = await Promise.all(files.map((file) => readFile(path.join(sitesDir, file.path), 'utf8').catch(() => undefined)));
   const foreign = files.find((file, i) => currents[i] !== undefined && !isGenerated(currents[i]!));
   if (foreign) throw new SitesFolderError(sitesDir, foreign.path);

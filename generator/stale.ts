@@ -29,7 +29,15 @@ export async function judgeStaleness(source: string, now: number, cwd: string): 
   let problem: string | undefined;
   try {
     const candidate = (JSON.parse(await readSource(source, cwd)) as { next?: unknown }).next as Staleness['next'];
-    if (candidate === null || (typeof candidate === 'object' && candidate !== undefined && typeof candidate.time === 'number' && typeof candidate.at === 'string' && Array.isArray(candidate.changes))) next = candidate;
+    if (
+      candidate === null ||
+      (typeof candidate === 'object' &&
+        candidate !== undefined &&
+        typeof candidate.time === 'number' &&
+        typeof candidate.at === 'string' &&
+        Array.isArray(candidate.changes))
+    )
+      next = candidate;
     else problem = 'it is not the schedule.json of a build';
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);

@@ -81,15 +81,23 @@ function parseSvg(text: string): Parsed {
   const open: { name: string; index: number; prefixes: ReadonlySet<string> }[] = [];
   // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.exec(text);
-  if (control) throw new Malformed(`the character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, which XML does not allow`, control.index);
-  const prefixDeclared = (prefix: string, own: ReadonlySet<string>) => prefix === 'xml' || prefix === 'xmlns' || own.has(prefix) || open.some((element) => element.prefixes.has(prefix));
+  if (control)
+    throw new Malformed(
+      `the character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}, which XML does not allow`,
+      control.index,
+    );
+  const prefixDeclared = (prefix: string, own: ReadonlySet<string>) =>
+    prefix === 'xml' || prefix === 'xmlns' || own.has(prefix) || open.some((element) => element.prefixes.has(prefix));
   const checkPrefix = (name: string, own: ReadonlySet<string>, at: number) => {
     const colon = name.indexOf(':');
     if (colon === -1) return;
     const prefix = name.slice(0, colon);
     if (!prefixDeclared(prefix, own)) {
       const known = KNOWN_NAMESPACES[prefix];
-      throw new Malformed(`the namespace prefix '${prefix}' of ${name} is not declared (add xmlns:${prefix}="${known ?? '…'}" to the <svg>)`, at);
+      throw new Malformed(
+        `the namespace prefix '${prefix}' of ${name} is not declared (add xmlns:${prefix}="${known ?? '…'}" to the <svg>)`,
+        at,
+      );
     }
   };
   let root: Parsed | undefined;
@@ -115,10 +123,20 @@ function parseSvg(text: string): Parsed {
       const name = match[1]!;
       if (name.startsWith('#')) {
         const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-        const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+        const allowed =
+          code === 0x9 ||
+          code === 0xa ||
+          code === 0xd ||
+          (code >= 0x20 && code <= 0xd7ff) ||
+          (code >= 0xe000 && code <= 0xfffd) ||
+          (code >= 0x10000 && code <= 0x10ffff);
         if (!allowed) throw new Malformed(`'&${name};' names no character XML allows`, amp, match[0].length);
       } else if (!PREDEFINED.has(name) && !declared.has(name)) {
-        throw new Malformed(`undefined entity '&${name};' (XML knows only &amp; &lt; &gt; &quot; &apos; and numeric ones such as &#160;)`, amp, match[0].length);
+        throw new Malformed(
+          `undefined entity '&${name};' (XML knows only &amp; &lt; &gt; &quot; &apos; and numeric ones such as &#160;)`,
+          amp,
+          match[0].length,
+        );
       }
     }
   };
@@ -161,7 +179,12 @@ function parseSvg(text: string): Parsed {
       i++;
       const top = open.pop();
       if (!top) throw new Malformed(`</${name}> closes nothing`, lt, name.length + 3);
-      if (top.name !== name) throw new Malformed(`</${name}> where <${top.name}> (line ${position(text, top.index).line}) should close first`, lt, name.length + 3);
+      if (top.name !== name)
+        throw new Malformed(
+          `</${name}> where <${top.name}> (line ${position(text, top.index).line}) should close first`,
+          lt,
+          name.length + 3,
+        );
     } else {
       const name = readName(i + 1);
       if (!name) throw new Malformed("a '<' that starts no tag (write &lt; for the character)", lt);
@@ -223,7 +246,8 @@ const UNITS: Record<string, number> = { '': 1, px: 1, pt: 1, pc: 12, in: 72, cm:
 function length(value: string | undefined, attribute: string): number | undefined | { problem: string } {
   if (value === undefined) return undefined;
   const match = /^\s*([+]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|in|cm|mm|%|)\s*$/i.exec(value);
-  if (!match) return { problem: `${attribute}="${value}" is not a length the build can size (use pixels, or leave it out and keep the viewBox)` };
+  if (!match)
+    return { problem: `${attribute}="${value}" is not a length the build can size (use pixels, or leave it out and keep the viewBox)` };
   if (match[2] === '%') return undefined;
   return Number(match[1]) * UNITS[match[2]!.toLowerCase()]!;
 }
@@ -260,7 +284,8 @@ function limitProblem(size: ArtSize): string | undefined {
   if (tall > SIDE_LIMIT) return `its ${LARGEST_WIDTH} px wide image would be ${tall} px tall; the limit is ${SIDE_LIMIT} px a side`;
   if (Math.round((SMALL_WIDTH * size.height) / size.width) < 1) return `its ${SMALL_WIDTH} px wide image would be under a pixel tall`;
   const density = Math.ceil((72 * LARGEST_WIDTH) / size.width);
-  if (density > DENSITY.max) return `it is ${size.width} px wide: too small to draw ${LARGEST_WIDTH} px wide (at least ${Math.ceil((72 * LARGEST_WIDTH) / DENSITY.max * 100) / 100} px)`;
+  if (density > DENSITY.max)
+    return `it is ${size.width} px wide: too small to draw ${LARGEST_WIDTH} px wide (at least ${Math.ceil(((72 * LARGEST_WIDTH) / DENSITY.max) * 100) / 100} px)`;
   const scale = densityFor(size, LARGEST_WIDTH) / 72;
   const pixels = Math.ceil(size.width * scale) * Math.ceil(size.height * scale);
   if (pixels > PIXEL_LIMIT) return `drawn ${LARGEST_WIDTH} px wide it has ${pixels} pixels; the limit is ${PIXEL_LIMIT}`;

@@ -65,7 +65,9 @@ function inlineScript(name: InlineScript): string {
     const source = readFileSync(path.join(TEMPLATE_DIR, name), 'utf8');
     script = name.endsWith('.json')
       ? JSON.stringify(JSON.parse(source))
-      : (esbuild ??= createRequire(import.meta.url)('esbuild') as typeof EsbuildModule).transformSync(source, { minify: true, target: 'es2017', charset: 'utf8' }).code.trim();
+      : (esbuild ??= createRequire(import.meta.url)('esbuild') as typeof EsbuildModule)
+          .transformSync(source, { minify: true, target: 'es2017', charset: 'utf8' })
+          .code.trim();
     scripts.set(name, script);
   }
   return script;
@@ -78,9 +80,16 @@ function inlineScript(name: InlineScript): string {
  * (an inline rule set needs its hash too: HTML 7.6.5.2, "Injected content").
  */
 export function inlineScriptHashes(): string[] {
-  return (['app-loader.js', 'consent.js', 'speculation-rules.json'] as const).map((name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`);
+  return (['app-loader.js', 'consent.js', 'speculation-rules.json'] as const).map(
+    (name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`,
+  );
 }
 
 export function renderPageShell(shell: PageShell): string {
-  return renderTemplate('page.html.hbs', { ...shell, appLoader: inlineScript('app-loader.js'), speculationRules: inlineScript('speculation-rules.json'), ...(shell.consent && { consentScript: inlineScript('consent.js') }) });
+  return renderTemplate('page.html.hbs', {
+    ...shell,
+    appLoader: inlineScript('app-loader.js'),
+    speculationRules: inlineScript('speculation-rules.json'),
+    ...(shell.consent && { consentScript: inlineScript('consent.js') }),
+  });
 }

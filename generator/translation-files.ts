@@ -29,8 +29,12 @@ const require = createRequire(import.meta.url);
 
 /** The maximum lengths of a page file's texts, from its schema (a search result's title, description). */
 function maxLengths(): Map<string, number> {
-  const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'page.schema.json'), 'utf8')) as { properties: Record<string, { maxLength?: number }> };
-  return new Map(Object.entries(schema.properties).flatMap(([key, property]) => (property.maxLength ? [[key, property.maxLength] as const] : [])));
+  const schema = JSON.parse(readFileSync(path.join(SCHEMA_DIR, 'page.schema.json'), 'utf8')) as {
+    properties: Record<string, { maxLength?: number }>;
+  };
+  return new Map(
+    Object.entries(schema.properties).flatMap(([key, property]) => (property.maxLength ? [[key, property.maxLength] as const] : [])),
+  );
 }
 
 /**
@@ -41,14 +45,21 @@ export function exchangeUnits(files: readonly FileFreshness[], model: SiteModel,
   const limits = maxLengths();
   // Where a page file shows: the routes whose text it is.
   const shownOn = new Map<string, string[]>();
-  for (const region of model.regions) for (const [route, text] of region.texts) shownOn.set(`${text.key}.yaml`, [...(shownOn.get(`${text.key}.yaml`) ?? []), route]);
+  for (const region of model.regions)
+    for (const [route, text] of region.texts) shownOn.set(`${text.key}.yaml`, [...(shownOn.get(`${text.key}.yaml`) ?? []), route]);
   const units: ExchangeUnit[] = [];
   for (const file of files) {
     for (const text of file.texts) {
       if (!all && text.state === 'current') continue;
-      const where = file.kind === 'messages' ? 'an interface text of the sites' : `on ${(shownOn.get(file.id) ?? []).join(', ') || 'no page yet'}`;
+      const where =
+        file.kind === 'messages' ? 'an interface text of the sites' : `on ${(shownOn.get(file.id) ?? []).join(', ') || 'no page yet'}`;
       const limit = file.kind === 'page' ? limits.get(text.key) : undefined;
-      const state = { current: 'current', stale: 'stale: its source text changed since it was translated', missing: 'not translated yet', unrecorded: 'translated, not yet recorded as current' }[text.state];
+      const state = {
+        current: 'current',
+        stale: 'stale: its source text changed since it was translated',
+        missing: 'not translated yet',
+        unrecorded: 'translated, not yet recorded as current',
+      }[text.state];
       const keywords = text.key === 'keywords' ? '; keywords, separated by commas' : '';
       units.push({
         file: file.id,
@@ -64,7 +75,11 @@ export function exchangeUnits(files: readonly FileFreshness[], model: SiteModel,
 }
 
 /** The units as a file of the format, from `sourceLanguage` into `targetLanguage`. */
-export async function writeExchange(units: readonly ExchangeUnit[], format: ExchangeFormat, languages: { source: string; target: string }): Promise<string> {
+export async function writeExchange(
+  units: readonly ExchangeUnit[],
+  format: ExchangeFormat,
+  languages: { source: string; target: string },
+): Promise<string> {
   if (format === 'json') return writeJson(units, languages);
   if (format === 'po') return writePo(units, languages);
   return writeXliff(units, format, languages);
@@ -85,7 +100,6 @@ export async function readExchange(text: string, format: ExchangeFormat): Promis
   return readXliff(text, format);
 }
 
-
 /**
  * The placeholders of a text (`{email}`, and a plural's count where it is shown), each once,
  * sorted: a translation has exactly its source's.
@@ -101,7 +115,9 @@ export function placeholders(text: string): string[] {
   // A plural's count is a placeholder where a form shows it (#); a text that only chooses by it
   // ('{count, plural, one {day} other {days}}') may be translated without it ('j').
   const shown = plural && [...plural.forms.values()].some((form) => form.includes('#')) ? [`{${plural.name}}`] : [];
-  const all = plural ? [...shown, ...named(plural.before), ...named(plural.after), ...[...plural.forms.values()].flatMap(named)] : named(text);
+  const all = plural
+    ? [...shown, ...named(plural.before), ...named(plural.after), ...[...plural.forms.values()].flatMap(named)]
+    : named(text);
   return [...new Set(all)].sort();
 }
 
@@ -140,11 +156,15 @@ export async function importTranslations(options: {
   } catch (error) {
     const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     const line = /line[: ]+(\d+)/i.exec(reason)?.[1] ?? '1';
-    return { ok: false, problems: [`${fileName}:${line}: not well-formed ${format === 'po' ? 'PO' : format === 'json' ? 'JSON' : 'XLIFF'}: ${reason}`] };
+    return {
+      ok: false,
+      problems: [`${fileName}:${line}: not well-formed ${format === 'po' ? 'PO' : format === 'json' ? 'JSON' : 'XLIFF'}: ${reason}`],
+    };
   }
   if (!read.targetLanguage) return { ok: false, problems: [`${fileName}:1: the file names no target language`] };
   const files = options.files(read.targetLanguage);
-  if (files.length === 0) return { ok: false, problems: [`${fileName}:1: no translated file is in ${read.targetLanguage}: the content has no such locale`] };
+  if (files.length === 0)
+    return { ok: false, problems: [`${fileName}:1: no translated file is in ${read.targetLanguage}: the content has no such locale`] };
   const byId = new Map(files.map((file) => [file.id, file]));
   const problems: string[] = [];
   const accepted: { file: FileFreshness; key: string; target: string }[] = [];
@@ -164,7 +184,9 @@ export async function importTranslations(options: {
     const want = placeholders(source.source);
     const have = placeholders(returned.target);
     if (want.join() !== have.join()) {
-      problems.push(`${at}: the translation of ${returned.key} has the placeholders ${have.join(', ') || 'none'}, its source ${want.join(', ') || 'none'}: keep every {name} of the source, unchanged`);
+      problems.push(
+        `${at}: the translation of ${returned.key} has the placeholders ${have.join(', ') || 'none'}, its source ${want.join(', ') || 'none'}: keep every {name} of the source, unchanged`,
+      );
       continue;
     }
     accepted.push({ file, key: returned.key, target: returned.target });
@@ -199,7 +221,9 @@ export async function importTranslations(options: {
     const content = doc.toString({ lineWidth: 0, doubleQuotedAsJSON: true, flowCollectionPadding: false });
     // The texts as the content now has them: every one imported, nothing else changed.
     const after = textUnits(file.kind, parseDocument(content).toJS());
-    for (const { key, target } of mine) if (key !== 'keywords' && after.get(key)?.text !== target) return { ok: false, problems: [`${fileName}:1: ${file.id}: the text ${key} could not be written`] };
+    for (const { key, target } of mine)
+      if (key !== 'keywords' && after.get(key)?.text !== target)
+        return { ok: false, problems: [`${fileName}:1: ${file.id}: the text ${key} could not be written`] };
     writes.push({ target: yamlPath, content });
     // Its sources: the imported texts now translate their source texts as they are.
     const sourcesPath = path.join(options.contentDir, sourcesFileId(file.id));

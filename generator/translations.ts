@@ -50,9 +50,11 @@ export function textUnits(kind: 'messages' | 'page', data: unknown): Map<string,
   const walk = (value: unknown, at: string[]) => {
     if (typeof value === 'string') units.set(at.join('.'), { path: at, text: value });
     // A page's keywords are one text: each language picks its own, not one for one.
-    else if (kind === 'page' && at.length === 1 && at[0] === 'keywords' && Array.isArray(value)) units.set('keywords', { path: at, text: value.join(', ') });
+    else if (kind === 'page' && at.length === 1 && at[0] === 'keywords' && Array.isArray(value))
+      units.set('keywords', { path: at, text: value.join(', ') });
     else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...at, String(index)]));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) if (!(kind === 'page' && NOT_TEXT.has(key))) walk(item, [...at, key]);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) if (!(kind === 'page' && NOT_TEXT.has(key))) walk(item, [...at, key]);
   };
   if (kind === 'messages') walk((data as { messages?: unknown }).messages, ['messages']);
   else walk(data, []);
@@ -99,10 +101,25 @@ export function translatedFrom(kind: 'messages' | 'page', id: string, translates
  * diagnostics of the translations: a `translates` that names no file (E0240), a stale text
  * (W0401, at the translation's text, naming the source's new text).
  */
-export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources' | 'present'>): { files: FileFreshness[]; diagnostics: Diagnostic[] } {
+export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources' | 'present'>): {
+  files: FileFreshness[];
+  diagnostics: Diagnostic[];
+} {
   const all: Translated[] = [
-    ...content.messages.map((m) => ({ kind: 'messages' as const, source: m.source, data: m.data, translates: m.data.translates, inherits: m.data.extends !== undefined })),
-    ...content.pages.map((p) => ({ kind: 'page' as const, source: p.source, data: p.data, translates: p.data.translates, inherits: false })),
+    ...content.messages.map((m) => ({
+      kind: 'messages' as const,
+      source: m.source,
+      data: m.data,
+      translates: m.data.translates,
+      inherits: m.data.extends !== undefined,
+    })),
+    ...content.pages.map((p) => ({
+      kind: 'page' as const,
+      source: p.source,
+      data: p.data,
+      translates: p.data.translates,
+      inherits: false,
+    })),
   ];
   const byId = new Map(all.map((file) => [file.source.id, file]));
   const recorded = new Map(content.sources.map((s) => [s.source.id, s.data]));
@@ -115,7 +132,13 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
     if (!source || source === translation) {
       // A source that exists but is invalid has its own errors: nothing to compare it with.
       if (source !== translation && content.present.has(sourceId)) continue;
-      diagnostics.push(createDiagnostic('E0240', { translates: translation.translates, expected: sourceId }, rangeOfPath(translation.source, ['translates'])));
+      diagnostics.push(
+        createDiagnostic(
+          'E0240',
+          { translates: translation.translates, expected: sourceId },
+          rangeOfPath(translation.source, ['translates']),
+        ),
+      );
       continue;
     }
     const record = recorded.get(sourcesFileId(translation.source.id));
@@ -131,7 +154,8 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
       const made = fingerprints[key];
       const state: TextState = made === undefined ? 'unrecorded' : made === textFingerprint(unit.text) ? 'current' : 'stale';
       texts.push({ key, state, source: unit.text, translation: own.text });
-      if (state === 'stale') diagnostics.push(createDiagnostic('W0401', { key, source: sourceId, text: unit.text }, rangeOfPath(translation.source, own.path)));
+      if (state === 'stale')
+        diagnostics.push(createDiagnostic('W0401', { key, source: sourceId, text: unit.text }, rangeOfPath(translation.source, own.path)));
     }
     files.push({ id: translation.source.id, sourceId, kind: translation.kind, file: translation.source, texts });
   }
@@ -150,7 +174,10 @@ export function sourcesFileText(file: Pick<FileFreshness, 'id' | 'sourceId'>, fi
  * text now (`build-region translations mark`).
  */
 export function markedSources(file: FileFreshness): string {
-  return sourcesFileText(file, Object.fromEntries(file.texts.filter((text) => text.state !== 'missing').map((text) => [text.key, textFingerprint(text.source)])));
+  return sourcesFileText(
+    file,
+    Object.fromEntries(file.texts.filter((text) => text.state !== 'missing').map((text) => [text.key, textFingerprint(text.source)])),
+  );
 }
 
 let words: Intl.Segmenter | undefined;
@@ -160,7 +187,8 @@ export function wordCount(text: string): number {
   // Made on first use: a check counts no words.
   words ??= new Intl.Segmenter('en', { granularity: 'word' });
   let count = 0;
-  for (const segment of words.segment(text)) if (segment.isWordLike) count += /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(segment.segment) ? [...segment.segment].length : 1;
+  for (const segment of words.segment(text))
+    if (segment.isWordLike) count += /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(segment.segment) ? [...segment.segment].length : 1;
   return count;
 }
 
@@ -186,15 +214,28 @@ export interface TranslationStatus {
   /** Per region: the translated files its pages use (its catalogue, its page files). */
   readonly regions: readonly { code: string; locale: string; files: number; counts: FreshnessCounts }[];
   /** Per translated file, with the texts that are not current. */
-  readonly files: readonly { id: string; source: string; counts: FreshnessCounts; texts: readonly { key: string; state: string; source: string }[] }[];
+  readonly files: readonly {
+    id: string;
+    source: string;
+    counts: FreshnessCounts;
+    texts: readonly { key: string; state: string; source: string }[];
+  }[];
 }
 
 /** The status of the compiled content's translations. */
-export function translationStatus(compiled: { readonly model: SiteModel; readonly translations: readonly FileFreshness[] }): TranslationStatus {
+export function translationStatus(compiled: {
+  readonly model: SiteModel;
+  readonly translations: readonly FileFreshness[];
+}): TranslationStatus {
   const byId = new Map(compiled.translations.map((file) => [file.id, file]));
   const regions = compiled.model.regions.map((region) => {
     const files = region.inputs.map((id) => byId.get(id)).filter((file): file is FileFreshness => file !== undefined);
-    return { code: region.data.code, locale: region.data.locale, files: files.length, counts: countTexts(files.flatMap((file) => file.texts)) };
+    return {
+      code: region.data.code,
+      locale: region.data.locale,
+      files: files.length,
+      counts: countTexts(files.flatMap((file) => file.texts)),
+    };
   });
   const files = compiled.translations.map((file) => ({
     id: file.id,
@@ -218,7 +259,8 @@ export interface UntranslatedPages {
 export function untranslatedPages(model: Pick<SiteModel, 'regions'>): UntranslatedPages[] {
   return model.regions.flatMap(({ data }) => {
     const byLanguage = new Map<string, string[]>();
-    for (const route of data.routes) if (route.fallback) byLanguage.set(route.fallback, [...(byLanguage.get(route.fallback) ?? []), route.page]);
+    for (const route of data.routes)
+      if (route.fallback) byLanguage.set(route.fallback, [...(byLanguage.get(route.fallback) ?? []), route.page]);
     return [...byLanguage].map(([language, pages]) => ({ region: data.code, language, pages }));
   });
 }
@@ -229,19 +271,37 @@ export function untranslatedPages(model: Pick<SiteModel, 'regions'>): Untranslat
  */
 export function describeUntranslated(list: readonly UntranslatedPages[]): string[] {
   const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-  return list.map(({ region, language, pages }) => `${region}: ${pages.length} page${pages.length === 1 ? '' : 's'} shown in ${names.of(language) ?? language} (${language}), not yet translated: ${pages.join(', ')}`);
+  return list.map(
+    ({ region, language, pages }) =>
+      `${region}: ${pages.length} page${pages.length === 1 ? '' : 's'} shown in ${names.of(language) ?? language} (${language}), not yet translated: ${pages.join(', ')}`,
+  );
 }
 
 /** The status as a table per region, then the files with texts to translate or record (markdown: the table, for a job summary). */
 export function formatTranslationStatus(status: TranslationStatus, format: 'text' | 'markdown' = 'text'): string {
   const header = ['region', 'locale', 'files', 'current', 'stale', 'missing', 'unrecorded', 'words to translate'];
-  const rows = status.regions.map((r) => [r.code, r.locale, String(r.files), String(r.counts.current), String(r.counts.stale), String(r.counts.missing), String(r.counts.unrecorded), String(r.counts.words)]);
+  const rows = status.regions.map((r) => [
+    r.code,
+    r.locale,
+    String(r.files),
+    String(r.counts.current),
+    String(r.counts.stale),
+    String(r.counts.missing),
+    String(r.counts.unrecorded),
+    String(r.counts.words),
+  ]);
   if (format === 'markdown') {
     const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-    return ['### Translations', '', row(header), row(header.map((_, column) => (column < 2 ? '---' : '---:'))), ...rows.map(row), ''].join('\n');
+    return ['### Translations', '', row(header), row(header.map((_, column) => (column < 2 ? '---' : '---:'))), ...rows.map(row), ''].join(
+      '\n',
+    );
   }
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ').trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+      .join('  ')
+      .trimEnd();
   const behind = status.files.filter((file) => file.texts.length > 0);
   const lines = [line(header), ...rows.map(line), ''];
   if (behind.length === 0) lines.push(`Every translated text is current (${status.files.length} translated files).`, '');
@@ -249,12 +309,18 @@ export function formatTranslationStatus(status: TranslationStatus, format: 'text
     lines.push(`${behind.length} of ${status.files.length} translated files have texts that are not current:`);
     for (const file of behind) {
       const { stale, missing, unrecorded } = file.counts;
-      const parts = [stale && `${stale} stale`, missing && `${missing} missing`, unrecorded && `${unrecorded} unrecorded`].filter(Boolean).join(', ');
+      const parts = [stale && `${stale} stale`, missing && `${missing} missing`, unrecorded && `${unrecorded} unrecorded`]
+        .filter(Boolean)
+        .join(', ');
       lines.push(`  ${file.id} (translates ${file.source}): ${parts}`);
       for (const text of file.texts.slice(0, 5)) lines.push(`    ${text.state.padEnd(10)} ${text.key}`);
       if (file.texts.length > 5) lines.push(`    … and ${file.texts.length - 5} more (--format json lists them all)`);
     }
-    lines.push('', "Translate the stale and missing texts; record a translation as current with 'build-region translations mark <locale or file>'.", '');
+    lines.push(
+      '',
+      "Translate the stale and missing texts; record a translation as current with 'build-region translations mark <locale or file>'.",
+      '',
+    );
   }
   return lines.join('\n');
 }
@@ -263,14 +329,19 @@ export function formatTranslationStatus(status: TranslationStatus, format: 'text
  * The translated files `targets` name: a file's id (pages/faq/fr.yaml), or a locale (its
  * catalogue, and the page files of the regions in that locale); every file when none.
  */
-export function selectTranslations(compiled: Pick<CompileResult, 'model' | 'translations'>, targets: readonly string[]): { files: FileFreshness[]; unknown: string[] } {
+export function selectTranslations(
+  compiled: Pick<CompileResult, 'model' | 'translations'>,
+  targets: readonly string[],
+): { files: FileFreshness[]; unknown: string[] } {
   if (targets.length === 0) return { files: [...compiled.translations], unknown: [] };
   const chosen = new Set<FileFreshness>();
   const unknown: string[] = [];
   for (const target of targets) {
     const byFile = compiled.translations.filter((file) => file.id === target || file.id === target.replace(/^content\//, ''));
     const regionsOfLocale = compiled.model.regions.filter((region) => region.data.locale === target);
-    const byLocale = compiled.translations.filter((file) => (file.kind === 'messages' ? file.id === `messages/${target}.yaml` : regionsOfLocale.some((region) => region.inputs.includes(file.id))));
+    const byLocale = compiled.translations.filter((file) =>
+      file.kind === 'messages' ? file.id === `messages/${target}.yaml` : regionsOfLocale.some((region) => region.inputs.includes(file.id)),
+    );
     const found = [...byFile, ...byLocale];
     if (found.length === 0) unknown.push(target);
     for (const file of found) chosen.add(file);

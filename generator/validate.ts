@@ -84,7 +84,10 @@ function getValidators(cacheDir?: string): Validators {
   if (cacheDir) {
     const standalone: (ajv: AjvModule, refs: Record<string, string>) => string = require('ajv/dist/standalone').default;
     const refs = Object.fromEntries(Object.entries(SCHEMA_OF).map(([kind, file]) => [kind, schemas[file]?.$id ?? '']));
-    const code = standalone(ajv, refs).replace(/require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)/g, (_, name: string) => `require(${JSON.stringify(path.join(runtime, name))})`);
+    const code = standalone(ajv, refs).replace(
+      /require\("ajv\/dist\/runtime\/([a-z0-9]+)"\)/g,
+      (_, name: string) => `require(${JSON.stringify(path.join(runtime, name))})`,
+    );
     writeEntrySync(cacheDir, 'validators', key, code, '.cjs');
   }
   validators = { key, validators: compiled };
@@ -93,7 +96,10 @@ function getValidators(cacheDir?: string): Validators {
 
 function splitPointer(pointer: string): string[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function describeValue(value: unknown): string {
@@ -108,7 +114,14 @@ function describeValue(value: unknown): string {
 }
 
 function article(type: string): string {
-  const names: Record<string, string> = { object: 'a map', array: 'a list', string: 'a text', number: 'a number', integer: 'a whole number', boolean: 'true or false' };
+  const names: Record<string, string> = {
+    object: 'a map',
+    array: 'a list',
+    string: 'a text',
+    number: 'a number',
+    integer: 'a whole number',
+    boolean: 'true or false',
+  };
   return names[type] ?? type;
 }
 
@@ -130,24 +143,42 @@ function toDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | undefi
       const property = String(params.additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
       const guess = suggest(property, known);
-      const guessRequired = guess !== undefined && ((error.parentSchema as { required?: string[] } | undefined)?.required ?? []).includes(guess);
-      return createDiagnostic('E0102', { where: segments.length ? where : undefined, property, guess, guessRequired }, rangeOfKey(file, [...segments, property]), {
-        hint: known.length ? `Allowed here: ${known.join(', ')}.` : undefined,
-      });
+      const guessRequired =
+        guess !== undefined && ((error.parentSchema as { required?: string[] } | undefined)?.required ?? []).includes(guess);
+      return createDiagnostic(
+        'E0102',
+        { where: segments.length ? where : undefined, property, guess, guessRequired },
+        rangeOfKey(file, [...segments, property]),
+        {
+          hint: known.length ? `Allowed here: ${known.join(', ')}.` : undefined,
+        },
+      );
     }
     case 'type': {
-      const expected = ([] as string[]).concat(params.type as string | string[]).map(article).join(' or ');
-      return createDiagnostic('E0103', { where, expected, found: describeValue(error.data) }, rangeOfPath(file, segments), { hint: schemaHint(error) });
+      const expected = ([] as string[])
+        .concat(params.type as string | string[])
+        .map(article)
+        .join(' or ');
+      return createDiagnostic('E0103', { where, expected, found: describeValue(error.data) }, rangeOfPath(file, segments), {
+        hint: schemaHint(error),
+      });
     }
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map(String);
       const guess = typeof error.data === 'string' ? suggest(error.data, allowed) : undefined;
-      return createDiagnostic('E0104', { where, found: describeValue(error.data), guess }, rangeOfPath(file, segments), { hint: `Allowed values: ${allowed.join(', ')}.` });
+      return createDiagnostic('E0104', { where, found: describeValue(error.data), guess }, rangeOfPath(file, segments), {
+        hint: `Allowed values: ${allowed.join(', ')}.`,
+      });
     }
     case 'pattern':
     case 'format':
-      if (propertyName !== undefined) return createDiagnostic('E0105', { where, key: propertyName }, rangeOfKey(file, [...segments, propertyName]), { hint: schemaHint(error) });
-      return createDiagnostic('E0105', { where, found: describeValue(error.data) }, rangeOfPath(file, segments), { hint: schemaHint(error) });
+      if (propertyName !== undefined)
+        return createDiagnostic('E0105', { where, key: propertyName }, rangeOfKey(file, [...segments, propertyName]), {
+          hint: schemaHint(error),
+        });
+      return createDiagnostic('E0105', { where, found: describeValue(error.data) }, rangeOfPath(file, segments), {
+        hint: schemaHint(error),
+      });
     case 'maxLength':
     case 'minLength': {
       const limit = Number(params.limit);
@@ -162,14 +193,23 @@ function toDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | undefi
     }
     case 'dependencies': {
       const { property, missingProperty } = error.params as { property: string; missingProperty: string };
-      return createDiagnostic('E0101', { where, property: missingProperty, beside: property }, rangeOfKey(file, [...segments, property]), { hint: schemaHint(error) });
+      return createDiagnostic('E0101', { where, property: missingProperty, beside: property }, rangeOfKey(file, [...segments, property]), {
+        hint: schemaHint(error),
+      });
     }
     case 'minItems':
-      return createDiagnostic('E0106', { where, problem: `must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}` }, rangeOfPath(file, segments), { hint: schemaHint(error) });
+      return createDiagnostic(
+        'E0106',
+        { where, problem: `must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}` },
+        rangeOfPath(file, segments),
+        { hint: schemaHint(error) },
+      );
     case 'propertyNames':
       return undefined; // reported by the nested pattern error, at the key
     default:
-      return createDiagnostic('E0106', { where, problem: error.message ?? 'is invalid' }, rangeOfPath(file, segments), { hint: schemaHint(error) });
+      return createDiagnostic('E0106', { where, problem: error.message ?? 'is invalid' }, rangeOfPath(file, segments), {
+        hint: schemaHint(error),
+      });
   }
 }
 
@@ -187,7 +227,8 @@ function describeErrors(file: SourceFile, errors: readonly ErrorObject[]): Diagn
   }
   for (const error of errors) {
     const missing = (error.params as { missingProperty?: string }).missingProperty;
-    if ((error.keyword === 'required' || error.keyword === 'dependencies') && misspelt.has(`${error.instancePath}\u0000${String(missing)}`)) continue;
+    if ((error.keyword === 'required' || error.keyword === 'dependencies') && misspelt.has(`${error.instancePath}\u0000${String(missing)}`))
+      continue;
     const diagnostic = toDiagnostic(file, error);
     if (!diagnostic) continue;
     const key = `${diagnostic.line}:${diagnostic.column}:${diagnostic.code}:${diagnostic.message}`;
@@ -205,13 +246,27 @@ interface Outcome<K extends ContentKind> {
 type Outcomes = { readonly [K in ContentKind]: WeakMap<LoadedFile, Outcome<K>> };
 
 /** Each parsed file's outcome, by kind: a file parsed from the same text (the live preview's cache) is checked once. */
-const outcomes: Outcomes = { region: new WeakMap(), products: new WeakMap(), page: new WeakMap(), messages: new WeakMap(), stages: new WeakMap(), constants: new WeakMap(), sources: new WeakMap() };
+const outcomes: Outcomes = {
+  region: new WeakMap(),
+  products: new WeakMap(),
+  page: new WeakMap(),
+  messages: new WeakMap(),
+  stages: new WeakMap(),
+  constants: new WeakMap(),
+  sources: new WeakMap(),
+};
 
 /** A file checked against its schema: its data with the schema's type, or its problems. */
-function outcomeOf<K extends ContentKind>(file: LoadedFile, validate: ValidateFunction<ContentOf<K>>, cache: WeakMap<LoadedFile, Outcome<K>>): Outcome<K> {
+function outcomeOf<K extends ContentKind>(
+  file: LoadedFile,
+  validate: ValidateFunction<ContentOf<K>>,
+  cache: WeakMap<LoadedFile, Outcome<K>>,
+): Outcome<K> {
   const known = cache.get(file);
   if (known) return known;
-  const outcome: Outcome<K> = validate(file.data) ? { result: { source: file, data: file.data }, problems: [] } : { problems: describeErrors(file, validate.errors ?? []) };
+  const outcome: Outcome<K> = validate(file.data)
+    ? { result: { source: file, data: file.data }, problems: [] }
+    : { problems: describeErrors(file, validate.errors ?? []) };
   cache.set(file, outcome);
   return outcome;
 }
@@ -220,7 +275,10 @@ function outcomeOf<K extends ContentKind>(file: LoadedFile, validate: ValidateFu
  * Checks every parsed file against its JSON Schema. Returns the valid files, typed by kind,
  * and the problems of the others; what `load` returned is left as it was.
  */
-export function validateContent(content: LoadedContent, options: { cacheDir?: string } = {}): { content: ValidatedContent; diagnostics: Diagnostic[] } {
+export function validateContent(
+  content: LoadedContent,
+  options: { cacheDir?: string } = {},
+): { content: ValidatedContent; diagnostics: Diagnostic[] } {
   const all = getValidators(options.cacheDir);
   const regions: Validated<'region'>[] = [];
   const products: Validated<'products'>[] = [];
@@ -264,7 +322,18 @@ export function validateContent(content: LoadedContent, options: { cacheDir?: st
   const first = content.files[0];
   const prefix = first ? first.file.slice(0, first.file.length - first.id.length) : '';
   return {
-    content: { regions, products, pages, messages, stages, constants, sources, present: new Set(content.files.map((f) => f.id)), prefix, art: content.art },
+    content: {
+      regions,
+      products,
+      pages,
+      messages,
+      stages,
+      constants,
+      sources,
+      present: new Set(content.files.map((f) => f.id)),
+      prefix,
+      art: content.art,
+    },
     diagnostics,
   };
 }

@@ -13,7 +13,16 @@ export async function viteBuild(config: InlineConfig): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ configFile: false, envFile: false, root: PACKAGE_ROOT, logLevel: 'silent', publicDir: false, mode: 'production', ...config, plugins: [react(), ...(config.plugins ?? [])] });
+    await build({
+      configFile: false,
+      envFile: false,
+      root: PACKAGE_ROOT,
+      logLevel: 'silent',
+      publicDir: false,
+      mode: 'production',
+      ...config,
+      plugins: [react(), ...(config.plugins ?? [])],
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -73,7 +73,8 @@ function overlayError(compiled: CompileResult) {
  * What the overlay's tip says instead of Vite's (which tells to set an option in a
  * vite.config.js: the preview has none, and a content error is fixed in the content).
  */
-export const OVERLAY_TIP = 'Fix the content file named above and save it: this goes away by itself once the content is valid (the terminal lists every problem). Click outside or press Esc to hide it until then.';
+export const OVERLAY_TIP =
+  'Fix the content file named above and save it: this goes away by itself once the content is valid (the terminal lists every problem). Click outside or press Esc to hide it until then.';
 
 /**
  * Clears the overlay when the content is valid again, without reloading the page, and puts the
@@ -175,14 +176,20 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           return;
         }
         // A product's drawing, as the build writes it beside the pages (core/image-urls.ts).
-        const drawing = region && pathname.startsWith(`${region.basePath}/images/`) ? /^([^/]+)\.svg$/.exec(pathname.slice(region.basePath.length + '/images/'.length))?.[1] : undefined;
+        const drawing =
+          region && pathname.startsWith(`${region.basePath}/images/`)
+            ? /^([^/]+)\.svg$/.exec(pathname.slice(region.basePath.length + '/images/'.length))?.[1]
+            : undefined;
         const product = drawing === undefined ? undefined : region?.products[drawing];
         if (product && drawing !== undefined) {
-          (server.ssrLoadModule('/runtime/server.tsx') as Promise<typeof import('../runtime/server.tsx')>).then(({ renderProductImage }) => {
-            res.setHeader('Content-Type', 'image/svg+xml');
-            res.setHeader('Cache-Control', 'no-cache');
-            res.end(renderProductImage(drawing, product.alt, product));
-          }, next);
+          (server.ssrLoadModule('/runtime/server.tsx') as Promise<typeof import('../runtime/server.tsx')>).then(
+            ({ renderProductImage }) => {
+              res.setHeader('Content-Type', 'image/svg+xml');
+              res.setHeader('Cache-Control', 'no-cache');
+              res.end(renderProductImage(drawing, product.alt, product));
+            },
+            next,
+          );
           return;
         }
         if (region && pathname === `${region.basePath}/favicon.svg`) {
@@ -199,7 +206,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
           const data = region;
           const route = findRoute(data, pathname);
           if (!route && parsePath(pathname, regionTable(data.regions)).region !== data.code) return next();
-          renderDevPage(server, data, route ? pathname : `${data.basePath}/404`, emulator.clock.now(), req.url ?? '/', entryUrl(data.code), resolvedRegion?.consent).then(
+          renderDevPage(
+            server,
+            data,
+            route ? pathname : `${data.basePath}/404`,
+            emulator.clock.now(),
+            req.url ?? '/',
+            entryUrl(data.code),
+            resolvedRegion?.consent,
+          ).then(
             (html) => {
               res.statusCode = route ? 200 : 404;
               res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -217,7 +232,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const entryUrl = (code: string) => {
     const file = path.join(sitesDir, code, 'main.ts');
     const relative = path.relative(PACKAGE_ROOT, file);
-    return relative.startsWith('..') || path.isAbsolute(relative) ? `/@fs${file.split(path.sep).join('/')}` : `/${relative.split(path.sep).join('/')}`;
+    return relative.startsWith('..') || path.isAbsolute(relative)
+      ? `/@fs${file.split(path.sep).join('/')}`
+      : `/${relative.split(path.sep).join('/')}`;
   };
   vite = await createServer({
     configFile: false,
@@ -230,7 +247,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     plugins: [react(), plugin],
     // Scan the region's whole module graph at start-up, so the dependency optimiser never finds a
     // new dependency later and reloads an open page by itself.
-    optimizeDeps: { entries: [path.join(sitesDir, options.region, 'main.ts')], include: ['react', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'wouter', 'zustand', 'ofetch'] },
+    optimizeDeps: {
+      entries: [path.join(sitesDir, options.region, 'main.ts')],
+      include: ['react', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'wouter', 'zustand', 'ofetch'],
+    },
     server: { port: options.port ?? 5173, host: options.host ?? '127.0.0.1', strictPort: false, fs: { allow: [PACKAGE_ROOT, sitesDir] } },
   });
   await vite.listen();
@@ -251,7 +271,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 }
 
 /** One page rendered by the runtime's own server entry (through Vite, so edits show at once). */
-async function renderDevPage(server: ViteDevServer, region: RegionData, pathname: string, now: number, url: string, entry: string, consent?: ConsentBanner): Promise<string> {
+async function renderDevPage(
+  server: ViteDevServer,
+  region: RegionData,
+  pathname: string,
+  now: number,
+  url: string,
+  entry: string,
+  consent?: ConsentBanner,
+): Promise<string> {
   const { renderPage } = (await server.ssrLoadModule('/runtime/server.tsx')) as typeof import('../runtime/server.tsx');
   const rendered = await renderPage(region, pathname, now);
   const { site, pages } = splitRegion(region);
@@ -268,7 +296,13 @@ async function renderDevPage(server: ViteDevServer, region: RegionData, pathname
     now,
     // Everything the first render needs is inline here, the site data and the catalogue too:
     // the preview has no site data file, and its pages are rendered on each request anyway.
-    routeData: serializeJsonLd({ site, messages: region.messages, ...(rendered.route && { path: rendered.route.path }), ...(page && { page }), ...rendered.data }),
+    routeData: serializeJsonLd({
+      site,
+      messages: region.messages,
+      ...(rendered.route && { path: rendered.route.path }),
+      ...(page && { page }),
+      ...rendered.data,
+    }),
     ...(consent && { consent }),
   });
   const withClient = html.replace('</body>', `${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);

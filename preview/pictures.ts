@@ -31,7 +31,17 @@ export type PictureSize = { readonly name: string; readonly width: number; reado
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--font-render-hinting=none'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--font-render-hinting=none',
+    ],
   });
 }
 
@@ -46,7 +56,13 @@ export interface PictureOptions {
 /** A full-page picture of `pathname` of the site at `origin`, as PNG (or JPEG) bytes. */
 export async function takePicture(browser: Browser, origin: string, pathname: string, options: PictureOptions): Promise<Buffer> {
   const { size, at } = options;
-  const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, reducedMotion: 'reduce', timezoneId: 'UTC', locale: 'en-US' });
+  const context = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+    timezoneId: 'UTC',
+    locale: 'en-US',
+  });
   try {
     // As a visitor who answered the consent banner sees the pages (it would cover them otherwise).
     await context.addInitScript(() => localStorage.setItem('consent', JSON.stringify({ analytics: false, ads: false })));
@@ -66,7 +82,8 @@ export async function takePicture(browser: Browser, origin: string, pathname: st
     // Hydration waits on the page's timers: the paused clock is moved on a frame at a time until
     // it is done, at most 0.8 s of page time (a countdown's second has not ticked yet: it shows
     // the instant itself, since server time sets the clock to it).
-    for (let frame = 0; frame < 50 && !(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))); frame++) await page.clock.runFor(16);
+    for (let frame = 0; frame < 50 && !(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))); frame++)
+      await page.clock.runFor(16);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 5000 });
     // Server time read and rendered: the page has settled once nothing more is fetched and a
     // frame more of page time starts nothing new.
@@ -81,7 +98,13 @@ export async function takePicture(browser: Browser, origin: string, pathname: st
       await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
       await document.fonts.ready;
     });
-    return await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide', scale: 'css', ...(options.jpeg ? { type: 'jpeg' as const, quality: options.jpeg } : {}) });
+    return await page.screenshot({
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      ...(options.jpeg ? { type: 'jpeg' as const, quality: options.jpeg } : {}),
+    });
   } finally {
     await context.close();
   }
@@ -115,7 +138,16 @@ export async function comparePictures(before: Buffer, after: Buffer, threshold =
   const height = Math.max(a.height ?? 0, b.height ?? 0);
   const [one, two] = await Promise.all([pixels(before, width, height), pixels(after, width, height)]);
   const output = new Uint8Array(width * height * 4);
-  const changed = pixelmatch(one, two, output, width, height, { threshold, includeAA: true, alpha: 0.2, diffColor: [220, 0, 0], diffColorAlt: [0, 90, 220], checkerboard: false });
-  const difference = await sharp(Buffer.from(output.buffer), { raw: { width, height, channels: 4 } }).png().toBuffer();
+  const changed = pixelmatch(one, two, output, width, height, {
+    threshold,
+    includeAA: true,
+    alpha: 0.2,
+    diffColor: [220, 0, 0],
+    diffColorAlt: [0, 90, 220],
+    checkerboard: false,
+  });
+  const difference = await sharp(Buffer.from(output.buffer), { raw: { width, height, channels: 4 } })
+    .png()
+    .toBuffer();
   return { changed, width, height, difference };
 }

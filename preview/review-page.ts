@@ -6,7 +6,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const dataUrl = (picture: Buffer) => `data:image/jpeg;base64,${picture.toString('base64')}`;
 
 /** The review page: one HTML file with every picture in it (no network needed: a CI artefact). */
-export function renderReviewPage(review: { revision: string; now: number; pages: readonly PageToReview[]; pictures: readonly PictureResult[] }): string {
+export function renderReviewPage(review: {
+  revision: string;
+  now: number;
+  pages: readonly PageToReview[];
+  pictures: readonly PictureResult[];
+}): string {
   const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
   const groups = new Map<string, PictureResult[]>();
   for (const picture of review.pictures) {
@@ -16,7 +21,9 @@ export function renderReviewPage(review: { revision: string; now: number; pages:
   const changed = [...groups.values()].filter((list) => list.some((p) => p.changed > 0));
   const unchanged = [...groups.values()].filter((list) => list.every((p) => p.changed === 0));
   const figure = (label: string, picture: Buffer | undefined, alt: string) =>
-    picture ? `<figure><figcaption>${label}</figcaption><img src="${dataUrl(picture)}" alt="${escapeHtml(alt)}" loading="lazy"></figure>` : `<figure><figcaption>${label}</figcaption><p class="none">no such page</p></figure>`;
+    picture
+      ? `<figure><figcaption>${label}</figcaption><img src="${dataUrl(picture)}" alt="${escapeHtml(alt)}" loading="lazy"></figure>`
+      : `<figure><figcaption>${label}</figcaption><p class="none">no such page</p></figure>`;
   const section = (list: PictureResult[]) => {
     const first = list[0]!;
     const title = `${first.region} ${first.path} at ${iso(first.at)}${first.at === review.now ? '' : ' (later instant)'}`;
@@ -25,7 +32,9 @@ export function renderReviewPage(review: { revision: string; now: number; pages:
 <ul class="words">${first.changes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>
 ${list
   .map(
-    (p) => `<div class="size"><h4>${escapeHtml(p.size)} (${p.width} px wide): ${p.changed.toLocaleString('en-US')} pixel${p.changed === 1 ? '' : 's'} changed${p.missing ? `, page only ${p.missing === 'before' ? 'after' : 'before'}` : ''}</h4>
+    (
+      p,
+    ) => `<div class="size"><h4>${escapeHtml(p.size)} (${p.width} px wide): ${p.changed.toLocaleString('en-US')} pixel${p.changed === 1 ? '' : 's'} changed${p.missing ? `, page only ${p.missing === 'before' ? 'after' : 'before'}` : ''}</h4>
 <div class="trio">${figure('Before', p.before, `${p.path} before, ${p.size}`)}${figure('After', p.after, `${p.path} after, ${p.size}`)}${figure('Difference', p.difference, `changed pixels of ${p.path}, ${p.size}`)}</div></div>`,
   )
   .join('\n')}
@@ -54,7 +63,15 @@ img{width:100%;height:auto;border:1px solid #d0d7de}
 <h1>Pictures of the change since ${escapeHtml(review.revision)}</h1>
 <p>At ${escapeHtml(iso(review.now))}: ${groups.size === 0 ? 'no page shows a visible change (nothing was pictured).' : `${groups.size} page${groups.size === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels, ${unchanged.length} without.`}
 In the difference, <span class="key">changed pixels are <span style="background:#dc0000"></span>red where the page got darker and <span style="background:#005ae0"></span>blue where it got lighter</span>; the rest is the before picture, faded.</p>
-${regions.map((region) => `<h2>${escapeHtml(region)}</h2>\n${changed.filter((list) => list[0]!.region === region).map(section).join('\n')}`).join('\n')}
+${regions
+  .map(
+    (region) =>
+      `<h2>${escapeHtml(region)}</h2>\n${changed
+        .filter((list) => list[0]!.region === region)
+        .map(section)
+        .join('\n')}`,
+  )
+  .join('\n')}
 <h2>No visible pixel change</h2>
 ${unchanged.length === 0 ? '<p>None: every page pictured shows its change.</p>' : `<ul>${unchanged.map((list) => `<li>${escapeHtml(`${list[0]!.region} ${list[0]!.path} at ${iso(list[0]!.at)}`)}: ${list[0]!.changes.map(escapeHtml).join('; ')}</li>`).join('')}</ul>`}
 </body>
@@ -82,9 +99,16 @@ export function renderReviewSummary(review: { revision: string; now: number; pic
   const changed = lists.filter((list) => list.some((p) => p.changed > 0));
   const sizes = [...new Set(review.pictures.map((p) => p.size))];
   const lines = [`### Pictures of the change since ${cell(review.revision)}`, ''];
-  if (lists.length === 0) return `${[...lines, `At ${iso(review.now)}: no page shows a visible change (nothing was pictured).`].join('\n')}\n`;
-  lines.push(`At ${iso(review.now)}: ${lists.length} page${lists.length === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels.`, '');
-  lines.push(`| region | page | instant | ${sizes.map((size) => `${cell(size)}: changed pixels`).join(' | ')} | what changed |`, `|---|---|---|${sizes.map(() => '---:|').join('')}---|`);
+  if (lists.length === 0)
+    return `${[...lines, `At ${iso(review.now)}: no page shows a visible change (nothing was pictured).`].join('\n')}\n`;
+  lines.push(
+    `At ${iso(review.now)}: ${lists.length} page${lists.length === 1 ? '' : 's'} pictured before and after, ${changed.length} with changed pixels.`,
+    '',
+  );
+  lines.push(
+    `| region | page | instant | ${sizes.map((size) => `${cell(size)}: changed pixels`).join(' | ')} | what changed |`,
+    `|---|---|---|${sizes.map(() => '---:|').join('')}---|`,
+  );
   for (const list of [...changed, ...lists.filter((l) => !changed.includes(l))]) {
     const first = list[0]!;
     const pixels = sizes.map((size) => {
@@ -92,7 +116,9 @@ export function renderReviewSummary(review: { revision: string; now: number; pic
       if (!p) return '';
       return `${p.changed.toLocaleString('en-US')}${p.missing ? ` (page only ${p.missing === 'before' ? 'after' : 'before'})` : ''}`;
     });
-    lines.push(`| ${cell(first.region)} | ${cell(first.path)} | ${iso(first.at)}${first.at === review.now ? '' : ' (later)'} | ${pixels.join(' | ')} | ${cell(first.changes.join('; '))} |`);
+    lines.push(
+      `| ${cell(first.region)} | ${cell(first.path)} | ${iso(first.at)}${first.at === review.now ? '' : ' (later)'} | ${pixels.join(' | ')} | ${cell(first.changes.join('; '))} |`,
+    );
   }
   lines.push('', 'Before, after and the difference of each: the review page, `index.html` of the artifact below.');
   return `${lines.join('\n')}\n`;

@@ -73,13 +73,19 @@ export interface PictureResult extends PageToReview {
 }
 
 /** The instants to picture: the diff's own, those given, and the schedule boundaries within the window. */
-export function reviewInstants(before: CompileResult, after: CompileResult, now: number, at: ReviewOptions['at']): { time: number; boundary: boolean }[] {
+export function reviewInstants(
+  before: CompileResult,
+  after: CompileResult,
+  now: number,
+  at: ReviewOptions['at'],
+): { time: number; boundary: boolean }[] {
   const out = new Map<number, boolean>([[now, false]]);
   for (const instant of at) {
     if (instant !== 'boundaries') out.set(instant, out.get(instant) ?? false);
     else
       for (const side of [before, after])
-        for (const entry of buildSchedule(side.model.regions, now).entries) if (entry.time > now && entry.time <= now + BOUNDARY_WINDOW && !out.has(entry.time)) out.set(entry.time, true);
+        for (const entry of buildSchedule(side.model.regions, now).entries)
+          if (entry.time > now && entry.time <= now + BOUNDARY_WINDOW && !out.has(entry.time)) out.set(entry.time, true);
   }
   return [...out].sort(([a], [b]) => a - b).map(([time, boundary]) => ({ time, boundary }));
 }
@@ -107,7 +113,12 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
   for (const { time, boundary } of reviewInstants(before, after, now, at)) {
     const byPage = time === now ? affected : named(visibleChanges(before, after, time));
     if (!boundary) {
-      for (const [key, page] of new Map([...affected, ...byPage])) pages.push({ ...page, at: time, changes: [...new Set([...(affected.get(key)?.changes ?? []), ...(byPage.get(key)?.changes ?? [])])] });
+      for (const [key, page] of new Map([...affected, ...byPage]))
+        pages.push({
+          ...page,
+          at: time,
+          changes: [...new Set([...(affected.get(key)?.changes ?? []), ...(byPage.get(key)?.changes ?? [])])],
+        });
       continue;
     }
     for (const side of [before, after]) {
@@ -120,8 +131,7 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
           const words = `schedule (${side === before ? 'before' : 'after'}): ${change.change}`;
           if (found) {
             if (!found.changes.includes(words)) found.changes.push(words);
-          }
-          else pages.push({ region: change.region, path: page, at: time, changes: [words, ...affected.get(key)!.changes] });
+          } else pages.push({ region: change.region, path: page, at: time, changes: [words, ...affected.get(key)!.changes] });
         }
     }
   }
@@ -152,7 +162,12 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
       before: await compileContent({ content: old.dir, cwd: options.cwd, now: options.now, cache: false, history: old.history }),
       after: await compileContent({ content: options.content, cwd: options.cwd, now: options.now }),
     };
-    if (hasErrors(before.diagnostics) || hasErrors(after.diagnostics)) return { errors: `the content ${hasErrors(after.diagnostics) ? 'of the working tree' : `at ${options.revision}`} has errors`, pages: [], pictures: [] };
+    if (hasErrors(before.diagnostics) || hasErrors(after.diagnostics))
+      return {
+        errors: `the content ${hasErrors(after.diagnostics) ? 'of the working tree' : `at ${options.revision}`} has errors`,
+        pages: [],
+        pictures: [],
+      };
     const pages = pagesToReview(before, after, options.now, options.at);
     const regions = [...new Set(pages.map((p) => p.region))];
     let pictures: PictureResult[] = [];
@@ -172,9 +187,13 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
             const picture = await kept.read(page, size);
             if (picture) cached.set(pictureKey(page, size), picture);
           }
-        const beforeRegions = regions.filter((code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))));
+        const beforeRegions = regions.filter(
+          (code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))),
+        );
         const afterRegions = regions.filter(onAfter);
-        log(`Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`);
+        log(
+          `Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`,
+        );
         const sides = [
           { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') },
           { name: 'after', content: options.content, regions: afterRegions, dir: path.join(work, 'after') },
@@ -184,18 +203,38 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
             await mkdir(side.dir, { recursive: true });
             continue;
           }
-          const built = await buildRegions({ content: side.content, out: side.dir, sites: path.join(work, `sites-${side.name}`), regions: side.regions, cwd: options.cwd, now: options.now, ...(side.name === 'before' && { history: old.history }) });
+          const built = await buildRegions({
+            content: side.content,
+            out: side.dir,
+            sites: path.join(work, `sites-${side.name}`),
+            regions: side.regions,
+            cwd: options.cwd,
+            now: options.now,
+            ...(side.name === 'before' && { history: old.history }),
+          });
           if (!built.ok) throw new Error(`the ${side.name === 'before' ? `content at ${options.revision}` : 'working tree'} did not build`);
         }
         // A server for each side that was built (one after the other: none is left open if one fails).
         const servers: ({ url: string; close: () => Promise<void> } | undefined)[] = [];
         try {
-          for (const side of sides) servers.push(side.regions.length > 0 ? await startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false }) : undefined);
+          for (const side of sides)
+            servers.push(
+              side.regions.length > 0
+                ? await startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false })
+                : undefined,
+            );
           const browser = await launched;
           log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
           pictures = await picturePages(pages, sizes, {
-            before: (page, size) => cached.get(pictureKey(page, size)) ?? (servers[0] && onBefore(page.region) ? takePicture(browser, servers[0].url, page.path, { size, at: page.at }).then(async (picture) => (await kept.write(page, size, picture), picture)) : undefined),
-            after: (page, size) => (servers[1] && onAfter(page.region) ? takePicture(browser, servers[1].url, page.path, { size, at: page.at }) : undefined),
+            before: (page, size) =>
+              cached.get(pictureKey(page, size)) ??
+              (servers[0] && onBefore(page.region)
+                ? takePicture(browser, servers[0].url, page.path, { size, at: page.at }).then(
+                    async (picture) => (await kept.write(page, size, picture), picture),
+                  )
+                : undefined),
+            after: (page, size) =>
+              servers[1] && onAfter(page.region) ? takePicture(browser, servers[1].url, page.path, { size, at: page.at }) : undefined,
           });
         } finally {
           await Promise.all(servers.map((server) => server?.close()));
@@ -208,7 +247,10 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
     const file = path.join(options.out, 'index.html');
     await writeFile(file, renderReviewPage({ revision: options.revision, now: options.now, pages, pictures }));
     await writeFile(path.join(options.out, 'summary.md'), renderReviewSummary({ revision: options.revision, now: options.now, pictures }));
-    await writeFile(path.join(options.out, 'review.json'), `${JSON.stringify({ revision: options.revision, now: new Date(options.now).toISOString(), pictures: pictures.map(({ before: _b, after: _a, difference: _d, ...rest }) => ({ ...rest, at: new Date(rest.at).toISOString() })) }, null, 2)}\n`);
+    await writeFile(
+      path.join(options.out, 'review.json'),
+      `${JSON.stringify({ revision: options.revision, now: new Date(options.now).toISOString(), pictures: pictures.map(({ before: _b, after: _a, difference: _d, ...rest }) => ({ ...rest, at: new Date(rest.at).toISOString() })) }, null, 2)}\n`,
+    );
     return { pages, pictures, file };
   } finally {
     await old.dispose();
@@ -224,7 +266,11 @@ type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buff
  * Every page at every size on both sides, compared: one Chromium, a context a picture, as many
  * pictures at once as the machine has cores (a page that fails to load on a side is missing there).
  */
-async function picturePages(pages: readonly PageToReview[], sizes: readonly PictureSize[], take: { before: Picturer; after: Picturer }): Promise<PictureResult[]> {
+async function picturePages(
+  pages: readonly PageToReview[],
+  sizes: readonly PictureSize[],
+  take: { before: Picturer; after: Picturer },
+): Promise<PictureResult[]> {
   const jobs = pages.flatMap((page) => sizes.flatMap((size) => (['before', 'after'] as const).map((side) => ({ page, size, side }))));
   const shots = await mapLimited(jobs, CORES, async ({ page, size, side }) => {
     try {
@@ -241,11 +287,28 @@ async function picturePages(pages: readonly PageToReview[], sizes: readonly Pict
     if (!a || !b) {
       const only = (a ?? b)!;
       const meta = await sharp(only).metadata();
-      out.push({ ...page, size: size.name, changed: (meta.width ?? 0) * (meta.height ?? 0), width: meta.width ?? 0, height: meta.height ?? 0, missing: a ? 'after' : 'before', ...(a ? { before: await jpeg(a) } : { after: await jpeg(b!) }) });
+      out.push({
+        ...page,
+        size: size.name,
+        changed: (meta.width ?? 0) * (meta.height ?? 0),
+        width: meta.width ?? 0,
+        height: meta.height ?? 0,
+        missing: a ? 'after' : 'before',
+        ...(a ? { before: await jpeg(a) } : { after: await jpeg(b!) }),
+      });
       continue;
     }
     const compared = await comparePictures(a, b);
-    out.push({ ...page, size: size.name, changed: compared.changed, width: compared.width, height: compared.height, before: await jpeg(a), after: await jpeg(b), difference: await jpeg(compared.difference) });
+    out.push({
+      ...page,
+      size: size.name,
+      changed: compared.changed,
+      width: compared.width,
+      height: compared.height,
+      before: await jpeg(a),
+      after: await jpeg(b),
+      difference: await jpeg(compared.difference),
+    });
   }
   return out;
 }
@@ -257,16 +320,24 @@ async function picturePages(pages: readonly PageToReview[], sizes: readonly Pict
  * review against the same base (the next edit of a pull request) pictures and builds that side
  * only where it has not yet.
  */
-async function keptPictures(launched: Promise<Browser>, history: { repository: string; contentPath: string; revision: string }, now: number) {
+async function keptPictures(
+  launched: Promise<Browser>,
+  history: { repository: string; contentPath: string; revision: string },
+  now: number,
+) {
   const dir = defaultCacheDir();
   const run = promisify(execFile);
   const [commit, fonts, browser] = await Promise.all([
     run('git', ['rev-parse', '--verify', `${history.revision}^{commit}`], { cwd: history.repository }).then((r) => r.stdout.trim()),
-    run('fc-list', [':', 'family', 'file'], { maxBuffer: 1 << 26 }).then((r) => r.stdout.split('\n').sort().join('\n'), () => ''),
+    run('fc-list', [':', 'family', 'file'], { maxBuffer: 1 << 26 }).then(
+      (r) => r.stdout.split('\n').sort().join('\n'),
+      () => '',
+    ),
     launched,
   ]);
   const base = [commit, history.contentPath, String(now), browser.version(), sha256(fonts)];
-  const file = (page: PageToReview, size: PictureSize) => dir && path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}.png`);
+  const file = (page: PageToReview, size: PictureSize) =>
+    dir && path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}.png`);
   return {
     read: async (page: PageToReview, size: PictureSize) => {
       const at = file(page, size);

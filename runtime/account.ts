@@ -24,7 +24,8 @@ export interface SubscribeRequest {
 
 export function createAccount(api: ApiClient, session: Session) {
   const quiet = { toast: false } as const;
-  const post = <T>(path: string, body: Record<string, unknown>, toast = false) => api.call<T>(path, { method: 'POST', body, ...(toast ? {} : quiet) });
+  const post = <T>(path: string, body: Record<string, unknown>, toast = false) =>
+    api.call<T>(path, { method: 'POST', body, ...(toast ? {} : quiet) });
 
   /** Revokes a session's tokens on the back end (POST /account/user/logout); never rejects: the session is already gone here. */
   function revoke(tokens: SessionTokens): Promise<void> {
@@ -55,12 +56,14 @@ export function createAccount(api: ApiClient, session: Session) {
     /** Login by a code from `sendCode`, for an existing account. */
     loginByCode: (email: string, code: string) => signIn('/account/user/login/code', { email, code }),
     /** Login by code that creates the account when the email is new (`created`). */
-    registerOrLogin: (email: string, code: string) => signIn<LoginTokens & { created: boolean }>('/account/user/register_or_login', { email, code }),
+    registerOrLogin: (email: string, code: string) =>
+      signIn<LoginTokens & { created: boolean }>('/account/user/register_or_login', { email, code }),
     /**
      * The regional login of a back end with `regionalLogin` (the cn regional login): by email
      * code at `/account/user/<back end>/login`, creating the account when new.
      */
-    regionalLogin: (backend: string, email: string, code: string) => signIn<LoginTokens & { created: boolean }>(`/account/user/${encodeURIComponent(backend)}/login`, { email, code }),
+    regionalLogin: (backend: string, email: string, code: string) =>
+      signIn<LoginTokens & { created: boolean }>(`/account/user/${encodeURIComponent(backend)}/login`, { email, code }),
     /** Password registration: an unverified account, logged in; a verification code is mailed. */
     registerByPassword: (email: string, password: string) => signIn('/account/user/register/pwd', { email, password }),
     sendCode: (email: string) => post<{ resendAfter: number }>('/account/user/code/send', { email }),
@@ -74,7 +77,10 @@ export function createAccount(api: ApiClient, session: Session) {
      * not recent. Every session of the account ends; this client goes on with the new one.
      */
     async setPassword(password: string, currentPassword?: string): Promise<LoginTokens> {
-      const answer = await post<LoginTokens>('/account/user/password/set', { password, ...(currentPassword !== undefined && { currentPassword }) });
+      const answer = await post<LoginTokens>('/account/user/password/set', {
+        password,
+        ...(currentPassword !== undefined && { currentPassword }),
+      });
       session.signIn({ user_id: answer.user_id, apptoken: answer.apptoken, reftoken: answer.reftoken });
       return answer;
     },

@@ -165,7 +165,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = await send('/account/user/sign_in/refresh', { method: 'GET', query: { user_id: tokens.user_id ?? '' } }, tokens);
       const data = answer.data as { user_id?: unknown; apptoken?: unknown; reftoken?: unknown } | undefined;
       if (answer.code === success && typeof data?.user_id === 'string' && typeof data.apptoken === 'string') {
-        options.refreshed({ user_id: data.user_id, apptoken: data.apptoken, ...(typeof data.reftoken === 'string' && { reftoken: data.reftoken }) });
+        options.refreshed({
+          user_id: data.user_id,
+          apptoken: data.apptoken,
+          ...(typeof data.reftoken === 'string' && { reftoken: data.reftoken }),
+        });
         return true;
       }
       if (answer.code === authExpired) {

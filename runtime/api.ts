@@ -1,7 +1,6 @@
 import { isLocalHost } from '../core/hosts.ts';
 import type { SiteData } from '../core/model.ts';
 
-
 /**
  * The API base for a page served at `hostname` (docs/api.md): local hosts
  * use the emulated back end on their own origin (`/_api/us`), the region's pre-production

@@ -6,7 +6,11 @@ import type { SiteData } from '../core/model.ts';
  * /support). For regions configured with `hosts.cnToCom`, a host ending in `.cn` becomes the
  * same host ending in `.com` first.
  */
-export function catchAllUrl(site: Pick<SiteData, 'hosts'>, href: string, current: { protocol: string; host: string; hostname: string }): string {
+export function catchAllUrl(
+  site: Pick<SiteData, 'hosts'>,
+  href: string,
+  current: { protocol: string; host: string; hostname: string },
+): string {
   const url = new URL(href, `${current.protocol}//${current.host}`);
   if (url.host === current.host && site.hosts.cnToCom && /\.cn$/i.test(current.hostname)) {
     url.hostname = current.hostname.replace(/\.cn$/i, '.com');

@@ -61,10 +61,14 @@ function detectCountry(site: Pick<SiteData, 'api' | 'hosts' | 'backend' | 'code'
     return;
   }
   // No Accept-Language on /ssr/iso (docs/api.md); the browser's fetch, not the API client.
-  fetch(`${apiBase(site, window.location.hostname)}/ssr/iso`, { headers: { region: site.code }, signal: AbortSignal.timeout(site.constants.timeouts.default) })
+  fetch(`${apiBase(site, window.location.hostname)}/ssr/iso`, {
+    headers: { region: site.code },
+    signal: AbortSignal.timeout(site.constants.timeouts.default),
+  })
     .then((response) => (response.ok ? (response.json() as Promise<ApiAnswer<{ iso?: unknown }>>) : undefined))
     .then((answer) => {
-      const iso = answer?.code === site.constants.codes.success && typeof answer.data?.iso === 'string' ? answer.data.iso.toUpperCase() : undefined;
+      const iso =
+        answer?.code === site.constants.codes.success && typeof answer.data?.iso === 'string' ? answer.data.iso.toUpperCase() : undefined;
       if (!iso || !/^[A-Z]{2}$/.test(iso)) return;
       detected = iso;
       try {
@@ -93,7 +97,11 @@ function subscribe(listener: () => void): () => void {
  */
 export function useCountry(site: Parameters<typeof detectCountry>[0]): Country | undefined {
   useEffect(() => detectCountry(site), [site]);
-  return useSyncExternalStore(subscribe, () => readCountry() ?? detected, () => undefined);
+  return useSyncExternalStore(
+    subscribe,
+    () => readCountry() ?? detected,
+    () => undefined,
+  );
 }
 
 /**

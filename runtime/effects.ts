@@ -40,7 +40,9 @@ export function useTextFloat(translate: number, key: string): void {
     if (typeof IntersectionObserver === 'undefined' || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const root = document.documentElement;
     root.style.setProperty('--float-translate', `${translate}px`);
-    const pending = [...document.querySelectorAll<HTMLElement>('[data-float]')].filter((el) => el.getBoundingClientRect().top >= window.innerHeight);
+    const pending = [...document.querySelectorAll<HTMLElement>('[data-float]')].filter(
+      (el) => el.getBoundingClientRect().top >= window.innerHeight,
+    );
     if (pending.length === 0) return;
     for (const el of pending) el.classList.add('float-pending');
     const observer = new IntersectionObserver((entries) => {

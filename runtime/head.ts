@@ -59,12 +59,14 @@ function organization(site: SiteData, name: string): JsonLd {
 }
 
 /** schema.org availability of a product: sold out, pre-order or in stock. */
-export function availability(product: { stock: number; isPreSale: boolean }): 'https://schema.org/OutOfStock' | 'https://schema.org/PreOrder' | 'https://schema.org/InStock' {
+export function availability(product: {
+  stock: number;
+  isPreSale: boolean;
+}): 'https://schema.org/OutOfStock' | 'https://schema.org/PreOrder' | 'https://schema.org/InStock' {
   if (product.stock === 0) return 'https://schema.org/OutOfStock';
   if (product.isPreSale) return 'https://schema.org/PreOrder';
   return 'https://schema.org/InStock';
 }
-
 
 /** `YYYY-MM-DD` of the last day a running activity's price holds (its end is exclusive), for `priceValidUntil`. */
 function priceValidUntil(site: Pick<SiteData, 'stages'>, product: ProductData, now: number): string | undefined {
@@ -77,14 +79,23 @@ function priceValidUntil(site: Pick<SiteData, 'stages'>, product: ProductData, n
 /** The offer's merchant-listing details from the region's market (schema.org OfferShippingDetails, MerchantReturnPolicy). */
 function merchantDetails(site: SiteData): Pick<Offer & object, 'shippingDetails' | 'hasMerchantReturnPolicy'> {
   const { shipping, returns } = site.market;
-  const days = ([minValue, maxValue]: readonly [number, number]): QuantitativeValue => ({ '@type': 'QuantitativeValue', minValue, maxValue, unitCode: 'DAY' });
+  const days = ([minValue, maxValue]: readonly [number, number]): QuantitativeValue => ({
+    '@type': 'QuantitativeValue',
+    minValue,
+    maxValue,
+    unitCode: 'DAY',
+  });
   return {
     ...(shipping && {
       shippingDetails: {
         '@type': 'OfferShippingDetails',
         shippingRate: { '@type': 'MonetaryAmount', value: shipping.rate, currency: site.currency },
         shippingDestination: shipping.countries.map((addressCountry) => ({ '@type': 'DefinedRegion', addressCountry })),
-        deliveryTime: { '@type': 'ShippingDeliveryTime', handlingTime: days(shipping.handlingDays), transitTime: days(shipping.transitDays) },
+        deliveryTime: {
+          '@type': 'ShippingDeliveryTime',
+          handlingTime: days(shipping.handlingDays),
+          transitTime: days(shipping.transitDays),
+        },
       },
     }),
     ...(returns && {
@@ -104,7 +115,13 @@ function merchantDetails(site: SiteData): Pick<Offer & object, 'shippingDetails'
  * The head of a route at an instant. `texts` looks up interface texts (the site name and the
  * not-found title) and the route's product. A route without loaded content is the not-found page.
  */
-export function headFor(site: SiteData, route: RouteInfo | undefined, content: PageContent | undefined, texts: Pick<ContentStore, 'message' | 'product'>, now: number): Head {
+export function headFor(
+  site: SiteData,
+  route: RouteInfo | undefined,
+  content: PageContent | undefined,
+  texts: Pick<ContentStore, 'message' | 'product'>,
+  now: number,
+): Head {
   const { message } = texts;
   const siteName = message('site.name');
   if (!route || !content) {
@@ -168,7 +185,11 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     jsonLd.push({
       '@context': 'https://schema.org',
       '@type': 'FAQPage',
-      mainEntity: content.sections.map((section) => ({ '@type': 'Question', name: section.heading, acceptedAnswer: { '@type': 'Answer', text: section.text } })),
+      mainEntity: content.sections.map((section) => ({
+        '@type': 'Question',
+        name: section.heading,
+        acceptedAnswer: { '@type': 'Answer', text: section.text },
+      })),
     } satisfies WithContext<FAQPage>);
   }
   if (route.kind === 'product' || route.kind === 'content') {
@@ -191,7 +212,11 @@ export function headFor(site: SiteData, route: RouteInfo | undefined, content: P
     { attr: 'property', key: 'og:description', content: content.description },
     { attr: 'property', key: 'og:url', content: canonical },
     ...(locale ? [{ attr: 'property' as const, key: 'og:locale', content: locale }] : []),
-    ...[...new Set(alternates.map((a) => ogLocale(a.hreflang)).filter((l): l is string => l !== undefined && l !== locale))].map((l) => ({ attr: 'property' as const, key: 'og:locale:alternate', content: l })),
+    ...[...new Set(alternates.map((a) => ogLocale(a.hreflang)).filter((l): l is string => l !== undefined && l !== locale))].map((l) => ({
+      attr: 'property' as const,
+      key: 'og:locale:alternate',
+      content: l,
+    })),
     { attr: 'property', key: 'og:image', content: share },
     { attr: 'property', key: 'og:image:width', content: '1200' },
     { attr: 'property', key: 'og:image:height', content: '630' },

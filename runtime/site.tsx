@@ -45,7 +45,9 @@ export type PageLoader = (route: Pick<RouteInfo, 'kind' | 'page'>) => LazyCompon
  * An object whose methods load their implementation on the first call: each call resolves to
  * what the loaded method returns.
  */
-export type Deferred<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never };
+export type Deferred<T> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
+};
 
 /** Goes to a path (`replace`: instead of the current history entry). */
 export type Navigate = (href: string, options?: { replace?: boolean }) => void;

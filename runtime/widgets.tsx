@@ -32,7 +32,9 @@ export const SiteFooter = lazyComponent<NoProps>(() =>
       return new Promise<never>(() => undefined);
     }),
 );
-export const ChatShortcut = lazyComponent<NoProps>(() => import('./components/ChatIcon.tsx').then(({ ChatIcon }) => ({ default: ChatIcon })));
+export const ChatShortcut = lazyComponent<NoProps>(() =>
+  import('./components/ChatIcon.tsx').then(({ ChatIcon }) => ({ default: ChatIcon })),
+);
 
 const FOOTER_INTENTS = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as const;
 
@@ -42,7 +44,9 @@ const FOOTER_INTENTS = ['focusin', 'pointerdown', 'touchstart', 'keydown'] as co
  */
 export function watchFooter(footer: Element | null): void {
   if (!footer || typeof IntersectionObserver === 'undefined') return void wantFooter();
-  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wanted(), { rootMargin: '400px 0px' });
+  const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && wanted(), {
+    rootMargin: '400px 0px',
+  });
   function wanted() {
     observer.disconnect();
     for (const type of FOOTER_INTENTS) footer!.removeEventListener(type, wanted, true);

@@ -40,11 +40,17 @@ async function run(script: string, args: readonly string[], cwd = work): Promise
   const rssFile = path.join(work, `rss-${process.hrtime.bigint()}`);
   const started = performance.now();
   const status = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, [MEASURE, script, ...args], { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, BENCH_RSS_FILE: rssFile } });
+    const child = spawn(process.execPath, [MEASURE, script, ...args], {
+      cwd,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, BENCH_RSS_FILE: rssFile },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(0) : reject(new Error(`${path.basename(script)} ${args.join(' ')} exited with ${code}:\n${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(0) : reject(new Error(`${path.basename(script)} ${args.join(' ')} exited with ${code}:\n${stderr}`)),
+    );
   });
   const wall = (performance.now() - started) / 1000;
   const peak = Number(await readFile(rssFile, 'utf8').catch(() => '0')) / 1024;
@@ -60,7 +66,9 @@ async function timeCommand(command: string, args: readonly string[], cwd: string
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr}`)),
+    );
   });
   return (performance.now() - started) / 1000;
 }
@@ -77,7 +85,9 @@ const build = (content: string, args: readonly string[]) => [...args, '--content
 
 try {
   const cores = os.availableParallelism();
-  console.log(`build-region benchmark: ${cores} cores, Node ${process.version}, ${RUNS} runs a figure, scale ${SCALE}x, ${REGIONS} regions\n`);
+  console.log(
+    `build-region benchmark: ${cores} cores, Node ${process.version}, ${RUNS} runs a figure, scale ${SCALE}x, ${REGIONS} regions\n`,
+  );
   // The commands' bundle is made on the first start after a source change: not part of any figure.
   execFileSync(process.execPath, [BIN, '--check', '--quiet'], { cwd: PACKAGE_ROOT });
 
@@ -113,7 +123,8 @@ try {
   const original = await readFile(products, 'utf8');
   for (let i = 0; i < RUNS; i++) {
     const cache = path.join(work, `cache-us-${i}`);
-    const args = (out: string) => build(real.content, ['us', '--out', path.join(work, out), '--cache-dir', cache, '--sites', path.join(work, 'sites-us')]);
+    const args = (out: string) =>
+      build(real.content, ['us', '--out', path.join(work, out), '--cache-dir', cache, '--sites', path.join(work, 'sites-us')]);
     await writeFile(products, original);
     cold.push((await run(BIN, args(`us-cold-${i}`))).wall);
     same.push((await run(BIN, args(`us-same-${i}`))).wall);
@@ -122,12 +133,21 @@ try {
   }
   await writeFile(products, original);
   const coldUs = median(cold);
-  report('a rebuild of us with nothing changed <= 0.25x its cold build', `cold ${coldUs.toFixed(2)} s, unchanged ${median(same).toFixed(2)} s: ratio ${(median(same) / coldUs).toFixed(2)}`, median(same) / coldUs <= 0.25);
-  report('a rebuild of us after one price change <= 0.4x its cold build', `cold ${coldUs.toFixed(2)} s, one price changed ${median(priced).toFixed(2)} s: ratio ${(median(priced) / coldUs).toFixed(2)}`, median(priced) / coldUs <= 0.4);
+  report(
+    'a rebuild of us with nothing changed <= 0.25x its cold build',
+    `cold ${coldUs.toFixed(2)} s, unchanged ${median(same).toFixed(2)} s: ratio ${(median(same) / coldUs).toFixed(2)}`,
+    median(same) / coldUs <= 0.25,
+  );
+  report(
+    'a rebuild of us after one price change <= 0.4x its cold build',
+    `cold ${coldUs.toFixed(2)} s, one price changed ${median(priced).toFixed(2)} s: ratio ${(median(priced) / coldUs).toFixed(2)}`,
+    median(priced) / coldUs <= 0.4,
+  );
 
   // 3b. Review pictures (docs/review.md): `diff --pictures` for one price change in us against a
   // cached rebuild of us, in interleaved pairs; the content a git repository, its base committed.
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=Bench', ...args], { cwd: path.dirname(real.content) });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=Bench', ...args], { cwd: path.dirname(real.content) });
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'base');
@@ -136,8 +156,27 @@ try {
   const reviewCache = path.join(work, 'cache-review');
   for (let i = 0; i < RUNS + 1; i++) {
     await writeFile(products, original.replace(/^ {4}price: 1299$/m, `    price: ${1279 - i}`));
-    rebuilds.push((await run(BIN, build(real.content, ['us', '--out', path.join(work, `us-review-${i}`), '--cache-dir', reviewCache, '--sites', path.join(work, 'sites-review')]))).wall);
-    const review = await run(BIN, ['diff', 'HEAD', '--pictures', '--out', path.join(work, `review-${i}`), '--content', real.content, '--now', NOW], work);
+    rebuilds.push(
+      (
+        await run(
+          BIN,
+          build(real.content, [
+            'us',
+            '--out',
+            path.join(work, `us-review-${i}`),
+            '--cache-dir',
+            reviewCache,
+            '--sites',
+            path.join(work, 'sites-review'),
+          ]),
+        )
+      ).wall,
+    );
+    const review = await run(
+      BIN,
+      ['diff', 'HEAD', '--pictures', '--out', path.join(work, `review-${i}`), '--content', real.content, '--now', NOW],
+      work,
+    );
     // The first pair fills the caches (the base side's pictures, the build's): not counted.
     if (i > 0) reviews.push(review.wall);
     else rebuilds.pop();
@@ -155,9 +194,39 @@ try {
   const imagesCached: number[] = [];
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
     const cache = path.join(work, `cache-all-${i}`);
-    coldAll.push((await run(BIN, build(real.content, ['--all', '--out', path.join(work, `all-cold-${i}`), '--cache-dir', cache, '--sites', path.join(work, 'sites-all-cold')]))).wall);
+    coldAll.push(
+      (
+        await run(
+          BIN,
+          build(real.content, [
+            '--all',
+            '--out',
+            path.join(work, `all-cold-${i}`),
+            '--cache-dir',
+            cache,
+            '--sites',
+            path.join(work, 'sites-all-cold'),
+          ]),
+        )
+      ).wall,
+    );
     for (const kind of await readdir(cache)) if (kind !== 'images') await rm(path.join(cache, kind), { recursive: true });
-    imagesCached.push((await run(BIN, build(real.content, ['--all', '--out', path.join(work, `all-images-${i}`), '--cache-dir', cache, '--sites', path.join(work, 'sites-all-cold')]))).wall);
+    imagesCached.push(
+      (
+        await run(
+          BIN,
+          build(real.content, [
+            '--all',
+            '--out',
+            path.join(work, `all-images-${i}`),
+            '--cache-dir',
+            cache,
+            '--sites',
+            path.join(work, 'sites-all-cold'),
+          ]),
+        )
+      ).wall,
+    );
   }
   const imageRatio = median(coldAll) / median(imagesCached);
   report(
@@ -177,7 +246,11 @@ try {
   };
   const check1 = await checkAt(real.content);
   const checkN = await checkAt(large.content);
-  report(`--check at ${SCALE}x <= 1.3x its 1x time`, `1x ${(check1 * 1000).toFixed(0)} ms, ${SCALE}x ${(checkN * 1000).toFixed(0)} ms: ratio ${(checkN / check1).toFixed(2)}`, checkN / check1 <= 1.3);
+  report(
+    `--check at ${SCALE}x <= 1.3x its 1x time`,
+    `1x ${(check1 * 1000).toFixed(0)} ms, ${SCALE}x ${(checkN * 1000).toFixed(0)} ms: ratio ${(checkN / check1).toFixed(2)}`,
+    checkN / check1 <= 1.3,
+  );
 
   // Cold builds, but for the pictures: the drawings' images and the share cards come from a
   // cache holding nothing else, made by one build of the same catalogue. Rendering pictures (in
@@ -186,18 +259,47 @@ try {
   // what Hugo's pages cost too (they have no pictures).
   const picturesOf = async (content: string, name: string) => {
     const dir = path.join(work, `pictures-${name}`);
-    await run(BIN, build(content, ['us', '--out', path.join(work, `pictures-out-${name}`), '--cache-dir', dir, '--sites', path.join(work, `sites-${name}`)]));
+    await run(
+      BIN,
+      build(content, [
+        'us',
+        '--out',
+        path.join(work, `pictures-out-${name}`),
+        '--cache-dir',
+        dir,
+        '--sites',
+        path.join(work, `sites-${name}`),
+      ]),
+    );
     for (const kind of await readdir(dir)) if (kind !== 'images' && kind !== 'share') await rm(path.join(dir, kind), { recursive: true });
     return dir;
   };
-  const buildAt = async (content: string, name: string, kinds: readonly string[] = ['images', 'share'], runs = Math.max(1, Math.min(RUNS, 3))) => {
+  const buildAt = async (
+    content: string,
+    name: string,
+    kinds: readonly string[] = ['images', 'share'],
+    runs = Math.max(1, Math.min(RUNS, 3)),
+  ) => {
     const pictures = await picturesOf(content, name);
     const results: Run[] = [];
     for (let i = 0; i < runs; i++) {
       const cache = path.join(work, `cache-${name}-${kinds.join('-')}-${i}`);
       await cp(pictures, cache, { recursive: true });
       for (const kind of await readdir(cache)) if (!kinds.includes(kind)) await rm(path.join(cache, kind), { recursive: true });
-      results.push(await run(BIN, build(content, ['us', '--out', path.join(work, `${name}-${i}`), '--cache-dir', cache, '--sites', path.join(work, `sites-${name}`)])));
+      results.push(
+        await run(
+          BIN,
+          build(content, [
+            'us',
+            '--out',
+            path.join(work, `${name}-${i}`),
+            '--cache-dir',
+            cache,
+            '--sites',
+            path.join(work, `sites-${name}`),
+          ]),
+        ),
+      );
     }
     return { wall: median(results.map((r) => r.wall)), peak: Math.max(...results.map((r) => r.peak)) };
   };
@@ -212,14 +314,20 @@ try {
       `${(perPage10 * 1000).toFixed(1)} and ${(perPageN * 1000).toFixed(1)} ms a page, ratio ${(perPageN / perPage10).toFixed(2)}`,
     perPageN / perPage10 <= 1.2,
   );
-  report(`peak memory of the ${SCALE}x build <= 500 MiB`, `${big.peak.toFixed(0)} MiB (1x ${base.peak.toFixed(0)} MiB, 10x ${ten.peak.toFixed(0)} MiB)`, big.peak <= 500);
+  report(
+    `peak memory of the ${SCALE}x build <= 500 MiB`,
+    `${big.peak.toFixed(0)} MiB (1x ${base.peak.toFixed(0)} MiB, 10x ${ten.peak.toFixed(0)} MiB)`,
+    big.peak <= 500,
+  );
 
   // The cost per added page against Hugo's (Debian's package) for the same number of pages.
   const hugo = hugoVersion();
-  if (!hugo) console.log('info  Hugo is not installed (apt-get install hugo): the comparison of the cost per added page with Hugo is not measured');
+  if (!hugo)
+    console.log('info  Hugo is not installed (apt-get install hugo): the comparison of the cost per added page with Hugo is not measured');
   else {
     const { compileContent } = await import('../generator/build.ts');
-    const pages1 = (await compileContent({ content: real.content, now: Date.parse(NOW) })).model.regions.find((r) => r.data.code === 'us')!.data.routes.length;
+    const pages1 = (await compileContent({ content: real.content, now: Date.parse(NOW) })).model.regions.find((r) => r.data.code === 'us')!
+      .data.routes.length;
     const pagesN = pages1 + large.addedPages;
     const hugo1 = await hugoBuildTime(work, pages1, RUNS);
     const hugoN = await hugoBuildTime(work, pagesN, RUNS);
@@ -232,13 +340,28 @@ try {
     // What the pictures add: the same builds with the share cards rendered (the drawings cached).
     const bigCards = await buildAt(large.content, `x${SCALE}`, ['images'], 1);
     const baseCards = await buildAt(real.content, 'x1', ['images'], 1);
-    console.log(`info  with its share card rendered, a page at ${SCALE}x costs ${(((bigCards.wall - baseCards.wall) / large.addedPages) * 1000).toFixed(2)} ms (1x ${baseCards.wall.toFixed(1)} s, ${SCALE}x ${bigCards.wall.toFixed(1)} s)`);
+    console.log(
+      `info  with its share card rendered, a page at ${SCALE}x costs ${(((bigCards.wall - baseCards.wall) / large.addedPages) * 1000).toFixed(2)} ms (1x ${baseCards.wall.toFixed(1)} s, ${SCALE}x ${bigCards.wall.toFixed(1)} s)`,
+    );
   }
 
   // The number of regions: how a build of all of them grows (reported, no goal).
   const many = await writeCatalogue(path.join(work, `r${REGIONS}`), { scale: 1, regions: REGIONS });
-  const all8 = await run(BIN, build(real.content, ['--all', '--out', path.join(work, 'all-8'), '--no-cache', '--sites', path.join(work, 'sites-all-8')]));
-  const allN = await run(BIN, build(many.content, ['--all', '--out', path.join(work, `all-${REGIONS}`), '--no-cache', '--sites', path.join(work, `sites-all-${REGIONS}`)]));
+  const all8 = await run(
+    BIN,
+    build(real.content, ['--all', '--out', path.join(work, 'all-8'), '--no-cache', '--sites', path.join(work, 'sites-all-8')]),
+  );
+  const allN = await run(
+    BIN,
+    build(many.content, [
+      '--all',
+      '--out',
+      path.join(work, `all-${REGIONS}`),
+      '--no-cache',
+      '--sites',
+      path.join(work, `sites-all-${REGIONS}`),
+    ]),
+  );
   console.log(
     `info  every region built: 8 regions ${all8.wall.toFixed(1)} s (${all8.peak.toFixed(0)} MiB), ${REGIONS} regions ${allN.wall.toFixed(1)} s (${allN.peak.toFixed(0)} MiB): ` +
       `${((allN.wall - all8.wall) / (REGIONS - 8)).toFixed(2)} s an added region`,
@@ -250,19 +373,35 @@ try {
   const htmlFiles: string[] = [];
   const walk = async (dir: string) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'static' && entry.name !== 'images') await walk(path.join(dir, entry.name));
+      if (entry.isDirectory() && entry.name !== 'assets' && entry.name !== 'static' && entry.name !== 'images')
+        await walk(path.join(dir, entry.name));
       else if (entry.isFile() && entry.name.endsWith('.html')) htmlFiles.push(path.join(dir, entry.name));
     }
   };
   await walk(allDir);
-  const htmlSizes = await Promise.all(htmlFiles.map(async (file) => ({ page: `/${path.relative(allDir, file)}`, gzip: gzipSync(await readFile(file)).length })));
+  const htmlSizes = await Promise.all(
+    htmlFiles.map(async (file) => ({ page: `/${path.relative(allDir, file)}`, gzip: gzipSync(await readFile(file)).length })),
+  );
   const largestHtml = htmlSizes.reduce((a, b) => (b.gzip > a.gzip ? b : a));
-  report('every page\'s HTML <= 14 KB gzip', `${htmlSizes.length} pages; largest ${largestHtml.page} ${(largestHtml.gzip / 1024).toFixed(1)} KB`, largestHtml.gzip <= 14 * 1024);
+  report(
+    "every page's HTML <= 14 KB gzip",
+    `${htmlSizes.length} pages; largest ${largestHtml.page} ${(largestHtml.gzip / 1024).toFixed(1)} KB`,
+    largestHtml.gzip <= 14 * 1024,
+  );
 
   // With --browser, in Chromium: what visits fetch, client navigation, first paint (Lighthouse).
   if (BROWSER) {
     const { browserGoals } = await import('./bench/browser-report.ts');
-    await browserGoals({ work, allDir, content: real.content, now: NOW, runs: RUNS, scale: SCALE, lighthouseRuns: option('--lighthouse-runs', Math.max(5, RUNS)), report });
+    await browserGoals({
+      work,
+      allDir,
+      content: real.content,
+      now: NOW,
+      runs: RUNS,
+      scale: SCALE,
+      lighthouseRuns: option('--lighthouse-runs', Math.max(5, RUNS)),
+      report,
+    });
   }
 
   const failed = results.filter((r) => !r.pass).length;

@@ -21,7 +21,10 @@ if (run(process.execPath, [new URL('../node_modules/tsgo/bin/tsc', import.meta.u
   process.exit(1);
 }
 console.log('> eslint . && biome format .');
-if (run(bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']) !== 0 || run(bin('biome'), ['format', '.']) !== 0) {
+if (
+  run(bin('eslint'), ['--cache', '--cache-location', 'node_modules/.cache/eslint/', '.']) !== 0 ||
+  run(bin('biome'), ['format', '.']) !== 0
+) {
   console.log('\nThe lint or the formatting check failed (`npm run lint`; `npm run format` formats).\ntests: 0 passed, 1 failed');
   process.exit(1);
 }

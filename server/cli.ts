@@ -54,7 +54,10 @@ export async function main(args: string[]): Promise<number | undefined> {
   const dir = path.resolve(options.dir);
   // A build killed while it switched dir/ to its new files: complete that switch first.
   const recovered = await recoverOutput(dir);
-  if (recovered.state === 'completed') process.stderr.write(`serve-regions: completed the switch to a new build that an interrupted build left half made (${recovered.moves} moves)\n`);
+  if (recovered.state === 'completed')
+    process.stderr.write(
+      `serve-regions: completed the switch to a new build that an interrupted build left half made (${recovered.moves} moves)\n`,
+    );
   if (!existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
     return 1;
@@ -74,10 +77,20 @@ export async function main(args: string[]): Promise<number | undefined> {
     return 1;
   }
   try {
-    const running = await startServer({ dir, port: options.port, host: options.host, now: options.now, dataDir, previewClock: options.previewClock, sites });
+    const running = await startServer({
+      dir,
+      port: options.port,
+      host: options.host,
+      now: options.now,
+      dataDir,
+      previewClock: options.previewClock,
+      sites,
+    });
     process.stdout.write(`Serving ${options.dir} at ${running.url}\n`);
     process.stdout.write(`  ${sites.regions.map((r) => `${r.code}: ${running.url}${r.basePath.slice(1)}`).join('   ')}\n`);
-    process.stdout.write(`  back ends: ${running.url}_api/${Object.keys(sites.backends).join('|')}, data in ${options.data}   mail they sent: ${running.url}__emulator/outbox\n`);
+    process.stdout.write(
+      `  back ends: ${running.url}_api/${Object.keys(sites.backends).join('|')}, data in ${options.data}   mail they sent: ${running.url}__emulator/outbox\n`,
+    );
     const stop = () => void running.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -88,7 +101,9 @@ export async function main(args: string[]): Promise<number | undefined> {
       process.stderr.write(`serve-regions: cannot open the back ends' data in ${options.data}: ${(error as Error).message}\n`);
       return 1;
     }
-    process.stderr.write(`serve-regions: cannot listen on ${options.host}:${options.port}${code === 'EADDRINUSE' ? ' (the port is in use; pick another with --port)' : ''}\n`);
+    process.stderr.write(
+      `serve-regions: cannot listen on ${options.host}:${options.port}${code === 'EADDRINUSE' ? ' (the port is in use; pick another with --port)' : ''}\n`,
+    );
     return 1;
   }
 }

@@ -121,7 +121,12 @@ const PREVIEW_CLOCK = readFileSync(new URL('./assets/preview-clock.js', import.m
 
 function sendScript(script: Buffer, req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { code: 405, message: 'Use GET.' }, { allow: 'GET' });
-  res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', 'content-length': String(script.length) });
+  res.writeHead(200, {
+    'content-type': 'text/javascript; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-content-type-options': 'nosniff',
+    'content-length': String(script.length),
+  });
   res.end(req.method === 'HEAD' ? undefined : script);
 }
 
@@ -154,11 +159,11 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     async handle(req, res, pathname) {
       if (await handleApiRequest({ backend, messages, sites }, req, res, pathname)) return true;
       if (!pathname.startsWith('/__emulator/') || !isLocalRequest(req)) return false;
-      if (pathname === '/__emulator/clock') return await handleClock(clock, sites, req, res), true;
-      if (pathname === '/__emulator/outbox') return handleOutbox(all(), req, res, 'html'), true;
-      if (pathname === '/__emulator/outbox.json') return handleOutbox(all(), req, res, 'json'), true;
-      if (pathname === '/__emulator/chat.js') return sendScript(CHAT_PROVIDER, req, res), true;
-      if (pathname === '/__emulator/preview-clock.js') return sendScript(PREVIEW_CLOCK, req, res), true;
+      if (pathname === '/__emulator/clock') return (await handleClock(clock, sites, req, res), true);
+      if (pathname === '/__emulator/outbox') return (handleOutbox(all(), req, res, 'html'), true);
+      if (pathname === '/__emulator/outbox.json') return (handleOutbox(all(), req, res, 'json'), true);
+      if (pathname === '/__emulator/chat.js') return (sendScript(CHAT_PROVIDER, req, res), true);
+      if (pathname === '/__emulator/preview-clock.js') return (sendScript(PREVIEW_CLOCK, req, res), true);
       return false;
     },
     close() {

@@ -42,8 +42,16 @@ export interface ServeOptions {
 export const REQUEST_TIMEOUTS = { headers: 10_000, request: 15_000 } as const;
 
 /** The request timeouts as options of `http.createServer`, checked every second. */
-export function slowClientLimits(timeouts: { headers: number; request: number } = REQUEST_TIMEOUTS): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
-  return { headersTimeout: timeouts.headers, requestTimeout: timeouts.request, connectionsCheckingInterval: Math.min(1000, timeouts.headers) };
+export function slowClientLimits(timeouts: { headers: number; request: number } = REQUEST_TIMEOUTS): {
+  headersTimeout: number;
+  requestTimeout: number;
+  connectionsCheckingInterval: number;
+} {
+  return {
+    headersTimeout: timeouts.headers,
+    requestTimeout: timeouts.request,
+    connectionsCheckingInterval: Math.min(1000, timeouts.headers),
+  };
 }
 
 /** Applies the request timeouts to a server made elsewhere (Vite's): it checks them at its own interval. */
@@ -109,7 +117,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       },
       (error: unknown) => {
         console.error(error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' }).end('{"code":500,"message":"Internal server error"}');
+        if (!res.headersSent)
+          res
+            .writeHead(500, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' })
+            .end('{"code":500,"message":"Internal server error"}');
         else res.destroy();
       },
     );

@@ -76,7 +76,12 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     }
     const etag = `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${body.length.toString(16)}"`;
     let gzipped: Buffer | undefined;
-    const entity: Entity = { body, ...(COMPRESSIBLE.has(ext) && { gzip: () => (gzipped ??= gzipSync(body)) }), etag, lastModified: info.mtime.toUTCString() };
+    const entity: Entity = {
+      body,
+      ...(COMPRESSIBLE.has(ext) && { gzip: () => (gzipped ??= gzipSync(body)) }),
+      etag,
+      lastModified: info.mtime.toUTCString(),
+    };
     entities.set(file, { key, entity });
     return entity;
   }
@@ -137,7 +142,8 @@ export function createStaticHandler(options: StaticHandlerOptions) {
   function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
     res.statusCode = status;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    for (const [name, value] of Object.entries({ ...answerHeaders(options.rules, hostnameOf(req)), ...headers })) res.setHeader(name, value);
+    for (const [name, value] of Object.entries({ ...answerHeaders(options.rules, hostnameOf(req)), ...headers }))
+      res.setHeader(name, value);
     res.end(req.method === 'HEAD' ? undefined : text);
   }
 
@@ -148,9 +154,14 @@ export function createStaticHandler(options: StaticHandlerOptions) {
       const queryAt = url.indexOf('?');
       const rawPath = queryAt === -1 ? url : url.slice(0, queryAt);
       if (!rawPath.startsWith('/')) return sendText(req, res, 400, 'Bad request\n');
-      const result = await answer(options.rules, { hostname: hostnameOf(req), rawPath, query: queryAt === -1 ? '' : url.slice(queryAt) }, (pathname) => resolveStaticFile(root, pathname));
+      const result = await answer(
+        options.rules,
+        { hostname: hostnameOf(req), rawPath, query: queryAt === -1 ? '' : url.slice(queryAt) },
+        (pathname) => resolveStaticFile(root, pathname),
+      );
       if (result.status === 301) return sendText(req, res, 301, `Moved permanently to ${result.location}\n`, { Location: result.location });
-      if (result.status === 400) return sendText(req, res, 400, 'Bad request: the path is not valid percent-encoding or climbs above the site\n');
+      if (result.status === 400)
+        return sendText(req, res, 400, 'Bad request: the path is not valid percent-encoding or climbs above the site\n');
       if (result.file && (await resolveStaticFile(root, result.file))) return await send(req, res, result.file, result.status);
       return sendText(req, res, 404, 'Not found\n');
     } catch (error) {

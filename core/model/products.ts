@@ -16,7 +16,12 @@ export interface PriorPrice {
 /** A product as the runtime reads it: instants in epoch milliseconds, bundle parts checked. */
 export interface ProductData extends Omit<Product, 'activityTime' | 'includes'> {
   /** When the activity price applies: epoch milliseconds, or stages of a list. */
-  readonly activityTime?: { readonly startTime?: number; readonly endTime?: number; readonly stages?: string; readonly stage?: readonly number[] };
+  readonly activityTime?: {
+    readonly startTime?: number;
+    readonly endTime?: number;
+    readonly stages?: string;
+    readonly stage?: readonly number[];
+  };
   /** A bundle: the products it contains (keys of the same region). */
   readonly includes?: readonly ProductKey[];
   /** The bundles that contain this product (keys of the same region, sorted): the reverse of `includes`. */

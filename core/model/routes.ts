@@ -26,7 +26,11 @@ export interface GalleryImage extends Omit<NonNullable<PageFile['gallery']>[numb
 }
 
 /** A page's text with its defaults filled in, and its pictures resolved. */
-export interface PageContent extends Omit<PageFile, 'keywords' | 'lead' | 'sections' | 'template' | 'gallery' | 'specs' | 'downloads' | 'lineup' | 'featured' | 'translates'> {
+export interface PageContent
+  extends Omit<
+    PageFile,
+    'keywords' | 'lead' | 'sections' | 'template' | 'gallery' | 'specs' | 'downloads' | 'lineup' | 'featured' | 'translates'
+  > {
   readonly keywords: readonly string[];
   readonly lead: string;
   readonly sections: readonly PageSection[];

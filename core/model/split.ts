@@ -62,7 +62,11 @@ export function sortedProductNames(products: Readonly<Record<ProductKey, Product
 export function shardRouteTable(table: RouteTable, pages: ReadonlyMap<string, PageContent>, locale?: string): RouteShardData[] {
   const count = routeShardCount(table.routes.length);
   const shardOf = (path: string) => routeShard(path, count);
-  const shards = Array.from({ length: count }, () => ({ routes: [] as RouteInfo[], products: new Map<ProductKey, ProductData>(), names: false }));
+  const shards = Array.from({ length: count }, () => ({
+    routes: [] as RouteInfo[],
+    products: new Map<ProductKey, ProductData>(),
+    names: false,
+  }));
   const add = (into: Map<ProductKey, ProductData>, key: ProductKey) => {
     const product = table.products[key];
     if (!product || into.has(key)) return;
@@ -73,7 +77,12 @@ export function shardRouteTable(table: RouteTable, pages: ReadonlyMap<string, Pa
     const shard = shards[shardOf(route.path)]!;
     shard.routes.push(route);
     if (route.redirect) continue;
-    for (const key of [...(route.product ? [route.product] : []), ...(pages.get(route.path)?.lineup ?? []), ...featuredProducts(pages.get(route.path))]) add(shard.products, key);
+    for (const key of [
+      ...(route.product ? [route.product] : []),
+      ...(pages.get(route.path)?.lineup ?? []),
+      ...featuredProducts(pages.get(route.path)),
+    ])
+      add(shard.products, key);
     shard.names ||= listsProductNames(route);
   }
   return shards.map(({ routes, products, names }) => ({
@@ -84,7 +93,12 @@ export function shardRouteTable(table: RouteTable, pages: ReadonlyMap<string, Pa
 }
 
 /** Splits resolved region data into the entry's site data, the route table, the catalogue and the page texts. */
-export function splitRegion(region: RegionData): { site: SiteData; table: RouteTable; messages: Messages; pages: ReadonlyMap<string, PageContent> } {
+export function splitRegion(region: RegionData): {
+  site: SiteData;
+  table: RouteTable;
+  messages: Messages;
+  pages: ReadonlyMap<string, PageContent>;
+} {
   const { messages, routes, products, ...rest } = region;
   const pages = new Map<string, PageContent>();
   const infos = routes.map((route) => {
@@ -97,6 +111,8 @@ export function splitRegion(region: RegionData): { site: SiteData; table: RouteT
   const site: SiteData = { ...rest, ...(chooser !== undefined && { chooser }) };
   // A product's drawing is chosen at build time (its image is a file of its own): what pages
   // carry of the products has no need of the choice.
-  const shown = Object.fromEntries(Object.entries(products).map(([key, { drawing: _drawing, palette: _palette, ...product }]) => [key, product]));
+  const shown = Object.fromEntries(
+    Object.entries(products).map(([key, { drawing: _drawing, palette: _palette, ...product }]) => [key, product]),
+  );
   return { site, table: { routes: infos, products: shown }, messages, pages };
 }

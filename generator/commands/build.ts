@@ -8,7 +8,17 @@ import { hasErrors } from '../diagnostics.ts';
 import { describeBuild } from '../output.ts';
 import { describeUntranslated } from '../translations.ts';
 import type { CliIO, Run } from './shared.ts';
-import { contentOption, finish, formatOption, parseNow, parseRegions, printDiagnostics, unknownRegion, usage, UsageError } from './shared.ts';
+import {
+  contentOption,
+  finish,
+  formatOption,
+  parseNow,
+  parseRegions,
+  printDiagnostics,
+  unknownRegion,
+  usage,
+  UsageError,
+} from './shared.ts';
 
 /** `build-region [regions...]`: builds regions, or with --check validates, or with --dev previews one. */
 
@@ -43,9 +53,18 @@ export function createProgram(io: CliIO, run: Run): Command {
     .option('--quiet', 'print only problems')
     .option('--no-cache', 'neither read nor write the build cache (node_modules/.cache/build-region): a cold build')
     .option('--cache-dir <dir>', 'keep the build cache there instead (a folder a CI job keeps between runs)')
-    .option('--sites <dir>', 'folder of the generated region modules (default: sites/ of the package for its content/, a temporary folder of its own for other content)')
-    .option('--now <instant>', 'build as of this instant (ISO 8601 with offset): pages show its prices and banners, warnings are judged at it')
-    .option('--pseudo', 'build with every text accented and about 40% longer (pseudo-localisation), to try layouts with long texts before a translation arrives; give it its own --out')
+    .option(
+      '--sites <dir>',
+      'folder of the generated region modules (default: sites/ of the package for its content/, a temporary folder of its own for other content)',
+    )
+    .option(
+      '--now <instant>',
+      'build as of this instant (ISO 8601 with offset): pages show its prices and banners, warnings are judged at it',
+    )
+    .option(
+      '--pseudo',
+      'build with every text accented and about 40% longer (pseudo-localisation), to try layouts with long texts before a translation arrives; give it its own --out',
+    )
     .option('--dev', 'serve one region with live preview instead of building: every YAML edit shows at once, errors in the browser')
     .option('--port <port>', 'port of the --dev server', '5173')
     .action((names: string[], options: BuildOptions) => run(() => execute(names, options, io)));
@@ -67,7 +86,8 @@ async function execute(names: string[], options: BuildOptions, io: CliIO): Promi
     regions = parseRegions(names, options.all);
     if (options.dev && regions?.length !== 1) throw new UsageError('--dev previews one region: name it, like build-region --dev us');
     if (options.dev && options.check) throw new UsageError('pass either --dev or --check, not both');
-    if (!options.check && regions?.length === 0) throw new UsageError('name the regions to build, or pass --all (or --check to validate only)');
+    if (!options.check && regions?.length === 0)
+      throw new UsageError('name the regions to build, or pass --all (or --check to validate only)');
     if (options.check && regions?.length) throw new UsageError('--check validates all content; do not name regions with it');
     now = parseNow(options.now);
   } catch (error) {
@@ -85,10 +105,12 @@ async function executeCheck(options: BuildOptions, now: number | undefined, io: 
   printDiagnostics(compiled.diagnostics, compiled.sources, options.format, io);
   const ok = !hasErrors(compiled.diagnostics);
   const untranslated = compiled.summary.untranslated;
-  if (options.format === 'json') io.stdout(`${JSON.stringify({ ok, diagnostics: compiled.diagnostics, ...(untranslated.length > 0 && { untranslated }) }, null, 2)}\n`);
+  if (options.format === 'json')
+    io.stdout(`${JSON.stringify({ ok, diagnostics: compiled.diagnostics, ...(untranslated.length > 0 && { untranslated }) }, null, 2)}\n`);
   else if (!options.quiet) for (const line of describeUntranslated(untranslated)) io.stderr(`note: ${line}\n`);
   // Like a linter, one line says what was checked when there is nothing to report (diagnostics end with their count).
-  if (options.format !== 'json' && compiled.diagnostics.length === 0 && !options.quiet) io.stderr(`${describeCheck(compiled.summary, performance.now() - started)}\n`);
+  if (options.format !== 'json' && compiled.diagnostics.length === 0 && !options.quiet)
+    io.stderr(`${describeCheck(compiled.summary, performance.now() - started)}\n`);
   return ok ? 0 : 1;
 }
 
@@ -114,7 +136,18 @@ async function executeBuild(regions: string[] | undefined, options: BuildOptions
   for (const signal of Object.keys(signals) as (keyof typeof signals)[]) process.on(signal, interrupt);
   try {
     const { buildRegions } = await import('../build.ts');
-    result = await buildRegions({ content: options.content, out: options.out, sites: options.sites, regions, cwd: io.cwd, now, onProgress: progress, cache: cacheOption(options), signal: controller.signal, ...(options.pseudo && { pseudo: true }) });
+    result = await buildRegions({
+      content: options.content,
+      out: options.out,
+      sites: options.sites,
+      regions,
+      cwd: io.cwd,
+      now,
+      onProgress: progress,
+      cache: cacheOption(options),
+      signal: controller.signal,
+      ...(options.pseudo && { pseudo: true }),
+    });
   } catch (error) {
     if (error instanceof UnknownRegionError) return usage(unknownRegion(error), io);
     if (error instanceof BuildInterrupted) {
@@ -128,13 +161,16 @@ async function executeBuild(regions: string[] | undefined, options: BuildOptions
   printDiagnostics(result.diagnostics, result.sources, options.format, io);
   const outDir = path.resolve(io.cwd, options.out);
   if (options.format === 'json') {
-    io.stdout(`${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, regions: result.regions, next: result.schedule?.next ?? null }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ ok: result.ok, diagnostics: result.diagnostics, regions: result.regions, next: result.schedule?.next ?? null }, null, 2)}\n`,
+    );
   } else if (result.ok && !options.quiet) {
     io.stderr(await describeBuild(result, outDir, performance.now() - started));
   }
   // A deploy pipeline needs this even in quiet mode: when to rebuild.
   const scheduleFile = path.relative(io.cwd, path.join(outDir, 'schedule.json')).split(path.sep).join('/');
-  if (result.ok && result.schedule && options.format !== 'json') io.stdout(`${(await import('../deployment.ts')).describeNext(result.schedule, scheduleFile)}\n`);
+  if (result.ok && result.schedule && options.format !== 'json')
+    io.stdout(`${(await import('../deployment.ts')).describeNext(result.schedule, scheduleFile)}\n`);
   return result.ok ? 0 : 1;
 }
 

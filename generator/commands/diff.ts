@@ -17,14 +17,21 @@ interface DiffOptions {
 export function register(parent: Command, io: CliIO, run: Run): void {
   const command = parent
     .command('diff')
-    .description('Say what visitors will see change between the content at a git revision and the working tree, per region: pages, prices and offers, banners, navigation, windows and stages, texts, page heads, the schedule.')
+    .description(
+      'Say what visitors will see change between the content at a git revision and the working tree, per region: pages, prices and offers, banners, navigation, windows and stages, texts, page heads, the schedule.',
+    )
     .argument('<revision>', 'a git revision: main, HEAD~1, a commit')
     .addOption(contentOption())
     .option('--now <instant>', 'compare as of this instant instead of now (ISO 8601 with offset)')
     .addOption(formatOption(['text', 'markdown', 'json']))
     .option('--pictures', 'also build both sides, picture the changed pages in Chromium and write a review page (docs/review.md)')
     .option('--out <dir>', 'folder of the review page (with --pictures)', 'review')
-    .option('--at <instant>', "with --pictures: also picture the pages at this instant (repeatable), or 'boundaries' (every schedule boundary of the next 14 days)", (value: string, list: string[]) => [...list, value], [] as string[])
+    .option(
+      '--at <instant>',
+      "with --pictures: also picture the pages at this instant (repeatable), or 'boundaries' (every schedule boundary of the next 14 days)",
+      (value: string, list: string[]) => [...list, value],
+      [] as string[],
+    )
     .action((revision: string, options: DiffOptions) => run(() => execute(revision, options, io)));
   finish(command, io, [
     'Examples:',
@@ -53,25 +60,40 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
   } catch (error) {
     return usage(new UsageError(error instanceof Error ? error.message.split('\n', 1)[0]! : String(error)), io, 'diff ');
   }
-  for (const [which, compiled] of [[`the content at ${revision}`, result.before], ['the working tree', result.after]] as const) {
+  for (const [which, compiled] of [
+    [`the content at ${revision}`, result.before],
+    ['the working tree', result.after],
+  ] as const) {
     if (!hasErrors(compiled.diagnostics)) continue;
     io.stderr(`build-region: ${which} has content errors; fix them to compare (build-region --check)\n`);
     if (compiled === result.after) printDiagnostics(compiled.diagnostics, compiled.sources, options.format, io);
     return 1;
   }
-  if (options.format === 'json') io.stdout(`${JSON.stringify({ ok: true, revision, now: new Date(now).toISOString(), changes: result.changes }, null, 2)}\n`);
+  if (options.format === 'json')
+    io.stdout(`${JSON.stringify({ ok: true, revision, now: new Date(now).toISOString(), changes: result.changes }, null, 2)}\n`);
   else io.stdout(formatChanges(result.changes, revision, options.format));
   if (!options.pictures) return 0;
   if (!io.reviewPictures) {
     io.stderr('build-region: pictures are not available from this entry point; run bin/build-region.js diff --pictures\n');
     return 2;
   }
-  const review = await io.reviewPictures({ content: path.resolve(io.cwd, options.content), revision, cwd: io.cwd, now, at, out: path.resolve(io.cwd, options.out), log: io.stderr, compiled: result });
+  const review = await io.reviewPictures({
+    content: path.resolve(io.cwd, options.content),
+    revision,
+    cwd: io.cwd,
+    now,
+    at,
+    out: path.resolve(io.cwd, options.out),
+    log: io.stderr,
+    compiled: result,
+  });
   if (review.errors) {
     io.stderr(`build-region: ${review.errors}\n`);
     return 1;
   }
   const pages = (pictures: typeof review.pictures) => new Set(pictures.map((p) => `${p.region}${p.path}${p.at}`)).size;
-  io.stderr(`Review page: ${path.relative(io.cwd, review.file!) || review.file} (${pages(review.pictures)} pages pictured, ${pages(review.pictures.filter((p) => p.changed > 0))} with changed pixels)\n`);
+  io.stderr(
+    `Review page: ${path.relative(io.cwd, review.file!) || review.file} (${pages(review.pictures)} pages pictured, ${pages(review.pictures.filter((p) => p.changed > 0))} with changed pixels)\n`,
+  );
   return 0;
 }

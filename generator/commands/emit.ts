@@ -23,7 +23,10 @@ export function register(parent: Command, io: CliIO, run: Run): void {
     .option('--quiet', 'print only problems')
     .option('--no-cache', 'neither read nor write the build cache')
     .action((options: EmitOptions) => run(() => execute(options, io)));
-  finish(command, io, ['Examples:', '  $ build-region emit            regenerate sites/ from content/ (npm test and npm run typecheck do it first)']);
+  finish(command, io, [
+    'Examples:',
+    '  $ build-region emit            regenerate sites/ from content/ (npm test and npm run typecheck do it first)',
+  ]);
 }
 
 async function execute(options: EmitOptions, io: CliIO): Promise<number> {
@@ -33,6 +36,9 @@ async function execute(options: EmitOptions, io: CliIO): Promise<number> {
   const { sitesDir, cacheDir } = resolveBuildOptions({ cwd: io.cwd, content: options.content, sites: options.sites, cache: options.cache });
   const [{ emitSites }, { writeGeneratedFiles }] = await Promise.all([import('../emit.ts'), import('../sites-folder.ts')]);
   const written = await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir, undefined, { cacheDir }), true);
-  if (!options.quiet) io.stderr(`Emitted the modules of ${compiled.model.regions.length} regions into ${path.relative(io.cwd, sitesDir) || '.'} (${written.length} changed).\n`);
+  if (!options.quiet)
+    io.stderr(
+      `Emitted the modules of ${compiled.model.regions.length} regions into ${path.relative(io.cwd, sitesDir) || '.'} (${written.length} changed).\n`,
+    );
   return 0;
 }

@@ -7,8 +7,10 @@ import { finish } from './shared.ts';
 export function register(parent: Command, io: CliIO, run: Run): void {
   const command = parent
     .command('merge')
-    .description('Put together the parts of a build made on separate machines (build-region <regions> --out <part>) into one output folder, byte for byte what --all makes.')
-    .argument('<parts...>', 'the parts\' output folders')
+    .description(
+      'Put together the parts of a build made on separate machines (build-region <regions> --out <part>) into one output folder, byte for byte what --all makes.',
+    )
+    .argument('<parts...>', "the parts' output folders")
     .option('--out <dir>', 'output folder', 'dist')
     .action((parts: string[], options: { out: string }) => run(() => execute(parts, options, io)));
   finish(command, io, [
@@ -24,7 +26,10 @@ export function register(parent: Command, io: CliIO, run: Run): void {
 
 async function execute(parts: string[], options: { out: string }, io: CliIO): Promise<number> {
   const { mergeParts } = await import('../merge.ts');
-  const result = await mergeParts(parts.map((part) => path.resolve(io.cwd, part)), path.resolve(io.cwd, options.out));
+  const result = await mergeParts(
+    parts.map((part) => path.resolve(io.cwd, part)),
+    path.resolve(io.cwd, options.out),
+  );
   for (const problem of result.problems) io.stderr(`build-region merge: ${problem.replaceAll(`${io.cwd}${path.sep}`, '')}\n`);
   if (result.ok) io.stdout(`Merged ${parts.length} part${parts.length === 1 ? '' : 's'} into ${options.out} (${result.files} files).\n`);
   return result.ok ? 0 : 1;

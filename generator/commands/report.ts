@@ -17,7 +17,9 @@ interface ReportOptions {
 export function register(parent: Command, io: CliIO, run: Run): void {
   const command = parent
     .command('report')
-    .description('Write one self-contained HTML page: pages by region, prices, a timeline of every promotion and page window, and the diagnostics.')
+    .description(
+      'Write one self-contained HTML page: pages by region, prices, a timeline of every promotion and page window, and the diagnostics.',
+    )
     .addOption(contentOption())
     .option('--out <file>', 'where to write the page', 'report.html')
     .option('--now <instant>', 'report as of this instant instead of now (ISO 8601 with offset)')

@@ -60,7 +60,8 @@ export function printDiagnostics(diagnostics: Diagnostic[], sources: Map<string,
   if (io.env.GITHUB_ACTIONS === 'true') for (const d of diagnostics) io.stdout(`${formatGithubAnnotation(d)}\n`);
   const errors = diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = diagnostics.length - errors;
-  if (diagnostics.length) io.stderr(`Found ${errors} error${errors === 1 ? '' : 's'} and ${warnings} warning${warnings === 1 ? '' : 's'}.\n`);
+  if (diagnostics.length)
+    io.stderr(`Found ${errors} error${errors === 1 ? '' : 's'} and ${warnings} warning${warnings === 1 ? '' : 's'}.\n`);
 }
 
 /** The region codes named on the command line; undefined with --all. Whether the content has them is known after loading it. */
@@ -85,9 +86,11 @@ export function parseNow(value: string | undefined): number | undefined {
 
 /** An instant given to a flag (`--now`, `--at`), read by the content's own instant parser. */
 export function parseInstantFlag(flag: string, value: string): number {
-  if (Number.isNaN(Date.parse(value)) || !/(Z|[+-]\d{2}:\d{2})$/.test(value)) throw new UsageError(`${flag} '${value}' is not an instant with an offset, like 2025-10-25T15:00:00+08:00`);
+  if (Number.isNaN(Date.parse(value)) || !/(Z|[+-]\d{2}:\d{2})$/.test(value))
+    throw new UsageError(`${flag} '${value}' is not an instant with an offset, like 2025-10-25T15:00:00+08:00`);
   const instant = parseInstant(value);
-  if (Number.isNaN(instant)) throw new UsageError(`${flag} '${value}' is not a real date and time (ISO 8601 with offset, like 2025-10-25T15:00:00+08:00)`);
+  if (Number.isNaN(instant))
+    throw new UsageError(`${flag} '${value}' is not a real date and time (ISO 8601 with offset, like 2025-10-25T15:00:00+08:00)`);
   return instant;
 }
 
@@ -95,7 +98,8 @@ export function parseInstantFlag(flag: string, value: string): number {
 export const contentOption = () => new Option('--content <dir>', 'content folder').default('content');
 
 /** --format with these choices, text by default. */
-export const formatOption = (choices: readonly string[], description = 'output format') => new Option('--format <format>', description).choices(choices).default('text');
+export const formatOption = (choices: readonly string[], description = 'output format') =>
+  new Option('--format <format>', description).choices(choices).default('text');
 
 /**
  * The wiring every command has: its examples (and notes) after the help, commander's errors as

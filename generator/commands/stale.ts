@@ -7,7 +7,9 @@ import { finish, formatOption, parseNow, usage } from './shared.ts';
 export function register(parent: Command, io: CliIO, run: Run): void {
   const command = parent
     .command('stale')
-    .description("Say whether a deployed site's pages went stale: its schedule.json names a change at or before now. For a scheduled CI job that rebuilds then.")
+    .description(
+      "Say whether a deployed site's pages went stale: its schedule.json names a change at or before now. For a scheduled CI job that rebuilds then.",
+    )
     .argument('<schedule>', "the deployed site's schedule.json: a file or an https:// address")
     .option('--now <instant>', 'judge as of this instant instead of now (ISO 8601 with offset)')
     .addOption(formatOption(['text', 'json']))

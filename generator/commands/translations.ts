@@ -26,7 +26,9 @@ interface ExportOptions {
 export function register(parent: Command, io: CliIO, run: Run): void {
   const translations = parent
     .command('translations')
-    .description("How far each region's translations are in step with their sources: per region its current, stale, missing and unrecorded texts, and the words to translate (docs/translations.md).")
+    .description(
+      "How far each region's translations are in step with their sources: per region its current, stale, missing and unrecorded texts, and the words to translate (docs/translations.md).",
+    )
     .addOption(contentOption())
     .addOption(formatOption(['text', 'json', 'markdown']))
     .action((options: { content: string; format: 'text' | 'json' | 'markdown' }) => run(() => executeStatus(options, io)));
@@ -38,14 +40,21 @@ export function register(parent: Command, io: CliIO, run: Run): void {
   ]);
   const mark = translations
     .command('mark')
-    .description('Record translations as current: each text of the files named translates its source text as it is now (writes their .sources.json files).')
-    .argument('[targets...]', 'locales (fr-FR: its catalogue and the page files of its regions) or translated files (pages/faq/fr.yaml); default every translated file')
+    .description(
+      'Record translations as current: each text of the files named translates its source text as it is now (writes their .sources.json files).',
+    )
+    .argument(
+      '[targets...]',
+      'locales (fr-FR: its catalogue and the page files of its regions) or translated files (pages/faq/fr.yaml); default every translated file',
+    )
     .addOption(contentOption())
     .action((targets: string[], options: { content: string }) => run(() => executeMark(targets, options, io)));
   finish(mark, io);
   const exporting = translations
     .command('export')
-    .description("Write a locale's texts to translate for a translator's tool: the stale, missing and unrecorded ones (--all: every one), with the source text, the translation there is, and notes (state, where it shows, maximum length).")
+    .description(
+      "Write a locale's texts to translate for a translator's tool: the stale, missing and unrecorded ones (--all: every one), with the source text, the translation there is, and notes (state, where it shows, maximum length).",
+    )
     .requiredOption('--locale <locale>', 'the locale to translate into (fr-FR)')
     .addOption(formatOption(['xliff', 'xliff1.2', 'po', 'json'], 'file format: XLIFF 2.0, XLIFF 1.2, gettext PO or JSON').default('xliff'))
     .option('--all', 'every text of the locale, current ones too')
@@ -55,7 +64,9 @@ export function register(parent: Command, io: CliIO, run: Run): void {
   finish(exporting, io);
   const importing = translations
     .command('import')
-    .description("Write a translator's file (XLIFF, PO or JSON, as export wrote it) back into the content, and record its texts as current; refuses the whole file, writing nothing, when it is not well-formed, names texts the locale does not have, or changes a text's {placeholders}.")
+    .description(
+      "Write a translator's file (XLIFF, PO or JSON, as export wrote it) back into the content, and record its texts as current; refuses the whole file, writing nothing, when it is not well-formed, names texts the locale does not have, or changes a text's {placeholders}.",
+    )
     .argument('<file>', 'the translated file')
     .addOption(contentOption())
     .action((file: string, options: { content: string }) => run(() => executeImport(file, options, io)));
@@ -76,7 +87,9 @@ async function executeStatus(options: { content: string; format: 'text' | 'json'
   const compiled = await compileForTranslations(options.content, io, options.format === 'json' ? 'json' : 'text');
   if (!compiled) return 1;
   const status = translationStatus(compiled);
-  io.stdout(options.format === 'json' ? `${JSON.stringify({ ok: true, ...status }, null, 2)}\n` : formatTranslationStatus(status, options.format));
+  io.stdout(
+    options.format === 'json' ? `${JSON.stringify({ ok: true, ...status }, null, 2)}\n` : formatTranslationStatus(status, options.format),
+  );
   return 0;
 }
 
@@ -85,7 +98,14 @@ async function executeMark(targets: string[], options: { content: string }, io: 
   const compiled = await compileForTranslations(options.content, io);
   if (!compiled) return 1;
   const { files, unknown } = selectTranslations(compiled, targets);
-  if (unknown.length > 0) return usage(new UsageError(`no translated file or locale ${unknown.map((t) => `'${t}'`).join(', ')} (a locale such as fr-FR, or a file such as pages/faq/fr.yaml that says translates)`), io, 'translations mark ');
+  if (unknown.length > 0)
+    return usage(
+      new UsageError(
+        `no translated file or locale ${unknown.map((t) => `'${t}'`).join(', ')} (a locale such as fr-FR, or a file such as pages/faq/fr.yaml that says translates)`,
+      ),
+      io,
+      'translations mark ',
+    );
   const written = await markTranslations(path.resolve(io.cwd, options.content), files);
   io.stdout(`Recorded ${written.length} translated file${written.length === 1 ? '' : 's'} as current.\n`);
   return 0;
@@ -97,7 +117,14 @@ async function executeExport(options: ExportOptions, io: CliIO): Promise<number>
   if (!compiled) return 1;
   const { exchangeUnits, writeExchange } = await import('../translation-files.ts');
   const { files } = selectTranslations(compiled, [options.locale]);
-  if (files.length === 0) return usage(new UsageError(`no translated file is in '${options.locale}' (the locales: ${[...new Set(compiled.model.regions.map((r) => r.data.locale))].join(', ')})`), io, 'translations export ');
+  if (files.length === 0)
+    return usage(
+      new UsageError(
+        `no translated file is in '${options.locale}' (the locales: ${[...new Set(compiled.model.regions.map((r) => r.data.locale))].join(', ')})`,
+      ),
+      io,
+      'translations export ',
+    );
   const catalogue = files.find((file) => file.kind === 'messages');
   const source = catalogue ? catalogue.sourceId.replace(/^messages\/|\.yaml$/g, '') : 'en';
   const units = exchangeUnits(files, compiled.model, options.all === true);
@@ -120,12 +147,19 @@ async function executeImport(file: string, options: { content: string }, io: Cli
   const compiled = await compileForTranslations(options.content, io);
   if (!compiled) return 1;
   const { importTranslations } = await import('../translation-files.ts');
-  const result = await importTranslations({ contentDir: path.resolve(io.cwd, options.content), fileName: file, text, files: (locale) => selectTranslations(compiled, [locale]).files });
+  const result = await importTranslations({
+    contentDir: path.resolve(io.cwd, options.content),
+    fileName: file,
+    text,
+    files: (locale) => selectTranslations(compiled, [locale]).files,
+  });
   if (!result.ok) {
     for (const problem of result.problems) io.stderr(`${problem}\n`);
     io.stderr(`Nothing was written: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} in ${file}.\n`);
     return 1;
   }
-  io.stdout(`Imported ${result.texts} text${result.texts === 1 ? '' : 's'} into ${result.files.length} file${result.files.length === 1 ? '' : 's'}: ${result.files.join(', ') || 'none'}.\n`);
+  io.stdout(
+    `Imported ${result.texts} text${result.texts === 1 ? '' : 's'} into ${result.files.length} file${result.files.length === 1 ? '' : 's'}: ${result.files.join(', ') || 'none'}.\n`,
+  );
   return 0;
 }

@@ -33,7 +33,10 @@ export const CONTENT_ERRORS = {
   }),
   E0101: define<{ where: string; property: string; beside?: string }>({
     title: 'Missing required property',
-    message: ({ where, property, beside }) => (beside === undefined ? `missing required property '${property}' in ${where}` : `'${beside}' needs '${property}' beside it in ${where}`),
+    message: ({ where, property, beside }) =>
+      beside === undefined
+        ? `missing required property '${property}' in ${where}`
+        : `'${beside}' needs '${property}' beside it in ${where}`,
     hint: 'Add the property; the schema in schema/ describes it.',
     example: 'a page file without heading:',
     fix: 'Add the property named in the message.',
@@ -60,7 +63,9 @@ export const CONTENT_ERRORS = {
   E0105: define<{ where: string; found?: string; key?: string }>({
     title: 'Value does not match the expected format',
     message: ({ where, found, key }) =>
-      key !== undefined ? `key '${key}' in ${where} does not have the expected format` : `${found ?? 'the value'} does not have the expected format for ${where}`,
+      key !== undefined
+        ? `key '${key}' in ${where} does not have the expected format`
+        : `${found ?? 'the value'} does not have the expected format for ${where}`,
     example: 'origin: http://www.example.com/',
     fix: 'Follow the format the hint describes (https, no trailing slash).',
   }),

@@ -6,7 +6,9 @@ export const RESOLVE_ERRORS = {
   E0201: define<{ what: 'region'; declared: string; folder: string } | { what: 'catalogue'; declared: string; file: string }>({
     title: 'File name and declared code disagree',
     message: (a) =>
-      a.what === 'region' ? `region declares code '${a.declared}' but its folder is regions/${a.folder}/` : `catalogue declares locale '${a.declared}' but its file is named '${a.file}.yaml'`,
+      a.what === 'region'
+        ? `region declares code '${a.declared}' but its folder is regions/${a.folder}/`
+        : `catalogue declares locale '${a.declared}' but its file is named '${a.file}.yaml'`,
     hint: 'Rename the file after its code or locale, or correct the value.',
     example: 'regions/uk/region.yaml with code: ukk',
     fix: 'Rename the file, or correct the code or locale inside it.',
@@ -20,7 +22,8 @@ export const RESOLVE_ERRORS = {
   }),
   E0203: define<{ page: string; region: string; wanted: readonly string[]; guess?: string }>({
     title: 'Page content not found',
-    message: ({ page, region, wanted, guess }) => `page '${page}' of region '${region}' has no content file ${wanted.join(' or ')}${didYouMean(guess)}`,
+    message: ({ page, region, wanted, guess }) =>
+      `page '${page}' of region '${region}' has no content file ${wanted.join(' or ')}${didYouMean(guess)}`,
     hint: 'Create the file under pages/<page>/ or point `content` at an existing one.',
     example: 'content: enn on a route',
     fix: 'Create pages/<page>/<name>.yaml or correct the name.',
@@ -28,7 +31,9 @@ export const RESOLVE_ERRORS = {
   E0204: define<{ locale: string; extendedBy?: string }>({
     title: 'Message catalogue not found',
     message: ({ locale, extendedBy }) =>
-      extendedBy === undefined ? `locale '${locale}' has no catalogue messages/${locale}.yaml` : `catalogue '${extendedBy}' extends '${locale}', which has no file messages/${locale}.yaml`,
+      extendedBy === undefined
+        ? `locale '${locale}' has no catalogue messages/${locale}.yaml`
+        : `catalogue '${extendedBy}' extends '${locale}', which has no file messages/${locale}.yaml`,
     hint: 'Add messages/<locale>.yaml or correct the locale.',
     example: 'locale: de-AT without messages/de-AT.yaml',
     fix: 'Add the catalogue or use a locale that has one.',
@@ -96,7 +101,7 @@ export const RESOLVE_ERRORS = {
     title: 'Broken internal link',
     message: ({ link, region, guess }) => `link '${link}' is not a page of region '${region}'${didYouMean(guess)}`,
     hint: "Link to a page that the region lists in its routes; a path of the region that another system serves on the same host (a help centre, news) goes in the region's hosts.elsewhere.",
-    example: 'link: /us/newz, or https://www.example.com/us/newz on the sites\' own host',
+    example: "link: /us/newz, or https://www.example.com/us/newz on the sites' own host",
     fix: 'Link to a listed page, or name the path in hosts.elsewhere when another system serves it.',
   }),
   E0215: define<{ what: string }>({
@@ -108,7 +113,8 @@ export const RESOLVE_ERRORS = {
   }),
   E0216: define<{ page: string; target: string; why: 'missing' | 'redirect' }>({
     title: 'Redirect to a missing page',
-    message: ({ page, target, why }) => `'${page}' redirects to '${target}', which ${why === 'missing' ? 'is not a page of this region' : 'is itself a redirect'}`,
+    message: ({ page, target, why }) =>
+      `'${page}' redirects to '${target}', which ${why === 'missing' ? 'is not a page of this region' : 'is itself a redirect'}`,
     hint: 'Redirect to a page that the region lists in its routes (and that is not itself a redirect).',
     example: 'redirect: mini-robots',
     fix: 'Redirect to a page the region lists.',
@@ -118,12 +124,16 @@ export const RESOLVE_ERRORS = {
     message: ({ currency }) => `'${currency}' is not a currency code that prices can be printed in`,
     hint: 'Use an ISO 4217 currency code, like USD, EUR, CAD or JPY.',
     example: 'currency: USX',
-    fix: 'Write the ISO 4217 code of the region\'s currency.',
+    fix: "Write the ISO 4217 code of the region's currency.",
   }),
-  E0218: define<{ product: string; region: string; use: 'route' | 'line-up' | 'featured'; guess?: string } | { bundle: string; part: string; region: string; guess?: string }>({
+  E0218: define<
+    | { product: string; region: string; use: 'route' | 'line-up' | 'featured'; guess?: string }
+    | { bundle: string; part: string; region: string; guess?: string }
+  >({
     title: 'Unknown product',
     message: (a) => {
-      if ('bundle' in a) return `bundle '${a.bundle}' includes ${a.part === a.bundle ? 'itself' : `'${a.part}', which is not in regions/${a.region}/products.yaml${didYouMean(a.guess)}`}`;
+      if ('bundle' in a)
+        return `bundle '${a.bundle}' includes ${a.part === a.bundle ? 'itself' : `'${a.part}', which is not in regions/${a.region}/products.yaml${didYouMean(a.guess)}`}`;
       return `${a.use === 'line-up' ? 'line-up product' : a.use === 'featured' ? 'featured product' : 'product'} '${a.product}' is not in regions/${a.region}/products.yaml${didYouMean(a.guess)}`;
     },
     hint: "Name a product of the region's products.yaml.",
@@ -146,7 +156,10 @@ export const RESOLVE_ERRORS = {
   }),
   E0221: define<{ art: string; problem: 'no size' } | { picture: string; art: string; guess?: string }>({
     title: 'Picture without source art',
-    message: (a) => ('picture' in a ? `picture '${a.picture}' has no source art ${a.art}${didYouMean(a.guess)}` : `source art ${a.art} has no viewBox (or width and height), so its size is unknown`),
+    message: (a) =>
+      'picture' in a
+        ? `picture '${a.picture}' has no source art ${a.art}${didYouMean(a.guess)}`
+        : `source art ${a.art} has no viewBox (or width and height), so its size is unknown`,
     hint: 'Add the drawing as content/assets/<name>.svg (with a viewBox), or name one that exists.',
     example: 'gallery: [{ image: robot-scuot, alt: ... }]',
     fix: 'Add content/assets/robot-scuot.svg, or correct the name.',
@@ -166,18 +179,19 @@ export const RESOLVE_ERRORS = {
     message: ({ code, file, other }) => `${file} declares code '${code}', which is the code of ${other}`,
     hint: 'Each region has its own code, equal to the name of its folder under regions/.',
     example: 'regions/ca/region.yaml with code: us',
-    fix: 'Give the region its folder\'s code (code: ca).',
+    fix: "Give the region its folder's code (code: ca).",
   }),
   E0224: define<{ page: string; region: string; path: string; collidesWith: string }>({
     title: 'Page path taken',
     message: ({ page, region, path, collidesWith }) => `page '${page}' of region '${region}' would be at ${path}, which is ${collidesWith}`,
-    hint: 'Rename the page: the paths of a region\'s pages, the account screens, the other regions and the build\'s own folders must all differ.',
+    hint: "Rename the page: the paths of a region's pages, the account screens, the other regions and the build's own folders must all differ.",
     example: '- page: us (in the routes of the region at /)',
     fix: 'Choose another page name.',
   }),
   E0225: define<{ backend: string; guess?: string; known: readonly string[] }>({
     title: 'Unknown back end',
-    message: ({ backend, guess, known }) => `back end '${backend}' is not in constants.yaml \`backends\` (${known.join(', ') || 'none'})${didYouMean(guess)}`,
+    message: ({ backend, guess, known }) =>
+      `back end '${backend}' is not in constants.yaml \`backends\` (${known.join(', ') || 'none'})${didYouMean(guess)}`,
     hint: 'Name a back end of constants.yaml `backends`, or add it there with its production and pre-production origins.',
     example: 'backend: euu',
     fix: 'Name one of the back ends listed in the message.',
@@ -209,14 +223,16 @@ export const RESOLVE_ERRORS = {
   }),
   E0229: define<{ locale: string; missing: readonly string[] }>({
     title: 'Consent banner without its texts',
-    message: ({ locale, missing }) => `the region asks for consent (market.consent), but the catalogue ${locale} has no ${missing.map((key) => `'consent.${key}'`).join(', ')}`,
+    message: ({ locale, missing }) =>
+      `the region asks for consent (market.consent), but the catalogue ${locale} has no ${missing.map((key) => `'consent.${key}'`).join(', ')}`,
     hint: "The banner's texts are the catalogue's `consent` group (title, text, accept, reject, settings, save, necessary, analytics, ads, cookiePolicy, privacyPolicy, open): add them to the region's catalogue (or one it extends).",
     example: 'market.consent in a region whose catalogue has no consent group',
-    fix: "Add the consent group to the catalogue, as content/messages/en-US.yaml has it.",
+    fix: 'Add the consent group to the catalogue, as content/messages/en-US.yaml has it.',
   }),
   E0230: define<{ what: 'shipping' | 'returns'; iso: string }>({
     title: 'Merchant setting without its countries',
-    message: ({ what, iso }) => `market.${what} applies to the region's own country by default, but '${iso}' is not one (ISO 3166-1 alpha-2): name the countries it applies to`,
+    message: ({ what, iso }) =>
+      `market.${what} applies to the region's own country by default, but '${iso}' is not one (ISO 3166-1 alpha-2): name the countries it applies to`,
     hint: 'Search engines read the shipping destinations and return countries of a product as country codes: a region of several countries lists them.',
     example: 'market.shipping in eu (iso EU) without countries',
     fix: 'Add countries: [AT, BE, ...] to market.shipping and market.returns.',
@@ -230,7 +246,8 @@ export const RESOLVE_ERRORS = {
   }),
   E0232: define<{ path: string; page: string }>({
     title: 'A page left to another system',
-    message: ({ path, page }) => `'${path}' is in hosts.elsewhere, but this region's page ${page} is there: a path is either a page of the site or another system's`,
+    message: ({ path, page }) =>
+      `'${path}' is in hosts.elsewhere, but this region's page ${page} is there: a path is either a page of the site or another system's`,
     hint: 'hosts.elsewhere names the paths another system on the same host serves; the host passes them on, so the page would never be seen.',
     example: 'elsewhere: [faq] in a region that lists the faq page',
     fix: 'Remove the path from hosts.elsewhere, or the page from the routes.',
@@ -239,14 +256,14 @@ export const RESOLVE_ERRORS = {
     title: 'Product key probably misspelt',
     message: ({ key, name, uses, places }) =>
       `product key '${key}' is probably a misspelling of '${name}': ${uses} uses name '${name}' and none names '${key}' (${places.join(', ')}${uses > places.length ? `, and ${uses - places.length} more` : ''})`,
-    hint: "Rename the key in products.yaml to the name its uses give it; if the key is right, change every use instead.",
-    example: "products: { flagshipBumblebe: ... } with routes and line-ups naming flagshipBumblebee",
+    hint: 'Rename the key in products.yaml to the name its uses give it; if the key is right, change every use instead.',
+    example: 'products: { flagshipBumblebe: ... } with routes and line-ups naming flagshipBumblebee',
     fix: 'Correct the key where the product is defined.',
   }),
   E0240: define<{ translates: string; expected: string }>({
     title: 'Translation of a file that does not exist',
     message: ({ translates, expected }) => `this file translates '${translates}', but there is no ${expected}`,
-    hint: "`translates` names the file whose texts this one translates: a locale with a catalogue (en-US) in a catalogue, a page file of the same folder without .yaml (en) in a page file.",
+    hint: '`translates` names the file whose texts this one translates: a locale with a catalogue (en-US) in a catalogue, a page file of the same folder without .yaml (en) in a page file.',
     example: 'translates: en_US in messages/fr-FR.yaml',
     fix: 'Name a catalogue or page file that exists: translates: en-US.',
   }),
@@ -259,7 +276,8 @@ export const RESOLVE_ERRORS = {
   }),
   E0242: define<{ key: string; locale: string; missing: readonly string[]; needed: readonly string[] }>({
     title: 'Plural without a form its locale needs',
-    message: ({ key, locale, missing, needed }) => `the plural of ${key} has no ${missing.join(', ')} form: ${locale} counts need ${needed.join(', ')}`,
+    message: ({ key, locale, missing, needed }) =>
+      `the plural of ${key} has no ${missing.join(', ')} form: ${locale} counts need ${needed.join(', ')}`,
     hint: "Each locale has its own plural forms (CLDR): English and French one and other, Japanese, Korean and Chinese other only, Russian one, few, many and other. 'other' is always needed.",
     example: "fr-FR: '{seconds, plural, other {# secondes}}'",
     fix: "Add the form: '{seconds, plural, one {# seconde} other {# secondes}}'.",

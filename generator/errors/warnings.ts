@@ -57,19 +57,21 @@ export const WARNINGS = {
     message: ({ region, country, label, other }) =>
       `region '${region}' offers country ${country} as '${label}', which is also the label of region '${other}': the region chooser lists '${label}' twice`,
     hint: "A country a region offers (region.countries) is an entry of the region chooser; once a region of its own serves that country, remove the country from the other region's list (its visitors then get that region's OTHER label), or relabel one of them.",
-    example: "us offers CA: Canada - English, and a new region ca has label: Canada - English",
+    example: 'us offers CA: Canada - English, and a new region ca has label: Canada - English',
     fix: "Remove CA from us's region.countries.",
   }),
   W0401: define<{ key: string; source: string; text: string }>({
     title: 'Stale translation',
-    message: ({ key, source, text }) => `the translation of ${key} is stale: ${source} now reads '${text.length > 90 ? `${text.slice(0, 89)}…` : text}'`,
+    message: ({ key, source, text }) =>
+      `the translation of ${key} is stale: ${source} now reads '${text.length > 90 ? `${text.slice(0, 89)}…` : text}'`,
     hint: 'The source text changed after this translation was made. Translate it again, then record it as current: build-region translations mark <locale or file> (so also when it still says the same).',
     example: "nav.home changed in messages/en-US.yaml from 'Home' to 'Start' after fr-FR was translated",
     fix: 'Update the French text, then run build-region translations mark fr-FR.',
   }),
   W0402: define<{ key: string; locale: string; unused: readonly string[]; all: readonly string[] }>({
     title: 'Plural form its locale never uses',
-    message: ({ key, locale, unused, all }) => `the plural of ${key} has a ${unused.join(', ')} form that ${locale} never uses (its forms: ${all.join(', ')}): that text never shows`,
+    message: ({ key, locale, unused, all }) =>
+      `the plural of ${key} has a ${unused.join(', ')} form that ${locale} never uses (its forms: ${all.join(', ')}): that text never shows`,
     hint: 'Each locale has its own plural forms (CLDR); a form it does not have is never picked.',
     example: "ja-JP: '{seconds, plural, one {# 秒} other {# 秒}}'",
     fix: "Keep the forms of the locale: '{seconds, plural, other {# 秒}}', or plain text.",

@@ -10,9 +10,13 @@ export function writeJson(units: readonly ExchangeUnit[], languages: { source: s
 
 export function readJson(text: string): { targetLanguage?: string; texts: ReturnedText[] } {
   const data = JSON.parse(text) as { targetLanguage?: string; texts?: Record<string, { target?: unknown }> };
-  if (!data || typeof data !== 'object' || typeof data.texts !== 'object' || data.texts === null) throw new Error('expected an object with "texts"');
+  if (!data || typeof data !== 'object' || typeof data.texts !== 'object' || data.texts === null)
+    throw new Error('expected an object with "texts"');
   return {
     ...(typeof data.targetLanguage === 'string' && { targetLanguage: data.targetLanguage }),
-    texts: Object.entries(data.texts).map(([id, unit]) => ({ ...splitId(id), target: typeof unit?.target === 'string' ? unit.target : '' })),
+    texts: Object.entries(data.texts).map(([id, unit]) => ({
+      ...splitId(id),
+      target: typeof unit?.target === 'string' ? unit.target : '',
+    })),
   };
 }

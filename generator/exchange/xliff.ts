@@ -17,9 +17,14 @@ interface XliffModule {
 
 const require = createRequire(import.meta.url);
 const xliff = () => require('xliff') as XliffModule;
-const promised = <T>(call: (cb: (error: Error | null, value: T) => void) => void) => new Promise<T>((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
+const promised = <T>(call: (cb: (error: Error | null, value: T) => void) => void) =>
+  new Promise<T>((resolve, reject) => call((error, value) => (error ? reject(error) : resolve(value))));
 
-export async function writeXliff(units: readonly ExchangeUnit[], version: 'xliff' | 'xliff1.2', languages: { source: string; target: string }): Promise<string> {
+export async function writeXliff(
+  units: readonly ExchangeUnit[],
+  version: 'xliff' | 'xliff1.2',
+  languages: { source: string; target: string },
+): Promise<string> {
   const resources: XliffResources['resources'] = {};
   for (const u of units) (resources[u.file] ??= {})[u.key] = { source: u.source, target: u.target, note: u.note };
   const js = { sourceLanguage: languages.source, targetLanguage: languages.target, resources };
@@ -34,6 +39,7 @@ export async function readXliff(text: string, version: 'xliff' | 'xliff1.2'): Pr
   if (valid !== true) throw new Error(`line ${valid.err.line}: ${valid.err.msg}`);
   const js = await promised<XliffResources>((cb) => (version === 'xliff' ? xliff().xliff2js(text, cb) : xliff().xliff12ToJs(text, cb)));
   const texts: ReturnedText[] = [];
-  for (const [file, units] of Object.entries(js.resources ?? {})) for (const [key, unit] of Object.entries(units)) texts.push({ file, key, target: typeof unit.target === 'string' ? unit.target : '' });
+  for (const [file, units] of Object.entries(js.resources ?? {}))
+    for (const [key, unit] of Object.entries(units)) texts.push({ file, key, target: typeof unit.target === 'string' ? unit.target : '' });
   return { ...(js.targetLanguage && { targetLanguage: js.targetLanguage }), texts };
 }

@@ -15,7 +15,10 @@ export function withAlternates(regions: readonly RegionData[], fallbackLocale: s
     for (const route of region.routes) {
       // A page not yet translated is no version of the page in the region's language.
       if (!route.content || route.fallback) continue;
-      byPage.set(route.page, [...(byPage.get(route.page) ?? []), { hreflang: route.content.lang ?? region.hreflang, href: `${region.origin}${route.path}` }]);
+      byPage.set(route.page, [
+        ...(byPage.get(route.page) ?? []),
+        { hreflang: route.content.lang ?? region.hreflang, href: `${region.origin}${route.path}` },
+      ]);
     }
   }
   const home = regions.find((region) => region.locale === fallbackLocale);
@@ -23,6 +26,8 @@ export function withAlternates(regions: readonly RegionData[], fallbackLocale: s
   const fallback: Alternate[] = chooser ? [{ hreflang: 'x-default', href: `${home!.origin}${chooser.path}` }] : [];
   return regions.map((region) => ({
     ...region,
-    routes: region.routes.map((route) => (route.content ? { ...route, alternates: [...(byPage.get(route.page) ?? []), ...fallback] } : route)),
+    routes: region.routes.map((route) =>
+      route.content ? { ...route, alternates: [...(byPage.get(route.page) ?? []), ...fallback] } : route,
+    ),
   }));
 }

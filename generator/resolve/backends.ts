@@ -27,7 +27,11 @@ export function pageMessages(messages: Readonly<Record<string, string>>): Record
  * their answers (the catalogue's `errors`, as `code4010`), of their mail (`mail.*`) and the
  * brand the mail names (`site.name`), merged along `extends`.
  */
-export function resolveBackends(constants: Validated<'constants'> | undefined, regions: readonly RegionData[], catalogues: ReadonlyMap<string, Readonly<Record<string, string>>>): BackendsData {
+export function resolveBackends(
+  constants: Validated<'constants'> | undefined,
+  regions: readonly RegionData[],
+  catalogues: ReadonlyMap<string, Readonly<Record<string, string>>>,
+): BackendsData {
   const messages: Record<string, Record<string, string>> = {};
   for (const locale of [...catalogues.keys()].sort(compareStrings)) {
     const entries = Object.entries(catalogues.get(locale)!);
@@ -39,7 +43,14 @@ export function resolveBackends(constants: Validated<'constants'> | undefined, r
     newUserReward: constants?.data.newUserReward ?? 0,
     fallbackLocale: constants?.data.fallbackLocale ?? '',
     backends: sortByKey(constants?.data.backends ?? {}),
-    regions: regions.map(({ code, backend, locale, regionSwitch, origin, basePath }) => ({ code, backend, locale, iso: regionSwitch.iso, origin, basePath })),
+    regions: regions.map(({ code, backend, locale, regionSwitch, origin, basePath }) => ({
+      code,
+      backend,
+      locale,
+      iso: regionSwitch.iso,
+      origin,
+      basePath,
+    })),
     messages,
   };
 }

@@ -72,7 +72,8 @@ export function resolveCatalogues(files: readonly Validated<'messages'>[], prese
       } else if (!catalogues.has(parent)) {
         // A parent that exists but is invalid was reported already; its children are incomplete.
         tainted.add(locale);
-        if (!present.has(`messages/${parent}.yaml`)) report(createDiagnostic('E0204', { locale: parent, extendedBy: locale }, rangeOfPath(catalogue.file.source, ['extends'])));
+        if (!present.has(`messages/${parent}.yaml`))
+          report(createDiagnostic('E0204', { locale: parent, extendedBy: locale }, rangeOfPath(catalogue.file.source, ['extends'])));
       } else {
         inherited = mergeOf(parent, [...chain, locale]) ?? {};
         if (tainted.has(parent)) tainted.add(locale);
@@ -94,7 +95,11 @@ export function resolveCatalogues(files: readonly Validated<'messages'>[], prese
  * locale's plural categories, then every locale's merged texts with each plural expanded into
  * one plain text per form.
  */
-function expandPlurals(catalogues: ReadonlyMap<string, Catalogue>, merged: ReadonlyMap<string, Readonly<Record<string, string>>>, report: Report): Map<string, Readonly<Record<string, string>>> {
+function expandPlurals(
+  catalogues: ReadonlyMap<string, Catalogue>,
+  merged: ReadonlyMap<string, Readonly<Record<string, string>>>,
+  report: Report,
+): Map<string, Readonly<Record<string, string>>> {
   for (const [locale, catalogue] of catalogues) {
     for (const [key, text] of Object.entries(catalogue.own)) {
       const at = () => rangeOfPath(catalogue.file.source, ['messages', ...key.split('.')]);
@@ -129,7 +134,12 @@ function expandPlurals(catalogues: ReadonlyMap<string, Catalogue>, merged: Reado
 }
 
 /** Every key must exist in every locale (after extension): the missing ones are reported naming both files. */
-function checkKeys(catalogues: ReadonlyMap<string, Catalogue>, merged: ReadonlyMap<string, Readonly<Record<string, string>>>, tainted: ReadonlySet<string>, report: Report): void {
+function checkKeys(
+  catalogues: ReadonlyMap<string, Catalogue>,
+  merged: ReadonlyMap<string, Readonly<Record<string, string>>>,
+  tainted: ReadonlySet<string>,
+  report: Report,
+): void {
   const locales = [...catalogues.keys()].sort(compareStrings);
   const definedIn = new Map<string, string>();
   const owners = new Map<string, string[]>();
@@ -149,10 +159,17 @@ function checkKeys(catalogues: ReadonlyMap<string, Catalogue>, merged: ReadonlyM
     for (const key of Object.keys(catalogue.own).sort(compareStrings)) {
       if (owners.get(key)!.length !== 1 || catalogues.size < 2) continue;
       const group = (name: string) => name.slice(0, name.lastIndexOf('.'));
-      const meant = suggest(key, others.filter((other) => group(other) === group(key)));
+      const meant = suggest(
+        key,
+        others.filter((other) => group(other) === group(key)),
+      );
       if (!meant) continue;
       typos.set(key, meant);
-      report(createDiagnostic('E0205', { key, locale, guess: meant }, rangeOfKey(catalogue.file.source, ['messages', ...key.split('.')]), { hint: 'Rename the key: every catalogue must have the same keys.' }));
+      report(
+        createDiagnostic('E0205', { key, locale, guess: meant }, rangeOfKey(catalogue.file.source, ['messages', ...key.split('.')]), {
+          hint: 'Rename the key: every catalogue must have the same keys.',
+        }),
+      );
     }
   }
   const intended = new Set(typos.values());

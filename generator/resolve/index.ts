@@ -26,7 +26,8 @@ export function resolveContent(content: ValidatedContent, options: ResolveOption
   const diagnostics: Diagnostic[] = [];
   const report: Report = (diagnostic) => void diagnostics.push(diagnostic);
   for (const id of ['constants.yaml', 'stages.yaml']) {
-    if (!content.present.has(id)) report(createDiagnostic('E0207', { what: 'the content', id }, { file: `${content.prefix}${id}`, line: 1, column: 1 }));
+    if (!content.present.has(id))
+      report(createDiagnostic('E0207', { what: 'the content', id }, { file: `${content.prefix}${id}`, line: 1, column: 1 }));
   }
   const catalogues = resolveCatalogues(content.messages, content.present, report);
   const { images, drawable } = resolveArt(content.art, content.pages, content.prefix, report);
@@ -58,8 +59,14 @@ export function resolveContent(content: ValidatedContent, options: ResolveOption
   const results = identities.regions.map((identity) => resolveRegion(identity, productsByCode.get(identity.code), shared, report));
 
   const links: PendingLink[] = results.flatMap((result) => result.links);
-  const paths = new Map(results.map(({ region }) => [region.data.code, new Set(region.data.routes.map((route) => route.path.toLowerCase()))]));
-  const hosts = new Set(identities.regions.flatMap(({ file }) => [file.data.hosts.production, ...file.data.hosts.preproduction].map((host) => host.toLowerCase())));
+  const paths = new Map(
+    results.map(({ region }) => [region.data.code, new Set(region.data.routes.map((route) => route.path.toLowerCase()))]),
+  );
+  const hosts = new Set(
+    identities.regions.flatMap(({ file }) =>
+      [file.data.hosts.production, ...file.data.hosts.preproduction].map((host) => host.toLowerCase()),
+    ),
+  );
   const elsewhere = new Map(results.map(({ region }) => [region.data.code, region.elsewhere]));
   checkLinks(links, identities.table, paths, { hosts, elsewhere }, report);
 

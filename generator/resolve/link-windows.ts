@@ -15,9 +15,16 @@ type Linked = Pick<RegionData, 'navs' | 'footerNavs' | 'textBanner' | 'countdown
  * visitor never follows a link that would only send them home). A link that has its own stages
  * gate shows while both are open; when the two never overlap, the link can never show: W0304.
  */
-export function windowLinks(source: SourceFile, linked: Linked, routes: readonly RouteData[], stages: RegionData['stages'], report: Report): Linked {
+export function windowLinks(
+  source: SourceFile,
+  linked: Linked,
+  routes: readonly RouteData[],
+  stages: RegionData['stages'],
+  report: Report,
+): Linked {
   const windows = new Map(routes.filter((route) => route.window).map((route) => [route.path, route.window!]));
-  const windowOf = (link: string | undefined): Span | undefined => (link?.startsWith('/') ? windows.get(normalizePath(link).toLowerCase()) : undefined);
+  const windowOf = (link: string | undefined): Span | undefined =>
+    link?.startsWith('/') ? windows.get(normalizePath(link).toLowerCase()) : undefined;
   const check = (at: readonly string[], link: string, span: Span, gate: { stages?: string; stage?: readonly number[] }) => {
     if (gate.stages === undefined || !stages[gate.stages]) return;
     const instants = stages[gate.stages]!;
@@ -26,7 +33,8 @@ export function windowLinks(source: SourceFile, linked: Linked, routes: readonly
       const to = instants[n] ?? Infinity;
       return from < (span.end ?? Infinity) && (span.start ?? -Infinity) < to;
     });
-    if (!overlaps) report(createDiagnostic('W0304', { link, list: gate.stages, stages: gate.stage ?? [] }, rangeOfPath(source, [...at, 'link'])));
+    if (!overlaps)
+      report(createDiagnostic('W0304', { link, list: gate.stages, stages: gate.stage ?? [] }, rangeOfPath(source, [...at, 'link'])));
   };
   const withWindow = <T extends object>(item: T, span: Span | undefined): T & LinkWindow => (span ? { ...item, window: span } : item);
   const nav = (item: NavItem, at: readonly string[]): NavItem => {
@@ -34,8 +42,14 @@ export function windowLinks(source: SourceFile, linked: Linked, routes: readonly
     if (span && item.link) check(at, item.link, span, item);
     return withWindow({ ...item, children: item.children.map((child, i) => nav(child, [...at, 'children', String(i)])) }, span);
   };
-  const footer = (column: FooterColumn): FooterColumn => ({ ...column, links: column.links.map((link) => withWindow(link, windowOf(link.link))) });
-  const gated = <T extends { link: string; stages: string; stage: readonly number[] }>(item: T | undefined, at: string): (T & LinkWindow) | undefined => {
+  const footer = (column: FooterColumn): FooterColumn => ({
+    ...column,
+    links: column.links.map((link) => withWindow(link, windowOf(link.link))),
+  });
+  const gated = <T extends { link: string; stages: string; stage: readonly number[] }>(
+    item: T | undefined,
+    at: string,
+  ): (T & LinkWindow) | undefined => {
     if (!item) return undefined;
     const span = windowOf(item.link);
     if (span) check([at], item.link, span, item);

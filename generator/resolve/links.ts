@@ -30,7 +30,13 @@ const isUnder = (path: string, prefixes: readonly string[]) => prefixes.some((pr
  * another system (`hosts.elsewhere`). Links to other hosts (the shop, social networks) and
  * other schemes (mailto:) are not checked.
  */
-export function checkLinks(links: readonly PendingLink[], regions: RegionTable, pathsByRegion: ReadonlyMap<string, ReadonlySet<string>>, scope: LinkScope, report: Report): void {
+export function checkLinks(
+  links: readonly PendingLink[],
+  regions: RegionTable,
+  pathsByRegion: ReadonlyMap<string, ReadonlySet<string>>,
+  scope: LinkScope,
+  report: Report,
+): void {
   for (const pending of links) {
     let written = pending.link;
     if (/^https?:\/\//i.test(written)) {
@@ -48,6 +54,12 @@ export function checkLinks(links: readonly PendingLink[], regions: RegionTable, 
     const target = parsePath(path, regions).region;
     const paths = pathsByRegion.get(target);
     if (!paths || paths.has(path.toLowerCase()) || isUnder(path.toLowerCase(), scope.elsewhere.get(target) ?? [])) continue;
-    report(createDiagnostic('E0214', { link: pending.link, region: target, guess: suggest(path, [...paths]) }, rangeOfPath(pending.source, pending.at)));
+    report(
+      createDiagnostic(
+        'E0214',
+        { link: pending.link, region: target, guess: suggest(path, [...paths]) },
+        rangeOfPath(pending.source, pending.at),
+      ),
+    );
   }
 }

@@ -13,7 +13,12 @@ import type { DrawableArt } from '../images.ts';
  * links. The build writes it into every page; no code of the app renders it.
  */
 export interface ConsentBanner {
-  readonly texts: Readonly<Record<'title' | 'text' | 'accept' | 'reject' | 'settings' | 'save' | 'necessary' | 'analytics' | 'ads' | 'cookiePolicy' | 'privacyPolicy', string>>;
+  readonly texts: Readonly<
+    Record<
+      'title' | 'text' | 'accept' | 'reject' | 'settings' | 'save' | 'necessary' | 'analytics' | 'ads' | 'cookiePolicy' | 'privacyPolicy',
+      string
+    >
+  >;
   readonly cookiePolicy: string;
   readonly privacyPolicy: string;
 }

@@ -21,7 +21,13 @@ export interface ResolvedNavigation {
  * gates checked), the banner and the countdown, and collects every link they and the footer,
  * the region switch and the region's own links hold, for the link check.
  */
-export function resolveNavigation(source: SourceFile, input: RegionFile, scope: StagesScope, now: number | undefined, report: Report): ResolvedNavigation {
+export function resolveNavigation(
+  source: SourceFile,
+  input: RegionFile,
+  scope: StagesScope,
+  now: number | undefined,
+  report: Report,
+): ResolvedNavigation {
   const links: PendingLink[] = [];
   const usedStages: string[] = [];
   const gate = (at: readonly string[], item: { stages?: string; stage?: readonly number[] }) => {
@@ -40,7 +46,9 @@ export function resolveNavigation(source: SourceFile, input: RegionFile, scope: 
     };
   };
   const navs = input.navs.map((nav, i) => resolveNav(nav, ['navs', String(i)]));
-  input.footerNavs.forEach((column, c) => column.links.forEach((link, l) => links.push({ source, at: ['footerNavs', String(c), 'links', String(l), 'link'], link: link.link })));
+  input.footerNavs.forEach((column, c) =>
+    column.links.forEach((link, l) => links.push({ source, at: ['footerNavs', String(c), 'links', String(l), 'link'], link: link.link })),
+  );
   for (const key of ['home', 'shop', 'account', 'tmall'] as const) {
     const link = input.links[key];
     if (link) links.push({ source, at: ['links', key], link });

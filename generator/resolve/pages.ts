@@ -18,7 +18,12 @@ export type Images = ReadonlyMap<string, ImageAsset | undefined>;
  * of a page that names art which is missing. Each page file is checked once, however many
  * regions use it. Returns the images by name and the art the build draws.
  */
-export function resolveArt(art: readonly SourceArt[], pages: readonly Validated<'page'>[], prefix: string, report: Report): { images: Images; drawable: readonly DrawableArt[] } {
+export function resolveArt(
+  art: readonly SourceArt[],
+  pages: readonly Validated<'page'>[],
+  prefix: string,
+  report: Report,
+): { images: Images; drawable: readonly DrawableArt[] } {
   const images = new Map<string, ImageAsset | undefined>();
   const sound: DrawableArt[] = [];
   for (const item of art) {
@@ -34,7 +39,13 @@ export function resolveArt(art: readonly SourceArt[], pages: readonly Validated<
     (page.data.gallery ?? []).forEach((item, index) => {
       if (images.has(item.image)) return;
       const at = rangeOfPath(page.source, ['gallery', String(index), 'image']);
-      report(createDiagnostic('E0221', { picture: item.image, art: `${prefix}assets/${item.image}.svg`, guess: suggest(item.image, [...images.keys()]) }, at));
+      report(
+        createDiagnostic(
+          'E0221',
+          { picture: item.image, art: `${prefix}assets/${item.image}.svg`, guess: suggest(item.image, [...images.keys()]) },
+          at,
+        ),
+      );
     });
   }
   return { images, drawable: sound };

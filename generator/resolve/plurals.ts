@@ -29,7 +29,11 @@ export function parsePlural(text: string): PluralText | undefined {
     const selector = /^(=\d+|zero|one|two|few|many|other)\s*\{/.exec(text.slice(at));
     if (!selector) {
       const found = /^\S*/.exec(text.slice(at))![0];
-      throw new Error(found ? `'${found.slice(0, 20)}' is no plural form (zero, one, two, few, many, other or =N, each followed by {text})` : 'the plural is not closed with }');
+      throw new Error(
+        found
+          ? `'${found.slice(0, 20)}' is no plural form (zero, one, two, few, many, other or =N, each followed by {text})`
+          : 'the plural is not closed with }',
+      );
     }
     at += selector[0].length;
     let depth = 1;
@@ -53,7 +57,8 @@ export function parsePlural(text: string): PluralText | undefined {
 /** The plain texts of a plural: `key` its `other` form, `key#<form>` every other form, `#` as `{name}`. */
 export function expandPlural(key: string, plural: PluralText): Record<string, string> {
   const texts: Record<string, string> = {};
-  for (const [form, body] of plural.forms) texts[form === 'other' ? key : formKey(key, form)] = `${plural.before}${body.replace(/#/g, `{${plural.name}}`)}${plural.after}`;
+  for (const [form, body] of plural.forms)
+    texts[form === 'other' ? key : formKey(key, form)] = `${plural.before}${body.replace(/#/g, `{${plural.name}}`)}${plural.after}`;
   return texts;
 }
 

@@ -57,13 +57,20 @@ export interface RegionPriceHistory {
  * earlier version when it is the same content, else from the build's instant on (an edit not
  * committed yet takes effect when it is); the only version when there is no earlier one.
  */
-export function withCurrent(earlier: RegionPriceHistory | undefined, current: Omit<ContentVersion, 'from'>, now: number | undefined): PriceHistory {
+export function withCurrent(
+  earlier: RegionPriceHistory | undefined,
+  current: Omit<ContentVersion, 'from'>,
+  now: number | undefined,
+): PriceHistory {
   const versions = earlier?.versions ?? [];
   const knownFrom = earlier?.knownFrom;
   const head = earlier?.head;
-  if (versions.length === 0 || !head) return { versions: [{ ...current, from: knownFrom ?? -Infinity }], ...(knownFrom !== undefined && { knownFrom }) };
+  if (versions.length === 0 || !head)
+    return { versions: [{ ...current, from: knownFrom ?? -Infinity }], ...(knownFrom !== undefined && { knownFrom }) };
   const last = versions.at(-1)!;
-  const all = head.changed ? [...versions, { ...current, from: Math.max(head.from, now ?? head.from) }] : [...versions.slice(0, -1), { ...current, from: last.from }];
+  const all = head.changed
+    ? [...versions, { ...current, from: Math.max(head.from, now ?? head.from) }]
+    : [...versions.slice(0, -1), { ...current, from: last.from }];
   return { versions: all, ...(knownFrom !== undefined && { knownFrom }) };
 }
 
@@ -150,10 +157,17 @@ export function priorPrice(history: PriceHistory, key: string, start: number): P
   const knownFrom = history.knownFrom;
   // A history that starts within the 30 days (a shallow clone) does not know the price before it:
   // the lowest since then, or no price at all when the reduction is older than the whole history.
-  if (knownFrom !== undefined && knownFrom > from) return { ...(lowest !== undefined && { price: lowest }), from: Math.min(knownFrom, start), to: start, gap: { reason: 'unknown', since: knownFrom } };
+  if (knownFrom !== undefined && knownFrom > from)
+    return {
+      ...(lowest !== undefined && { price: lowest }),
+      from: Math.min(knownFrom, start),
+      to: start,
+      gap: { reason: 'unknown', since: knownFrom },
+    };
   // Not on sale at all before the reduction: there is no prior price.
   if (lowest === undefined) return { from, to: start, gap: { reason: 'new', since: start } };
-  if (soldSince !== undefined && soldSince > from) return { price: lowest, from: soldSince, to: start, gap: { reason: 'new', since: soldSince } };
+  if (soldSince !== undefined && soldSince > from)
+    return { price: lowest, from: soldSince, to: start, gap: { reason: 'new', since: soldSince } };
   return { price: lowest, from, to: start };
 }
 
@@ -167,5 +181,9 @@ export function priorPrices(history: PriceHistory, key: string): { reduction: Re
 
 /** What the runtime keeps of them: each reduction's window and its prior price, where one is known. */
 export function toPriorPriceData(found: readonly { reduction: Reduction; result: PriorPriceResult }[]): PriorPrice[] {
-  return found.flatMap(({ reduction, result }) => (result.price === undefined ? [] : [{ start: reduction.start, ...(reduction.end !== undefined && { end: reduction.end }), price: result.price }]));
+  return found.flatMap(({ reduction, result }) =>
+    result.price === undefined
+      ? []
+      : [{ start: reduction.start, ...(reduction.end !== undefined && { end: reduction.end }), price: result.price }],
+  );
 }

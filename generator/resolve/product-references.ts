@@ -19,7 +19,12 @@ const LISTED_USES = 5;
  * edit away from it, and nothing uses that key. Then each use would suggest the misspelt key,
  * and the fix is one edit of the definition: a single E0233 there names the uses, by position.
  */
-export function reportUnknownProducts(uses: readonly UnknownProductUse[], file: Validated<'products'> | undefined, used: ReadonlySet<string>, report: Report): void {
+export function reportUnknownProducts(
+  uses: readonly UnknownProductUse[],
+  file: Validated<'products'> | undefined,
+  used: ReadonlySet<string>,
+  report: Report,
+): void {
   const byName = new Map<string, UnknownProductUse[]>();
   for (const use of uses) byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
   const defined = Object.keys(file?.data.products ?? {});
@@ -35,6 +40,13 @@ export function reportUnknownProducts(uses: readonly UnknownProductUse[], file: 
       .sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || a.column - b.column)
       .map((d) => `${d.file}:${d.line}:${d.column}`);
     const hint = `Rename '${key}' to '${name}' here; if '${key}' is right, change the ${places.length} uses instead.`;
-    report(createDiagnostic('E0233', { key, name, uses: places.length, places: places.slice(0, LISTED_USES) }, rangeOfKey(file.source, ['products', key]), { hint }));
+    report(
+      createDiagnostic(
+        'E0233',
+        { key, name, uses: places.length, places: places.slice(0, LISTED_USES) },
+        rangeOfKey(file.source, ['products', key]),
+        { hint },
+      ),
+    );
   }
 }

@@ -56,16 +56,30 @@ export function resolveProducts(
   }
   // Each product knows the bundles that contain it (a product page offers them).
   const bundlesOf = new Map<string, string[]>();
-  for (const [key, product] of Object.entries(products)) for (const part of product.includes ?? []) bundlesOf.set(part, [...(bundlesOf.get(part) ?? []), key]);
+  for (const [key, product] of Object.entries(products))
+    for (const part of product.includes ?? []) bundlesOf.set(part, [...(bundlesOf.get(part) ?? []), key]);
   for (const [part, bundles] of bundlesOf) products[part] = { ...products[part]!, bundles };
   return { products, links, usedStages };
 }
 
-function resolveProduct(file: Validated<'products'>, key: string, input: Product, scope: StagesScope, now: number | undefined, report: Report): { product: ProductData; list?: string } {
+function resolveProduct(
+  file: Validated<'products'>,
+  key: string,
+  input: Product,
+  scope: StagesScope,
+  now: number | undefined,
+  report: Report,
+): { product: ProductData; list?: string } {
   const at = ['products', key];
   const { activityTime, includes: _includes, ...rest } = input;
   if (input.activityPrice !== undefined && input.activityPrice >= input.price) {
-    report(createDiagnostic('W0301', { product: key, activityPrice: input.activityPrice, price: input.price }, rangeOfPath(file.source, [...at, 'activityPrice'])));
+    report(
+      createDiagnostic(
+        'W0301',
+        { product: key, activityPrice: input.activityPrice, price: input.price },
+        rangeOfPath(file.source, [...at, 'activityPrice']),
+      ),
+    );
   }
   if (input.stock === 0 && input.buy) report(createDiagnostic('W0302', { product: key }, rangeOfPath(file.source, [...at, 'buy'])));
   if (!activityTime) return { product: rest };
@@ -78,8 +92,10 @@ function resolveProduct(file: Validated<'products'>, key: string, input: Product
   if (activityTime.startTime !== undefined) {
     const start = parseInstant(activityTime.startTime);
     const end = activityTime.endTime === undefined ? undefined : parseInstant(activityTime.endTime);
-    if (Number.isNaN(start)) report(createDiagnostic('E0213', { text: activityTime.startTime }, rangeOfPath(file.source, [...timeAt, 'startTime'])));
-    if (end !== undefined && Number.isNaN(end)) report(createDiagnostic('E0213', { text: activityTime.endTime! }, rangeOfPath(file.source, [...timeAt, 'endTime'])));
+    if (Number.isNaN(start))
+      report(createDiagnostic('E0213', { text: activityTime.startTime }, rangeOfPath(file.source, [...timeAt, 'startTime'])));
+    if (end !== undefined && Number.isNaN(end))
+      report(createDiagnostic('E0213', { text: activityTime.endTime! }, rangeOfPath(file.source, [...timeAt, 'endTime'])));
     if (end !== undefined && !Number.isNaN(start) && !Number.isNaN(end) && start >= end) {
       report(createDiagnostic('E0215', { what: `activity of '${key}'` }, rangeOfPath(file.source, [...timeAt, 'endTime'])));
     }

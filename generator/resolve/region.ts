@@ -46,13 +46,20 @@ export interface RegionResult {
 }
 
 /** Resolves one region: its products, routes, navigation and the stages lists they use. */
-export function resolveRegion(identity: RegionIdentity, products: Validated<'products'> | undefined, shared: SharedContent, report: Report): RegionResult {
+export function resolveRegion(
+  identity: RegionIdentity,
+  products: Validated<'products'> | undefined,
+  shared: SharedContent,
+  report: Report,
+): RegionResult {
   const { file, code, basePath } = identity;
   const input = file.data;
   const scope = combineScopes(shared.stages, resolveStagesLists(file.source, input.stages, ['stages'], report));
   const messages = shared.catalogues.merged.get(input.locale) ?? {};
-  if (!shared.present.has(`messages/${input.locale}.yaml`)) report(createDiagnostic('E0204', { locale: input.locale }, rangeOfPath(file.source, ['locale'])));
-  if (!isKnownCurrency(input.currency)) report(createDiagnostic('E0217', { currency: input.currency }, rangeOfPath(file.source, ['currency'])));
+  if (!shared.present.has(`messages/${input.locale}.yaml`))
+    report(createDiagnostic('E0204', { locale: input.locale }, rangeOfPath(file.source, ['locale'])));
+  if (!isKnownCurrency(input.currency))
+    report(createDiagnostic('E0217', { currency: input.currency }, rangeOfPath(file.source, ['currency'])));
   const api = backendOf(shared.constants.data, input.backend, file, report);
 
   const consent = input.market?.consent;
@@ -60,13 +67,17 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     // A text some other catalogue has is reported there already (E0205: every catalogue has the same keys).
     const anywhere = (key: string) => [...shared.catalogues.merged.values()].some((catalogue) => `${CONSENT_PREFIX}${key}` in catalogue);
     const missing = CONSENT_KEYS.filter((key) => !messages[`${CONSENT_PREFIX}${key}`] && !anywhere(key));
-    if (missing.length > 0) report(createDiagnostic('E0229', { locale: input.locale, missing }, rangeOfKey(file.source, ['market', 'consent'])));
+    if (missing.length > 0)
+      report(createDiagnostic('E0229', { locale: input.locale, missing }, rangeOfKey(file.source, ['market', 'consent'])));
   }
   // Uses of unknown products are judged together once every use is known: several may blame one misspelt key.
   const unknownProducts: UnknownProductUse[] = [];
   const unknownProduct = (use: UnknownProductUse) => void unknownProducts.push(use);
   const resolved = products && resolveProducts(products, code, scope, shared.now, report, unknownProduct);
-  const resolvedProducts = resolved && input.market?.priorPrice ? { ...resolved, products: withPriorPrices(resolved.products, products!, scope, shared.histories?.get(code), shared.now, report) } : resolved;
+  const resolvedProducts =
+    resolved && input.market?.priorPrice
+      ? { ...resolved, products: withPriorPrices(resolved.products, products!, scope, shared.histories?.get(code), shared.now, report) }
+      : resolved;
   const routes = resolveRoutes(
     {
       region: file,
@@ -96,7 +107,12 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     if (page) report(createDiagnostic('E0232', { path, page: page.path }, rangeOfPath(file.source, ['hosts', 'elsewhere', String(index)])));
   });
 
-  const inputs = new Set([file.source.id, ...(shared.catalogues.chains.get(input.locale) ?? []), shared.constants.source.id, ...routes.inputs]);
+  const inputs = new Set([
+    file.source.id,
+    ...(shared.catalogues.chains.get(input.locale) ?? []),
+    shared.constants.source.id,
+    ...routes.inputs,
+  ]);
   if (shared.stagesId) inputs.add(shared.stagesId);
   if (products) inputs.add(products.source.id);
   const stages: Record<string, readonly number[]> = {};
@@ -126,7 +142,13 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     media: input.media,
     copyright: input.copyright,
     subscribe: input.subscribe,
-    ...windowLinks(file.source, { navs: navigation.navs, footerNavs: input.footerNavs, textBanner: navigation.textBanner, countdown: navigation.countdown }, routes.routes, stages, report),
+    ...windowLinks(
+      file.source,
+      { navs: navigation.navs, footerNavs: input.footerNavs, textBanner: navigation.textBanner, countdown: navigation.countdown },
+      routes.routes,
+      stages,
+      report,
+    ),
     company: input.company,
     market: {
       ...(input.market?.priorPrice && { priorPrice: true }),
@@ -142,7 +164,9 @@ export function resolveRegion(identity: RegionIdentity, products: Validated<'pro
     constants,
   };
   const links = [...(resolvedProducts?.links ?? []), ...navigation.links];
-  if (consent) for (const key of ['cookiePolicy', 'privacyPolicy'] as const) links.push({ source: file.source, at: ['market', 'consent', key], link: consent[key] });
+  if (consent)
+    for (const key of ['cookiePolicy', 'privacyPolicy'] as const)
+      links.push({ source: file.source, at: ['market', 'consent', key], link: consent[key] });
   return {
     region: {
       data,
@@ -173,13 +197,29 @@ function withPriorPrices(
   const history = withCurrent(earlier, { products, stages }, now);
   const out: Record<string, ProductData> = {};
   for (const [key, product] of Object.entries(products)) {
-    const found = priorPrices(history, key).filter(({ reduction }) => now === undefined || reduction.end === undefined || reduction.end > now);
+    const found = priorPrices(history, key).filter(
+      ({ reduction }) => now === undefined || reduction.end === undefined || reduction.end > now,
+    );
     for (const { reduction, result } of found) {
       if (!result.gap) continue;
       const start = new Date(reduction.start).toISOString();
       const at = rangeOfPath(file.source, ['products', key, 'price']);
-      if (result.gap.reason === 'unknown') report(createDiagnostic('W0305', { product: key, start, since: new Date(result.gap.since).toISOString(), ...(result.price === undefined && { none: true }) }, at));
-      else report(createDiagnostic('W0306', { product: key, start, ...(result.price !== undefined && { since: new Date(result.gap.since).toISOString() }) }, at));
+      if (result.gap.reason === 'unknown')
+        report(
+          createDiagnostic(
+            'W0305',
+            { product: key, start, since: new Date(result.gap.since).toISOString(), ...(result.price === undefined && { none: true }) },
+            at,
+          ),
+        );
+      else
+        report(
+          createDiagnostic(
+            'W0306',
+            { product: key, start, ...(result.price !== undefined && { since: new Date(result.gap.since).toISOString() }) },
+            at,
+          ),
+        );
     }
     const prior = toPriorPriceData(found);
     out[key] = prior.length > 0 ? { ...product, priorPrices: prior } : product;
@@ -195,33 +235,67 @@ function merchantSettings(file: Validated<'region'>, report: Report): Pick<Marke
   const { market, region } = file.data;
   const countries = (what: 'shipping' | 'returns', given: readonly string[] | undefined): string[] => {
     if (given) return [...given];
-    if (!/^[A-Z]{2}$/.test(region.iso) || region.iso === 'EU') report(createDiagnostic('E0230', { what, iso: region.iso }, rangeOfKey(file.source, ['market', what])));
+    if (!/^[A-Z]{2}$/.test(region.iso) || region.iso === 'EU')
+      report(createDiagnostic('E0230', { what, iso: region.iso }, rangeOfKey(file.source, ['market', what])));
     return [region.iso];
   };
   const days = (key: 'handlingDays' | 'transitDays', range: readonly number[]): [number, number] => {
     const [fewest = 0, most = 0] = range;
-    if (fewest > most) report(createDiagnostic('E0231', { what: `market.shipping.${key}`, fewest, most }, rangeOfPath(file.source, ['market', 'shipping', key])));
+    if (fewest > most)
+      report(
+        createDiagnostic('E0231', { what: `market.shipping.${key}`, fewest, most }, rangeOfPath(file.source, ['market', 'shipping', key])),
+      );
     return [fewest, most];
   };
   const shipping = market?.shipping;
   const returns = market?.returns;
   return {
-    ...(shipping && { shipping: { rate: shipping.rate, handlingDays: days('handlingDays', shipping.handlingDays), transitDays: days('transitDays', shipping.transitDays), countries: countries('shipping', shipping.countries) } }),
+    ...(shipping && {
+      shipping: {
+        rate: shipping.rate,
+        handlingDays: days('handlingDays', shipping.handlingDays),
+        transitDays: days('transitDays', shipping.transitDays),
+        countries: countries('shipping', shipping.countries),
+      },
+    }),
     ...(returns && { returns: { days: returns.days, fees: returns.fees, countries: countries('returns', returns.countries) } }),
   };
 }
 
 /** The banner of a region that asks before analytics: the locale's `consent` texts and the policies it links. */
 /** The texts of the consent banner and of the footer's way back to it, in the catalogue's `consent` group. */
-const CONSENT_KEYS = ['title', 'text', 'accept', 'reject', 'settings', 'save', 'necessary', 'analytics', 'ads', 'cookiePolicy', 'privacyPolicy', 'open'] as const;
+const CONSENT_KEYS = [
+  'title',
+  'text',
+  'accept',
+  'reject',
+  'settings',
+  'save',
+  'necessary',
+  'analytics',
+  'ads',
+  'cookiePolicy',
+  'privacyPolicy',
+  'open',
+] as const;
 
-function consentBanner(consent: { cookiePolicy: string; privacyPolicy: string }, messages: Readonly<Record<string, string>>): ConsentBanner {
-  const texts = Object.fromEntries(CONSENT_KEYS.filter((key) => key !== 'open').map((key) => [key, messages[`${CONSENT_PREFIX}${key}`] ?? ''])) as ConsentBanner['texts'];
+function consentBanner(
+  consent: { cookiePolicy: string; privacyPolicy: string },
+  messages: Readonly<Record<string, string>>,
+): ConsentBanner {
+  const texts = Object.fromEntries(
+    CONSENT_KEYS.filter((key) => key !== 'open').map((key) => [key, messages[`${CONSENT_PREFIX}${key}`] ?? '']),
+  ) as ConsentBanner['texts'];
   return { texts, cookiePolicy: consent.cookiePolicy, privacyPolicy: consent.privacyPolicy };
 }
 
 /** The API origins of the region's back end; an unknown back end is reported, with the names there are. */
-function backendOf(constants: ConstantsFile, backend: string, file: Validated<'region'>, report: Report): ConstantsFile['backends'][string] {
+function backendOf(
+  constants: ConstantsFile,
+  backend: string,
+  file: Validated<'region'>,
+  report: Report,
+): ConstantsFile['backends'][string] {
   const origins = constants.backends[backend];
   if (origins) return origins;
   const known = Object.keys(constants.backends).sort(compareStrings);

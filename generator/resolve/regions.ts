@@ -33,7 +33,8 @@ export function resolveRegionIdentities(content: ValidatedContent, report: Repor
   for (const folder of [...folders].sort(compareStrings)) {
     for (const name of ['region', 'products']) {
       const id = `regions/${folder}/${name}.yaml`;
-      if (!content.present.has(id)) report(createDiagnostic('E0207', { what: `region '${folder}'`, id }, { file: `${content.prefix}${id}`, line: 1, column: 1 }));
+      if (!content.present.has(id))
+        report(createDiagnostic('E0207', { what: `region '${folder}'`, id }, { file: `${content.prefix}${id}`, line: 1, column: 1 }));
     }
   }
   const accepted: Validated<'region'>[] = [];
@@ -56,11 +57,27 @@ export function resolveRegionIdentities(content: ValidatedContent, report: Repor
     report(createDiagnostic('E0222', { regions: [] }, rangeOfKey(accepted[0]!.source, ['code'])));
   }
   const root = roots.length === 1 ? roots[0]!.data.code : undefined;
-  const ordered = [...accepted].sort((a, b) => (a.data.weight ?? Infinity) - (b.data.weight ?? Infinity) || compareStrings(a.data.code, b.data.code));
+  const ordered = [...accepted].sort(
+    (a, b) => (a.data.weight ?? Infinity) - (b.data.weight ?? Infinity) || compareStrings(a.data.code, b.data.code),
+  );
   const regions = ordered.map((file): RegionIdentity => {
     const { code, label, locale, hreflang, origin } = file.data;
     const basePath = basePathOf(code, code === root);
-    return { file, code, basePath, link: { code, label, locale, hreflang, home: pagePath(basePath, ''), origin, iso: file.data.region.iso, countries: { ...file.data.region.countries } } };
+    return {
+      file,
+      code,
+      basePath,
+      link: {
+        code,
+        label,
+        locale,
+        hreflang,
+        home: pagePath(basePath, ''),
+        origin,
+        iso: file.data.region.iso,
+        countries: { ...file.data.region.countries },
+      },
+    };
   });
   reportChooserDuplicates(regions, report);
   return { regions, table: { root: root ?? '', codes: regions.map((r) => r.code) } };
@@ -80,7 +97,14 @@ function reportChooserDuplicates(regions: readonly RegionIdentity[], report: Rep
       // The region's own country is its own entry, under its own label.
       if (country.toUpperCase() === region.link.iso.toUpperCase()) continue;
       const other = regions.find((candidate) => candidate !== region && labelKey(candidate.link.label) === labelKey(label));
-      if (other) report(createDiagnostic('W0307', { region: region.code, country, label, other: other.code }, rangeOfPath(region.file.source, ['region', 'countries', country])));
+      if (other)
+        report(
+          createDiagnostic(
+            'W0307',
+            { region: region.code, country, label, other: other.code },
+            rangeOfPath(region.file.source, ['region', 'countries', country]),
+          ),
+        );
     }
   }
 }

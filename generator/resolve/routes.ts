@@ -61,7 +61,8 @@ export function resolveRoutes(ctx: RouteContext, report: Report): ResolvedRoutes
   const seen = new Map<string, Route>();
   region.data.routes.forEach((route, index) => {
     if (!seen.has(route.page)) seen.set(route.page, route);
-    else report(createDiagnostic('E0202', { page: route.page, region: code }, rangeOfPath(region.source, ['routes', String(index), 'page'])));
+    else
+      report(createDiagnostic('E0202', { page: route.page, region: code }, rangeOfPath(region.source, ['routes', String(index), 'page'])));
   });
   region.data.routes.forEach((route, index) => {
     if (seen.get(route.page) !== route) return;
@@ -101,7 +102,13 @@ function resolveRoute(
   if (route.redirect !== undefined) {
     const target = seen.get(route.redirect);
     if (!target || target.redirect !== undefined || route.redirect === route.page) {
-      report(createDiagnostic('E0216', { page: route.page, target: route.redirect, why: target ? 'redirect' : 'missing' }, rangeOfPath(source, [...at, 'redirect'])));
+      report(
+        createDiagnostic(
+          'E0216',
+          { page: route.page, target: route.redirect, why: target ? 'redirect' : 'missing' },
+          rangeOfPath(source, [...at, 'redirect']),
+        ),
+      );
     }
     data = { ...data, redirect: routePath(ctx.basePath, route.redirect) };
   } else {
@@ -117,7 +124,11 @@ function resolveRoute(
     if (ctx.products?.[route.product]) data = { ...data, product: route.product };
     else if (ctx.products) {
       const guess = suggest(route.product, Object.keys(ctx.products));
-      const diagnostic = createDiagnostic('E0218', { product: route.product, region: ctx.code, use: 'route', guess }, rangeOfPath(source, [...at, 'product']));
+      const diagnostic = createDiagnostic(
+        'E0218',
+        { product: route.product, region: ctx.code, use: 'route', guess },
+        rangeOfPath(source, [...at, 'product']),
+      );
       reportUnknown(ctx, { name: route.product, diagnostic }, report);
     }
   }
@@ -143,8 +154,10 @@ function checkCollision(ctx: RouteContext, page: string, path: string, at: reado
   let collidesWith: string | undefined;
   if (isAccountScreen(page)) collidesWith = `the path of the account screen '${page}'`;
   else if (RESERVED_SEGMENTS.includes(first)) collidesWith = `inside the folder ${ctx.basePath}/${first}/ that the build writes`;
-  else if (ctx.basePath === '' && ctx.otherRegions.includes(first)) collidesWith = `${first === page ? 'the home' : 'inside the site'} of region '${first}'`;
-  if (collidesWith) report(createDiagnostic('E0224', { page, region: ctx.code, path, collidesWith }, rangeOfPath(ctx.region.source, [...at, 'page'])));
+  else if (ctx.basePath === '' && ctx.otherRegions.includes(first))
+    collidesWith = `${first === page ? 'the home' : 'inside the site'} of region '${first}'`;
+  if (collidesWith)
+    report(createDiagnostic('E0224', { page, region: ctx.code, path, collidesWith }, rangeOfPath(ctx.region.source, [...at, 'page'])));
 }
 
 /** The primary language subtag of a BCP 47 tag, lower case: `en` of `en-GB`. */
@@ -175,10 +188,18 @@ function findPageFile(ctx: RouteContext, route: Route, at: readonly string[], re
   const id = names.map((name) => `pages/${route.page}/${name}.yaml`).find((candidate) => ctx.present.has(candidate));
   if (id) return ctx.pages.get(id); // undefined when the file is invalid: reported already
   const folder = `pages/${route.page}/`;
-  const existing = [...ctx.present].filter((k) => k.startsWith(folder) && !k.slice(folder.length).includes('/')).map((k) => k.slice(folder.length, -'.yaml'.length));
+  const existing = [...ctx.present]
+    .filter((k) => k.startsWith(folder) && !k.slice(folder.length).includes('/'))
+    .map((k) => k.slice(folder.length, -'.yaml'.length));
   const guess = route.content ? suggest(route.content, existing) : undefined;
   const wanted = names.map((name) => `pages/${route.page}/${name}.yaml`);
-  report(createDiagnostic('E0203', { page: route.page, region: ctx.code, wanted, guess }, rangeOfPath(ctx.region.source, route.content ? [...at, 'content'] : [...at, 'page'])));
+  report(
+    createDiagnostic(
+      'E0203',
+      { page: route.page, region: ctx.code, wanted, guess },
+      rangeOfPath(ctx.region.source, route.content ? [...at, 'content'] : [...at, 'page']),
+    ),
+  );
   return undefined;
 }
 
@@ -189,11 +210,28 @@ function checkLineup(ctx: RouteContext, page: Validated<'page'>, report: Report)
   (page.data.lineup ?? []).forEach((key, position) => {
     if (products[key]) return;
     const guess = suggest(key, Object.keys(products));
-    reportUnknown(ctx, { name: key, diagnostic: createDiagnostic('E0218', { product: key, region: ctx.code, use: 'line-up', guess }, rangeOfPath(page.source, ['lineup', String(position)])) }, report);
+    reportUnknown(
+      ctx,
+      {
+        name: key,
+        diagnostic: createDiagnostic(
+          'E0218',
+          { product: key, region: ctx.code, use: 'line-up', guess },
+          rangeOfPath(page.source, ['lineup', String(position)]),
+        ),
+      },
+      report,
+    );
   });
   const featured = page.data.featured;
   if (featured !== undefined && !products[featured]) {
-    report(createDiagnostic('E0218', { product: featured, region: ctx.code, use: 'featured', guess: suggest(featured, Object.keys(products)) }, rangeOfPath(page.source, ['featured'])));
+    report(
+      createDiagnostic(
+        'E0218',
+        { product: featured, region: ctx.code, use: 'featured', guess: suggest(featured, Object.keys(products)) },
+        rangeOfPath(page.source, ['featured']),
+      ),
+    );
   }
 }
 
@@ -203,7 +241,12 @@ function reportUnknown(ctx: RouteContext, use: UnknownProductUse, report: Report
   else report(use.diagnostic);
 }
 
-function resolveWindow(route: Route, at: readonly string[], source: Validated<'region'>['source'], report: Report): { start?: number; end?: number } {
+function resolveWindow(
+  route: Route,
+  at: readonly string[],
+  source: Validated<'region'>['source'],
+  report: Report,
+): { start?: number; end?: number } {
   const window: { start?: number; end?: number } = {};
   for (const edge of ['start', 'end'] as const) {
     const text = route.window?.[edge];

@@ -32,7 +32,12 @@ export interface StagesScope {
 }
 
 /** Resolves the named lists of one file (`stages` of stages.yaml or of a region). */
-export function resolveStagesLists(source: SourceFile, lists: Readonly<Record<string, StagesListInput>> | undefined, at: readonly string[], report: Report): StagesScope {
+export function resolveStagesLists(
+  source: SourceFile,
+  lists: Readonly<Record<string, StagesListInput>> | undefined,
+  at: readonly string[],
+  report: Report,
+): StagesScope {
   const resolved = new Map<string, StagesList>();
   const broken = new Set<string>();
   for (const [name, list] of Object.entries(lists ?? {})) {
@@ -76,19 +81,38 @@ export interface GateInput {
  * resolved, undefined when it did not (and reports why, unless the list was reported already).
  * With `now`, a gate whose stages are all over is a warning (not for archived lists).
  */
-export function checkGate(scope: StagesScope, source: SourceFile, at: readonly string[], gate: GateInput, now: number | undefined, report: Report): { ok: boolean; list?: string } {
+export function checkGate(
+  scope: StagesScope,
+  source: SourceFile,
+  at: readonly string[],
+  gate: GateInput,
+  now: number | undefined,
+  report: Report,
+): { ok: boolean; list?: string } {
   if (gate.stages === undefined) return { ok: true };
   const list = scope.lists.get(gate.stages);
   if (!list) {
     if (!scope.broken.has(gate.stages) && !scope.sharedUnknown) {
-      report(createDiagnostic('E0210', { list: gate.stages, guess: suggest(gate.stages, [...scope.lists.keys()]) }, rangeOfPath(source, [...at, 'stages'])));
+      report(
+        createDiagnostic(
+          'E0210',
+          { list: gate.stages, guess: suggest(gate.stages, [...scope.lists.keys()]) },
+          rangeOfPath(source, [...at, 'stages']),
+        ),
+      );
     }
     return { ok: false };
   }
   let ok = true;
   (gate.stage ?? []).forEach((index, i) => {
     if (index > list.instants.length) {
-      report(createDiagnostic('E0211', { index, list: gate.stages!, last: list.instants.length }, rangeOfPath(source, [...at, 'stage', String(i)])));
+      report(
+        createDiagnostic(
+          'E0211',
+          { index, list: gate.stages!, last: list.instants.length },
+          rangeOfPath(source, [...at, 'stage', String(i)]),
+        ),
+      );
       ok = false;
     }
   });

@@ -197,6 +197,8 @@ export function useNewPasswordForm(save: (password: string) => Promise<void>) {
     );
   }
 
-  const fields = <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />;
+  const fields = (
+    <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
+  );
   return { errors, busy, submit, fields };
 }

@@ -32,27 +32,30 @@ export function LoginScreen() {
     if (mode === 'password' && !password) found.password = t('account.validation.required');
     setErrors(found);
     if (found.email || found.password) return;
-    await attempt(async () => {
-      if (mode === 'password') {
-        try {
-          await app.account.loginByPassword(email.trim(), password);
-        } catch (error) {
-          // An address nobody has verified yet: its mailbox decides, by a login code.
-          if (!(error instanceof ApiError && error.code === NOT_VERIFIED)) throw error;
+    await attempt(
+      async () => {
+        if (mode === 'password') {
+          try {
+            await app.account.loginByPassword(email.trim(), password);
+          } catch (error) {
+            // An address nobody has verified yet: its mailbox decides, by a login code.
+            if (!(error instanceof ApiError && error.code === NOT_VERIFIED)) throw error;
+            const sent = await app.account.sendCode(email.trim());
+            app.toasts.toast('error', errorText(error));
+            writeFlow({ email: email.trim(), purpose: 'login', next, resendAt: Date.now() + sent.resendAfter * 1000 });
+            app.go(screenPath('verify-email'));
+            return;
+          }
+          app.toasts.toast('success', t('account.text.loggedIn'));
+          app.go(next, { replace: true });
+        } else {
           const sent = await app.account.sendCode(email.trim());
-          app.toasts.toast('error', errorText(error));
           writeFlow({ email: email.trim(), purpose: 'login', next, resendAt: Date.now() + sent.resendAfter * 1000 });
           app.go(screenPath('verify-email'));
-          return;
         }
-        app.toasts.toast('success', t('account.text.loggedIn'));
-        app.go(next, { replace: true });
-      } else {
-        const sent = await app.account.sendCode(email.trim());
-        writeFlow({ email: email.trim(), purpose: 'login', next, resendAt: Date.now() + sent.resendAfter * 1000 });
-        app.go(screenPath('verify-email'));
-      }
-    }, (error) => ({ form: errorText(error), noAccount: error instanceof ApiError && error.code === NO_ACCOUNT }));
+      },
+      (error) => ({ form: errorText(error), noAccount: error instanceof ApiError && error.code === NO_ACCOUNT }),
+    );
   }
 
   const registerLink = screenPath('register', fromPath ? { fromPath: next } : undefined);
@@ -69,7 +72,16 @@ export function LoginScreen() {
             </>
           )}
         </FormMessage>
-        <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
+        <Field
+          label={t('account.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+          error={errors.email}
+        />
         {mode === 'password' && (
           <Field
             label={t('account.fields.password')}

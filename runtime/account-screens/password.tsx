@@ -34,7 +34,16 @@ export function ForgotPasswordScreen() {
     <ScreenFrame heading={text('title')} lead={text('lead')}>
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
-        <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
+        <Field
+          label={t('account.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+          error={errors.email}
+        />
         <Submit busy={busy}>{t('account.actions.sendLink')}</Submit>
       </Form>
       <p className="account-links">
@@ -122,7 +131,10 @@ export function PasswordResetSuccessScreen() {
     if (until !== undefined && left === 0) app.go(screenPath('login'), { replace: true });
   }, [until, left, app, screenPath]);
   return (
-    <ScreenFrame heading={text('title')} lead={fill(text('lead'), { seconds: hydrated && until !== undefined ? left : RESET_REDIRECT_SECONDS })}>
+    <ScreenFrame
+      heading={text('title')}
+      lead={fill(text('lead'), { seconds: hydrated && until !== undefined ? left : RESET_REDIRECT_SECONDS })}
+    >
       <p>
         <SiteLink className="button" href={screenPath('login')}>
           {t('account.actions.login')}

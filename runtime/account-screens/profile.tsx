@@ -30,7 +30,8 @@ export function ProfileScreen() {
     app.account.loadProfile().catch(() => undefined); // errors were shown as toasts
   }, [ready, loggedIn, app]);
   useEffect(() => {
-    if (profile) setForm({ nickname: profile.nickname, firstName: profile.firstName, lastName: profile.lastName, birthday: profile.birthday });
+    if (profile)
+      setForm({ nickname: profile.nickname, firstName: profile.firstName, lastName: profile.lastName, birthday: profile.birthday });
   }, [profile]);
 
   async function submit(event: FormEvent) {
@@ -91,10 +92,38 @@ export function ProfileScreen() {
       )}
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
-        <Field label={t('account.fields.nickname')} name="nickname" autoComplete="nickname" maxLength={40} value={form.nickname} onValue={set('nickname')} />
-        <Field label={t('account.fields.firstName')} name="given-name" autoComplete="given-name" maxLength={60} value={form.firstName} onValue={set('firstName')} />
-        <Field label={t('account.fields.lastName')} name="family-name" autoComplete="family-name" maxLength={60} value={form.lastName} onValue={set('lastName')} />
-        <Field label={t('account.fields.birthday')} type="date" name="bday" autoComplete="bday" value={form.birthday} onValue={set('birthday')} />
+        <Field
+          label={t('account.fields.nickname')}
+          name="nickname"
+          autoComplete="nickname"
+          maxLength={40}
+          value={form.nickname}
+          onValue={set('nickname')}
+        />
+        <Field
+          label={t('account.fields.firstName')}
+          name="given-name"
+          autoComplete="given-name"
+          maxLength={60}
+          value={form.firstName}
+          onValue={set('firstName')}
+        />
+        <Field
+          label={t('account.fields.lastName')}
+          name="family-name"
+          autoComplete="family-name"
+          maxLength={60}
+          value={form.lastName}
+          onValue={set('lastName')}
+        />
+        <Field
+          label={t('account.fields.birthday')}
+          type="date"
+          name="bday"
+          autoComplete="bday"
+          value={form.birthday}
+          onValue={set('birthday')}
+        />
         <Submit busy={busy} disabled={!profile}>
           {t('account.actions.save')}
         </Submit>

@@ -16,11 +16,20 @@ export function RegisterScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const { errors, setErrors, busy, attempt } = useFormState<{ email?: string; password?: string; confirm?: string; form?: string; inUse?: boolean }>();
+  const { errors, setErrors, busy, attempt } = useFormState<{
+    email?: string;
+    password?: string;
+    confirm?: string;
+    form?: string;
+    inUse?: boolean;
+  }>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = { ...checkNewPassword(password, confirm, site.constants.passwordMinimum, t), ...(!isValidEmail(email.trim()) && { email: t('account.validation.email') }) };
+    const found = {
+      ...checkNewPassword(password, confirm, site.constants.passwordMinimum, t),
+      ...(!isValidEmail(email.trim()) && { email: t('account.validation.email') }),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     await attempt(
@@ -45,8 +54,24 @@ export function RegisterScreen() {
             </>
           )}
         </FormMessage>
-        <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
-        <NewPasswordFields label="password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
+        <Field
+          label={t('account.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+          error={errors.email}
+        />
+        <NewPasswordFields
+          label="password"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          errors={errors}
+        />
         <Submit busy={busy}>{t('account.actions.createAccount')}</Submit>
       </Form>
       <p className="account-links">

@@ -61,21 +61,28 @@ export function VerifyEmailScreen() {
       return;
     }
     setErrors({});
-    await attempt(async () => {
-      const next = flow.next ?? homePath(site);
-      if (flow.purpose === 'verify') {
-        await app.account.verifyByCode(flow.email, code.trim());
-        if (isLoggedIn(app.session.store.getState())) await app.account.loadProfile().catch(() => undefined);
-        clearFlow();
-        app.go(`${screenPath('verification-success')}${next !== homePath(site) ? `?fromPath=${encodeURIComponent(next)}` : ''}`, { replace: true });
-      } else {
-        const answer = site.api.regionalLogin ? await app.account.regionalLogin(site.backend, flow.email, code.trim()) : await loginByCode(flow.email, code.trim());
-        clearFlow();
-        app.toasts.toast('success', t('account.text.loggedIn'));
-        if (answer.created) app.go(screenPath('set-password', { fromPath: next }), { replace: true });
-        else app.go(next, { replace: true });
-      }
-    }, (error) => (error instanceof ApiError && error.code === 4011 ? { code: errorText(error) } : { form: errorText(error) }));
+    await attempt(
+      async () => {
+        const next = flow.next ?? homePath(site);
+        if (flow.purpose === 'verify') {
+          await app.account.verifyByCode(flow.email, code.trim());
+          if (isLoggedIn(app.session.store.getState())) await app.account.loadProfile().catch(() => undefined);
+          clearFlow();
+          app.go(`${screenPath('verification-success')}${next !== homePath(site) ? `?fromPath=${encodeURIComponent(next)}` : ''}`, {
+            replace: true,
+          });
+        } else {
+          const answer = site.api.regionalLogin
+            ? await app.account.regionalLogin(site.backend, flow.email, code.trim())
+            : await loginByCode(flow.email, code.trim());
+          clearFlow();
+          app.toasts.toast('success', t('account.text.loggedIn'));
+          if (answer.created) app.go(screenPath('set-password', { fromPath: next }), { replace: true });
+          else app.go(next, { replace: true });
+        }
+      },
+      (error) => (error instanceof ApiError && error.code === 4011 ? { code: errorText(error) } : { form: errorText(error) }),
+    );
   }
 
   async function resend() {
@@ -140,7 +147,11 @@ export function SetPasswordScreen() {
         <Submit busy={busy}>{t('account.actions.setPassword')}</Submit>
       </Form>
       <p className="account-links">
-        {errors.code === LOGIN_AGAIN && <SiteLink href={screenPath('login', { fromPath: screenPath('set-password', { fromPath: next }) })}>{t('account.actions.login')}</SiteLink>}
+        {errors.code === LOGIN_AGAIN && (
+          <SiteLink href={screenPath('login', { fromPath: screenPath('set-password', { fromPath: next }) })}>
+            {t('account.actions.login')}
+          </SiteLink>
+        )}
         <SiteLink href={next}>{t('account.actions.skip')}</SiteLink>
       </p>
     </ScreenFrame>

@@ -33,7 +33,8 @@ export function AppMenu({ items, initial }: { items: readonly AppMenuItem[]; ini
     const margin = 64; // clear of the edge fades
     const left = link.offsetLeft - ul.offsetLeft;
     if (left < ul.scrollLeft + margin) ul.scrollTo({ left: left - margin });
-    else if (left + link.offsetWidth > ul.scrollLeft + ul.clientWidth - margin) ul.scrollTo({ left: left + link.offsetWidth - ul.clientWidth + margin });
+    else if (left + link.offsetWidth > ul.scrollLeft + ul.clientWidth - margin)
+      ul.scrollTo({ left: left + link.offsetWidth - ul.clientWidth + margin });
   }, [current, initial]);
 
   return (
@@ -86,4 +87,3 @@ function useCurrentSection(items: readonly AppMenuItem[], initial: string, set: 
     };
   }, [targets, initial, set]);
 }
-

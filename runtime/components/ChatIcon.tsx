@@ -118,7 +118,14 @@ export function ChatIcon() {
   }
 
   return (
-    <button type="button" className={shown ? 'chat-icon shown' : 'chat-icon'} onClick={open} aria-label={t('chat.open')} data-testid="chat-icon" hidden={!shown}>
+    <button
+      type="button"
+      className={shown ? 'chat-icon shown' : 'chat-icon'}
+      onClick={open}
+      aria-label={t('chat.open')}
+      data-testid="chat-icon"
+      hidden={!shown}
+    >
       <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
         <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H10l-4.5 3.5V17H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" fill="#fff" />
         <circle cx="8.5" cy="11" r="1.3" fill="#c2410c" />

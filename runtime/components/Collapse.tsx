@@ -22,9 +22,16 @@ export function Collapse({ limits, children }: CollapseProps) {
   const [open, setOpen] = useState(false);
   const style = {
     '--collapse-duration': `${site.constants.durations.collapse}ms`,
-    ...Object.fromEntries((['window', 'ipad', 'mobile'] as const).map((device) => [`--collapse-${device}`, limits[device] === undefined ? 'none' : `${limits[device]}px`])),
+    ...Object.fromEntries(
+      (['window', 'ipad', 'mobile'] as const).map((device) => [
+        `--collapse-${device}`,
+        limits[device] === undefined ? 'none' : `${limits[device]}px`,
+      ]),
+    ),
   } as CSSProperties;
-  const limited = (['window', 'ipad', 'mobile'] as const).filter((device) => limits[device] !== undefined).map((device) => `limit-${device}`);
+  const limited = (['window', 'ipad', 'mobile'] as const)
+    .filter((device) => limits[device] !== undefined)
+    .map((device) => `limit-${device}`);
   return (
     <div className={['collapse', ...limited].join(' ')} data-open={open} style={style}>
       <div className="collapse-body" id={id}>

@@ -20,7 +20,12 @@ export function stageEnd(site: Pick<SiteData, 'stages'>, gate: StageGate, now: n
 /** Whole days, hours, minutes and seconds of a span of milliseconds. */
 export function splitSpan(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
   const total = Math.max(0, Math.floor(ms / 1000));
-  return { days: Math.floor(total / 86_400), hours: Math.floor(total / 3600) % 24, minutes: Math.floor(total / 60) % 60, seconds: total % 60 };
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor(total / 3600) % 24,
+    minutes: Math.floor(total / 60) % 60,
+    seconds: total % 60,
+  };
 }
 
 export function Countdown() {

@@ -49,11 +49,13 @@ export default function Footer() {
             <nav key={column.label} aria-label={column.label}>
               <h2>{column.label}</h2>
               <ul>
-                {column.links.filter((link) => isRouteOpen(link, now)).map((link) => (
-                  <li key={link.link}>
-                    <SiteLink href={link.link}>{link.label}</SiteLink>
-                  </li>
-                ))}
+                {column.links
+                  .filter((link) => isRouteOpen(link, now))
+                  .map((link) => (
+                    <li key={link.link}>
+                      <SiteLink href={link.link}>{link.label}</SiteLink>
+                    </li>
+                  ))}
               </ul>
             </nav>
           ))}

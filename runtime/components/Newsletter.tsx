@@ -59,7 +59,15 @@ export function Newsletter() {
       <h2 id="newsletter-heading">{texts.title}</h2>
       <p>{texts.text}</p>
       <Form className="newsletter-form" onSubmit={submit}>
-        <Field label={t('newsletter.label')} type="email" name="email" autoComplete="email" placeholder={texts.placeholder} value={email} onValue={setEmail} />
+        <Field
+          label={t('newsletter.label')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder={texts.placeholder}
+          value={email}
+          onValue={setEmail}
+        />
         <Submit busy={busy}>{texts.button}</Submit>
       </Form>
       <FormMessage error>{result.error}</FormMessage>
@@ -120,9 +128,25 @@ export function NewsletterPopup({ opens }: { opens: number }) {
           </button>
         </div>
         <p>{texts.text}</p>
-        <Field label={t('newsletter.label')} type="email" name="email" autoComplete="email" placeholder={texts.placeholder} value={email} onValue={setEmail} />
+        <Field
+          label={t('newsletter.label')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          placeholder={texts.placeholder}
+          value={email}
+          onValue={setEmail}
+        />
         <div className="check">
-          <input id={agreementId} type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} required aria-invalid={agreementError ? true : undefined} aria-describedby={agreementError ? `${agreementId}-error` : undefined} />
+          <input
+            id={agreementId}
+            type="checkbox"
+            checked={agreed}
+            onChange={(e) => setAgreed(e.target.checked)}
+            required
+            aria-invalid={agreementError ? true : undefined}
+            aria-describedby={agreementError ? `${agreementId}-error` : undefined}
+          />
           <label htmlFor={agreementId}>{texts.agreement}</label>
         </div>
         {agreementError && (

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { lazyComponent } from '../lazy-component.ts';
 import { useSite } from '../site.tsx';
 
-const Popup = lazyComponent<{ opens: number }>(() => import('./Newsletter.tsx').then(({ NewsletterPopup }) => ({ default: NewsletterPopup })));
+const Popup = lazyComponent<{ opens: number }>(() =>
+  import('./Newsletter.tsx').then(({ NewsletterPopup }) => ({ default: NewsletterPopup })),
+);
 
 /**
  * The home page's invitation to the newsletter: its title, text and a button that opens the

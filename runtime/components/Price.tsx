@@ -32,7 +32,9 @@ export function Price({ product, className = 'buy-price' }: { product: ProductDa
       <p className={className}>
         {was && <span className="visually-hidden">{t('product.offerPrice')} </span>}
         <strong data-testid="price">{price(currentPrice(site, product, now))}</strong>
-        {site.market.tax && <span className="tax-note"> {t(site.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded')}</span>}
+        {site.market.tax && (
+          <span className="tax-note"> {t(site.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded')}</span>
+        )}
         {was && (
           <>
             {' '}
@@ -64,7 +66,13 @@ export function BuyAction({ product, tmall, named = false }: { product: ProductD
   const label = product.isPreSale ? t('product.preOrder') : t('product.buy');
   return (
     <p className="buy-actions">
-      <a className="button" href={product.buy} target="_blank" rel="noopener noreferrer" {...(named && { 'aria-label': `${label}: ${product.name}` })}>
+      <a
+        className="button"
+        href={product.buy}
+        target="_blank"
+        rel="noopener noreferrer"
+        {...(named && { 'aria-label': `${label}: ${product.name}` })}
+      >
         {label}
       </a>
       {tmall && (

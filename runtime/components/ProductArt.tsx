@@ -39,7 +39,17 @@ export function drawingOf(choice: ArtChoice = {}): Drawing {
  * A product's own drawing: the figure of its drawing kind (drawings.tsx) in its palette, on a
  * rounded backdrop. Ids derive from the product key: the same on server and client.
  */
-export function ProductArt({ product, title, art, standalone = false }: { product: ProductKey; title: string; art?: ArtChoice; standalone?: boolean }) {
+export function ProductArt({
+  product,
+  title,
+  art,
+  standalone = false,
+}: {
+  product: ProductKey;
+  title: string;
+  art?: ArtChoice;
+  standalone?: boolean;
+}) {
   const palette = PALETTES[art?.palette ?? NAMES[paletteIndex(product)]!];
   const kind = drawingOf(art);
   // (The schema admits only these kinds: anything else would be drawn as the robot.)

@@ -8,5 +8,15 @@ import { useSite } from '../site.tsx';
  */
 export function ProductImage({ product, alt, lazy = false }: { product: ProductKey; alt: string; lazy?: boolean }) {
   const site = useSite();
-  return <img className="robot-art" src={productImagePath(site, product)} alt={alt} width="320" height="320" decoding="async" {...(lazy && { loading: 'lazy' as const })} />;
+  return (
+    <img
+      className="robot-art"
+      src={productImagePath(site, product)}
+      alt={alt}
+      width="320"
+      height="320"
+      decoding="async"
+      {...(lazy && { loading: 'lazy' as const })}
+    />
+  );
 }

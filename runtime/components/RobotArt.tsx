@@ -9,7 +9,14 @@ export interface Palette {
   readonly eyes: string;
 }
 
-export const BRAND_PALETTE: Palette = { backdrop: '#17305c', ring: '#2f5ea8', from: '#ffb23f', to: '#f2542d', limbs: '#ffd36b', eyes: '#5ee6ff' };
+export const BRAND_PALETTE: Palette = {
+  backdrop: '#17305c',
+  ring: '#2f5ea8',
+  from: '#ffb23f',
+  to: '#f2542d',
+  limbs: '#ffd36b',
+  eyes: '#5ee6ff',
+};
 
 export interface RobotArtProps {
   title: string;
@@ -24,7 +31,21 @@ export interface RobotArtProps {
  * The frame every drawing shares: a 320x320 SVG named by its title (a `<title>` too in a file of
  * its own), with the body gradient of its palette under the id `gradient`.
  */
-export function ArtFrame({ title, palette, gradient, standalone, drawing, children }: { title: string; palette: Palette; gradient: string; standalone: boolean; drawing?: string; children: ReactNode }) {
+export function ArtFrame({
+  title,
+  palette,
+  gradient,
+  standalone,
+  drawing,
+  children,
+}: {
+  title: string;
+  palette: Palette;
+  gradient: string;
+  standalone: boolean;
+  drawing?: string;
+  children: ReactNode;
+}) {
   return (
     <svg
       className="robot-art"

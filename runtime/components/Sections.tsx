@@ -26,4 +26,3 @@ export function Sections({ content }: { content: PageContent }) {
     </div>
   );
 }
-

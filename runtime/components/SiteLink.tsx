@@ -23,10 +23,13 @@ export function SiteLink({ href, onClick, onMouseEnter, onFocus, ...rest }: Prop
   const go = useGo();
   // Intent: the path's route table shard, then the route's page (a click retries and handles failures).
   const preload = () => {
-    app.content.loadRoute(href).then(() => {
-      const route = app.content.route(href);
-      if (route) return preloadRoute(app, route);
-    }).catch(() => {});
+    app.content
+      .loadRoute(href)
+      .then(() => {
+        const route = app.content.route(href);
+        if (route) return preloadRoute(app, route);
+      })
+      .catch(() => {});
   };
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);

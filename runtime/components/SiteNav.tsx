@@ -38,7 +38,13 @@ const ICONS: Readonly<Record<string, ReactElement>> = {
       <ellipse cx="8" cy="14" rx="5" ry="7" fill="#f97316" />
       <ellipse cx="16" cy="14" rx="5" ry="7" fill="#f97316" />
       <ellipse cx="12" cy="14" rx="4.5" ry="7.5" fill="#fb923c" />
-      <path d="M8.5 12l1.5 1.5L11.5 12M12.5 12l1.5 1.5 1.5-1.5M9 17c2 1.2 4 1.2 6 0" fill="none" stroke="#7c2d12" strokeWidth="1.4" strokeLinecap="round" />
+      <path
+        d="M8.5 12l1.5 1.5L11.5 12M12.5 12l1.5 1.5 1.5-1.5M9 17c2 1.2 4 1.2 6 0"
+        fill="none"
+        stroke="#7c2d12"
+        strokeWidth="1.4"
+        strokeLinecap="round"
+      />
     </>
   ),
   star: <path d="M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z" fill="#ffb23f" />,
@@ -99,7 +105,14 @@ function NavMenu({ item, open, onToggle, current }: { item: NavItem; open: boole
   };
   return (
     <div className="nav-menu" onKeyDown={onKeyDown} data-nav={item.identify}>
-      <button ref={button} type="button" className="nav-menu-button" aria-expanded={open} aria-controls={id} onClick={() => onToggle(!open)}>
+      <button
+        ref={button}
+        type="button"
+        className="nav-menu-button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => onToggle(!open)}
+      >
         <ItemLabel item={item} />
         <svg className="nav-caret" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
           <path d={open ? 'M2 8l4-4 4 4' : 'M2 4l4 4 4-4'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -152,28 +165,41 @@ export function SiteNav({ children }: { children?: ReactNode }) {
 
   return (
     <nav ref={nav} className={menuOpen ? 'site-nav open' : 'site-nav'} aria-label={t('a11y.mainNav')}>
-      <button type="button" className="menu-toggle" aria-label={t('nav.menu')} aria-expanded={menuOpen} aria-controls="site-nav-panel" onClick={() => setMenuOpen(!menuOpen)}>
+      <button
+        type="button"
+        className="menu-toggle"
+        aria-label={t('nav.menu')}
+        aria-expanded={menuOpen}
+        aria-controls="site-nav-panel"
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="menu-label">{t('nav.menu')}</span>
       </button>
       <div id="site-nav-panel" className="nav-panel">
-      <ul id="site-nav-list" className="nav-list">
-        {items.map((item) => {
-          const key = item.identify ?? item.label;
-          return (
-            <li key={key} className={layoutClass(item)}>
-              {item.children.length > 0 ? (
-                <NavMenu item={item} current={current} open={openItem === key} onToggle={(open) => setOpenItem(open ? key : undefined)} />
-              ) : (
-                <NavLink item={item as NavItem & { link: string }} current={current} />
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {children}
+        <ul id="site-nav-list" className="nav-list">
+          {items.map((item) => {
+            const key = item.identify ?? item.label;
+            return (
+              <li key={key} className={layoutClass(item)}>
+                {item.children.length > 0 ? (
+                  <NavMenu item={item} current={current} open={openItem === key} onToggle={(open) => setOpenItem(open ? key : undefined)} />
+                ) : (
+                  <NavLink item={item as NavItem & { link: string }} current={current} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        {children}
       </div>
     </nav>
   );

@@ -42,7 +42,8 @@ export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string |
     if (!isValidEmail(values.email.trim())) found.email = t('account.validation.email');
     if (!values.product) found.product = required;
     if (!isSerial(values.serial)) found.serial = t('support.validation.serial');
-    if (kind === 'registration' && (!values.purchaseDate || values.purchaseDate > day(now))) found.purchaseDate = t('support.validation.date');
+    if (kind === 'registration' && (!values.purchaseDate || values.purchaseDate > day(now)))
+      found.purchaseDate = t('support.validation.date');
     if (kind === 'return' && values.reason.trim().length < 10) found.reason = t('support.validation.reason');
     return found;
   }
@@ -61,7 +62,12 @@ export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string |
         : { ...common, orderNumber: values.orderNumber.trim(), reason: values.reason.trim() };
     try {
       const answer = await app.api.call<{ reference: string }>(PATHS[kind], { method: 'POST', body, toast: false });
-      setDone(fill(t(kind === 'registration' ? 'support.text.registered' : 'support.text.returnRequested'), { reference: answer.reference, email: common.email }));
+      setDone(
+        fill(t(kind === 'registration' ? 'support.text.registered' : 'support.text.returnRequested'), {
+          reference: answer.reference,
+          email: common.email,
+        }),
+      );
       setValues(EMPTY);
     } catch (error) {
       const field = error instanceof ApiError ? (error.data as { field?: string } | undefined)?.field : undefined;
@@ -76,11 +82,36 @@ export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string |
       <h2 id={`${productId}-heading`}>{t(kind === 'registration' ? 'support.titles.registration' : 'support.titles.return')}</h2>
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
-        <Field label={t('support.fields.name')} name="name" autoComplete="name" required value={values.name} onValue={set('name')} error={errors.name} />
-        <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required value={values.email} onValue={set('email')} error={errors.email} />
+        <Field
+          label={t('support.fields.name')}
+          name="name"
+          autoComplete="name"
+          required
+          value={values.name}
+          onValue={set('name')}
+          error={errors.name}
+        />
+        <Field
+          label={t('account.fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onValue={set('email')}
+          error={errors.email}
+        />
         <div className="field">
           <label htmlFor={productId}>{t('support.fields.product')}</label>
-          <select id={productId} name="product" required value={values.product} onChange={(e) => set('product')(e.target.value)} aria-invalid={errors.product ? true : undefined} aria-describedby={errors.product ? `${productId}-error` : undefined}>
+          <select
+            id={productId}
+            name="product"
+            required
+            value={values.product}
+            onChange={(e) => set('product')(e.target.value)}
+            aria-invalid={errors.product ? true : undefined}
+            aria-describedby={errors.product ? `${productId}-error` : undefined}
+          >
             <option value="">{t('support.text.chooseProduct')}</option>
             {products.map((name) => (
               <option key={name} value={name}>
@@ -94,18 +125,58 @@ export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string |
             </p>
           )}
         </div>
-        <Field label={t('support.fields.serial')} name="serial" autoComplete="off" required value={values.serial} onValue={set('serial')} hint={t('support.text.serialHint')} error={errors.serial} />
+        <Field
+          label={t('support.fields.serial')}
+          name="serial"
+          autoComplete="off"
+          required
+          value={values.serial}
+          onValue={set('serial')}
+          hint={t('support.text.serialHint')}
+          error={errors.serial}
+        />
         {kind === 'registration' ? (
           <>
-            <Field label={t('support.fields.purchaseDate')} type="date" name="purchase-date" required max={day(now)} value={values.purchaseDate} onValue={set('purchaseDate')} error={errors.purchaseDate} />
-            <Field label={t('support.fields.retailer')} name="retailer" value={values.retailer} onValue={set('retailer')} error={errors.retailer} />
+            <Field
+              label={t('support.fields.purchaseDate')}
+              type="date"
+              name="purchase-date"
+              required
+              max={day(now)}
+              value={values.purchaseDate}
+              onValue={set('purchaseDate')}
+              error={errors.purchaseDate}
+            />
+            <Field
+              label={t('support.fields.retailer')}
+              name="retailer"
+              value={values.retailer}
+              onValue={set('retailer')}
+              error={errors.retailer}
+            />
           </>
         ) : (
           <>
-            <Field label={t('support.fields.orderNumber')} name="order-number" value={values.orderNumber} onValue={set('orderNumber')} error={errors.orderNumber} />
+            <Field
+              label={t('support.fields.orderNumber')}
+              name="order-number"
+              value={values.orderNumber}
+              onValue={set('orderNumber')}
+              error={errors.orderNumber}
+            />
             <div className="field">
               <label htmlFor={reasonId}>{t('support.fields.reason')}</label>
-              <textarea id={reasonId} name="reason" required rows={5} maxLength={2000} value={values.reason} onChange={(e) => set('reason')(e.target.value)} aria-invalid={errors.reason ? true : undefined} aria-describedby={errors.reason ? `${reasonId}-error` : undefined} />
+              <textarea
+                id={reasonId}
+                name="reason"
+                required
+                rows={5}
+                maxLength={2000}
+                value={values.reason}
+                onChange={(e) => set('reason')(e.target.value)}
+                aria-invalid={errors.reason ? true : undefined}
+                aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+              />
               {errors.reason && (
                 <p className="field-error" id={`${reasonId}-error`}>
                   {errors.reason}

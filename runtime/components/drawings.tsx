@@ -17,10 +17,21 @@ const DARK = '#0b1a33';
 const GLASS = '#bfe9ff';
 
 /** A wheel: a hub in its tyre. */
-const wheel = (cx: number, cy: number, r: number, hub: string) => <circle cx={cx} cy={cy} r={r * 0.72} fill={hub} stroke={DARK} strokeWidth={r * 0.56} />;
+const wheel = (cx: number, cy: number, r: number, hub: string) => (
+  <circle cx={cx} cy={cy} r={r * 0.72} fill={hub} stroke={DARK} strokeWidth={r * 0.56} />
+);
 
 /** The curved arrow between a product's two forms. */
-const Turn = ({ palette }: { palette: Palette }) => <path d="M236 150a44 44 0 0 1 50 36l8-6m-8 6-8-6" fill="none" stroke={palette.eyes} strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />;
+const Turn = ({ palette }: { palette: Palette }) => (
+  <path
+    d="M236 150a44 44 0 0 1 50 36l8-6m-8 6-8-6"
+    fill="none"
+    stroke={palette.eyes}
+    strokeWidth="6"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  />
+);
 
 /**
  * The robot form of a transforming product, 140 wide: door wings (`car`) or exhaust stacks
@@ -98,10 +109,20 @@ export function DinoRobot(props: FigureProps) {
           <ellipse cx="118" cy="196" rx="26" ry="30" />
           <path d="M104 214l-8 46h28l10-44z" />
         </g>
-        <path d="M8 150q60 20 104-22 50-30 92-10l10-48q4-14 18-14h50q12 0 12 12v30h-40v8h32v14q0 10-10 10h-40l-10 28q-10 56-70 58h-40q-50-4-108-66z" fill={props.body} />
+        <path
+          d="M8 150q60 20 104-22 50-30 92-10l10-48q4-14 18-14h50q12 0 12 12v30h-40v8h32v14q0 10-10 10h-40l-10 28q-10 56-70 58h-40q-50-4-108-66z"
+          fill={props.body}
+        />
         <path d="M244 100h6v6h-6zm12 0h6v6h-6zm12 0h6v6h-6zm-20 20h6v-6h-6zm12 0h6v-6h-6z" fill="#fff" />
         <circle cx="246" cy="74" r="7" fill={eyes} />
-        <path d="M198 150l28 12-4 8 10 4m-34-12 22 16" fill="none" stroke={limbs} strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M198 150l28 12-4 8 10 4m-34-12 22 16"
+          fill="none"
+          stroke={limbs}
+          strokeWidth="8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <path d="M70 132l12-24 10 20 14-26 10 24 16-26 8 28zm76 90-10 40h34l6-40z" fill={limbs} />
         <ellipse cx="160" cy="196" rx="30" ry="34" fill={limbs} />
         <path d="M128 260h52v12h-58z" fill={props.body} />
@@ -139,7 +160,10 @@ export function SpaceRanger({ palette, body }: FigureProps) {
   const { limbs, eyes, ring } = palette;
   return (
     <>
-      <path d="M40 40l4 10 10 4-10 4-4 10-4-10-10-4 10-4zm236 10l3 8 8 3-8 3-3 8-3-8-8-3 8-3zM266 230l3 7 7 3-7 3-3 7-3-7-7-3 7-3z" fill={eyes} />
+      <path
+        d="M40 40l4 10 10 4-10 4-4 10-4-10-10-4 10-4zm236 10l3 8 8 3-8 3-3 8-3-8-8-3 8-3zM266 230l3 7 7 3-7 3-3 7-3-7-7-3 7-3z"
+        fill={eyes}
+      />
       <path d="M126 136 26 112l30 56 72 4zm68 0 100-24-30 56-72 4z" fill={ring} />
       <path d="M126 140 40 124l22 34 66 4zm68 0 86-16-22 34-66 4z" fill={limbs} />
       <rect x="112" y="126" width="96" height="88" rx="26" fill={body} />
@@ -175,7 +199,14 @@ export function CodingRobot({ palette, body }: FigureProps) {
       <path d="M226 70v-6h16v6m-16 46v-6h16v6m-16 46v-6h16v6" fill="none" stroke={DARK} strokeWidth="4" />
       <rect x="40" y="52" width="156" height="112" rx="22" fill={body} />
       <rect x="56" y="68" width="124" height="80" rx="12" fill={DARK} />
-      <path d="M96 90 76 108l20 18m44-36 20 18-20 18m-14-42-12 48" fill="none" stroke={eyes} strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M96 90 76 108l20 18m44-36 20 18-20 18m-14-42-12 48"
+        fill="none"
+        stroke={eyes}
+        strokeWidth="7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="80" y="170" width="76" height="66" rx="14" fill={body} />
       <rect x="54" y="176" width="20" height="50" rx="9" fill={limbs} />
       <rect x="162" y="176" width="20" height="50" rx="9" fill={limbs} />

@@ -41,7 +41,15 @@ export function Field({ label, value, onValue, error, hint, ...input }: FieldPro
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input ref={element} id={id} value={value} onChange={(event) => onValue(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      <input
+        ref={element}
+        id={id}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        {...input}
+      />
       {hint && (
         <p className="hint" id={`${id}-hint`}>
           {hint}

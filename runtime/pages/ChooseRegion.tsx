@@ -44,7 +44,9 @@ export default function ChooseRegion({ content }: PageProps) {
                 data-country={country}
                 onClick={() => country && writeCountry(country)}
               >
-                <span className="region-code">{country && country !== region.iso ? `${region.code.toUpperCase()} · ${country}` : region.code.toUpperCase()}</span>
+                <span className="region-code">
+                  {country && country !== region.iso ? `${region.code.toUpperCase()} · ${country}` : region.code.toUpperCase()}
+                </span>
                 <span className="region-label">{regionLabel(region, country)}</span>
                 {current && (
                   <span className="region-note" lang={site.locale}>

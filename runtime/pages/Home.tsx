@@ -37,7 +37,14 @@ export default function Home({ content }: PageProps) {
           {content.sections.map((section, index) => (
             <article className="feature" key={section.heading} data-float="">
               <svg className="feature-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
-                <path d={ICONS[index % ICONS.length]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
+                <path
+                  d={ICONS[index % ICONS.length]}
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                />
               </svg>
               <h2>{section.heading}</h2>
               <p>{section.text}</p>

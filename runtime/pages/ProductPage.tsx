@@ -109,9 +109,18 @@ function BundleOffers({ productKey, lang }: { productKey: ProductKey; lang?: str
             <div className="bundle-text">
               <p className="eyebrow">{t('product.bundleHeading')}</p>
               <h2 id={`bundle-${key}-heading`}>{bundle.name}</h2>
-              <p>{fill(countText(t, 'product.bundleIncludes', formatsOf(site), parts.length), { count: parts.length, items: list.format(parts.map((part) => part.name)) })}</p>
+              <p>
+                {fill(countText(t, 'product.bundleIncludes', formatsOf(site), parts.length), {
+                  count: parts.length,
+                  items: list.format(parts.map((part) => part.name)),
+                })}
+              </p>
               <Price product={bundle} />
-              {saving > 0 && <p className="bundle-saving">{fill(t('product.bundleSave'), { amount: formatPrice(saving, formatsOf(site), site.currency) })}</p>}
+              {saving > 0 && (
+                <p className="bundle-saving">
+                  {fill(t('product.bundleSave'), { amount: formatPrice(saving, formatsOf(site), site.currency) })}
+                </p>
+              )}
               <BuyAction product={bundle} named />
             </div>
             <ProductImage product={key} alt={bundle.alt} lazy />

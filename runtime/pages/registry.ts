@@ -15,21 +15,54 @@ const components: Record<PageComponentName, LazyComponent<PageProps>> = {
 };
 
 /** An account screen: one export of one module of account-screens/ (core/kinds.ts `ACCOUNT_SCREEN_MODULES`). */
-const screen = <M,>(load: () => Promise<M>, pick: (module: M) => () => React.JSX.Element | null): LazyComponent<PageProps> =>
+const screen = <M>(load: () => Promise<M>, pick: (module: M) => () => React.JSX.Element | null): LazyComponent<PageProps> =>
   lazyComponent(() => load().then((module) => ({ default: pick(module) })));
 
 const screens: Record<AccountScreen, LazyComponent<PageProps>> = {
-  login: screen(() => import('../account-screens/login.tsx'), (m) => m.LoginScreen),
-  register: screen(() => import('../account-screens/register.tsx'), (m) => m.RegisterScreen),
-  'verify-email': screen(() => import('../account-screens/verify.tsx'), (m) => m.VerifyEmailScreen),
-  'set-password': screen(() => import('../account-screens/verify.tsx'), (m) => m.SetPasswordScreen),
-  'verification-success': screen(() => import('../account-screens/verify.tsx'), (m) => m.VerificationSuccessScreen),
-  'verification-failed': screen(() => import('../account-screens/verify.tsx'), (m) => m.VerificationFailedScreen),
-  'forgot-password': screen(() => import('../account-screens/password.tsx'), (m) => m.ForgotPasswordScreen),
-  'secure-link-sent': screen(() => import('../account-screens/password.tsx'), (m) => m.SecureLinkSentScreen),
-  'reset-password': screen(() => import('../account-screens/password.tsx'), (m) => m.ResetPasswordScreen),
-  'password-reset-success': screen(() => import('../account-screens/password.tsx'), (m) => m.PasswordResetSuccessScreen),
-  profile: screen(() => import('../account-screens/profile.tsx'), (m) => m.ProfileScreen),
+  login: screen(
+    () => import('../account-screens/login.tsx'),
+    (m) => m.LoginScreen,
+  ),
+  register: screen(
+    () => import('../account-screens/register.tsx'),
+    (m) => m.RegisterScreen,
+  ),
+  'verify-email': screen(
+    () => import('../account-screens/verify.tsx'),
+    (m) => m.VerifyEmailScreen,
+  ),
+  'set-password': screen(
+    () => import('../account-screens/verify.tsx'),
+    (m) => m.SetPasswordScreen,
+  ),
+  'verification-success': screen(
+    () => import('../account-screens/verify.tsx'),
+    (m) => m.VerificationSuccessScreen,
+  ),
+  'verification-failed': screen(
+    () => import('../account-screens/verify.tsx'),
+    (m) => m.VerificationFailedScreen,
+  ),
+  'forgot-password': screen(
+    () => import('../account-screens/password.tsx'),
+    (m) => m.ForgotPasswordScreen,
+  ),
+  'secure-link-sent': screen(
+    () => import('../account-screens/password.tsx'),
+    (m) => m.SecureLinkSentScreen,
+  ),
+  'reset-password': screen(
+    () => import('../account-screens/password.tsx'),
+    (m) => m.ResetPasswordScreen,
+  ),
+  'password-reset-success': screen(
+    () => import('../account-screens/password.tsx'),
+    (m) => m.PasswordResetSuccessScreen,
+  ),
+  profile: screen(
+    () => import('../account-screens/profile.tsx'),
+    (m) => m.ProfileScreen,
+  ),
 };
 
 /**

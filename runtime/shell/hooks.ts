@@ -134,7 +134,9 @@ let headWriter: Promise<typeof import('../head.ts') | 'reloading' | undefined> |
  * is gone after a deploy and the page reloads into the current address ('reloading').
  */
 function loadHeadWriter() {
-  return (headWriter ??= import('../head.ts').catch(async (error: unknown) => ((await recoverFromLoadFailure(error, window.location.href)) ? 'reloading' : undefined)));
+  return (headWriter ??= import('../head.ts').catch(async (error: unknown) =>
+    (await recoverFromLoadFailure(error, window.location.href)) ? 'reloading' : undefined,
+  ));
 }
 
 /**
@@ -167,7 +169,9 @@ export function usePageHead(
     // A location the route table has not answered yet is not a page: it counts once known (a
     // redirect never), unless it is the prerendered page kept on screen.
     const settled =
-      found === undefined ? keep !== undefined : !route || (!route.redirect && (ready || keep !== undefined) && open && (!route.window || synced));
+      found === undefined
+        ? keep !== undefined
+        : !route || (!route.redirect && (ready || keep !== undefined) && open && (!route.window || synced));
     const view = (title: string) => {
       if (!settled || lastView.current === location) return;
       lastView.current = location;

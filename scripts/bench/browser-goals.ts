@@ -8,7 +8,16 @@ import { CHROMIUM_PATH } from '../../tests/support/browser.ts';
 import { measureVisit } from './visit.ts';
 import type { VisitFigures } from './visit.ts';
 
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One page's mobile Lighthouse figures (default throttling), each the median of its runs. */
@@ -33,7 +42,12 @@ export function withoutScripts(html: string): string {
  * on the same page with every script and preload removed (a copy of dist/, served by the same
  * server), interleaved: bare, site, bare, site... `runs` times each; the medians of each.
  */
-export async function paintFigures(dist: string, work: string, pages: readonly string[], runs: number): Promise<{ site: PaintFigures[]; bare: PaintFigures[] }> {
+export async function paintFigures(
+  dist: string,
+  work: string,
+  pages: readonly string[],
+  runs: number,
+): Promise<{ site: PaintFigures[]; bare: PaintFigures[] }> {
   const bareDir = path.join(work, 'bare-dist');
   await cp(dist, bareDir, { recursive: true });
   for (const page of pages) {
@@ -48,7 +62,13 @@ export async function paintFigures(dist: string, work: string, pages: readonly s
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = result!.lhr;
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Infinity;
-    return { performance: Math.round((lhr.categories.performance?.score ?? 0) * 100), fcp: audit('first-contentful-paint'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time'), cls: audit('cumulative-layout-shift') };
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+    };
   };
   const summary = (page: string, samples: Omit<PaintFigures, 'page'>[]): PaintFigures => ({
     page,
@@ -89,7 +109,13 @@ async function visitMedian(browser: Browser, url: string, runs: number, hydrated
  * /__hello/, so it is served by the same server, gzip and headers alike), in a fresh browser
  * context each, until hydrated and the network is quiet.
  */
-export async function visitFigures(dist: string, work: string, pages: readonly string[], helloDir: string, runs: number): Promise<{ pages: (VisitFigures & { page: string })[]; hello: VisitFigures }> {
+export async function visitFigures(
+  dist: string,
+  work: string,
+  pages: readonly string[],
+  helloDir: string,
+  runs: number,
+): Promise<{ pages: (VisitFigures & { page: string })[]; hello: VisitFigures }> {
   const served = path.join(work, 'visit-dist');
   await cp(dist, served, { recursive: true });
   await cp(helloDir, path.join(served, '__hello'), { recursive: true });
@@ -150,10 +176,12 @@ export async function navigationTime(dist: string, from: string, to: string, hea
         });
       }, heading);
       await link.click();
-      times.push(await page.evaluate(async () => {
-        const w = window as unknown as { __clicked: number; __shown: Promise<number> };
-        return (await w.__shown) - w.__clicked;
-      }));
+      times.push(
+        await page.evaluate(async () => {
+          const w = window as unknown as { __clicked: number; __shown: Promise<number> };
+          return (await w.__shown) - w.__clicked;
+        }),
+      );
       await context.close();
     }
     return median(times);

@@ -41,14 +41,28 @@ export async function browserGoals(bench: BrowserBench): Promise<void> {
   // app (scripts/bench/hello: the same libraries, built by the same Vite now, served by the
   // same server): home, product, login, FAQ, content, support form and profile in us and cn.
   const helloOut = path.join(work, 'hello');
-  await viteBuild({ configFile: false, logLevel: 'silent', base: '/__hello/', root: path.join(PACKAGE_ROOT, 'scripts', 'bench', 'hello'), plugins: [react()], build: { outDir: helloOut, emptyOutDir: true } });
-  const visitKinds: Record<string, (r: Route) => boolean> = { ...kinds, content: (r) => r.kind === 'content', 'support form': (r) => r.kind === 'registration-form' || r.kind === 'return-form', profile: (r) => r.kind === 'account' && r.page === 'profile' };
-  const visitPages = ['us', 'cn'].flatMap((code) => Object.values(visitKinds).flatMap((test) => (routesOf(code).some((r) => !r.redirect && test(r)) ? [pick(code, test)] : [])));
+  await viteBuild({
+    configFile: false,
+    logLevel: 'silent',
+    base: '/__hello/',
+    root: path.join(PACKAGE_ROOT, 'scripts', 'bench', 'hello'),
+    plugins: [react()],
+    build: { outDir: helloOut, emptyOutDir: true },
+  });
+  const visitKinds: Record<string, (r: Route) => boolean> = {
+    ...kinds,
+    content: (r) => r.kind === 'content',
+    'support form': (r) => r.kind === 'registration-form' || r.kind === 'return-form',
+    profile: (r) => r.kind === 'account' && r.page === 'profile',
+  };
+  const visitPages = ['us', 'cn'].flatMap((code) =>
+    Object.values(visitKinds).flatMap((test) => (routesOf(code).some((r) => !r.redirect && test(r)) ? [pick(code, test)] : [])),
+  );
   const visits = await visitFigures(allDir, work, visitPages, helloOut, Math.min(runs, 3));
   const heaviest = visits.pages.reduce((a, b) => (b.script > a.script ? b : a));
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   report(
-    'JS a visit fetches until hydrated and idle <= 1.1x the hello app\'s (gzip, same server)',
+    "JS a visit fetches until hydrated and idle <= 1.1x the hello app's (gzip, same server)",
     `hello ${kb(visits.hello.script)} KB; heaviest ${heaviest.page} ${kb(heaviest.script)} KB: ratio ${(heaviest.script / visits.hello.script).toFixed(2)} (KB: ${visits.pages.map((v) => `${v.page} ${kb(v.script)}`).join(', ')})`,
     heaviest.script <= 1.1 * visits.hello.script,
   );
@@ -67,12 +81,18 @@ export async function browserGoals(bench: BrowserBench): Promise<void> {
   // 11. Client navigation after idle, the link hovered first: until the next page is on screen.
   const homeHeading = routesOf('us').find((r) => r.kind === 'home')!.content!.heading;
   const navigation = await navigationTime(allDir, pick('us', kinds.FAQ!), pick('us', kinds.home!), homeHeading, runs);
-  report('an in-app link followed after idle shows the next page in <= 100 ms', `us FAQ to home by the header's link: ${navigation.toFixed(0)} ms`, navigation <= 100);
+  report(
+    'an in-app link followed after idle shows the next page in <= 100 ms',
+    `us FAQ to home by the header's link: ${navigation.toFixed(0)} ms`,
+    navigation <= 100,
+  );
 
   // 12 to 15. First paint against the same page without any script (interleaved), and the
   // Lighthouse mobile figures: home, product, login and FAQ in us and cn (which has no FAQ), median of five runs
   // or more (total blocking time swings by tens of milliseconds from run to run here).
-  const paintPages = ['us', 'cn'].flatMap((code) => Object.values(kinds).flatMap((test) => (routesOf(code).some((r) => !r.redirect && test(r)) ? [pick(code, test)] : [])));
+  const paintPages = ['us', 'cn'].flatMap((code) =>
+    Object.values(kinds).flatMap((test) => (routesOf(code).some((r) => !r.redirect && test(r)) ? [pick(code, test)] : [])),
+  );
   const paint = await paintFigures(allDir, work, paintPages, lighthouseRuns);
   const ratios = paint.site.map((site, i) => ({ page: site.page, fcp: site.fcp / paint.bare[i]!.fcp, lcp: site.lcp / paint.bare[i]!.lcp }));
   const worstPaint = ratios.reduce((a, b) => (Math.max(b.fcp, b.lcp) > Math.max(a.fcp, a.lcp) ? b : a));
@@ -83,7 +103,11 @@ export async function browserGoals(bench: BrowserBench): Promise<void> {
     ratios.every((r) => r.fcp <= 1.15 && r.lcp <= 1.15),
   );
   const worst = paint.site.reduce((a, b) => (b.performance < a.performance ? b : a));
-  report(`Lighthouse mobile performance, median of ${lighthouseRuns}, >= 98 on each of those pages`, `lowest ${worst.page} ${worst.performance} (${paint.site.map((f) => `${f.page} ${f.performance}`).join(', ')})`, worst.performance >= 98);
+  report(
+    `Lighthouse mobile performance, median of ${lighthouseRuns}, >= 98 on each of those pages`,
+    `lowest ${worst.page} ${worst.performance} (${paint.site.map((f) => `${f.page} ${f.performance}`).join(', ')})`,
+    worst.performance >= 98,
+  );
   const tbt = paint.site.reduce((a, b) => (b.tbt > a.tbt ? b : a));
   report('total blocking time <= 50 ms on each of those pages', `largest ${tbt.page} ${tbt.tbt.toFixed(0)} ms`, tbt.tbt <= 50);
   const cls = Math.max(...paint.site.map((f) => f.cls));

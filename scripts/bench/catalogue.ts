@@ -42,7 +42,12 @@ export async function writeCatalogue(dir: string, size: CatalogueSize): Promise<
     );
     routeLines.push(`  - { page: ${name}, product: ${key}, scroll: banner }`);
     await mkdir(path.join(content, 'pages', name), { recursive: true });
-    await writeFile(path.join(content, 'pages', name, 'en.yaml'), page.replace(/^title: .*$/m, `title: "Bench Robot ${number} | Axlebot"`).replace(/^heading: .*$/m, `heading: "Bench Robot ${number}"`));
+    await writeFile(
+      path.join(content, 'pages', name, 'en.yaml'),
+      page
+        .replace(/^title: .*$/m, `title: "Bench Robot ${number} | Axlebot"`)
+        .replace(/^heading: .*$/m, `heading: "Bench Robot ${number}"`),
+    );
   }
   if (added) {
     await appendFile(path.join(content, 'regions/us/products.yaml'), `${productLines.join('\n')}\n`);
@@ -61,7 +66,9 @@ export async function writeCatalogue(dir: string, size: CatalogueSize): Promise<
       .replaceAll('/uk', `/${code}`)
       .replace('  - page: home\n', '  - { page: home, content: uk }\n');
     await writeFile(path.join(folder, 'region.yaml'), region);
-    const own = (await readFile(path.join(content, 'regions/uk/products.yaml'), 'utf8')).replaceAll('/uk/', `/${code}/`).replaceAll('/uk"', `/${code}"`);
+    const own = (await readFile(path.join(content, 'regions/uk/products.yaml'), 'utf8'))
+      .replaceAll('/uk/', `/${code}/`)
+      .replaceAll('/uk"', `/${code}"`);
     await writeFile(path.join(folder, 'products.yaml'), own);
     made++;
   }

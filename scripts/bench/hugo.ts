@@ -17,11 +17,20 @@ async function writeHugoSite(dir: string, pages: number): Promise<void> {
   await rm(dir, { recursive: true, force: true });
   await mkdir(path.join(dir, 'content', 'products'), { recursive: true });
   await mkdir(path.join(dir, 'layouts', '_default'), { recursive: true });
-  await writeFile(path.join(dir, 'hugo.toml'), 'baseURL = "https://www.example.com/"\nlanguageCode = "en-us"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n');
+  await writeFile(
+    path.join(dir, 'hugo.toml'),
+    'baseURL = "https://www.example.com/"\nlanguageCode = "en-us"\ntitle = "Bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404"]\n',
+  );
   const layout = (main: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head><body><header><nav>{{ range first 8 (where .Site.RegularPages "Section" "products") }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</nav></header><main>${main}</main><footer><a href="/">Home</a></footer></body></html>\n`;
-  await writeFile(path.join(dir, 'layouts', '_default', 'single.html'), layout('<h1>{{ .Title }}</h1><p class="price">{{ .Params.price }}</p>{{ .Content }}'));
-  await writeFile(path.join(dir, 'layouts', '_default', 'list.html'), layout('<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>'));
+  await writeFile(
+    path.join(dir, 'layouts', '_default', 'single.html'),
+    layout('<h1>{{ .Title }}</h1><p class="price">{{ .Params.price }}</p>{{ .Content }}'),
+  );
+  await writeFile(
+    path.join(dir, 'layouts', '_default', 'list.html'),
+    layout('<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>'),
+  );
   for (let i = 1; i <= pages; i++) {
     const n = String(i).padStart(4, '0');
     await writeFile(

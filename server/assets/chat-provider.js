@@ -18,7 +18,8 @@
   const close = document.createElement('button');
   close.type = 'button';
   close.textContent = 'Close chat';
-  close.style.cssText = 'min-height:44px;padding:.5rem 1rem;border-radius:999px;border:2px solid #0b1a33;background:#fff;color:#0b1a33;font:inherit;cursor:pointer';
+  close.style.cssText =
+    'min-height:44px;padding:.5rem 1rem;border-radius:999px;border:2px solid #0b1a33;background:#fff;color:#0b1a33;font:inherit;cursor:pointer';
   close.addEventListener('click', () => listeners.forEach((listener) => listener()));
   frame.append(title, close);
   document.body.append(frame);

@@ -36,21 +36,28 @@
   }
 
   function setClock(iso) {
-    return fetch('/__emulator/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ now: iso }) }).then(function (response) {
+    return fetch('/__emulator/clock', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ now: iso }),
+    }).then(function (response) {
       if (!response.ok) throw new Error('the emulator refused ' + iso);
       location.reload();
     });
   }
 
-  var style = element('style', {},
+  var style = element(
+    'style',
+    {},
     '#preview-clock{position:fixed;left:12px;bottom:12px;z-index:2147483000;font:13px/1.4 system-ui,sans-serif;color:#0b1a33;max-width:min(360px,calc(100vw - 24px))}' +
-    '#preview-clock>details{background:#fff8db;border:2px dashed #0b1a33;border-radius:10px;box-shadow:0 6px 20px rgba(11,26,51,.3)}' +
-    '#preview-clock summary{cursor:pointer;padding:6px 10px;font-weight:700;min-height:24px}' +
-    '#preview-clock .body{padding:0 10px 10px;display:grid;gap:6px}' +
-    '#preview-clock button,#preview-clock input{font:inherit;min-height:32px}' +
-    '#preview-clock button{background:#0b1a33;color:#fff;border:0;border-radius:6px;padding:4px 10px;cursor:pointer}' +
-    '#preview-clock ul{margin:0;padding-left:18px}' +
-    '#preview-clock .row{display:flex;gap:6px;flex-wrap:wrap;align-items:center}');
+      '#preview-clock>details{background:#fff8db;border:2px dashed #0b1a33;border-radius:10px;box-shadow:0 6px 20px rgba(11,26,51,.3)}' +
+      '#preview-clock summary{cursor:pointer;padding:6px 10px;font-weight:700;min-height:24px}' +
+      '#preview-clock .body{padding:0 10px 10px;display:grid;gap:6px}' +
+      '#preview-clock button,#preview-clock input{font:inherit;min-height:32px}' +
+      '#preview-clock button{background:#0b1a33;color:#fff;border:0;border-radius:6px;padding:4px 10px;cursor:pointer}' +
+      '#preview-clock ul{margin:0;padding-left:18px}' +
+      '#preview-clock .row{display:flex;gap:6px;flex-wrap:wrap;align-items:center}',
+  );
   var root = element('aside', { id: 'preview-clock', 'aria-label': 'Preview clock (local preview only)' });
   var details = element('details', {});
   var summary = element('summary', {}, 'Preview clock · local only');
@@ -70,33 +77,53 @@
   // Open on wide screens, collapsed on phones (it would cover a quarter of a 375 px screen);
   // the visitor's own choice, once made, is remembered across visits.
   var remembered = null;
-  try { remembered = localStorage.getItem('preview-clock-open'); } catch (e) { /* storage denied */ }
+  try {
+    remembered = localStorage.getItem('preview-clock-open');
+  } catch (e) {
+    /* storage denied */
+  }
   details.open = remembered ? remembered === 'yes' : window.innerWidth >= 721;
   details.addEventListener('toggle', function () {
-    try { localStorage.setItem('preview-clock-open', details.open ? 'yes' : 'no'); } catch (e) { /* storage denied */ }
+    try {
+      localStorage.setItem('preview-clock-open', details.open ? 'yes' : 'no');
+    } catch (e) {
+      /* storage denied */
+    }
   });
 
   var boundaries = [];
   Promise.all([
-    fetch('/__emulator/clock').then(function (r) { return r.json(); }),
-    fetch('/schedule.json', { cache: 'no-store' }).then(function (r) { return r.ok ? r.json() : { stages: {} }; }),
-  ]).then(function (answers) {
-    var time = Date.parse(answers[0].data.now);
-    var found = regionOf(answers[0].data.regions || [], location.pathname);
-    var region = found ? found.code : '';
-    var lists = (region && (answers[1].stages || {})[region]) || {};
-    now.textContent = 'Server time: ' + new Date(time).toISOString().slice(0, 19) + 'Z' + (region ? ' (' + region + ')' : '');
-    input.value = new Date(time).toISOString().slice(0, 19);
-    Object.keys(lists).sort().forEach(function (name) {
-      var instants = lists[name];
-      list.append(element('li', { 'data-list': name }, name + ': stage ' + stageOf(instants, time) + ' of ' + instants.length));
-      instants.forEach(function (iso) { if (Date.parse(iso) > time) boundaries.push(Date.parse(iso)); });
+    fetch('/__emulator/clock').then(function (r) {
+      return r.json();
+    }),
+    fetch('/schedule.json', { cache: 'no-store' }).then(function (r) {
+      return r.ok ? r.json() : { stages: {} };
+    }),
+  ])
+    .then(function (answers) {
+      var time = Date.parse(answers[0].data.now);
+      var found = regionOf(answers[0].data.regions || [], location.pathname);
+      var region = found ? found.code : '';
+      var lists = (region && (answers[1].stages || {})[region]) || {};
+      now.textContent = 'Server time: ' + new Date(time).toISOString().slice(0, 19) + 'Z' + (region ? ' (' + region + ')' : '');
+      input.value = new Date(time).toISOString().slice(0, 19);
+      Object.keys(lists)
+        .sort()
+        .forEach(function (name) {
+          var instants = lists[name];
+          list.append(element('li', { 'data-list': name }, name + ': stage ' + stageOf(instants, time) + ' of ' + instants.length));
+          instants.forEach(function (iso) {
+            if (Date.parse(iso) > time) boundaries.push(Date.parse(iso));
+          });
+        });
+      boundaries.sort(function (a, b) {
+        return a - b;
+      });
+      if (boundaries.length === 0) next.disabled = true;
+    })
+    .catch(function (error) {
+      console.warn('preview clock: ' + error.message);
     });
-    boundaries.sort(function (a, b) { return a - b; });
-    if (boundaries.length === 0) next.disabled = true;
-  }).catch(function (error) {
-    console.warn('preview clock: ' + error.message);
-  });
 
   set.addEventListener('click', function () {
     if (input.value) setClock(new Date(input.value + 'Z').toISOString());

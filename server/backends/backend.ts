@@ -32,7 +32,11 @@ export interface Success<T = unknown> {
 export type Outcome<T = unknown> = Success<T> | Failure;
 
 export const ok = <T>(data: T): Success<T> => ({ code: 2000, data });
-export const fail = (code: ErrorCode, data?: Record<string, unknown>, params?: Record<string, string | number>): Failure => ({ code, data, params });
+export const fail = (code: ErrorCode, data?: Record<string, unknown>, params?: Record<string, string | number>): Failure => ({
+  code,
+  data,
+  params,
+});
 
 /** 4291: too many attempts or too early to send again; `ms` is the time left. */
 export function tooMany(ms: number): Failure {

@@ -36,14 +36,23 @@ function defaultCountry(backend: Backend): string {
 const REGIONAL_LOGIN: Route = { methods: { POST: registerOrLogin } };
 
 function routeOf(backend: Backend, path: string): Route | undefined {
-  if (path === `/account/user/${backend.name}/login`) return backend.sites().backends[backend.name]?.regionalLogin ? REGIONAL_LOGIN : undefined;
+  if (path === `/account/user/${backend.name}/login`)
+    return backend.sites().backends[backend.name]?.regionalLogin ? REGIONAL_LOGIN : undefined;
   return ROUTES.get(path);
 }
 
 const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ['/ssr/timestamp', { methods: { GET: (backend) => ok({ timestamp: backend.clock.now() }) } }],
   // x-country stands in for the geolocation a real back end does on the client address.
-  ['/ssr/iso', { methods: { GET: (backend, call) => ok({ iso: /^[A-Za-z]{2}$/.test(call.country ?? '') ? call.country!.toUpperCase() : defaultCountry(backend) }) } }],
+  [
+    '/ssr/iso',
+    {
+      methods: {
+        GET: (backend, call) =>
+          ok({ iso: /^[A-Za-z]{2}$/.test(call.country ?? '') ? call.country!.toUpperCase() : defaultCountry(backend) }),
+      },
+    },
+  ],
   ['/account/user/subscribe/create', { methods: { POST: subscribe } }],
   ['/account/user/login/pwd', { methods: { POST: loginWithPassword } }],
   ['/account/user/sign_in', { methods: { POST: loginWithPassword } }],

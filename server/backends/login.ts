@@ -17,7 +17,11 @@ import { attempt, issueCode, proveMailbox, readEmail, resendAfter, spendCode } f
  * The email and password (or code) of a login, and the account: 4000 or 4001 for a bad body,
  * 4291 while this address must wait, 4012 when it has no account.
  */
-function readLogin(backend: Backend, call: Call, field: 'password' | 'code'): { email: string; secret: string; account: AccountRow } | { failure: Failure } {
+function readLogin(
+  backend: Backend,
+  call: Call,
+  field: 'password' | 'code',
+): { email: string; secret: string; account: AccountRow } | { failure: Failure } {
   const read = readFields(call.body, { email: 'string' });
   if (!read.ok) return { failure: read.failure };
   const given = readFields(call.body, { [field]: 'string' } as Record<typeof field, 'string'>);
@@ -54,7 +58,14 @@ export async function loginWithPassword(backend: Backend, call: Call): Promise<O
   }
   const { email, secret, account } = login;
   const hash = account.password_hash;
-  const refused = await attempt(backend, call, email, 4010, async () => (hash ? verifyPassword(secret, hash) : (await verifyPassword(secret, await decoyHash(backend.passwordCost)), false)), account.verified === 1);
+  const refused = await attempt(
+    backend,
+    call,
+    email,
+    4010,
+    async () => (hash ? verifyPassword(secret, hash) : (await verifyPassword(secret, await decoyHash(backend.passwordCost)), false)),
+    account.verified === 1,
+  );
   if (refused) return refused;
   if (!account.verified) return fail(4017);
   return ok(startSession(backend, account.id));
@@ -80,7 +91,14 @@ export async function registerOrLogin(backend: Backend, call: Call): Promise<Out
   if (!isEmail(email)) return fail(4001);
   const refused = await attempt(backend, call, email, 4011, () => spendCode(backend, email, 'login', read.values.code));
   if (refused) return refused;
-  const created = backend.store.insertAccount({ id: createUserId(), email, password_hash: null, verified: 1, credits: backend.sites().newUserReward, created_at: backend.clock.now() });
+  const created = backend.store.insertAccount({
+    id: createUserId(),
+    email,
+    password_hash: null,
+    verified: 1,
+    credits: backend.sites().newUserReward,
+    created_at: backend.clock.now(),
+  });
   const account = backend.store.accountByEmail(email)!;
   proveMailbox(backend, account);
   return ok({ ...startSession(backend, account.id), created });

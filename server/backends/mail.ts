@@ -34,7 +34,8 @@ const ENGLISH_MAIL = Object.freeze({
   greeting: 'Hi,',
   verifySubject: 'Confirm your email for {brand}',
   verifyWelcome: 'Welcome to {brand}!',
-  verifyCode: 'Please confirm that this is your email address. Enter this code on the sign-up page (it works for 10 minutes):\n\n    {code}',
+  verifyCode:
+    'Please confirm that this is your email address. Enter this code on the sign-up page (it works for 10 minutes):\n\n    {code}',
   verifyLink: 'Or open this link (it works for 24 hours):\n{link}',
   verifyReward: 'Your new account comes with {reward} credits to spend in our store.',
   verifyIgnore: 'If you did not create an account, you can ignore this email.',
@@ -42,14 +43,16 @@ const ENGLISH_MAIL = Object.freeze({
   loginCode: 'Here is your login code. It works once, for 10 minutes:\n\n    {code}',
   loginIgnore: 'If you did not ask for it, someone may have typed your email by mistake; you can ignore this email.',
   resetSubject: 'Reset your {brand} password',
-  resetLink: 'We got a request to reset the password of your {brand} account. Choose a new one here (the link works once, for 24 hours):\n{link}',
+  resetLink:
+    'We got a request to reset the password of your {brand} account. Choose a new one here (the link works once, for 24 hours):\n{link}',
   resetIgnore: 'If you did not ask for this, you can ignore this email; your password stays as it is.',
   supportThanks: 'Thank you, {name}.',
   supportReference: 'Reference: {reference}',
   registrationSubject: 'Your {product} is registered ({reference})',
   registrationText: 'Your {product} with serial number {serial} is registered; its warranty runs from {purchaseDate}.',
   returnSubject: 'Your return request {reference}',
-  returnText: 'We have your request to return your {product} (serial number {serial}). Our team will reply within two working days with the next steps.',
+  returnText:
+    'We have your request to return your {product} (serial number {serial}). Our team will reply within two working days with the next steps.',
 });
 
 export type MailText = keyof typeof ENGLISH_MAIL;
@@ -85,7 +88,13 @@ export function buildLink(backend: Backend, page: 'verify' | 'reset', token: str
   return `${base}${site?.basePath ?? ''}/${PAGES[page]}?token=${encodeURIComponent(token)}`;
 }
 
-function composeMail(backend: Backend, locale: string, purpose: MailPurpose, code?: string, link?: string): { subject: string; text: string } {
+function composeMail(
+  backend: Backend,
+  locale: string,
+  purpose: MailPurpose,
+  code?: string,
+  link?: string,
+): { subject: string; text: string } {
   const text = (key: MailText, params: Record<string, string | number> = {}) => mailText(backend, locale, key, params);
   const paragraphs = (...keys: (MailText | [MailText, Record<string, string | number>])[]) =>
     [...keys.map((key) => (Array.isArray(key) ? text(...key) : text(key))), text('signature')].join('\n\n');
@@ -93,10 +102,19 @@ function composeMail(backend: Backend, locale: string, purpose: MailPurpose, cod
     case 'verify':
       return {
         subject: text('verifySubject'),
-        text: paragraphs('verifyWelcome', ['verifyCode', { code: code! }], ['verifyLink', { link: link! }], ['verifyReward', { reward: backend.sites().newUserReward }], 'verifyIgnore'),
+        text: paragraphs(
+          'verifyWelcome',
+          ['verifyCode', { code: code! }],
+          ['verifyLink', { link: link! }],
+          ['verifyReward', { reward: backend.sites().newUserReward }],
+          'verifyIgnore',
+        ),
       };
     case 'login':
-      return { subject: text('loginSubject', { code: code! }), text: paragraphs('greeting', ['loginCode', { code: code! }], 'loginIgnore') };
+      return {
+        subject: text('loginSubject', { code: code! }),
+        text: paragraphs('greeting', ['loginCode', { code: code! }], 'loginIgnore'),
+      };
     case 'reset':
       return { subject: text('resetSubject'), text: paragraphs('greeting', ['resetLink', { link: link! }], 'resetIgnore') };
   }
@@ -109,7 +127,13 @@ export function sendNote(backend: Backend, locale: string, to: string, subject: 
 }
 
 /** Puts a mail into the back end's outbox, written in `locale` (the asking site's). */
-export function sendMail(backend: Backend, locale: string, to: string, purpose: MailPurpose, content: { code?: string; link?: string }): void {
+export function sendMail(
+  backend: Backend,
+  locale: string,
+  to: string,
+  purpose: MailPurpose,
+  content: { code?: string; link?: string },
+): void {
   const { subject, text } = composeMail(backend, locale, purpose, content.code, content.link);
   backend.store.insertMail({
     recipient: to,

@@ -32,7 +32,10 @@ function renderMail(mail: OutboxMail): string {
   ];
   if (mail.code) parts.push(`<p class="code" aria-label="Code">${escapeHtml(mail.code)}</p>`);
   // Only web links become anchors; anything else would be shown, not followed.
-  if (mail.link) parts.push(`<p class="link">${/^https?:\/\//.test(mail.link) ? `<a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a>` : escapeHtml(mail.link)}</p>`);
+  if (mail.link)
+    parts.push(
+      `<p class="link">${/^https?:\/\//.test(mail.link) ? `<a href="${escapeHtml(mail.link)}">${escapeHtml(mail.link)}</a>` : escapeHtml(mail.link)}</p>`,
+    );
   parts.push(`<pre>${escapeHtml(mail.text)}</pre>`, `</article>`);
   return parts.join('\n');
 }

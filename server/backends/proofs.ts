@@ -79,7 +79,14 @@ export function mailVerification(backend: Backend, account: AccountRow, call: Ca
  * undefined for a right one (which, with `remember`, makes the address known to the account). The wait is looked at again after the check, because a slow
  * password hash lets parallel guesses overtake each other.
  */
-export async function attempt(backend: Backend, call: Call, email: string, wrong: ErrorCode, check: () => boolean | Promise<boolean>, remember = true): Promise<Failure | undefined> {
+export async function attempt(
+  backend: Backend,
+  call: Call,
+  email: string,
+  wrong: ErrorCode,
+  check: () => boolean | Promise<boolean>,
+  remember = true,
+): Promise<Failure | undefined> {
   const kind = wrong === 4010 ? 'password' : 'code';
   const before = backend.limits.waitFor(email, call.address, kind);
   if (before) return tooMany(before);

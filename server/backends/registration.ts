@@ -18,7 +18,17 @@ export async function registerWithPassword(backend: Backend, call: Call): Promis
   if (backend.store.accountByEmail(email)) return fail(4013);
   const hash = await hashPassword(read.values.password, backend.passwordCost);
   const id = createUserId();
-  if (!backend.store.insertAccount({ id, email, password_hash: hash, verified: 0, credits: backend.sites().newUserReward, created_at: backend.clock.now() })) return fail(4013);
+  if (
+    !backend.store.insertAccount({
+      id,
+      email,
+      password_hash: hash,
+      verified: 0,
+      credits: backend.sites().newUserReward,
+      created_at: backend.clock.now(),
+    })
+  )
+    return fail(4013);
   mailVerification(backend, backend.store.accountById(id)!, call);
   return ok(startSession(backend, id));
 }
@@ -51,7 +61,13 @@ export async function verifyAccount(backend: Backend, call: Call): Promise<Outco
   const email = normalizeEmail(read.values.email);
   if (!isEmail(email)) return fail(4001);
   const account = backend.store.accountByEmail(email);
-  const refused = await attempt(backend, call, email, 4011, () => account !== undefined && spendCode(backend, email, 'verify', read.values.code));
+  const refused = await attempt(
+    backend,
+    call,
+    email,
+    4011,
+    () => account !== undefined && spendCode(backend, email, 'verify', read.values.code),
+  );
   if (refused) return refused;
   proveMailbox(backend, account!, sessionOwner(backend, call));
   // The mail's link did its job through the code: it must not work a second time.

@@ -41,8 +41,12 @@ function deriveKey(password: string, salt: Buffer, cost: number): Promise<Buffer
 function scryptKey(password: string, salt: Buffer, cost: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem leaves room above the 128 * N * r bytes scrypt needs.
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { N: cost, r: BLOCK_SIZE, p: 1, maxmem: 256 * cost * BLOCK_SIZE + 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      KEY_LENGTH,
+      { N: cost, r: BLOCK_SIZE, p: 1, maxmem: 256 * cost * BLOCK_SIZE + 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }

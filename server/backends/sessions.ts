@@ -75,7 +75,15 @@ export function refreshSession(backend: Backend, call: Call): Outcome {
   const hash = call.reftoken ? hashToken(call.reftoken) : undefined;
   const token = hash === undefined ? undefined : backend.store.token(hash);
   const now = backend.clock.now();
-  if (!token || token.kind !== 'ref' || !userId || token.user_id !== userId || token.expires_at <= now || !backend.store.accountById(userId)) return fail(4003);
+  if (
+    !token ||
+    token.kind !== 'ref' ||
+    !userId ||
+    token.user_id !== userId ||
+    token.expires_at <= now ||
+    !backend.store.accountById(userId)
+  )
+    return fail(4003);
   // Spent already (a replay), or spent by a refresh that raced this one: the session is over.
   if (token.used_at !== null || !backend.store.spendToken(hash!, now)) {
     backend.store.deleteSession(token.session_id);

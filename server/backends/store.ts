@@ -173,14 +173,18 @@ export function openStore(backend: string, dataDir?: string) {
     ),
     setPassword: db.prepare<[string | null, string]>('UPDATE accounts SET password_hash = ? WHERE id = ?'),
     setVerified: db.prepare<[string]>('UPDATE accounts SET verified = 1 WHERE id = ?'),
-    clearProfile: db.prepare<[string]>("UPDATE accounts SET nickname = '', first_name = '', last_name = '', birthday = '', country = '' WHERE id = ?"),
+    clearProfile: db.prepare<[string]>(
+      "UPDATE accounts SET nickname = '', first_name = '', last_name = '', birthday = '', country = '' WHERE id = ?",
+    ),
     updateProfile: db.prepare(`UPDATE accounts SET
       nickname = coalesce(@nickname, nickname), first_name = coalesce(@first_name, first_name), last_name = coalesce(@last_name, last_name),
       birthday = coalesce(@birthday, birthday), country = coalesce(@country, country) WHERE id = @id`),
     insertSession: db.prepare<[string, string, number]>('INSERT INTO sessions (id, user_id, proven_at) VALUES (?, ?, ?)'),
     deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE id = ?'),
     deleteSessions: db.prepare<[string]>('DELETE FROM sessions WHERE user_id = ?'),
-    insertToken: db.prepare<[string, TokenKind, string, number]>('INSERT INTO tokens (hash, kind, session_id, expires_at) VALUES (?, ?, ?, ?)'),
+    insertToken: db.prepare<[string, TokenKind, string, number]>(
+      'INSERT INTO tokens (hash, kind, session_id, expires_at) VALUES (?, ?, ?, ?)',
+    ),
     token: db.prepare<[string], TokenRow>(
       'SELECT tokens.kind, tokens.session_id, sessions.user_id, sessions.proven_at, tokens.expires_at, tokens.used_at FROM tokens JOIN sessions ON sessions.id = tokens.session_id WHERE tokens.hash = ?',
     ),
@@ -227,7 +231,8 @@ export function openStore(backend: string, dataDir?: string) {
     deleteSession: (id: string) => void statements.deleteSession.run(id),
     /** Ends every session of an account. */
     deleteSessions: (userId: string) => void statements.deleteSessions.run(userId),
-    insertToken: (hash: string, kind: TokenKind, sessionId: string, expiresAt: number) => void statements.insertToken.run(hash, kind, sessionId, expiresAt),
+    insertToken: (hash: string, kind: TokenKind, sessionId: string, expiresAt: number) =>
+      void statements.insertToken.run(hash, kind, sessionId, expiresAt),
     /** A token (live, expired or spent) with its session, or undefined when there is none of that hash. */
     token: (hash: string) => statements.token.get(hash),
     /** Marks a refresh token spent; false when it was spent already (two refreshes raced, or a replay). */
@@ -240,7 +245,8 @@ export function openStore(backend: string, dataDir?: string) {
       statements.deleteEmptySessions.run();
     }),
     transaction: <T>(work: () => T): T => db.transaction(work)(),
-    putCode: (email: string, purpose: string, salt: string, hash: string, expiresAt: number) => void statements.putCode.run(email, purpose, salt, hash, expiresAt),
+    putCode: (email: string, purpose: string, salt: string, hash: string, expiresAt: number) =>
+      void statements.putCode.run(email, purpose, salt, hash, expiresAt),
     code: (email: string, purpose: string) => statements.code.get(email, purpose),
     /** Counts a wrong guess at the live code of that email and purpose. */
     countCodeTry: (email: string, purpose: string) => void statements.countCodeTry.run(email, purpose),
@@ -254,11 +260,18 @@ export function openStore(backend: string, dataDir?: string) {
     /** Marks a link used; false when it was used already (so two clicks cannot both win). */
     useLink: (hash: string, now: number) => statements.useLink.run(now, hash).changes === 1,
     deleteOpenLinks: (userId: string, purpose: string) => void statements.deleteOpenLinks.run(userId, purpose),
-    insertSubscription: (row: { email: string; region: string | null; weekly: 0 | 1; member: 0 | 1; source: string | null; created_at: number }) =>
-      statements.insertSubscription.run(row).changes === 1,
+    insertSubscription: (row: {
+      email: string;
+      region: string | null;
+      weekly: 0 | 1;
+      member: 0 | 1;
+      source: string | null;
+      created_at: number;
+    }) => statements.insertSubscription.run(row).changes === 1,
     insertMail: (row: Omit<OutboxRow, 'id'>) => Number(statements.insertMail.run(row).lastInsertRowid),
     /** Stores a support request; its id makes the reference the visitor quotes. */
-    insertSupport: (row: { kind: 'registration' | 'return'; email: string; body: string; created_at: number }) => Number(statements.insertSupport.run(row).lastInsertRowid),
+    insertSupport: (row: { kind: 'registration' | 'return'; email: string; body: string; created_at: number }) =>
+      Number(statements.insertSupport.run(row).lastInsertRowid),
     mail: (recipient?: string) => (recipient === undefined ? statements.allMail.all() : statements.mailTo.all(recipient)),
     close: () => db.close(),
   };

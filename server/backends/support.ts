@@ -25,7 +25,9 @@ function reference(kind: 'registration' | 'return', id: number): string {
 }
 
 /** The fields both forms share, checked; the 4000 or 4001 to answer otherwise. */
-function checkCommon(values: { name: string; email: string; product: string; serial: string } & Record<string, string | undefined>): Outcome | undefined {
+function checkCommon(
+  values: { name: string; email: string; product: string; serial: string } & Record<string, string | undefined>,
+): Outcome | undefined {
   const long = tooLong(values);
   if (long) return long;
   if (!values.name.trim()) return badField('name', 'is required.');
@@ -38,7 +40,12 @@ function checkCommon(values: { name: string; email: string; product: string; ser
 /** Stores the request and mails its confirmation in the site's language; answers the reference. */
 function file(backend: Backend, call: Call, kind: 'registration' | 'return', fields: Record<string, string>): Outcome {
   const email = normalizeEmail(fields.email!);
-  const id = backend.store.insertSupport({ kind, email, body: JSON.stringify({ ...fields, email, region: call.region ?? null }), created_at: backend.clock.now() });
+  const id = backend.store.insertSupport({
+    kind,
+    email,
+    body: JSON.stringify({ ...fields, email, region: call.region ?? null }),
+    created_at: backend.clock.now(),
+  });
   const ref = reference(kind, id);
   const text = (key: MailText) => mailText(backend, call.locale, key, { ...fields, reference: ref });
   sendNote(backend, call.locale, email, text(`${kind}Subject`), [text('supportThanks'), text(`${kind}Text`), text('supportReference')]);
@@ -46,25 +53,54 @@ function file(backend: Backend, call: Call, kind: 'registration' | 'return', fie
 }
 
 export function registerProduct(backend: Backend, call: Call): Outcome {
-  const read = readFields(call.body, { name: 'string', email: 'string', product: 'string', serial: 'string', purchaseDate: 'string', retailer: 'string?' });
+  const read = readFields(call.body, {
+    name: 'string',
+    email: 'string',
+    product: 'string',
+    serial: 'string',
+    purchaseDate: 'string',
+    retailer: 'string?',
+  });
   if (!read.ok) return read.failure;
   const refused = checkCommon(read.values);
   if (refused) return refused;
   const { purchaseDate, product } = read.values;
-  if (!isDate(purchaseDate) || Date.parse(`${purchaseDate}T00:00:00Z`) > backend.clock.now()) return badField('purchaseDate', 'must be a date as YYYY-MM-DD, not in the future.');
+  if (!isDate(purchaseDate) || Date.parse(`${purchaseDate}T00:00:00Z`) > backend.clock.now())
+    return badField('purchaseDate', 'must be a date as YYYY-MM-DD, not in the future.');
   const serial = read.values.serial.trim().toUpperCase();
-  const fields = { name: read.values.name.trim(), email: read.values.email, product, serial, purchaseDate, retailer: read.values.retailer?.trim() ?? '' };
+  const fields = {
+    name: read.values.name.trim(),
+    email: read.values.email,
+    product,
+    serial,
+    purchaseDate,
+    retailer: read.values.retailer?.trim() ?? '',
+  };
   return file(backend, call, 'registration', fields);
 }
 
 export function requestReturn(backend: Backend, call: Call): Outcome {
-  const read = readFields(call.body, { name: 'string', email: 'string', product: 'string', serial: 'string', orderNumber: 'string?', reason: 'string' });
+  const read = readFields(call.body, {
+    name: 'string',
+    email: 'string',
+    product: 'string',
+    serial: 'string',
+    orderNumber: 'string?',
+    reason: 'string',
+  });
   if (!read.ok) return read.failure;
   const refused = checkCommon(read.values);
   if (refused) return refused;
   if (read.values.reason.trim().length < 10) return badField('reason', 'must say in at least 10 characters what is wrong.');
   const { product } = read.values;
   const serial = read.values.serial.trim().toUpperCase();
-  const fields = { name: read.values.name.trim(), email: read.values.email, product, serial, orderNumber: read.values.orderNumber?.trim() ?? '', reason: read.values.reason.trim() };
+  const fields = {
+    name: read.values.name.trim(),
+    email: read.values.email,
+    product,
+    serial,
+    orderNumber: read.values.orderNumber?.trim() ?? '',
+    reason: read.values.reason.trim(),
+  };
   return file(backend, call, 'return', fields);
 }

@@ -20,7 +20,9 @@ function importsOf(folder: string): { file: string; imports: string[]; values: s
         const resolve = (spec: string) => (spec.startsWith('.') ? path.posix.normalize(path.posix.join(dir, spec)) : spec);
         const imports = [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((m) => resolve(m[1]!));
         // What the code runs (`import type`, `export type` and `typeof import()` vanish when it is compiled).
-        const values = [...text.matchAll(/^(import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'|(?<!typeof\s*)import\s*\(\s*'([^']+)'/gm)].map((m) => resolve((m[2] ?? m[3])!));
+        const values = [
+          ...text.matchAll(/^(import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'|(?<!typeof\s*)import\s*\(\s*'([^']+)'/gm),
+        ].map((m) => resolve((m[2] ?? m[3])!));
         out.push({ file: relative, imports, values });
       }
     }
@@ -31,36 +33,67 @@ function importsOf(folder: string): { file: string; imports: string[]; values: s
 
 describe('the code layout', () => {
   it('keeps the compiler and the server apart: the live preview composes them in preview/', () => {
-    for (const { file, imports } of importsOf('generator')) expect(imports.filter((i) => i.startsWith('server/')), file).toEqual([]);
-    for (const { file, imports } of importsOf('server')) expect(imports.filter((i) => i.startsWith('generator/')), file).toEqual([]);
+    for (const { file, imports } of importsOf('generator'))
+      expect(
+        imports.filter((i) => i.startsWith('server/')),
+        file,
+      ).toEqual([]);
+    for (const { file, imports } of importsOf('server'))
+      expect(
+        imports.filter((i) => i.startsWith('generator/')),
+        file,
+      ).toEqual([]);
   });
 
   it('gives the server no content parser: it reads what the build compiled (backends.json)', () => {
-    for (const { file, imports } of importsOf('server')) expect(imports.filter((i) => i === 'yaml' || i.startsWith('content/')), file).toEqual([]);
+    for (const { file, imports } of importsOf('server'))
+      expect(
+        imports.filter((i) => i === 'yaml' || i.startsWith('content/')),
+        file,
+      ).toEqual([]);
   });
 
   it('keeps the shared rules in core/ free of the DOM, React and any HTTP client', () => {
     for (const { file, imports } of importsOf('core')) {
-      expect(imports.filter((i) => !i.startsWith('core/') && !i.startsWith('schema/')), file).toEqual([]);
+      expect(
+        imports.filter((i) => !i.startsWith('core/') && !i.startsWith('schema/')),
+        file,
+      ).toEqual([]);
       const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       expect(text, file).not.toMatch(/\b(window|document|localStorage|navigator)\s*\.|\bfetch\s*\(/);
     }
   });
 
   it('keeps files/ (the output folder on disk, shared by the compiler and the server) below both, and out of the browser', () => {
-    for (const { file, imports } of importsOf('files')) expect(imports.filter((i) => !i.startsWith('node:') && !i.startsWith('core/') && !i.startsWith('files/')), file).toEqual([]);
-    for (const { file, imports } of importsOf('runtime')) expect(imports.filter((i) => i.startsWith('files/')), file).toEqual([]);
+    for (const { file, imports } of importsOf('files'))
+      expect(
+        imports.filter((i) => !i.startsWith('node:') && !i.startsWith('core/') && !i.startsWith('files/')),
+        file,
+      ).toEqual([]);
+    for (const { file, imports } of importsOf('runtime'))
+      expect(
+        imports.filter((i) => i.startsWith('files/')),
+        file,
+      ).toEqual([]);
   });
 
   it('keeps the shared rules in core/: the compiler and the preview run nothing of runtime/ (its types aside)', () => {
     for (const folder of ['generator', 'preview']) {
-      for (const { file, values } of importsOf(folder)) expect(values.filter((i) => i.startsWith('runtime/')), file).toEqual([]);
+      for (const { file, values } of importsOf(folder))
+        expect(
+          values.filter((i) => i.startsWith('runtime/')),
+          file,
+        ).toEqual([]);
     }
   });
 
   it('keeps the library below its launchers: nothing imports bin/ but the launchers themselves', () => {
     for (const folder of ['core', 'files', 'generator', 'preview', 'server', 'runtime']) {
-      for (const { file, imports } of importsOf(folder)) expect(imports.filter((i) => i.startsWith('bin/')), file).toEqual([]);
+      for (const { file, imports } of importsOf(folder))
+        expect(
+          imports.filter((i) => i.startsWith('bin/')),
+          file,
+        ).toEqual([]);
     }
   });
 
@@ -69,15 +102,24 @@ describe('the code layout', () => {
     expect(commands.map((c) => c.file)).toContain('generator/commands/build.ts');
     for (const { file, imports } of importsOf('generator')) {
       if (file.startsWith('generator/commands/') || file === 'generator/cli.ts') continue;
-      expect(imports.filter((i) => i.startsWith('generator/commands/') || i === 'generator/cli.ts'), file).toEqual([]);
+      expect(
+        imports.filter((i) => i.startsWith('generator/commands/') || i === 'generator/cli.ts'),
+        file,
+      ).toEqual([]);
     }
     // A command reads no file, fetches nothing and compresses nothing itself: the library does.
     for (const { file, imports } of commands) {
-      expect(imports.filter((i) => i === 'node:zlib' || i === 'node:https' || i === 'node:http'), file).toEqual([]);
+      expect(
+        imports.filter((i) => i === 'node:zlib' || i === 'node:https' || i === 'node:http'),
+        file,
+      ).toEqual([]);
       const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       expect(text, file).not.toMatch(/\bfetch\s*\(|\brename\s*\(|\breaddir(Sync)?\s*\(/);
       // Commands share commands/shared.ts, never each other's code.
-      expect(imports.filter((i) => i.startsWith('generator/commands/') && i !== 'generator/commands/shared.ts'), file).toEqual([]);
+      expect(
+        imports.filter((i) => i.startsWith('generator/commands/') && i !== 'generator/commands/shared.ts'),
+        file,
+      ).toEqual([]);
     }
     for (const file of ['generator/cli.ts', ...commands.map((c) => c.file)]) {
       expect(readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').split('\n').length, file).toBeLessThanOrEqual(300);
@@ -113,9 +155,15 @@ describe('the code layout', () => {
 
   it('has no import loop in runtime/ (static, type-only and dynamic imports alike): the page registry imports nothing that imports it', () => {
     const modules = importsOf('runtime');
-    const graph = new Map(modules.map(({ file, imports }) => [file, imports.filter((i) => i.startsWith('runtime/') && !i.endsWith('.css'))]));
+    const graph = new Map(
+      modules.map(({ file, imports }) => [file, imports.filter((i) => i.startsWith('runtime/') && !i.endsWith('.css'))]),
+    );
     // Every edge resolves to a module of the folder (a misspelt path would hide a loop).
-    for (const [file, targets] of graph) expect(targets.filter((target) => !graph.has(target)), file).toEqual([]);
+    for (const [file, targets] of graph)
+      expect(
+        targets.filter((target) => !graph.has(target)),
+        file,
+      ).toEqual([]);
     const loops: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
     const visit = (file: string, trail: string[]) => {
@@ -129,12 +177,18 @@ describe('the code layout', () => {
     for (const file of graph.keys()) if (!state.has(file)) visit(file, [file]);
     expect(loops).toEqual([]);
     // The entries hand the registry to the app services; the shell and navigation reach it through them.
-    expect(modules.filter(({ imports }) => imports.includes('runtime/pages/registry.ts')).map(({ file }) => file).sort()).toEqual(['runtime/client.tsx', 'runtime/server.tsx']);
+    expect(
+      modules
+        .filter(({ imports }) => imports.includes('runtime/pages/registry.ts'))
+        .map(({ file }) => file)
+        .sort(),
+    ).toEqual(['runtime/client.tsx', 'runtime/server.tsx']);
   });
 
   it('keeps names of regions, pages and products out of the runtime and the compiler: they are content', () => {
     // (faq is also the name of a page kind, so it is not in the list.)
-    const names = /'(cn|us|uk|eu|fr|de|jp|kr|choose-your-region|mini-robot|flagship-bumblebee|flagshipBumblebee|miniRobot|en-US|zh-CN|en-EU|en-IE)'/;
+    const names =
+      /'(cn|us|uk|eu|fr|de|jp|kr|choose-your-region|mini-robot|flagship-bumblebee|flagshipBumblebee|miniRobot|en-US|zh-CN|en-EU|en-IE)'/;
     for (const folder of ['runtime', 'generator', 'core', 'files', 'server']) {
       for (const { file } of importsOf(folder)) {
         const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
@@ -156,7 +210,10 @@ describe("the process's settings", () => {
     for (const folder of ['generator', 'core', 'files', 'server', 'preview', 'runtime']) {
       for (const { file } of importsOf(folder)) {
         const text = code(file);
-        expect(text.match(/setFlagsFromString|--expose-gc|MIMALLOC_\w+|process\.env\.(?!NODE_ENV\b)\w+\s*(\?\?|\|\||&&)?=(?!=)/)?.[0], file).toBeUndefined();
+        expect(
+          text.match(/setFlagsFromString|--expose-gc|MIMALLOC_\w+|process\.env\.(?!NODE_ENV\b)\w+\s*(\?\?|\|\||&&)?=(?!=)/)?.[0],
+          file,
+        ).toBeUndefined();
         if (/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)|delete process\.env\.NODE_ENV/.test(text)) setsNodeEnv.push(file);
       }
     }
@@ -164,7 +221,9 @@ describe("the process's settings", () => {
     expect(setsNodeEnv).toEqual(['generator/vite-build.ts']);
     const bundle = code('generator/vite-build.ts');
     expect(bundle.match(/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)/g)).toHaveLength(2);
-    expect(bundle).toMatch(/finally \{\s*if \(nodeEnv === undefined\) delete process\.env\.NODE_ENV;\s*else process\.env\.NODE_ENV = nodeEnv;/);
+    expect(bundle).toMatch(
+      /finally \{\s*if \(nodeEnv === undefined\) delete process\.env\.NODE_ENV;\s*else process\.env\.NODE_ENV = nodeEnv;/,
+    );
     // The command's entry makes them, before anything loads.
     const entry = code('bin/build-region.js');
     expect(entry).toContain("process.env.MIMALLOC_ARENA_EAGER_COMMIT ??= '0';");

@@ -25,12 +25,22 @@ const REFUSED: [string, string, string, string][] = [
   ['a bare ampersand', svg('<title>Bolts & nuts</title>'), '& ', "E0227 a '&' that starts no entity"],
   ['a character reference to no character', svg('<text>&#0;</text>'), '&#0;', "E0227 '&#0;' names no character XML allows"],
   ['a control character', svg('<text>\u0001</text>'), '\u0001', 'E0227 the character U+0001'],
-  ['an undeclared namespace prefix', svg('<use xlink:href="#a"/>'), 'xlink:href', "E0227 the namespace prefix 'xlink' of xlink:href is not declared"],
+  [
+    'an undeclared namespace prefix',
+    svg('<use xlink:href="#a"/>'),
+    'xlink:href',
+    "E0227 the namespace prefix 'xlink' of xlink:href is not declared",
+  ],
   ['an attribute given twice', svg('<rect x="1" x="2"/>'), 'x="2"', "E0227 attribute 'x' appears twice in <rect>"],
   ['text after the drawing', `${svg()}and more`, 'and more', 'E0227 text after the closing </svg>'],
   ['a root that is not svg', '<html><body/></html>', '<html', 'E0227 the root element is <html>, not <svg>'],
   ['a viewBox past the pixel limit', svg('', 'viewBox="0 0 1 480"'), '<svg', 'E0228 its 960 px wide image would be 460800 px tall'],
-  ['a drawing too small to scale up', svg('', 'width="0.5" height="0.5"'), '<svg', 'E0228 it is 0.5 px wide: too small to draw 960 px wide'],
+  [
+    'a drawing too small to scale up',
+    svg('', 'width="0.5" height="0.5"'),
+    '<svg',
+    'E0228 it is 0.5 px wide: too small to draw 960 px wide',
+  ],
 ];
 
 /** Drawings the renderer draws, with the size `--check` gives them. */
@@ -40,12 +50,21 @@ const DRAWN: [string, string, { width: number; height: number }][] = [
   ['a width alone, with the viewBox giving the proportions', svg('', 'viewBox="0 0 64 48" width="320"'), { width: 320, height: 240 }],
   ['sizes in percent (the viewBox decides)', svg('', 'viewBox="0 0 640 480" width="100%" height="100%"'), { width: 640, height: 480 }],
   ['sizes in centimetres', svg('', 'viewBox="0 0 10 5" width="10cm" height="5cm"'), { width: 7200 / 25.4, height: 3600 / 25.4 }],
-  ['a declared entity, an XML declaration, a comment and CDATA', `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY brand "Bots">]><!-- art -->${svg('<style><![CDATA[rect { fill: red }]]></style><title>&brand; &amp; &#160;friends</title>')}`, { width: 640, height: 480 }],
-  ['a declared xlink prefix', svg('<use xlink:href="#a"/>', 'xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 640 480"'), { width: 640, height: 480 }],
+  [
+    'a declared entity, an XML declaration, a comment and CDATA',
+    `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY brand "Bots">]><!-- art -->${svg('<style><![CDATA[rect { fill: red }]]></style><title>&brand; &amp; &#160;friends</title>')}`,
+    { width: 640, height: 480 },
+  ],
+  [
+    'a declared xlink prefix',
+    svg('<use xlink:href="#a"/>', 'xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 640 480"'),
+    { width: 640, height: 480 },
+  ],
   ['a tall drawing within the limits', svg('', 'viewBox="0 0 1 17"'), { width: 1, height: 17 }],
 ];
 
-const render = (text: string, size: { width: number }) => renderSvg({ svg: text, density: densityFor(size, 960), width: 960, format: 'webp' });
+const render = (text: string, size: { width: number }) =>
+  renderSvg({ svg: text, density: densityFor(size, 960), width: 960, format: 'webp' });
 
 describe('source art at --check', () => {
   it.each(REFUSED)('refuses %s at its position, and the renderer refuses it too', async (_name, text, marker, expected) => {
@@ -80,7 +99,10 @@ describe('source art at --check', () => {
     // Not inspected: what the renderer says when the check would have let it through.
     const bad = drawable({ name: 'bad', id: 'assets/bad.svg', text: svg('<title>&nbsp;</title>') }, { width: 640, height: 480 });
     const out = path.join(work, 'images');
-    const failure = await renderImages([...good, bad], out).then(() => undefined, (error: unknown) => error);
+    const failure = await renderImages([...good, bad], out).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ArtRenderError);
     expect((failure as ArtRenderError).art.id).toBe('assets/bad.svg');
     expect((failure as ArtRenderError).reason).toMatch(/Entity 'nbsp' not defined/);

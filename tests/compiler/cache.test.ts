@@ -28,15 +28,18 @@ async function build(cache: string | false) {
   return { result, tree: await readTree(out) };
 }
 
-const missed = (cache: Record<string, { hits: number; misses: number }> = {}) => Object.values(cache).reduce((sum, { misses }) => sum + misses, 0);
-const found = (cache: Record<string, { hits: number; misses: number }> = {}) => Object.values(cache).reduce((sum, { hits }) => sum + hits, 0);
+const missed = (cache: Record<string, { hits: number; misses: number }> = {}) =>
+  Object.values(cache).reduce((sum, { misses }) => sum + misses, 0);
+const found = (cache: Record<string, { hits: number; misses: number }> = {}) =>
+  Object.values(cache).reduce((sum, { hits }) => sum + hits, 0);
 
 /** The output of a build that neither read nor wrote a cache: what every cached build must equal. */
 let coldTree: Promise<Map<string, Buffer>> | undefined;
-const cold = () => (coldTree ??= build(false).then(({ result, tree }) => {
-  expect(result.cache).toEqual({});
-  return tree;
-}));
+const cold = () =>
+  (coldTree ??= build(false).then(({ result, tree }) => {
+    expect(result.cache).toEqual({});
+    return tree;
+  }));
 
 describe('the build cache', () => {
   it('gives a cached build the bytes of a cold one, and reuses every part it can', async () => {
@@ -104,16 +107,36 @@ describe('the commands of two copies of the package sharing node_modules', () =>
     // runtime. The sources get a line of their own, so no bundle of the real package is reused.
     const copies = ['a', 'b'].map((name) => path.join(work, `copy-${name}`));
     for (const root of copies) {
-      for (const entry of ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'content', 'package.json', 'package-lock.json']) {
+      for (const entry of [
+        'bin',
+        'core',
+        'files',
+        'generator',
+        'preview',
+        'runtime',
+        'schema',
+        'server',
+        'templates',
+        'content',
+        'package.json',
+        'package-lock.json',
+      ]) {
         await cp(path.join(PACKAGE_ROOT, entry), path.join(root, entry), { recursive: true });
       }
-      await writeFile(path.join(root, 'generator', 'paths.ts'), `${await readFile(path.join(root, 'generator', 'paths.ts'), 'utf8')}// ${path.basename(work)}\n`);
+      await writeFile(
+        path.join(root, 'generator', 'paths.ts'),
+        `${await readFile(path.join(root, 'generator', 'paths.ts'), 'utf8')}// ${path.basename(work)}\n`,
+      );
       await symlink(path.join(PACKAGE_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
     }
     const [a, b] = copies as [string, string];
     const bundles = copies.map((root) => bundleDir(sourceKey(root), root));
     expect(new Set(bundles).size).toBe(2);
-    const check = (root: string) => spawnSync(process.execPath, [path.join(root, 'bin', 'build-region.js'), '--check', '--no-cache', '--quiet'], { cwd: root, encoding: 'utf8' });
+    const check = (root: string) =>
+      spawnSync(process.execPath, [path.join(root, 'bin', 'build-region.js'), '--check', '--no-cache', '--quiet'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
     try {
       expect(check(a).status).toBe(0);
       // The first copy's schema breaks after its commands were bundled: the second copy's own is whole.
@@ -132,7 +155,13 @@ describe('--check of unchanged content', () => {
   async function check(work: string, cache: string, now: string) {
     let stderr = '';
     const { main } = await import('../../generator/cli.ts');
-    const status = await main(['--check', '--now', now, '--cache-dir', cache], { cwd: work, isTTY: false, env: {}, stdout: () => {}, stderr: (t) => (stderr += t) });
+    const status = await main(['--check', '--now', now, '--cache-dir', cache], {
+      cwd: work,
+      isTTY: false,
+      env: {},
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+    });
     return { status, stderr };
   }
 

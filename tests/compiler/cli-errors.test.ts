@@ -53,11 +53,17 @@ describe('build-region on broken content', () => {
   });
 
   it('reports a schema violation at the offending value with a suggestion, and writes nothing', async () => {
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'paymentMethods: [paypal, klarna]', 'paymentMethods: [paypal, klarn]');
+    await replaceInFile(
+      path.join(content, 'regions/us/region.yaml'),
+      'paymentMethods: [paypal, klarna]',
+      'paymentMethods: [paypal, klarn]',
+    );
     const before = await snapshot(out);
     const result = await runCli(['us']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("content/regions/us/region.yaml:17:26 - error E0104: the text \"klarn\" is not allowed for 'paymentMethods.1'; did you mean 'klarna'?");
+    expect(result.stderr).toContain(
+      "content/regions/us/region.yaml:17:26 - error E0104: the text \"klarn\" is not allowed for 'paymentMethods.1'; did you mean 'klarna'?",
+    );
     expect(result.stderr).toContain('> 17 | paymentMethods: [paypal, klarn]');
     expect(result.stderr).toContain('     |                          ^^^^^');
     expect(result.stderr).toMatch(/Found 1 error and 0 warnings\./);
@@ -69,7 +75,9 @@ describe('build-region on broken content', () => {
     const result = await runCli(['--check']);
     expect(result.status).toBe(1);
     // One typo, one error: the missing required key is not reported a second time.
-    expect(result.stderr).toMatch(/^content\/pages\/home\/de\.yaml:\d+:1 - error E0102: unknown property 'headline'; did you mean 'heading'\? \('heading' is required\)$/m);
+    expect(result.stderr).toMatch(
+      /^content\/pages\/home\/de\.yaml:\d+:1 - error E0102: unknown property 'headline'; did you mean 'heading'\? \('heading' is required\)$/m,
+    );
     expect(result.stderr).toContain('Found 1 error and 0 warnings.');
   });
 
@@ -89,11 +97,23 @@ describe('build-region on broken content', () => {
 
 describe('build-region in CI', () => {
   it('also prints GitHub Actions annotations under GITHUB_ACTIONS=true', async () => {
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'paymentMethods: [paypal, klarna]', 'paymentMethods: [paypal, klarn]');
+    await replaceInFile(
+      path.join(content, 'regions/us/region.yaml'),
+      'paymentMethods: [paypal, klarna]',
+      'paymentMethods: [paypal, klarn]',
+    );
     let stdout = '';
-    const status = await main(['--check'], { cwd: work, isTTY: false, env: { GITHUB_ACTIONS: 'true' }, stdout: (t) => (stdout += t), stderr: () => {} });
+    const status = await main(['--check'], {
+      cwd: work,
+      isTTY: false,
+      env: { GITHUB_ACTIONS: 'true' },
+      stdout: (t) => (stdout += t),
+      stderr: () => {},
+    });
     expect(status).toBe(1);
-    expect(stdout).toMatch(/^::error file=content\/regions\/us\/region\.yaml,line=17,col=26,title=E0104::the text "klarn" is not allowed for 'paymentMethods\.1'; did you mean 'klarna'\?$/m);
+    expect(stdout).toMatch(
+      /^::error file=content\/regions\/us\/region\.yaml,line=17,col=26,title=E0104::the text "klarn" is not allowed for 'paymentMethods\.1'; did you mean 'klarna'\?$/m,
+    );
   });
 });
 
@@ -112,14 +132,19 @@ describe('build-region usage', () => {
 
   it('refuses a --now that is no real date, as the content instants are refused, before writing anything', async () => {
     const before = await snapshot(out);
-    for (const args of [['us', '--now', '2026-02-30T00:00:00Z'], ['schedule', '--now', '2026-04-31T12:00:00+08:00']]) {
+    for (const args of [
+      ['us', '--now', '2026-02-30T00:00:00Z'],
+      ['schedule', '--now', '2026-04-31T12:00:00+08:00'],
+    ]) {
       const result = await runCli(args);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr).toContain(`--now '${args[2]}' is not a real date and time`);
     }
     const noOffset = await runCli(['report', '--now', '2026-11-22T12:00:00']);
     expect(noOffset.status).toBe(2);
-    expect(noOffset.stderr).toContain("is not an instant with an offset, like 2025-10-25T15:00:00+08:00\nRun 'build-region report --help' for usage.");
+    expect(noOffset.stderr).toContain(
+      "is not an instant with an offset, like 2025-10-25T15:00:00+08:00\nRun 'build-region report --help' for usage.",
+    );
     expect(await snapshot(out)).toEqual(before);
   });
 
@@ -131,12 +156,20 @@ describe('build-region usage', () => {
 
   it('--check on valid content prints one line of what it checked; --quiet nothing; JSON only JSON', async () => {
     const result = await runCli(['--check']);
-    expect(result).toEqual({ status: 0, stdout: '', stderr: expect.stringMatching(/^Checked 8 regions, \d+ pages and \d+ files in \d+\.\d s: no problems\.\n$/) });
+    expect(result).toEqual({
+      status: 0,
+      stdout: '',
+      stderr: expect.stringMatching(/^Checked 8 regions, \d+ pages and \d+ files in \d+\.\d s: no problems\.\n$/),
+    });
     // Answered from the cache, the same line.
     expect((await runCli(['--check'])).stderr).toMatch(/^Checked 8 regions, \d+ pages and \d+ files in /);
     expect(await runCli(['--check', '--quiet'])).toEqual({ status: 0, stdout: '', stderr: '' });
     const json = await runCli(['--check', '--format', 'json']);
-    expect({ status: json.status, stderr: json.stderr, report: JSON.parse(json.stdout) as unknown }).toEqual({ status: 0, stderr: '', report: { ok: true, diagnostics: [] } });
+    expect({ status: json.status, stderr: json.stderr, report: JSON.parse(json.stdout) as unknown }).toEqual({
+      status: 0,
+      stderr: '',
+      report: { ok: true, diagnostics: [] },
+    });
   });
 });
 
@@ -149,7 +182,8 @@ describe('build-region on valid content', () => {
     expect(header).toBeGreaterThan(0);
     expect(lines[header - 1]).toMatch(/^Built 2 regions in \d+\.\d s:$/);
     for (const [index, code] of ['jp', 'kr'].entries()) {
-      const [, region, pages, files, js, css] = /^ {2}(\w+) +(\d+) +(\d+) +([\d.]+) kB +([\d.]+) kB$/.exec(lines[header + 1 + index]!) ?? [];
+      const [, region, pages, files, js, css] =
+        /^ {2}(\w+) +(\d+) +(\d+) +([\d.]+) kB +([\d.]+) kB$/.exec(lines[header + 1 + index]!) ?? [];
       expect(region).toBe(code);
       const built = (await listFiles(path.join(out, code))).filter((f) => f.endsWith('index.html'));
       expect(Number(pages)).toBeGreaterThanOrEqual(built.length);
@@ -169,10 +203,16 @@ describe('build-region on valid content', () => {
   });
 
   it("builds another content folder without touching the package's sites/; --sites over other files exits 2 and changes nothing", async () => {
-    await replaceInFile(path.join(content, 'regions/kr/region.yaml'), 'shop: https://shop.example.com/kr', 'shop: https://shop.example.com/kr-elsewhere');
+    await replaceInFile(
+      path.join(content, 'regions/kr/region.yaml'),
+      'shop: https://shop.example.com/kr',
+      'shop: https://shop.example.com/kr-elsewhere',
+    );
     const result = await runCli(['kr', '--quiet']);
     expect(result.status).toBe(0);
-    expect(await readFile(path.join(defaultSitesDir(content), 'kr', 'region.ts'), 'utf8')).toContain('https://shop.example.com/kr-elsewhere');
+    expect(await readFile(path.join(defaultSitesDir(content), 'kr', 'region.ts'), 'utf8')).toContain(
+      'https://shop.example.com/kr-elsewhere',
+    );
     expect(await readFile(path.join(PACKAGE_ROOT, 'sites', 'kr', 'region.ts'), 'utf8').catch(() => '')).not.toContain('kr-elsewhere');
     // A folder of someone's own files: the build says which file is in the way and writes nothing.
     const mine = path.join(work, 'mine');
@@ -181,7 +221,9 @@ describe('build-region on valid content', () => {
     const before = await snapshot(out);
     const refused = await runCli(['kr', '--sites', 'mine']);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toContain(`build-region: ${path.join(mine, 'kr', 'main.ts')} was not written by build-region: the build neither overwrites nor removes it`);
+    expect(refused.stderr).toContain(
+      `build-region: ${path.join(mine, 'kr', 'main.ts')} was not written by build-region: the build neither overwrites nor removes it`,
+    );
     expect(refused.stderr).not.toContain('E9999');
     expect(await snapshot(mine)).toEqual({ 'kr/main.ts': 'export const mine = 1;\n' });
     expect(await snapshot(out)).toEqual(before);

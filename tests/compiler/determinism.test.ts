@@ -23,7 +23,7 @@ const contentRoot = path.join(PACKAGE_ROOT, 'content');
 function shuffled<T>(list: readonly T[], seed: number): T[] {
   const out = [...list];
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];
@@ -58,7 +58,8 @@ describe('the build output', () => {
     expectSameBytes(shared, await readTree(fresh));
     // Every region has its home, chooser and not-found pages, cn at the root.
     for (const prefix of ['', 'us/', 'uk/', 'eu/', 'fr/', 'de/', 'jp/', 'kr/']) {
-      for (const page of ['index.html', 'choose-your-region/index.html', '404.html']) expect(shared.has(`${prefix}${page}`), `${prefix}${page}`).toBe(true);
+      for (const page of ['index.html', 'choose-your-region/index.html', '404.html'])
+        expect(shared.has(`${prefix}${page}`), `${prefix}${page}`).toBe(true);
     }
   });
 
@@ -77,7 +78,11 @@ describe('the build output', () => {
     const images = [...tree.keys()].filter((f) => f.startsWith('static/img/'));
     const drawn = drawableArt(art);
     expect(drawn).toHaveLength(art.length);
-    expect(images).toEqual(drawn.flatMap((item) => ['2x.png', '2x.webp', 'small.png', 'small.webp'].map((variant) => `${item.asset.src.slice(1)}.${variant}`)).sort());
+    expect(images).toEqual(
+      drawn
+        .flatMap((item) => ['2x.png', '2x.webp', 'small.png', 'small.webp'].map((variant) => `${item.asset.src.slice(1)}.${variant}`))
+        .sort(),
+    );
     const small = await sharp(tree.get(images.find((f) => f.endsWith('.small.webp'))!)!).metadata();
     const double = await sharp(tree.get(images.find((f) => f.endsWith('.2x.png'))!)!).metadata();
     expect([small.format, small.width, double.format, double.width]).toEqual(['webp', 480, 'png', 960]);
@@ -94,7 +99,13 @@ describe('the build output', () => {
     expect(await readFile(path.join(partial, 'uk', 'marker.txt'), 'utf8')).toBe('uk stays');
     expect(await readFile(path.join(partial, 'index.html'), 'utf8')).toBe('cn stays');
     // The deployment's own files describe every region, whichever regions a build rebuilt.
-    const shared = ['backends.json', 'sitemap.xml', 'robots.txt', 'schedule.json', ...[...whole.keys()].filter((f) => f.startsWith('static/'))];
+    const shared = [
+      'backends.json',
+      'sitemap.xml',
+      'robots.txt',
+      'schedule.json',
+      ...[...whole.keys()].filter((f) => f.startsWith('static/')),
+    ];
     for (const file of shared) expect((await readFile(path.join(partial, file))).equals(whole.get(file)!), file).toBe(true);
     const us = await readTree(path.join(partial, 'us'));
     expectSameBytes(new Map([...whole].filter(([f]) => f.startsWith('us/')).map(([f, b]) => [f.slice(3), b])), us);

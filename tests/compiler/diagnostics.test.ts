@@ -44,7 +44,15 @@ async function history(work: string, content: string, spec: NonNullable<Case['gi
     execFileSync('git', args, {
       cwd,
       stdio: 'pipe',
-      env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com', ...(date && { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }) },
+      env: {
+        ...process.env,
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_AUTHOR_NAME: 'Test',
+        GIT_AUTHOR_EMAIL: 'test@example.com',
+        GIT_COMMITTER_NAME: 'Test',
+        GIT_COMMITTER_EMAIL: 'test@example.com',
+        ...(date && { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }),
+      },
     });
   git(['init', '-q', '-b', 'main'], work);
   for (const commit of spec.commits) {
@@ -95,7 +103,8 @@ describe.each(cases)('diagnostic case %s', (name) => {
 
 /** Codes no content can produce, each with where it is tested instead. */
 const WITHOUT_FIXTURE: Record<string, string> = {
-  E9999: 'an internal error is a bug of build-region, which no content produces: tests/compiler/internal-error.test.ts makes the compiler throw and checks the report and exit status 70',
+  E9999:
+    'an internal error is a bug of build-region, which no content produces: tests/compiler/internal-error.test.ts makes the compiler throw and checks the report and exit status 70',
 };
 
 describe('the diagnostic fixtures', () => {
@@ -116,7 +125,13 @@ describe('the diagnostic fixtures', () => {
     const { work } = await copyFixtureContent();
     try {
       let out = '';
-      const status = await main(['--check', '--now', '2026-11-22T12:00:00+08:00'], { cwd: work, isTTY: false, env: {}, stdout: (t) => (out += t), stderr: (t) => (out += t) });
+      const status = await main(['--check', '--now', '2026-11-22T12:00:00+08:00'], {
+        cwd: work,
+        isTTY: false,
+        env: {},
+        stdout: (t) => (out += t),
+        stderr: (t) => (out += t),
+      });
       expect(out).toMatch(/no problems/);
       expect(status).toBe(0);
     } finally {
@@ -133,7 +148,13 @@ describe('a diagnostic about a huge value', () => {
       await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'scroll: banner }', `scroll: ${huge} }`);
       for (const format of ['text', 'json']) {
         let out = '';
-        const status = await main(['--check', ...(format === 'json' ? ['--format', 'json'] : [])], { cwd: work, isTTY: false, env: {}, stdout: (t) => (out += t), stderr: (t) => (out += t) });
+        const status = await main(['--check', ...(format === 'json' ? ['--format', 'json'] : [])], {
+          cwd: work,
+          isTTY: false,
+          env: {},
+          stdout: (t) => (out += t),
+          stderr: (t) => (out += t),
+        });
         expect(status, format).toBe(1);
         expect(out, format).toContain('E0104');
         // The quote closes after the value's start, then comes its whole length.

@@ -18,7 +18,8 @@ const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-diff-'));
 const content = path.join(work, 'content');
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-const git = (...args: string[]) => run('git', ['-c', 'user.email=maintainer@example.com', '-c', 'user.name=Maintainer', ...args], { cwd: work });
+const git = (...args: string[]) =>
+  run('git', ['-c', 'user.email=maintainer@example.com', '-c', 'user.name=Maintainer', ...args], { cwd: work });
 
 beforeAll(async () => {
   await cp(path.join(PACKAGE_ROOT, 'content'), content, { recursive: true });
@@ -36,14 +37,22 @@ beforeEach(async () => {
 async function diff(...args: string[]) {
   let stdout = '';
   let stderr = '';
-  const status = await main(['diff', 'HEAD', '--content', 'content', '--now', NOW, ...args], { cwd: work, isTTY: false, env: {}, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  const status = await main(['diff', 'HEAD', '--content', 'content', '--now', NOW, ...args], {
+    cwd: work,
+    isTTY: false,
+    env: {},
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
   return { status, stdout, stderr };
 }
 
 async function changes(): Promise<string[]> {
   const { status, stdout, stderr } = await diff('--format', 'json');
   expect(status, stderr).toBe(0);
-  return (JSON.parse(stdout) as { changes: { region: string; section: string; change: string }[] }).changes.map((c) => `${c.region} | ${c.section} | ${c.change}`);
+  return (JSON.parse(stdout) as { changes: { region: string; section: string; change: string }[] }).changes.map(
+    (c) => `${c.region} | ${c.section} | ${c.change}`,
+  );
 }
 
 describe('build-region diff', () => {
@@ -57,29 +66,56 @@ describe('build-region diff', () => {
 
   it('lists a price, a banner, a page head, a text and a catalogue text, in the regions that show them', async () => {
     await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 699', 'price: 689');
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'label: The Mini Robot is landing. Follow the launch week.', 'label: The Mini Robot has landed.');
-    await replaceInFile(path.join(content, 'pages/faq/en.yaml'), 'title: "FAQ | Axlebot Robotics"', 'title: "FAQ, answered | Axlebot Robotics"');
-    await replaceInFile(path.join(content, 'pages/faq/en.yaml'), 'a full battery gives roughly 45 to 90 minutes', 'a full battery gives roughly 50 to 90 minutes');
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), 'tagline: Robots that transform, learn and play.', 'tagline: Robots that transform and play.');
+    await replaceInFile(
+      path.join(content, 'regions/us/region.yaml'),
+      'label: The Mini Robot is landing. Follow the launch week.',
+      'label: The Mini Robot has landed.',
+    );
+    await replaceInFile(
+      path.join(content, 'pages/faq/en.yaml'),
+      'title: "FAQ | Axlebot Robotics"',
+      'title: "FAQ, answered | Axlebot Robotics"',
+    );
+    await replaceInFile(
+      path.join(content, 'pages/faq/en.yaml'),
+      'a full battery gives roughly 45 to 90 minutes',
+      'a full battery gives roughly 50 to 90 minutes',
+    );
+    await replaceInFile(
+      path.join(content, 'messages/en-US.yaml'),
+      'tagline: Robots that transform, learn and play.',
+      'tagline: Robots that transform and play.',
+    );
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^us \| prices and offers \| price of .+: \$699\.00 -> \$689\.00 \(on \/us.*\)$/),
         'us | banners | textBanner > label: "The Mini Robot is landing. Follow the launch week." -> "The Mini Robot has landed."',
         'us | page heads | /us/faq: title: "FAQ | Axlebot Robotics" -> "FAQ, answered | Axlebot Robotics"',
-        expect.stringMatching(/^us \| texts \| \/us\/faq: sections > How long does a charge last, and how do I charge my robot\? > text: "Depending on the model, a full battery gives roughly 45/),
+        expect.stringMatching(
+          /^us \| texts \| \/us\/faq: sections > How long does a charge last, and how do I charge my robot\? > text: "Depending on the model, a full battery gives roughly 45/,
+        ),
         'us | texts | messages > site.tagline: "Robots that transform, learn and play." -> "Robots that transform and play."',
       ]),
     );
     // Only in the regions that show them: us's prices in us; the en-US catalogue in us and in uk (en-GB extends it), not in fr.
     expect(found.filter((line) => line.includes('689')).every((line) => line.startsWith('us | '))).toBe(true);
-    expect(found.filter((line) => line.includes('tagline') && line.includes(' | texts | ')).map((line) => line.split(' | ')[0])).toEqual(['us', 'uk']);
+    expect(found.filter((line) => line.includes('tagline') && line.includes(' | texts | ')).map((line) => line.split(' | ')[0])).toEqual([
+      'us',
+      'uk',
+    ]);
     // Where the tagline is translated, its translation is now stale (docs/translations.md).
-    expect(found).toContain("fr | translations | stale: messages.site.tagline in messages/fr-FR.yaml (messages/en-US.yaml now reads 'Robots that transform and play.')");
+    expect(found).toContain(
+      "fr | translations | stale: messages.site.tagline in messages/fr-FR.yaml (messages/en-US.yaml now reads 'Robots that transform and play.')",
+    );
   });
 
   it('shows prices as visitors see them, with their pages and the installment line, and a text only where a page shows it', async () => {
-    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'palette: red-blue\n    price: 299', 'palette: red-blue\n    price: 289');
+    await replaceInFile(
+      path.join(content, 'regions/us/products.yaml'),
+      'palette: red-blue\n    price: 299',
+      'palette: red-blue\n    price: 289',
+    );
     await replaceInFile(path.join(content, 'messages/en-US.yaml'), 'soldOut: Sold out', 'soldOut: Sold out for now');
     const found = await changes();
     expect(found).toEqual(
@@ -101,11 +137,26 @@ describe('build-region diff', () => {
 
   it('lists pages added and removed, a nav item, and a moved window with what it changes in the schedule', async () => {
     await mkdir(path.join(content, 'pages/robot-club'));
-    await writeFile(path.join(content, 'pages/robot-club/en.yaml'), (await readFile(path.join(content, 'pages/faq/en.yaml'), 'utf8')).replace(/^title: .*$/m, 'title: "Robot club | Axlebot Robotics"'));
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'routes:\n  - page: home\n', 'routes:\n  - page: home\n  - page: robot-club\n');
+    await writeFile(
+      path.join(content, 'pages/robot-club/en.yaml'),
+      (await readFile(path.join(content, 'pages/faq/en.yaml'), 'utf8')).replace(/^title: .*$/m, 'title: "Robot club | Axlebot Robotics"'),
+    );
+    await replaceInFile(
+      path.join(content, 'regions/us/region.yaml'),
+      'routes:\n  - page: home\n',
+      'routes:\n  - page: home\n  - page: robot-club\n',
+    );
     await replaceInFile(path.join(content, 'regions/kr/region.yaml'), '  - page: new-release\n    redirect: mini-robot\n', '');
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), '{ label: Flagship Megatron, link: /us/flagship-megatron, identify', '{ label: Megatron, link: /us/flagship-megatron, identify');
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-01T00:00:00-05:00" } }', '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-02T00:00:00-05:00" } }');
+    await replaceInFile(
+      path.join(content, 'regions/us/region.yaml'),
+      '{ label: Flagship Megatron, link: /us/flagship-megatron, identify',
+      '{ label: Megatron, link: /us/flagship-megatron, identify',
+    );
+    await replaceInFile(
+      path.join(content, 'regions/us/region.yaml'),
+      '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-01T00:00:00-05:00" } }',
+      '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-02T00:00:00-05:00" } }',
+    );
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
@@ -119,13 +170,21 @@ describe('build-region diff', () => {
       ]),
     );
     const markdown = (await diff('--format', 'markdown')).stdout;
-    expect(markdown).toMatch(/^### What visitors see change since HEAD\n\n#### us \(\d+ changes\)\n\n\*\*pages\*\*\n\n- page added: \/us\/robot-club\n/);
+    expect(markdown).toMatch(
+      /^### What visitors see change since HEAD\n\n#### us \(\d+ changes\)\n\n\*\*pages\*\*\n\n- page added: \/us\/robot-club\n/,
+    );
     expect(markdown).toContain('#### kr (1 change)');
   });
 
   it('refuses a revision the repository does not have (usage, exit 2) and broken content (exit 1)', async () => {
     let stderr = '';
-    const status = await main(['diff', 'no-such-branch', '--content', 'content'], { cwd: work, isTTY: false, env: {}, stdout: () => {}, stderr: (t) => (stderr += t) });
+    const status = await main(['diff', 'no-such-branch', '--content', 'content'], {
+      cwd: work,
+      isTTY: false,
+      env: {},
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+    });
     expect(status).toBe(2);
     expect(stderr).toContain("'no-such-branch' is not a revision of the repository");
     await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'currency: USD', 'currency: [USD');

@@ -14,7 +14,7 @@ describe('docs/diagnostics.md', () => {
 });
 
 describe('README.md', () => {
-  it("says how to serve npm start at another port, and the flags it names reach serve-regions", async () => {
+  it('says how to serve npm start at another port, and the flags it names reach serve-regions', async () => {
     const readme = await readFile(path.join(PACKAGE_ROOT, 'README.md'), 'utf8');
     expect(readme).toContain('`npm start -- --port 8080`');
     // npm appends what follows `--` to the script: the last command of it must be the server's.

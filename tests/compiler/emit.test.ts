@@ -28,7 +28,11 @@ describe('the emitted region modules', () => {
     const files = await emitSites(model, dir);
     const paths = files.map((f) => f.path);
     expect(paths.filter((p) => p.startsWith('pages/choose-your-region/'))).toContain('pages/choose-your-region/en.ts');
-    const shardsOf = (code: string) => files.filter((f) => f.path.startsWith(`${code}/routes/`)).map((f) => f.content).join('\n');
+    const shardsOf = (code: string) =>
+      files
+        .filter((f) => f.path.startsWith(`${code}/routes/`))
+        .map((f) => f.content)
+        .join('\n');
     for (const code of ['us', 'uk', 'eu']) {
       expect(shardsOf(code)).toContain(`"/${code}/choose-your-region": () => import('../../pages/choose-your-region/en.ts'),`);
     }
@@ -77,7 +81,11 @@ describe('the emitted region modules', () => {
 
   it('declare the exact unions of each region: its pages, paths and products', async () => {
     const kr = (await emitSites(model, dir, ['kr'])).find((f) => f.path === 'kr/region.ts')!.content;
-    const union = (name: string) => new RegExp(`export type ${name} = (.*);`).exec(kr)![1]!.split(' | ').map((s) => JSON.parse(s) as string);
+    const union = (name: string) =>
+      new RegExp(`export type ${name} = (.*);`)
+        .exec(kr)![1]!
+        .split(' | ')
+        .map((s) => JSON.parse(s) as string);
     const region = model.regions.find((r) => r.data.code === 'kr')!.data;
     expect(union('PageName').sort()).toEqual([...new Set(region.routes.map((r) => r.page))].sort());
     expect(union('RoutePath').sort()).toEqual(region.routes.map((r) => r.path).sort());

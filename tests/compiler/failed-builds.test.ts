@@ -59,14 +59,23 @@ async function writeTree(dir: string, tree: ReadonlyMap<string, Buffer>): Promis
  */
 async function statTree(dir: string): Promise<Map<string, string>> {
   const files = await listFiles(dir);
-  return new Map(await Promise.all(files.map(async (file) => {
-    const { size, ino, ctimeNs } = await stat(path.join(dir, file), { bigint: true });
-    return [file, `${size}:${ino}:${ctimeNs}`] as const;
-  })));
+  return new Map(
+    await Promise.all(
+      files.map(async (file) => {
+        const { size, ino, ctimeNs } = await stat(path.join(dir, file), { bigint: true });
+        return [file, `${size}:${ino}:${ctimeNs}`] as const;
+      }),
+    ),
+  );
 }
 
 let before: { out: Map<string, Buffer>; sites: Map<string, Buffer>; entries: string[]; outStats: Map<string, string> };
-const snapshot = async () => ({ out: await readTree(out), sites: await readTree(sites), entries: (await readdir(work)).sort(), outStats: await statTree(out) });
+const snapshot = async () => ({
+  out: await readTree(out),
+  sites: await readTree(sites),
+  entries: (await readdir(work)).sort(),
+  outStats: await statTree(out),
+});
 /**
  * Nothing beside sites/ and dist/ appeared, the generated modules have their old bytes (a build
  * that wrote some puts them back) and the output was not touched at all; with `bytes`, every
@@ -97,7 +106,14 @@ describe('a build that fails', () => {
     const events: ProgressEvent[] = [];
     const scratch = path.join(work, 'scratch');
     for (const round of [1, 2]) {
-      const whole = await buildRegions({ content, out: path.join(scratch, 'dist'), sites: path.join(scratch, 'sites'), regions: ['us'], now: BUILT_AT, onProgress: (event) => void (round === 2 && events.push(event)) });
+      const whole = await buildRegions({
+        content,
+        out: path.join(scratch, 'dist'),
+        sites: path.join(scratch, 'sites'),
+        regions: ['us'],
+        now: BUILT_AT,
+        onProgress: (event) => void (round === 2 && events.push(event)),
+      });
       expect(whole.ok).toBe(true);
     }
     await rm(scratch, { recursive: true });
@@ -108,9 +124,14 @@ describe('a build that fails', () => {
       const controller = new AbortController();
       const at = Math.floor(random() * events.length);
       // Half fail at a step (a step of the build throws), half are stopped after a random time.
-      const how = random() < 0.5 ? `throws at event ${at} (${events[at]!.step} ${events[at]!.region ?? ''})` : `stopped after ${Math.round(random() * length * 0.8)} ms`;
+      const how =
+        random() < 0.5
+          ? `throws at event ${at} (${events[at]!.step} ${events[at]!.region ?? ''})`
+          : `stopped after ${Math.round(random() * length * 0.8)} ms`;
       let seen = 0;
-      const timer = how.startsWith('stopped') ? setTimeout(() => controller.abort(new Error('stopped')), Number(/\d+/.exec(how)![0])) : undefined;
+      const timer = how.startsWith('stopped')
+        ? setTimeout(() => controller.abort(new Error('stopped')), Number(/\d+/.exec(how)![0]))
+        : undefined;
       const outcome = await buildRegions({
         content,
         out,
@@ -130,7 +151,11 @@ describe('a build that fails', () => {
         // Stopped too late to stop (the machine was faster than when timed): the build is
         // whole. Put the old one back and go on.
         finished.push(how);
-        for (const [tree, dir] of [[before.out, out], [before.sites, sites]] as const) await writeTree(dir, tree);
+        for (const [tree, dir] of [
+          [before.out, out],
+          [before.sites, sites],
+        ] as const)
+          await writeTree(dir, tree);
         before = await snapshot();
         continue;
       }
@@ -145,7 +170,22 @@ describe('a build that fails', () => {
 
 /** The real command in a process of its own, as CI and a maintainer run it. */
 function command(args: string[], onStderr: (text: string, child: ReturnType<typeof spawn>) => void = () => {}) {
-  const child = spawn(process.execPath, [path.join(PACKAGE_ROOT, 'bin', 'build-region.js'), ...args, '--content', content, '--out', out, '--sites', sites, '--now', new Date(BUILT_AT).toISOString()], { cwd: work });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(PACKAGE_ROOT, 'bin', 'build-region.js'),
+      ...args,
+      '--content',
+      content,
+      '--out',
+      out,
+      '--sites',
+      sites,
+      '--now',
+      new Date(BUILT_AT).toISOString(),
+    ],
+    { cwd: work },
+  );
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -153,7 +193,9 @@ function command(args: string[], onStderr: (text: string, child: ReturnType<type
     stderr += chunk;
     onStderr(stderr, child);
   });
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on('close', (status) => resolve({ status, stdout, stderr })),
+  );
 }
 
 describe('build-region stopped or given bad art', () => {
@@ -191,10 +233,28 @@ describe('build-region stopped or given bad art', () => {
 });
 
 /** The trees of a switch: an old output (cn at the root, us, uk) and a staged build of cn and us. */
-const OLD_TREE: Record<string, string> = { 'index.html': 'old cn', '404.html': 'old cn 404', 'us/index.html': 'old us', 'uk/index.html': 'old uk', 'sitemap.xml': 'old map', 'backends.json': 'old data' };
-const STAGED_TREE: Record<string, string> = { 'index.html': 'new cn', '404.html': 'new cn 404', 'about/index.html': 'new cn about', 'us/index.html': 'new us', 'us/faq/index.html': 'new us faq', 'sitemap.xml': 'new map', 'backends.json': 'new data' };
+const OLD_TREE: Record<string, string> = {
+  'index.html': 'old cn',
+  '404.html': 'old cn 404',
+  'us/index.html': 'old us',
+  'uk/index.html': 'old uk',
+  'sitemap.xml': 'old map',
+  'backends.json': 'old data',
+};
+const STAGED_TREE: Record<string, string> = {
+  'index.html': 'new cn',
+  '404.html': 'new cn 404',
+  'about/index.html': 'new cn about',
+  'us/index.html': 'new us',
+  'us/faq/index.html': 'new us faq',
+  'sitemap.xml': 'new map',
+  'backends.json': 'new data',
+};
 const SWITCHED_TREE: Record<string, string> = { ...STAGED_TREE, 'uk/index.html': 'old uk' };
-const SWITCH_REGIONS = [{ code: 'cn', basePath: '' }, { code: 'us', basePath: '/us' }];
+const SWITCH_REGIONS = [
+  { code: 'cn', basePath: '' },
+  { code: 'us', basePath: '/us' },
+];
 const ALL_REGIONS = [...SWITCH_REGIONS, { code: 'uk', basePath: '/uk' }];
 
 async function writeFiles(dir: string, tree: Record<string, string>): Promise<void> {
@@ -239,27 +299,35 @@ describe('a build killed while it switches the output', () => {
   // cn's 2 old entries out and 3 new ones in, us out and in, two deployment files out and in: 11 renames.
   const RENAMES = 11;
 
-  it.each(Array.from({ length: RENAMES + 1 }, (_, made) => made))('after %i renames: the next build or serve-regions completes the switch before anything else', async (made) => {
-    const folder = path.join(work, `killed-${made}`);
-    await writeFiles(path.join(folder, 'dist'), OLD_TREE);
-    await writeFiles(path.join(folder, 'staging'), STAGED_TREE);
-    await killSwitchAt(folder, made);
-    expect((await readdir(folder)).sort()).toContain('.dist.commit.json');
-    // Odd kills go to serve-regions, even ones to the next build's first step.
-    if (made % 2 === 1) {
-      const server = await startServer({ dir: path.join(folder, 'dist'), port: 0, host: '127.0.0.1', sites: { newUserReward: 0, fallbackLocale: 'en-US', backends: {}, regions: [], messages: {} } });
-      try {
-        expect(await (await fetch(new URL('/about', server.url))).text()).toBe('new cn about');
-      } finally {
-        await server.close();
+  it.each(Array.from({ length: RENAMES + 1 }, (_, made) => made))(
+    'after %i renames: the next build or serve-regions completes the switch before anything else',
+    async (made) => {
+      const folder = path.join(work, `killed-${made}`);
+      await writeFiles(path.join(folder, 'dist'), OLD_TREE);
+      await writeFiles(path.join(folder, 'staging'), STAGED_TREE);
+      await killSwitchAt(folder, made);
+      expect((await readdir(folder)).sort()).toContain('.dist.commit.json');
+      // Odd kills go to serve-regions, even ones to the next build's first step.
+      if (made % 2 === 1) {
+        const server = await startServer({
+          dir: path.join(folder, 'dist'),
+          port: 0,
+          host: '127.0.0.1',
+          sites: { newUserReward: 0, fallbackLocale: 'en-US', backends: {}, regions: [], messages: {} },
+        });
+        try {
+          expect(await (await fetch(new URL('/about', server.url))).text()).toBe('new cn about');
+        } finally {
+          await server.close();
+        }
+      } else {
+        await rm(await createStagingDir(path.join(folder, 'dist')), { recursive: true });
       }
-    } else {
-      await rm(await createStagingDir(path.join(folder, 'dist')), { recursive: true });
-    }
-    expect(await textTree(path.join(folder, 'dist'))).toEqual(SWITCHED_TREE);
-    expect((await readdir(folder)).sort()).toEqual(['dist', 'switch.mts']);
-    await rm(folder, { recursive: true });
-  });
+      expect(await textTree(path.join(folder, 'dist'))).toEqual(SWITCHED_TREE);
+      expect((await readdir(folder)).sort()).toEqual(['dist', 'switch.mts']);
+      await rm(folder, { recursive: true });
+    },
+  );
 });
 
 describe('putting a build in place', () => {
@@ -267,13 +335,25 @@ describe('putting a build in place', () => {
     const folder = path.join(work, 'commit');
     const target = path.join(folder, 'dist');
     const staging = path.join(folder, 'staging');
-    for (const [file, text] of [['dist/index.html', 'old cn'], ['dist/us/index.html', 'old us'], ['dist/uk/index.html', 'old uk'], ['dist/sitemap.xml', 'old map'], ['staging/index.html', 'new cn'], ['staging/us/index.html', 'new us'], ['staging/sitemap.xml', 'new map']]) {
+    for (const [file, text] of [
+      ['dist/index.html', 'old cn'],
+      ['dist/us/index.html', 'old us'],
+      ['dist/uk/index.html', 'old uk'],
+      ['dist/sitemap.xml', 'old map'],
+      ['staging/index.html', 'new cn'],
+      ['staging/us/index.html', 'new us'],
+      ['staging/sitemap.xml', 'new map'],
+    ]) {
       await mkdir(path.dirname(path.join(folder, file!)), { recursive: true });
       await writeFile(path.join(folder, file!), text!);
     }
     const old = await readTree(target);
     // uk was meant to be built but is not in the staging folder: its move fails after cn's and us's.
-    const regions = [{ code: 'cn', basePath: '' }, { code: 'us', basePath: '/us' }, { code: 'uk', basePath: '/uk' }];
+    const regions = [
+      { code: 'cn', basePath: '' },
+      { code: 'us', basePath: '/us' },
+      { code: 'uk', basePath: '/uk' },
+    ];
     await expect(commitOutput(staging, target, regions, regions, ['sitemap.xml'])).rejects.toThrow(/ENOENT/);
     expectSameBytes(old, await readTree(target));
     expect((await readdir(folder)).sort()).toEqual(['dist', 'staging']);

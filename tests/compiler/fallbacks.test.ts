@@ -48,7 +48,11 @@ describe('the model knows which routes show an untranslated text', () => {
     expect(route('jp', 'mini-robot').fallback).toBeUndefined();
     expect(route('jp', 'home').fallback).toBeUndefined();
     expect(route('cn', 'where-to-buy/hongkong-macao').fallback).toBeUndefined();
-    for (const code of ['cn', 'us', 'uk', 'eu', 'fr', 'de']) expect(region(code).routes.filter((r) => r.fallback), code).toEqual([]);
+    for (const code of ['cn', 'us', 'uk', 'eu', 'fr', 'de'])
+      expect(
+        region(code).routes.filter((r) => r.fallback),
+        code,
+      ).toEqual([]);
   });
 
   it('leaves the fallback out of every alternate set', () => {
@@ -101,7 +105,13 @@ describe('--check lists the pages shown untranslated', () => {
 
   it('prints them as notes, and still succeeds', async () => {
     let stderr = '';
-    const status = await main(['--check', '--content', content, '--no-cache'], { cwd: work, isTTY: false, env: {}, stdout: () => {}, stderr: (t) => (stderr += t) });
+    const status = await main(['--check', '--content', content, '--no-cache'], {
+      cwd: work,
+      isTTY: false,
+      env: {},
+      stdout: () => {},
+      stderr: (t) => (stderr += t),
+    });
     expect(status).toBe(0);
     expect(stderr).toContain('note: jp: 2 pages shown in English (en), not yet translated: faq, technical-support\n');
     expect(stderr).toContain('note: kr: 1 page shown in English (en), not yet translated: flagship-bumblebee\n');

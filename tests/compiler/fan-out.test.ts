@@ -43,7 +43,9 @@ describe('a build fanned out over machines', () => {
     await writeFile(path.join(work, 'part-kr', 'schedule.json'), '{}\n');
     const result = await cli(['merge', 'part-kr', 'part-jp', '--out', 'refused']);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('build-region merge: schedule.json differs between part-kr and part-jp: build every part from the same content, as of the same instant (--now)');
+    expect(result.stderr).toContain(
+      'build-region merge: schedule.json differs between part-kr and part-jp: build every part from the same content, as of the same instant (--now)',
+    );
     expect(await listFiles(path.join(work, 'refused'))).toEqual([]);
   });
 });

@@ -32,7 +32,9 @@ describe('the prior price of a reduction (pure)', () => {
       { start: instants[2], end: instants[3] },
       { start: instants[4] },
     ]);
-    expect(reductionsOf({ ...product, activityTime: { stages: 'spring', stage: [1, 2, 3] } }, { spring: instants })).toEqual([{ start: instants[0], end: instants[3] }]);
+    expect(reductionsOf({ ...product, activityTime: { stages: 'spring', stage: [1, 2, 3] } }, { spring: instants })).toEqual([
+      { start: instants[0], end: instants[3] },
+    ]);
   });
 
   it('takes the lowest price of the 30 days before each reduction: the first against 1599, the second against the first, the third against 1599 again', () => {
@@ -49,10 +51,16 @@ describe('the prior price of a reduction (pure)', () => {
       versions: [
         { from: -Infinity, products: { bot: { price: 1699 } }, stages: {} },
         { from: at('2026-02-20'), products: { bot: { price: 1499 } }, stages: {} },
-        { from: at('2026-03-10'), products: { bot: { price: 1599, activityPrice: 1399, activityTime: { startTime: at('2026-03-12') } } }, stages: {} },
+        {
+          from: at('2026-03-10'),
+          products: { bot: { price: 1599, activityPrice: 1399, activityTime: { startTime: at('2026-03-12') } } },
+          stages: {},
+        },
       ],
     };
-    expect(priorPrices(versions, 'bot')).toEqual([{ reduction: { start: at('2026-03-12') }, result: { price: 1499, from: at('2026-03-12') - 30 * DAY, to: at('2026-03-12') } }]);
+    expect(priorPrices(versions, 'bot')).toEqual([
+      { reduction: { start: at('2026-03-12') }, result: { price: 1499, from: at('2026-03-12') - 30 * DAY, to: at('2026-03-12') } },
+    ]);
   });
 });
 
@@ -60,7 +68,17 @@ describe('the prior price of a reduction (pure)', () => {
 async function repository() {
   const { work, content } = await copyContent();
   const git = (args: string[], date?: string) =>
-    execFileSync('git', args, { cwd: work, env: { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com', ...(date && { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }) } }).toString();
+    execFileSync('git', args, {
+      cwd: work,
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'Test',
+        GIT_AUTHOR_EMAIL: 'test@example.com',
+        GIT_COMMITTER_NAME: 'Test',
+        GIT_COMMITTER_EMAIL: 'test@example.com',
+        ...(date && { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }),
+      },
+    }).toString();
   git(['init', '-q', '-b', 'main']);
   const commit = (date: string) => {
     git(['add', '-A']);
@@ -75,7 +93,8 @@ afterAll(async () => {
   for (const dir of repositories) await rm(dir, { recursive: true, force: true });
 });
 
-const bumblebee = (compiled: Awaited<ReturnType<typeof compileContent>>, code = 'de') => compiled.model.regions.find((r) => r.data.code === code)!.data.products.flagshipBumblebee!;
+const bumblebee = (compiled: Awaited<ReturnType<typeof compileContent>>, code = 'de') =>
+  compiled.model.regions.find((r) => r.data.code === code)!.data.products.flagshipBumblebee!;
 
 describe('prior prices from the git history (de announces them, us does not)', () => {
   it('counts a regular price changed in an earlier commit, and shows each change in build-region diff', async () => {
@@ -85,7 +104,11 @@ describe('prior prices from the git history (de announces them, us does not)', (
     // Lowered to 1499 on 20 February, back to 1599 on 10 March with a reduction to 1399 from 12 March.
     await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1499\n    stock: 50');
     repo.commit('2026-02-20');
-    await replaceInFile(repo.products, 'price: 1499\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-03-12T00:00:00+00:00" }\n    stock: 50');
+    await replaceInFile(
+      repo.products,
+      'price: 1499\n    stock: 50',
+      'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-03-12T00:00:00+00:00" }\n    stock: 50',
+    );
     repo.commit('2026-03-10');
     const now = at('2026-03-15');
     const compiled = await compileContent({ content: repo.content, cwd: repo.work, now, cache: false });
@@ -99,9 +122,15 @@ describe('prior prices from the git history (de announces them, us does not)', (
     try {
       const before = await compileContent({ content: old.dir, cwd: repo.work, now, cache: false, history: old.history });
       expect(bumblebee(before).priorPrices).toBeUndefined();
-      const lines = visibleChanges(before, compiled, now).filter((c) => c.region === 'de').map((c) => c.change);
+      const lines = visibleChanges(before, compiled, now)
+        .filter((c) => c.region === 'de')
+        .map((c) => c.change);
       // As German visitors read it (1.499,00 €).
-      expect(lines).toContainEqual(expect.stringMatching(/^prior price of Flagship Bumblebee \(lowest of the 30 days before its reduction from 2026-03-12T00:00:00\.000Z\) added: 1\.499(,00)?\s€$/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^prior price of Flagship Bumblebee \(lowest of the 30 days before its reduction from 2026-03-12T00:00:00\.000Z\) added: 1\.499(,00)?\s€$/,
+        ),
+      );
     } finally {
       await old.dispose();
     }
@@ -113,7 +142,11 @@ describe('prior prices from the git history (de announces them, us does not)', (
     repo.commit('2026-01-01');
     await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1499\n    stock: 50');
     repo.commit('2026-02-20');
-    await replaceInFile(repo.products, 'price: 1499\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-03-12T00:00:00+00:00" }\n    stock: 50');
+    await replaceInFile(
+      repo.products,
+      'price: 1499\n    stock: 50',
+      'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-03-12T00:00:00+00:00" }\n    stock: 50',
+    );
     repo.commit('2026-03-10');
     const cache = path.join(repo.work, 'cache');
     const compile = () => compileContent({ content: repo.content, cwd: repo.work, now: at('2026-03-15'), cache });
@@ -135,7 +168,11 @@ describe('prior prices from the git history (de announces them, us does not)', (
     expect(bumblebee(await compile()).priorPrices).toEqual([{ start: at('2026-03-12'), price: 1499 }]);
     expect((await compile()).model.regions.find((r) => r.data.code === 'de')!.data.products.flagshipBumblebee!.price).toBe(1449);
     // A new commit is a new history: 1449 from 13 March, and a new reduction from 20 April is announced against it.
-    await replaceInFile(repo.products, 'activityTime: { startTime: "2026-03-12T00:00:00+00:00" }', 'activityTime: { startTime: "2026-04-20T00:00:00+00:00" }');
+    await replaceInFile(
+      repo.products,
+      'activityTime: { startTime: "2026-03-12T00:00:00+00:00" }',
+      'activityTime: { startTime: "2026-04-20T00:00:00+00:00" }',
+    );
     repo.commit('2026-03-13');
     const later = await compileContent({ content: repo.content, cwd: repo.work, now: at('2026-04-21'), cache });
     expect(bumblebee(later).priorPrices).toEqual([{ start: at('2026-04-20'), price: 1449 }]);
@@ -144,7 +181,11 @@ describe('prior prices from the git history (de announces them, us does not)', (
   it('takes an edit not committed yet as made at the build instant', async () => {
     const repo = await repository();
     repositories.push(repo.work);
-    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-06-01T00:00:00+00:00" }\n    stock: 50');
+    await replaceInFile(
+      repo.products,
+      'price: 1599\n    stock: 50',
+      'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-06-01T00:00:00+00:00" }\n    stock: 50',
+    );
     repo.commit('2026-01-01');
     // Not committed: the regular price goes down to 1449 as of the build's instant (20 May).
     await replaceInFile(repo.products, 'price: 1599\n    activityPrice: 1399', 'price: 1449\n    activityPrice: 1399');
@@ -159,13 +200,23 @@ describe('prior prices from the git history (de announces them, us does not)', (
     // A product new to de on 1 April, reduced from 8 April; another reduced from the moment it appears.
     const added = (key: string, start: string) =>
       `\n  ${key}:\n    name: "${key}"\n    link: https://shop.example.com/de/${key}\n    buy: "https://shop.example.com/de/${key}"\n    alt: "${key}"\n    price: 299\n    activityPrice: 249\n    activityTime: { startTime: "${start}" }\n    stock: 5\n    isPreSale: false\n`;
-    await replaceInFile(repo.products, 'products:\n', `products:${added('newBot', '2026-04-08T00:00:00+00:00')}${added('instantBot', '2026-04-01T00:00:00+00:00')}`);
+    await replaceInFile(
+      repo.products,
+      'products:\n',
+      `products:${added('newBot', '2026-04-08T00:00:00+00:00')}${added('instantBot', '2026-04-01T00:00:00+00:00')}`,
+    );
     repo.commit('2026-04-01');
     const compiled = await compileContent({ content: repo.content, cwd: repo.work, now: at('2026-04-10'), cache: false });
     const warnings = compiled.diagnostics.filter((d) => d.code === 'W0306');
     expect(warnings.map((d) => [d.file, d.message])).toEqual([
-      [path.join('content', 'regions', 'de', 'products.yaml'), "'newBot' has been on sale only since 2026-04-01T00:00:00.000Z, less than 30 days before its reduction from 2026-04-08T00:00:00.000Z: its prior price is the lowest since then"],
-      [path.join('content', 'regions', 'de', 'products.yaml'), "'instantBot' was not on sale in the 30 days before its reduction from 2026-04-01T00:00:00.000Z: there is no prior price, so the reduced price is shown without one and without a struck-through price"],
+      [
+        path.join('content', 'regions', 'de', 'products.yaml'),
+        "'newBot' has been on sale only since 2026-04-01T00:00:00.000Z, less than 30 days before its reduction from 2026-04-08T00:00:00.000Z: its prior price is the lowest since then",
+      ],
+      [
+        path.join('content', 'regions', 'de', 'products.yaml'),
+        "'instantBot' was not on sale in the 30 days before its reduction from 2026-04-01T00:00:00.000Z: there is no prior price, so the reduced price is shown without one and without a struck-through price",
+      ],
     ]);
     // Each at the product's price (in the file's order).
     const text = compiled.sources.get(warnings[0]!.file)!.split('\n');
@@ -179,7 +230,11 @@ describe('prior prices from the git history (de announces them, us does not)', (
     const repo = await repository();
     repositories.push(repo.work);
     repo.commit('2026-01-01');
-    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-05-10T00:00:00+00:00" }\n    stock: 50');
+    await replaceInFile(
+      repo.products,
+      'price: 1599\n    stock: 50',
+      'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-05-10T00:00:00+00:00" }\n    stock: 50',
+    );
     repo.commit('2026-05-01');
     const clone = path.join(repo.work, 'clone');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.work}`, clone]);
@@ -197,7 +252,8 @@ describe('prior prices from the git history (de announces them, us does not)', (
       ]),
     );
     // A --check answered from its cache sees the history change too (the clone's state is part of its key).
-    const check = () => checkContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: path.join(repo.work, 'check-cache') });
+    const check = () =>
+      checkContent({ content: path.join(clone, 'content'), cwd: clone, now: at('2026-05-12'), cache: path.join(repo.work, 'check-cache') });
     expect((await check()).diagnostics.some((d) => d.code === 'W0305')).toBe(true);
     expect((await check()).cached).toBe(true);
     execFileSync('git', ['fetch', '-q', '--unshallow'], { cwd: clone });

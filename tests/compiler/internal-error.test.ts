@@ -14,7 +14,9 @@ describe('a bug in the compiler', () => {
     let stderr = '';
     const status = await main(['--check'], { isTTY: false, env: {}, stdout: () => {}, stderr: (t) => (stderr += t) });
     expect(status).toBe(70);
-    expect(stderr).toContain('build-region: internal error E9999. This is a bug in build-region, not in your content; please report it with the command you ran.');
+    expect(stderr).toContain(
+      'build-region: internal error E9999. This is a bug in build-region, not in your content; please report it with the command you ran.',
+    );
     expect(stderr).toContain('TypeError: a bug in the compiler');
   });
 });

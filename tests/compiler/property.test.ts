@@ -16,7 +16,10 @@ const contentRoot = path.join(PACKAGE_ROOT, 'content');
 const sources = await readContentSources(contentRoot);
 const art = await readSourceArt(contentRoot);
 /** Content parsed from text in memory, with the source art of the real content folder. */
-const parse = (mutated: readonly ContentSource[], withCache = true) => ({ ...parseContent(contentRoot, mutated, PACKAGE_ROOT, withCache ? cache : undefined), art });
+const parse = (mutated: readonly ContentSource[], withCache = true) => ({
+  ...parseContent(contentRoot, mutated, PACKAGE_ROOT, withCache ? cache : undefined),
+  art,
+});
 const NOW = Date.parse('2026-11-22T12:00:00+08:00');
 /** Unchanged files are parsed and validated once across all runs (the dev server does the same). */
 const cache = new Map<string, import('../../generator/load.ts').LoadedFile>();
@@ -25,7 +28,31 @@ const cache = new Map<string, import('../../generator/load.ts').LoadedFile>();
 const junk = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
-  fc.constantFrom('', '~', 'null', '[]', '{}', '-1', '1e400', '99999999999999999999', 'true', '"', "'", ':', '- x', '&a', '*a', '!!binary x', '2025-02-30T10:00:00+08:00', '2025-10-25T15:00:00', '/nowhere', 'https://', '#zzz', '\t', '💥'.repeat(50)),
+  fc.constantFrom(
+    '',
+    '~',
+    'null',
+    '[]',
+    '{}',
+    '-1',
+    '1e400',
+    '99999999999999999999',
+    'true',
+    '"',
+    "'",
+    ':',
+    '- x',
+    '&a',
+    '*a',
+    '!!binary x',
+    '2025-02-30T10:00:00+08:00',
+    '2025-10-25T15:00:00',
+    '/nowhere',
+    'https://',
+    '#zzz',
+    '\t',
+    '💥'.repeat(50),
+  ),
   fc.integer().map(String),
   fc.double().map(String),
 );
@@ -115,7 +142,10 @@ describe('the compiler on randomly broken content', () => {
           expect(d.column).toBeLessThanOrEqual(lines[d.line - 1]!.length + 1);
         }
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? PROPERTY_RUNS), seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined },
+      {
+        numRuns: Number(process.env.PROPERTY_RUNS ?? PROPERTY_RUNS),
+        seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined,
+      },
     );
     // A thousand compiles of the whole content: about 12 s on an idle 2-core machine, far more
     // while the browser tests run beside it.
@@ -197,7 +227,9 @@ describe('the compiler on randomly broken content', () => {
     fc.assert(
       fc.property(fc.nat(keys.length - 1), (index) => {
         const key = keys[index]!;
-        const mutated = sources.map((s, i) => (i === key.file ? { ...s, text: `${s.text.slice(0, key.offset + 1)}q${s.text.slice(key.offset + 1)}` } : s));
+        const mutated = sources.map((s, i) =>
+          i === key.file ? { ...s, text: `${s.text.slice(0, key.offset + 1)}q${s.text.slice(key.offset + 1)}` } : s,
+        );
         const result = compileLoaded(parse(mutated), NOW);
         const errors = result.diagnostics.filter((d) => d.severity === 'error');
         expect(errors.map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`)).toHaveLength(1);

@@ -20,7 +20,8 @@ const NOW = Date.parse('2026-11-22T12:00:00+08:00');
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-review-'));
 const content = path.join(work, 'content');
 afterAll(() => rm(work, { recursive: true, force: true }));
-const git = (...args: string[]) => run('git', ['-c', 'user.email=maintainer@example.com', '-c', 'user.name=Maintainer', ...args], { cwd: work });
+const git = (...args: string[]) =>
+  run('git', ['-c', 'user.email=maintainer@example.com', '-c', 'user.name=Maintainer', ...args], { cwd: work });
 
 beforeAll(async () => {
   await cp(path.join(PACKAGE_ROOT, 'content'), content, { recursive: true });
@@ -54,20 +55,35 @@ describe('the pages diff --pictures pictures', () => {
   });
 
   it('pictures a price only on the pages of its region that show it', async () => {
-    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'palette: red-blue\n    price: 299', 'palette: red-blue\n    price: 289');
+    await replaceInFile(
+      path.join(content, 'regions/us/products.yaml'),
+      'palette: red-blue\n    price: 299',
+      'palette: red-blue\n    price: 289',
+    );
     expect(await pictured()).toEqual(at(['us /us', 'us /us/ai-base', 'us /us/elite-optimus-prime']));
   });
 
   it("pictures a page's text on that page only, in every region that shows it", async () => {
-    await replaceInFile(path.join(content, 'pages/faq/en.yaml'), 'a full battery gives roughly 45 to 90 minutes', 'a full battery gives roughly 50 to 90 minutes');
+    await replaceInFile(
+      path.join(content, 'pages/faq/en.yaml'),
+      'a full battery gives roughly 45 to 90 minutes',
+      'a full battery gives roughly 50 to 90 minutes',
+    );
     const pages = await pictured();
     expect(pages.length).toBeGreaterThan(0);
-    expect(pages.every((line) => / \/\w+\/faq @/.test(line)), pages.join('\n')).toBe(true);
+    expect(
+      pages.every((line) => / \/\w+\/faq @/.test(line)),
+      pages.join('\n'),
+    ).toBe(true);
     expect(pages).toContain('us /us/faq @2026-11-22T04:00:00.000Z');
   });
 
   it('pictures a nav item on every page of its region, and of no other region', async () => {
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), '{ label: Flagship Megatron, link: /us/flagship-megatron, identify', '{ label: Megatron, link: /us/flagship-megatron, identify');
+    await replaceInFile(
+      path.join(content, 'regions/us/region.yaml'),
+      '{ label: Flagship Megatron, link: /us/flagship-megatron, identify',
+      '{ label: Megatron, link: /us/flagship-megatron, identify',
+    );
     const pages = await pictured();
     expect(pages.length).toBeGreaterThan(5);
     expect(pages.every((line) => line.startsWith('us /us'))).toBe(true);
@@ -75,16 +91,32 @@ describe('the pages diff --pictures pictures', () => {
   });
 
   it('pictures a moved window on its page now and at the boundaries where it opens or closes on either side', async () => {
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-01T00:00:00-05:00" } }', '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-02T00:00:00-05:00" } }');
+    await replaceInFile(
+      path.join(content, 'regions/us/region.yaml'),
+      '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-01T00:00:00-05:00" } }',
+      '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-02T00:00:00-05:00" } }',
+    );
     const pages = await pictured(['boundaries']);
     // Before: it closes on 1 December; after: on the 2nd. Both instants show the difference, on
     // the page and, through the nav link to it that shows while it is open, on every us page.
-    expect(pages).toEqual(expect.arrayContaining(['us /us/black-friday @2026-11-22T04:00:00.000Z', 'us /us/black-friday @2026-12-01T05:00:00.000Z', 'us /us/black-friday @2026-12-02T05:00:00.000Z', 'us /us @2026-12-01T05:00:00.000Z', 'us /us/faq @2026-12-02T05:00:00.000Z']));
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        'us /us/black-friday @2026-11-22T04:00:00.000Z',
+        'us /us/black-friday @2026-12-01T05:00:00.000Z',
+        'us /us/black-friday @2026-12-02T05:00:00.000Z',
+        'us /us @2026-12-01T05:00:00.000Z',
+        'us /us/faq @2026-12-02T05:00:00.000Z',
+      ]),
+    );
     expect(pages.every((line) => line.startsWith('us /us'))).toBe(true);
-    expect(new Set(pages.map((line) => line.split('@')[1]))).toEqual(new Set(['2026-11-22T04:00:00.000Z', '2026-12-01T05:00:00.000Z', '2026-12-02T05:00:00.000Z']));
+    expect(new Set(pages.map((line) => line.split('@')[1]))).toEqual(
+      new Set(['2026-11-22T04:00:00.000Z', '2026-12-01T05:00:00.000Z', '2026-12-02T05:00:00.000Z']),
+    );
     // An instant given: the affected pages as they are then.
     const given = await pictured([Date.parse('2026-12-01T12:00:00Z')]);
-    expect(given).toEqual(expect.arrayContaining(['us /us/black-friday @2026-11-22T04:00:00.000Z', 'us /us/black-friday @2026-12-01T12:00:00.000Z']));
+    expect(given).toEqual(
+      expect.arrayContaining(['us /us/black-friday @2026-11-22T04:00:00.000Z', 'us /us/black-friday @2026-12-01T12:00:00.000Z']),
+    );
     expect(given.filter((line) => line.endsWith('@2026-12-01T12:00:00.000Z')).length).toBe(given.length / 2);
   });
 });
@@ -92,7 +124,10 @@ describe('the pages diff --pictures pictures', () => {
 describe('the review page', () => {
   it('shows each changed page before, after and the difference with the words beside them, and lists the unchanged apart', async () => {
     const sharp = (await import('sharp')).default;
-    const picture = (colour: string) => sharp({ create: { width: 20, height: 10, channels: 3, background: colour } }).jpeg().toBuffer();
+    const picture = (colour: string) =>
+      sharp({ create: { width: 20, height: 10, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer();
     const [white, red] = await Promise.all([picture('#ffffff'), picture('#ff0000')]);
     const base = { region: 'us', at: NOW, width: 20, height: 10 };
     const html = renderReviewPage({
@@ -100,9 +135,36 @@ describe('the review page', () => {
       now: NOW,
       pages: [],
       pictures: [
-        { ...base, path: '/us/ai-base', size: 'phone', changed: 200, changes: ['prices and offers: price of AI Base: $299.00 -> $289.00 (on /us/ai-base)'], before: white, after: red, difference: red },
-        { ...base, path: '/us/ai-base', size: 'desktop', changed: 0, changes: ['prices and offers: price of AI Base: $299.00 -> $289.00 (on /us/ai-base)'], before: white, after: white, difference: white },
-        { ...base, path: '/us/faq', size: 'phone', changed: 0, changes: ['page heads: /us/faq: title: "FAQ" -> "FAQ, answered"'], before: white, after: white, difference: white },
+        {
+          ...base,
+          path: '/us/ai-base',
+          size: 'phone',
+          changed: 200,
+          changes: ['prices and offers: price of AI Base: $299.00 -> $289.00 (on /us/ai-base)'],
+          before: white,
+          after: red,
+          difference: red,
+        },
+        {
+          ...base,
+          path: '/us/ai-base',
+          size: 'desktop',
+          changed: 0,
+          changes: ['prices and offers: price of AI Base: $299.00 -> $289.00 (on /us/ai-base)'],
+          before: white,
+          after: white,
+          difference: white,
+        },
+        {
+          ...base,
+          path: '/us/faq',
+          size: 'phone',
+          changed: 0,
+          changes: ['page heads: /us/faq: title: "FAQ" -> "FAQ, answered"'],
+          before: white,
+          after: white,
+          difference: white,
+        },
       ],
     });
     const changed = html.slice(html.indexOf('<h2>us</h2>'), html.indexOf('<h2>No visible pixel change</h2>'));
@@ -131,7 +193,15 @@ describe('the review page', () => {
         { ...base, path: '/us', size: 'desktop', changed: 0, changes: [price] },
         { ...base, path: '/us/ai-base', size: 'phone', changed: 1234, changes: [price, 'a | in words'] },
         { ...base, path: '/us/ai-base', size: 'desktop', changed: 56, changes: [price, 'a | in words'] },
-        { ...base, path: '/us/black-friday', at: Date.parse('2026-12-01T05:00:00Z'), size: 'phone', changed: 750, missing: 'after', changes: ['pages: /us/black-friday removed'] },
+        {
+          ...base,
+          path: '/us/black-friday',
+          at: Date.parse('2026-12-01T05:00:00Z'),
+          size: 'phone',
+          changed: 750,
+          missing: 'after',
+          changes: ['pages: /us/black-friday removed'],
+        },
       ],
     });
     const rows = summary.split('\n').filter((line) => line.startsWith('| us '));

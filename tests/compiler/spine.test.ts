@@ -37,7 +37,9 @@ describe('the compiler stages', () => {
   });
 
   it('pass on only the files that match their schemas, typed by kind, and still know the others exist', () => {
-    const broken = sources.map((s) => (s.id === 'regions/kr/region.yaml' ? { ...s, text: s.text.replace('currency: KRW', 'currency: 12') } : s));
+    const broken = sources.map((s) =>
+      s.id === 'regions/kr/region.yaml' ? { ...s, text: s.text.replace('currency: KRW', 'currency: 12') } : s,
+    );
     const { content, diagnostics } = validateContent(parse(broken));
     expect(diagnostics.map((d) => `${d.file} ${d.code}`)).toEqual(['content/regions/kr/region.yaml E0103']);
     expect(content.regions.map((r) => r.data.code)).not.toContain('kr');
@@ -49,7 +51,7 @@ describe('the compiler stages', () => {
     expect(resolved.model.regions.map((r) => r.data.code)).not.toContain('kr');
   });
 
-  it('compile the back ends\' data from the content: regions, locales, reward and texts merged along extends', () => {
+  it("compile the back ends' data from the content: regions, locales, reward and texts merged along extends", () => {
     const { model } = compileLoaded(parse(sources), NOW);
     const data = model.backends;
     expect(data.newUserReward).toBe(200);
@@ -72,7 +74,10 @@ describe('the compiler stages', () => {
     expect(data.messages['fr-FR']!['mail.resetLink']).not.toBe(data.messages['en-US']!['mail.resetLink']);
     for (const region of model.regions) {
       const keys = Object.keys(region.data.messages);
-      expect(keys.filter((key) => key.startsWith('mail.')), region.data.code).toEqual([]);
+      expect(
+        keys.filter((key) => key.startsWith('mail.')),
+        region.data.code,
+      ).toEqual([]);
       expect(keys, region.data.code).toContain('site.name');
       expect(keys, region.data.code).toContain('errors.code4010');
     }

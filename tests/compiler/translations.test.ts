@@ -58,7 +58,13 @@ describe('translation freshness', () => {
     expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const stale = compiled.diagnostics.filter((d) => d.code === 'W0401');
     // Every catalogue that writes its own nav.home (en-GB and en-EU inherit it: nothing to translate).
-    expect(stale.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual(['messages/de-DE.yaml', 'messages/fr-FR.yaml', 'messages/ja-JP.yaml', 'messages/ko-KR.yaml', 'messages/zh-CN.yaml']);
+    expect(stale.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual([
+      'messages/de-DE.yaml',
+      'messages/fr-FR.yaml',
+      'messages/ja-JP.yaml',
+      'messages/ko-KR.yaml',
+      'messages/zh-CN.yaml',
+    ]);
     const french = stale.find((d) => d.file.endsWith('fr-FR.yaml'))!;
     expect(french.message).toBe("the translation of messages.nav.home is stale: messages/en-US.yaml now reads 'Start page'");
     // At the French text itself.
@@ -69,26 +75,45 @@ describe('translation freshness', () => {
   it('marks a page translation stale when its source page changes, and current again once recorded', async () => {
     await changeEnglishHeading('Small robot, big change');
     const stale = await warningsOf('W0401');
-    expect(stale.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual(['pages/mini-robot/de.yaml', 'pages/mini-robot/fr.yaml', 'pages/mini-robot/ja.yaml', 'pages/mini-robot/ko.yaml', 'pages/mini-robot/zh.yaml']);
+    expect(stale.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual([
+      'pages/mini-robot/de.yaml',
+      'pages/mini-robot/fr.yaml',
+      'pages/mini-robot/ja.yaml',
+      'pages/mini-robot/ko.yaml',
+      'pages/mini-robot/zh.yaml',
+    ]);
     expect(stale.every((d) => d.message.startsWith('the translation of heading is stale'))).toBe(true);
 
     const status = await runCli(['translations', '--content', 'content', '--format', 'json']);
     expect(status.status).toBe(0);
-    const report = JSON.parse(status.stdout) as { regions: { code: string; counts: { stale: number; words: number } }[]; files: { id: string; texts: { key: string; state: string }[] }[] };
+    const report = JSON.parse(status.stdout) as {
+      regions: { code: string; counts: { stale: number; words: number } }[];
+      files: { id: string; texts: { key: string; state: string }[] }[];
+    };
     const fr = report.regions.find((r) => r.code === 'fr')!;
     expect(fr.counts.stale).toBe(1);
     expect(fr.counts.words).toBe(wordCount('Small robot, big change'));
-    expect(report.files.find((f) => f.id === 'pages/mini-robot/fr.yaml')!.texts).toEqual([{ key: 'heading', state: 'stale', source: 'Small robot, big change' }]);
+    expect(report.files.find((f) => f.id === 'pages/mini-robot/fr.yaml')!.texts).toEqual([
+      { key: 'heading', state: 'stale', source: 'Small robot, big change' },
+    ]);
 
     // The translator updated the French heading; recording it makes it current, for French only.
     const marked = await runCli(['translations', 'mark', 'pages/mini-robot/fr.yaml', '--content', 'content']);
     expect(marked).toMatchObject({ status: 0, stdout: 'Recorded 1 translated file as current.\n' });
-    const sources = JSON.parse(await readFile(path.join(content, 'pages/mini-robot/fr.sources.json'), 'utf8')) as { source: string; texts: Record<string, string> };
+    const sources = JSON.parse(await readFile(path.join(content, 'pages/mini-robot/fr.sources.json'), 'utf8')) as {
+      source: string;
+      texts: Record<string, string>;
+    };
     expect(sources.source).toBe('pages/mini-robot/en.yaml');
     expect(sources.texts.heading).toBe(textFingerprint('Small robot, big change'));
     expect(Object.keys(sources.texts)).toEqual([...Object.keys(sources.texts)].sort());
     const left = await warningsOf('W0401');
-    expect(left.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual(['pages/mini-robot/de.yaml', 'pages/mini-robot/ja.yaml', 'pages/mini-robot/ko.yaml', 'pages/mini-robot/zh.yaml']);
+    expect(left.map((d) => d.file.replace(/^.*content\//, '')).sort()).toEqual([
+      'pages/mini-robot/de.yaml',
+      'pages/mini-robot/ja.yaml',
+      'pages/mini-robot/ko.yaml',
+      'pages/mini-robot/zh.yaml',
+    ]);
   });
 
   it('records a whole locale: its catalogue and the page files of its regions', async () => {
@@ -106,7 +131,14 @@ describe('translation freshness', () => {
     await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
     const after = await check();
     const changes = visibleChanges(before, after, Date.now()).filter((c) => c.section === 'translations');
-    expect(changes.filter((c) => c.region === 'fr')).toEqual([{ region: 'fr', section: 'translations', change: "stale: messages.nav.home in messages/fr-FR.yaml (messages/en-US.yaml now reads 'Start page')", pages: [] }]);
+    expect(changes.filter((c) => c.region === 'fr')).toEqual([
+      {
+        region: 'fr',
+        section: 'translations',
+        change: "stale: messages.nav.home in messages/fr-FR.yaml (messages/en-US.yaml now reads 'Start page')",
+        pages: [],
+      },
+    ]);
     // us speaks the source; uk and eu inherit the text: nothing to translate there.
     expect([...new Set(changes.map((c) => c.region))].sort()).toEqual(['cn', 'de', 'fr', 'jp', 'kr']);
     expect(formatChanges(changes, 'HEAD', 'text')).toContain('  translations:\n    stale: messages.nav.home in messages/fr-FR.yaml');
@@ -139,13 +171,32 @@ describe('translation freshness', () => {
 
 describe('translations out to translators and back', () => {
   const exportFile = async (format: string, out: string, ...more: string[]) => {
-    const result = await runCli(['translations', 'export', '--locale', 'fr-FR', '--format', format, '--out', out, '--content', 'content', ...more]);
+    const result = await runCli([
+      'translations',
+      'export',
+      '--locale',
+      'fr-FR',
+      '--format',
+      format,
+      '--out',
+      out,
+      '--content',
+      'content',
+      ...more,
+    ]);
     expect(result.status).toBe(0);
     return readFile(path.join(work, out), 'utf8');
   };
   const frenchFiles = async () => {
     const compiled = await check();
-    return Object.fromEntries(await Promise.all(compiled.translations.filter((f) => f.id === 'messages/fr-FR.yaml' || /\/fr\.yaml$/.test(f.id)).flatMap((f) => [f.id, sourcesFileId(f.id)]).map(async (id) => [id, await readFile(path.join(content, id), 'utf8')] as const)));
+    return Object.fromEntries(
+      await Promise.all(
+        compiled.translations
+          .filter((f) => f.id === 'messages/fr-FR.yaml' || /\/fr\.yaml$/.test(f.id))
+          .flatMap((f) => [f.id, sourcesFileId(f.id)])
+          .map(async (id) => [id, await readFile(path.join(content, id), 'utf8')] as const),
+      ),
+    );
   };
 
   it.each([
@@ -162,7 +213,23 @@ describe('translations out to translators and back', () => {
     // A translator's edit of every text (the placeholders kept).
     const edited =
       format === 'json'
-        ? JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(exported)).map(([k, v]) => [k, k === 'texts' ? Object.fromEntries(Object.entries(v as Record<string, { target: string }>).map(([id, unit]) => [id, { ...unit, target: `${unit.target} (v2)` }])) : v])), null, 2)
+        ? JSON.stringify(
+            Object.fromEntries(
+              Object.entries(JSON.parse(exported)).map(([k, v]) => [
+                k,
+                k === 'texts'
+                  ? Object.fromEntries(
+                      Object.entries(v as Record<string, { target: string }>).map(([id, unit]) => [
+                        id,
+                        { ...unit, target: `${unit.target} (v2)` },
+                      ]),
+                    )
+                  : v,
+              ]),
+            ),
+            null,
+            2,
+          )
         : format === 'po'
           ? exported.replace(/^msgstr "(.+)"$/gm, 'msgstr "$1 (v2)"')
           : exported.replace(/<target>([^<]*)<\/target>/g, '<target>$1 (v2)</target>');
@@ -179,21 +246,38 @@ describe('translations out to translators and back', () => {
     await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
     const require = createRequire(import.meta.url);
     type Read = { targetLanguage: string; resources: Record<string, Record<string, { source: string; target: string; note: string }>> };
-    const xliff = require('xliff') as { xliff2js(x: string, cb: (e: Error | null, r: Read) => void): void; xliff12ToJs(x: string, cb: (e: Error | null, r: Read) => void): void };
-    const read = (call: (cb: (e: Error | null, r: Read) => void) => void) => new Promise<Read>((resolve, reject) => call((e, r) => (e ? reject(e) : resolve(r))));
+    const xliff = require('xliff') as {
+      xliff2js(x: string, cb: (e: Error | null, r: Read) => void): void;
+      xliff12ToJs(x: string, cb: (e: Error | null, r: Read) => void): void;
+    };
+    const read = (call: (cb: (e: Error | null, r: Read) => void) => void) =>
+      new Promise<Read>((resolve, reject) => call((e, r) => (e ? reject(e) : resolve(r))));
     for (const [format, name, parse] of [
       ['xliff', 'fr.xlf', (text: string) => read((cb) => xliff.xliff2js(text, cb))],
       ['xliff1.2', 'fr12.xlf', (text: string) => read((cb) => xliff.xliff12ToJs(text, cb))],
     ] as const) {
       const parsed = await parse(await exportFile(format, name));
       expect(parsed.targetLanguage, format).toBe('fr-FR');
-      expect(parsed.resources['messages/fr-FR.yaml']!['messages.nav.home'], format).toMatchObject({ source: 'Start page', target: 'Accueil' });
+      expect(parsed.resources['messages/fr-FR.yaml']!['messages.nav.home'], format).toMatchObject({
+        source: 'Start page',
+        target: 'Accueil',
+      });
       expect(parsed.resources['messages/fr-FR.yaml']!['messages.nav.home']!.note, format).toMatch(/^stale/);
     }
-    const gettext = require('gettext-parser') as { po: { parse(text: string): { headers: Record<string, string>; translations: Record<string, Record<string, { msgstr: string[]; comments?: { flag?: string } }>> } } };
+    const gettext = require('gettext-parser') as {
+      po: {
+        parse(text: string): {
+          headers: Record<string, string>;
+          translations: Record<string, Record<string, { msgstr: string[]; comments?: { flag?: string } }>>;
+        };
+      };
+    };
     const po = gettext.po.parse(await exportFile('po', 'fr.po'));
     expect(po.headers.Language).toBe('fr-FR');
-    expect(po.translations['messages/fr-FR.yaml#messages.nav.home']!['Start page']).toMatchObject({ msgstr: ['Accueil'], comments: { flag: 'fuzzy' } });
+    expect(po.translations['messages/fr-FR.yaml#messages.nav.home']!['Start page']).toMatchObject({
+      msgstr: ['Accueil'],
+      comments: { flag: 'fuzzy' },
+    });
   });
 
   it('refuses, writing nothing, a file not well-formed, for another locale, naming unknown texts or changing placeholders', async () => {
@@ -210,15 +294,24 @@ describe('translations out to translators and back', () => {
     // Every text translated anew, but one problem: the whole file is refused.
     const retranslated = exported.replace(/<target>([^<]*)<\/target>/g, '<target>$1 (v2)</target>');
     expect(await attempt(retranslated.slice(0, retranslated.length / 2))).toMatch(/^fr\.xlf:\d+: not well-formed XLIFF/);
-    expect(await attempt(retranslated.replace('trgLang="fr-FR"', 'trgLang="de-DE"'))).toMatch(/^fr\.xlf:\d+: messages\/fr-FR\.yaml is not a translated file of de-DE/m);
-    expect(await attempt(retranslated.replace('<unit id="messages.nav.home">', '<unit id="messages.nav.hom">'))).toMatch(/^fr\.xlf:\d+: messages\/fr-FR\.yaml has no text messages\.nav\.hom to translate/m);
+    expect(await attempt(retranslated.replace('trgLang="fr-FR"', 'trgLang="de-DE"'))).toMatch(
+      /^fr\.xlf:\d+: messages\/fr-FR\.yaml is not a translated file of de-DE/m,
+    );
+    expect(await attempt(retranslated.replace('<unit id="messages.nav.home">', '<unit id="messages.nav.hom">'))).toMatch(
+      /^fr\.xlf:\d+: messages\/fr-FR\.yaml has no text messages\.nav\.hom to translate/m,
+    );
     const lead = /<target>([^<]*\{email\}[^<]*)<\/target>/.exec(retranslated)!;
     const misplaced = retranslated.replace(lead[0], `<target>${lead[1]!.replace('{email}', '{mail}')}</target>`);
     const stderr = await attempt(misplaced);
     expect(stderr).toMatch(/^fr\.xlf:(\d+): the translation of \S+ has the placeholders \{mail\}, its source \{email\}/m);
     // At the unit's line.
     const line = Number(/^fr\.xlf:(\d+): the translation/m.exec(stderr)![1]);
-    expect(misplaced.split('\n').slice(line - 1, line + 8).join('\n')).toContain('{mail}');
+    expect(
+      misplaced
+        .split('\n')
+        .slice(line - 1, line + 8)
+        .join('\n'),
+    ).toContain('{mail}');
   });
 });
 
@@ -236,7 +329,12 @@ describe('plurals', () => {
     expect(countText(t, 'countdown.days', 'en-US', 0)).toBe('days');
     // French: 0 and 1 are one; Japanese has one form, written plain.
     const fr = messages('fr');
-    expect(fill(countText((key) => fr[key] ?? '', 'errors.code4291', 'fr-FR', 0), { seconds: 0 })).toBe('Trop de tentatives. Veuillez réessayer dans 0 seconde.');
+    expect(
+      fill(
+        countText((key) => fr[key] ?? '', 'errors.code4291', 'fr-FR', 0),
+        { seconds: 0 },
+      ),
+    ).toBe('Trop de tentatives. Veuillez réessayer dans 0 seconde.');
     const jp = messages('jp');
     expect(Object.keys(jp).filter((key) => key.startsWith('errors.code4291'))).toEqual(['errors.code4291']);
     // The back ends answer in the same forms.
@@ -244,19 +342,29 @@ describe('plurals', () => {
     expect(answers.text('en-US', 4291, { seconds: 1 })).toBe('Too many attempts. Please try again in 1 second.');
     expect(answers.text('de-DE', 4291, { seconds: 5 })).toBe('Zu viele Versuche. Bitte versuchen Sie es in 5 Sekunden erneut.');
     // No plural syntax reaches a page.
-    for (const region of compiled.model.regions) expect(Object.values(region.data.messages).filter((text) => /\{\w+,\s*plural/.test(text)), region.data.code).toEqual([]);
+    for (const region of compiled.model.regions)
+      expect(
+        Object.values(region.data.messages).filter((text) => /\{\w+,\s*plural/.test(text)),
+        region.data.code,
+      ).toEqual([]);
   });
 
   it("checks each plural against its locale's forms: a missing one is an error, one the locale never uses a warning", async () => {
     const fr = path.join(content, 'messages/fr-FR.yaml');
     await replaceInFile(fr, '{seconds, plural, one {# seconde} other {# secondes}}', '{seconds, plural, other {# secondes}}');
-    await replaceInFile(path.join(content, 'messages/ja-JP.yaml'), '{seconds} 秒後にもう一度お試しください。', '{seconds, plural, one {# 秒} other {# 秒}}後にもう一度お試しください。');
+    await replaceInFile(
+      path.join(content, 'messages/ja-JP.yaml'),
+      '{seconds} 秒後にもう一度お試しください。',
+      '{seconds, plural, one {# 秒} other {# 秒}}後にもう一度お試しください。',
+    );
     const diagnostics = (await check()).diagnostics;
     const missing = diagnostics.find((d) => d.code === 'E0242')!;
     expect(missing.message).toBe('the plural of errors.code4291 has no one form: fr-FR counts need one, other');
     expect(missing.file).toMatch(/messages\/fr-FR\.yaml$/);
     const unused = diagnostics.find((d) => d.code === 'W0402')!;
-    expect(unused.message).toBe('the plural of errors.code4291 has a one form that ja-JP never uses (its forms: other): that text never shows');
+    expect(unused.message).toBe(
+      'the plural of errors.code4291 has a one form that ja-JP never uses (its forms: other): that text never shows',
+    );
   });
 
   it('says what is wrong with a plural that is not well-formed, where it is written', async () => {

@@ -41,9 +41,14 @@ interface Workflow {
 }
 
 const files = (await readdir(WORKFLOWS)).filter((file) => file.endsWith('.yml')).sort();
-const workflows = new Map<string, Workflow>(await Promise.all(files.map(async (file) => [file, parse(await readFile(path.join(WORKFLOWS, file), 'utf8'), { uniqueKeys: true }) as Workflow] as const)));
+const workflows = new Map<string, Workflow>(
+  await Promise.all(
+    files.map(async (file) => [file, parse(await readFile(path.join(WORKFLOWS, file), 'utf8'), { uniqueKeys: true }) as Workflow] as const),
+  ),
+);
 const needsOf = (job: Job) => (job.needs === undefined ? [] : Array.isArray(job.needs) ? job.needs : [job.needs]);
-const scripts = (JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const scripts = (JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+  .scripts;
 
 async function cli(args: string[], env: Record<string, string> = {}) {
   let stdout = '';
@@ -110,7 +115,12 @@ describe('the GitHub Actions workflows', () => {
       const done = new Set<string>();
       while (done.size < Object.keys(jobs).length) {
         const ready = Object.keys(jobs).filter((name) => !done.has(name) && needsOf(jobs[name]!).every((need) => done.has(need)));
-        expect(ready.length, `${file}: a cycle among ${Object.keys(jobs).filter((n) => !done.has(n)).join(', ')}`).toBeGreaterThan(0);
+        expect(
+          ready.length,
+          `${file}: a cycle among ${Object.keys(jobs)
+            .filter((n) => !done.has(n))
+            .join(', ')}`,
+        ).toBeGreaterThan(0);
         for (const name of ready) done.add(name);
       }
     }
@@ -123,7 +133,8 @@ describe('the GitHub Actions workflows', () => {
       const read = [...new Set([...text.matchAll(/secrets\.([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]!))];
       if ('workflow_call' in workflow.on) {
         const declared = Object.keys((workflow.on.workflow_call as { secrets?: Record<string, unknown> } | null)?.secrets ?? {});
-        for (const name of read) if (!declared.includes(name)) problems.push(`${file} reads secrets.${name} but its workflow_call does not declare it`);
+        for (const name of read)
+          if (!declared.includes(name)) problems.push(`${file} reads secrets.${name} but its workflow_call does not declare it`);
       }
       for (const [name, job] of Object.entries(workflow.jobs)) {
         if (!job.uses) continue;
@@ -131,7 +142,8 @@ describe('the GitHub Actions workflows', () => {
         if (passed === 'inherit') problems.push(`${file}: ${name} passes every secret (inherit), not only those ${job.uses} declares`);
         const called = workflows.get(path.basename(job.uses))!;
         const declared = Object.keys((called.on.workflow_call as { secrets?: Record<string, unknown> } | null)?.secrets ?? {});
-        for (const secret of Object.keys(typeof passed === 'object' && passed !== null ? passed : {})) if (!declared.includes(secret)) problems.push(`${file}: ${name} passes ${secret}, which ${job.uses} does not declare`);
+        for (const secret of Object.keys(typeof passed === 'object' && passed !== null ? passed : {}))
+          if (!declared.includes(secret)) problems.push(`${file}: ${name} passes ${secret}, which ${job.uses} does not declare`);
       }
     }
     expect(problems).toEqual([]);
@@ -142,7 +154,9 @@ describe('the GitHub Actions workflows', () => {
     const problems: string[] = [];
     for (const [file, workflow] of workflows) {
       for (const [name, job] of Object.entries(workflow.jobs)) {
-        const compiles = (job.steps ?? []).some((step) => /npx build-region (--check|report|diff|\$\{\{ matrix)/.test(step.run ?? '') || step.run === 'bash .ci/run');
+        const compiles = (job.steps ?? []).some(
+          (step) => /npx build-region (--check|report|diff|\$\{\{ matrix)/.test(step.run ?? '') || step.run === 'bash .ci/run',
+        );
         const checkout = (job.steps ?? []).find((step) => step.uses === 'actions/checkout@v4');
         if (compiles && checkout?.with?.['fetch-depth'] !== 0) problems.push(`${file}: ${name} compiles the content from a shallow clone`);
       }
@@ -172,7 +186,14 @@ describe('the GitHub Actions workflows', () => {
     const pr = workflows.get('pull-request.yml')!;
     expect(Object.keys(pr.on)).toEqual(['pull_request']);
     const runs = Object.values(pr.jobs).flatMap((job) => (job.steps ?? []).map((step) => step.run ?? step.uses));
-    expect(runs).toEqual(expect.arrayContaining(['npx build-region --check', 'bash .ci/run', 'npx build-region report --out report.html', 'actions/upload-artifact@v4']));
+    expect(runs).toEqual(
+      expect.arrayContaining([
+        'npx build-region --check',
+        'bash .ci/run',
+        'npx build-region report --out report.html',
+        'actions/upload-artifact@v4',
+      ]),
+    );
     const visible = pr.jobs['visible-changes']!.steps!.map((step) => step.run ?? '').join('\n');
     expect(visible).toContain('npx build-region diff "origin/${{ github.base_ref }}" --format markdown > visible-changes.md');
     expect(visible).toContain('gh pr comment');
@@ -184,8 +205,15 @@ describe('the GitHub Actions workflows', () => {
     const install = at((step) => step.run === 'bash .ci/browser');
     const pictures = at((step) => step.run === 'npx build-region diff "origin/${{ github.base_ref }}" --pictures --out review > /dev/null');
     const upload = at((step) => step.uses === 'actions/upload-artifact@v4' && step.with?.path === 'review');
-    const summary = at((step) => (step.run ?? '').includes('cat review/summary.md >> "$GITHUB_STEP_SUMMARY"') && (step.run ?? '').includes('${{ steps.review.outputs.artifact-url }}'));
-    expect([install, pictures, upload, summary].every((index) => index >= 0), JSON.stringify({ install, pictures, upload, summary })).toBe(true);
+    const summary = at(
+      (step) =>
+        (step.run ?? '').includes('cat review/summary.md >> "$GITHUB_STEP_SUMMARY"') &&
+        (step.run ?? '').includes('${{ steps.review.outputs.artifact-url }}'),
+    );
+    expect(
+      [install, pictures, upload, summary].every((index) => index >= 0),
+      JSON.stringify({ install, pictures, upload, summary }),
+    ).toBe(true);
     expect(install < pictures && pictures < upload && upload < summary).toBe(true);
     expect(steps[upload]!.id).toBe('review');
   });
@@ -196,7 +224,9 @@ describe('the GitHub Actions workflows', () => {
     const { plan, build, merge, deploy } = pipeline.jobs;
     expect(needsOf(build!)).toEqual(['plan']);
     expect(build!.strategy?.matrix?.region).toBe('${{ fromJSON(needs.plan.outputs.regions) }}');
-    expect(build!.steps!.map((s) => s.run).join('\n')).toContain('npx build-region ${{ matrix.region }} --out part --now ${{ needs.plan.outputs.now }}');
+    expect(build!.steps!.map((s) => s.run).join('\n')).toContain(
+      'npx build-region ${{ matrix.region }} --out part --now ${{ needs.plan.outputs.now }}',
+    );
     expect(plan!.steps!.map((s) => s.run).join('\n')).toContain('npx build-region regions --format json');
     expect(needsOf(merge!)).toEqual(['plan', 'build']);
     expect(merge!.steps!.map((s) => s.run).join('\n')).toContain('npx build-region merge parts/* --out dist');
@@ -248,7 +278,10 @@ describe('the commands the workflows call, run here', () => {
     const schedule = path.join(inject('distDir'), 'schedule.json');
     const next = (JSON.parse(await readFile(schedule, 'utf8')) as { next: { at: string; time: number } }).next;
     const output = path.join(work, 'github-output');
-    for (const [now, stale] of [[new Date(next.time - 1000).toISOString(), false], [next.at, true]] as const) {
+    for (const [now, stale] of [
+      [new Date(next.time - 1000).toISOString(), false],
+      [next.at, true],
+    ] as const) {
       await writeFile(output, '');
       const { status, stdout } = await cli(['stale', schedule, '--now', now], { GITHUB_OUTPUT: output });
       expect(status).toBe(0);
@@ -296,8 +329,12 @@ describe('the commands the workflows call, run here', () => {
 
   it('.ci/deploy deploys nothing without a target but says what it would, and refuses a folder that is no build', async () => {
     const run = promisify(execFile);
-    const { stdout } = await run('bash', [path.join(PACKAGE_ROOT, '.ci', 'deploy'), inject('distDir')], { env: { ...process.env, DEPLOY_TARGET: '' } });
+    const { stdout } = await run('bash', [path.join(PACKAGE_ROOT, '.ci', 'deploy'), inject('distDir')], {
+      env: { ...process.env, DEPLOY_TARGET: '' },
+    });
     expect(stdout).toMatch(/^deploy: DEPLOY_TARGET is not set; would deploy \d+ files of /);
-    await expect(run('bash', [path.join(PACKAGE_ROOT, '.ci', 'deploy'), work], { env: { ...process.env, DEPLOY_TARGET: '' } })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('is not a build') });
+    await expect(
+      run('bash', [path.join(PACKAGE_ROOT, '.ci', 'deploy'), work], { env: { ...process.env, DEPLOY_TARGET: '' } }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('is not a build') });
   });
 });

@@ -58,7 +58,11 @@ async function open(p: string, context?: BrowserContext): Promise<Opened> {
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const submit = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('button', { name, exact: typeof name === 'string' }).click();
+const submit = (page: Page, name: string | RegExp) =>
+  page
+    .getByRole('main')
+    .getByRole('button', { name, exact: typeof name === 'string' })
+    .click();
 
 /** Registers by password in a region and verifies with the mailed code; leaves the visitor logged in. */
 async function register(page: Page, base: string, email: string): Promise<void> {
@@ -109,17 +113,29 @@ describe('accounts', () => {
     await expect(page.getByRole('main').getByText('Verified', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('main').getByText('200', { exact: true }).isVisible()).resolves.toBe(true); // new-user reward
 
-    const before = await page.evaluate(() => ({ user_id: localStorage.getItem('user_id')!, apptoken: localStorage.getItem('apptoken')!, reftoken: localStorage.getItem('reftoken')! }));
+    const before = await page.evaluate(() => ({
+      user_id: localStorage.getItem('user_id')!,
+      apptoken: localStorage.getItem('apptoken')!,
+      reftoken: localStorage.getItem('reftoken')!,
+    }));
     const logout = page.waitForResponse((r) => r.url().endsWith('/account/user/logout'));
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us');
     await expect.poll(() => accountLink(page).textContent()).toBe('Log in');
-    expect(await page.evaluate(() => ['user_id', 'apptoken', 'reftoken', 'userInfo'].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
+    expect(await page.evaluate(() => ['user_id', 'apptoken', 'reftoken', 'userInfo'].map((k) => localStorage.getItem(k)))).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     // The back end ended that session too: its tokens read and renew nothing.
     await logout;
-    const answerOf = (path: string, headers: Record<string, string>) => page.evaluate(([p, h]) => fetch(p, { headers: h }).then((r) => r.json() as Promise<{ code: number }>), [path, headers] as const);
+    const answerOf = (path: string, headers: Record<string, string>) =>
+      page.evaluate(([p, h]) => fetch(p, { headers: h }).then((r) => r.json() as Promise<{ code: number }>), [path, headers] as const);
     await expect(answerOf('/_api/us/account/user/profile/new', { apptoken: before.apptoken })).resolves.toMatchObject({ code: 4003 });
-    await expect(answerOf(`/_api/us/account/user/sign_in/refresh?user_id=${before.user_id}`, { apptoken: before.apptoken, reftoken: before.reftoken })).resolves.toMatchObject({ code: 4003 });
+    await expect(
+      answerOf(`/_api/us/account/user/sign_in/refresh?user_id=${before.user_id}`, { apptoken: before.apptoken, reftoken: before.reftoken }),
+    ).resolves.toMatchObject({ code: 4003 });
 
     await loginByPassword(page, '/us', email, PASSWORD, '?fromPath=%2Fus%2Ffaq');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us/faq');
@@ -136,13 +152,17 @@ describe('accounts', () => {
     await main.getByLabel('Confirm password').fill('short2');
     await submit(page, 'Create account');
     await expect.poll(() => main.getByText('Please enter a valid email address.').count()).toBe(1);
-    await expect(main.getByText('Please use a more complex password: at least 8 characters with letters and numbers.').count()).resolves.toBe(1);
+    await expect(
+      main.getByText('Please use a more complex password: at least 8 characters with letters and numbers.').count(),
+    ).resolves.toBe(1);
     await expect(main.getByText('Confirmed password does not match the new password. Please enter again.').count()).resolves.toBe(1);
     await main.getByLabel('Password', { exact: true }).fill('onlyletters');
     await main.getByLabel('Confirm password').fill('onlyletters');
     await main.getByLabel('Email address').fill(newEmail('weak'));
     await submit(page, 'Create account');
-    await expect.poll(() => main.getByText('Please use a more complex password: at least 8 characters with letters and numbers.').count()).toBe(1);
+    await expect
+      .poll(() => main.getByText('Please use a more complex password: at least 8 characters with letters and numbers.').count())
+      .toBe(1);
     await expect(main.getByText('Confirmed password does not match').count()).resolves.toBe(0);
     expect(new URL(page.url()).pathname).toBe('/us/register');
     await context.close();
@@ -162,12 +182,15 @@ describe('accounts', () => {
     await context.close();
   });
 
-  it.each(['/us/login', '/us/register', '/us/forgot-password', '/fr/login'])('%s has no alert box until there is something to say', async (path) => {
-    const { context, page } = await open(path);
-    // Nothing to say: no alert region and no empty box above the form.
-    await expect(page.getByRole('main').locator('[role="alert"], .form-message').count()).resolves.toBe(0);
-    await context.close();
-  });
+  it.each(['/us/login', '/us/register', '/us/forgot-password', '/fr/login'])(
+    '%s has no alert box until there is something to say',
+    async (path) => {
+      const { context, page } = await open(path);
+      // Nothing to say: no alert region and no empty box above the form.
+      await expect(page.getByRole('main').locator('[role="alert"], .form-message').count()).resolves.toBe(0);
+      await context.close();
+    },
+  );
 
   it('shows the alert with its text when an error comes', async () => {
     const { context, page } = await open('/us');
@@ -200,13 +223,19 @@ describe('accounts', () => {
   it("sends an address's owner to a code login when someone registered it with a password, and that password stops working", async () => {
     const email = newEmail('taken');
     // A stranger registers the owner's address with a password and never verifies it.
-    const stranger = await fetch(url('/_api/us/account/user/register/pwd'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'strangers1Pass' }) });
+    const stranger = await fetch(url('/_api/us/account/user/register/pwd'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'strangers1Pass' }),
+    });
     expect(((await stranger.json()) as { code: number }).code).toBe(2000);
     const { context, page, errors } = await open('/us');
     await loginByPassword(page, '/us', email, 'strangers1Pass');
     // The password logs nobody in: the site mails a login code instead.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us/verify-email');
-    await expect.poll(() => page.getByTestId('toast').first().textContent()).toBe('Please confirm your email address first: log in with the code we send you.');
+    await expect
+      .poll(() => page.getByTestId('toast').first().textContent())
+      .toBe('Please confirm your email address first: log in with the code we send you.');
     const main = page.getByRole('main');
     const { code } = await latestMail(email);
     await main.getByLabel('Verification code', { exact: true }).fill(code!);
@@ -214,7 +243,11 @@ describe('accounts', () => {
     await expect.poll(() => accountLink(page).textContent()).toBe('Account');
     // The owner is in; the stranger's password is gone.
     await page.evaluate(() => localStorage.clear());
-    const again = await fetch(url('/_api/us/account/user/login/pwd'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'strangers1Pass' }) });
+    const again = await fetch(url('/_api/us/account/user/login/pwd'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'strangers1Pass' }),
+    });
     expect(((await again.json()) as { code: number }).code).toBe(4010);
     expect(errors).toEqual([]);
     await context.close();
@@ -322,7 +355,9 @@ describe('accounts', () => {
     await submit(page, 'Reset password');
     await expect
       .poll(() => main.getByRole('alert').textContent())
-      .toContain('Verification Unsuccessful: The verification link is invalid or has already been used. Please request a new one to continue.');
+      .toContain(
+        'Verification Unsuccessful: The verification link is invalid or has already been used. Please request a new one to continue.',
+      );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -397,7 +432,10 @@ describe('accounts', () => {
     await main.getByRole('textbox').first().fill(email);
     await main.getByRole('button', { name: /发送/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/verify-email');
-    await main.getByRole('textbox').first().fill((await latestMail(email)).code!);
+    await main
+      .getByRole('textbox')
+      .first()
+      .fill((await latestMail(email)).code!);
     await main.locator('button[type=submit]').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/set-password');
     expect(calls).toContain('/_api/cn/account/user/cn/login');
@@ -411,8 +449,15 @@ describe('accounts', () => {
     await page.goto(url('/us'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     // The session is ended from elsewhere (a logout on the back end with its tokens): its refresh token buys nothing.
-    const tokens = await page.evaluate(() => ({ apptoken: localStorage.getItem('apptoken')!, reftoken: localStorage.getItem('reftoken')! }));
-    await fetch(url('/_api/us/account/user/logout'), { method: 'POST', headers: { 'content-type': 'application/json', ...tokens }, body: '{}' });
+    const tokens = await page.evaluate(() => ({
+      apptoken: localStorage.getItem('apptoken')!,
+      reftoken: localStorage.getItem('reftoken')!,
+    }));
+    await fetch(url('/_api/us/account/user/logout'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...tokens },
+      body: '{}',
+    });
     await page.goto(url('/us/profile'));
     await expect.poll(() => page.url()).toBe(url('/us/login?fromPath=%2Fus%2Fprofile'));
     await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
@@ -439,7 +484,9 @@ describe('accounts', () => {
     await main.getByLabel('Confirm password').fill(PASSWORD);
     await submit(page, 'Save password');
     await expect.poll(() => main.getByRole('alert').textContent()).toBe('Please log in again to set your password.');
-    await expect(main.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).resolves.toBe('/us/login?fromPath=%2Fus%2Fset-password%3FfromPath%3D%252Fus%252Fmanuals');
+    await expect(main.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).resolves.toBe(
+      '/us/login?fromPath=%2Fus%2Fset-password%3FfromPath%3D%252Fus%252Fmanuals',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -500,9 +547,30 @@ describe('the account screens', () => {
 describe('the newsletter', () => {
   // The footer's form, on a page other than home (the home page offers the popup form instead).
   const cases = [
-    { base: '/us/faq', invalid: 'Incorrect email address format.', success: 'Subscription successful!', region: 'us', label: 'Email address for the newsletter', button: 'Subscribe' },
-    { base: '/uk/manuals', invalid: 'Please enter a valid email address', success: 'Subscribed Successfully!', region: 'uk', label: 'Email address for the newsletter', button: 'Subscribe' },
-    { base: '/manuals', invalid: 'please enter a correct email address', success: undefined, region: 'cn', label: undefined, button: undefined },
+    {
+      base: '/us/faq',
+      invalid: 'Incorrect email address format.',
+      success: 'Subscription successful!',
+      region: 'us',
+      label: 'Email address for the newsletter',
+      button: 'Subscribe',
+    },
+    {
+      base: '/uk/manuals',
+      invalid: 'Please enter a valid email address',
+      success: 'Subscribed Successfully!',
+      region: 'uk',
+      label: 'Email address for the newsletter',
+      button: 'Subscribe',
+    },
+    {
+      base: '/manuals',
+      invalid: 'please enter a correct email address',
+      success: undefined,
+      region: 'cn',
+      label: undefined,
+      button: undefined,
+    },
   ];
   it.each(cases)('subscribes in $region with its own messages and sends the region', async ({ base, invalid, success, region }) => {
     const { context, page, errors } = await open(base);
@@ -575,7 +643,9 @@ describe('the support forms', () => {
     await form.getByRole('button', { name: 'Register product' }).click();
     await expect.poll(() => form.getByText('Please fill in this field.').count()).toBe(2); // name and product
     await expect(form.getByText('Please enter a valid email address.').count()).resolves.toBe(1);
-    await expect(form.getByText('Please enter the serial number as printed on the robot: 8 to 20 letters and numbers.').count()).resolves.toBe(1);
+    await expect(
+      form.getByText('Please enter the serial number as printed on the robot: 8 to 20 letters and numbers.').count(),
+    ).resolves.toBe(1);
     await expect(form.getByText('Please enter the date of purchase; it cannot be in the future.').count()).resolves.toBe(1);
 
     const email = newEmail('owner');
@@ -586,9 +656,23 @@ describe('the support forms', () => {
     await form.getByLabel('Date of purchase').fill('2026-11-20');
     const request = page.waitForRequest((r) => r.url().endsWith('/_api/us/support/product-registration'));
     await form.getByRole('button', { name: 'Register product' }).click();
-    expect(JSON.parse((await request).postData() ?? '{}')).toMatchObject({ name: 'Grace Hopper', email, product: 'Flagship Bumblebee', serial: 'AXL2026US0001', purchaseDate: '2026-11-20' });
-    await expect.poll(() => form.getByRole('status').textContent()).toMatch(new RegExp(`^Thank you! Your robot is registered\\. Reference: REG-\\d{6}\\. We sent a confirmation to ${email.replace(/[.]/g, '\\.')}\\.$`));
-    expect((await latestMail(email)).subject).toBe('Your Flagship Bumblebee is registered (' + /REG-\d{6}/.exec((await form.getByRole('status').textContent())!)![0] + ')');
+    expect(JSON.parse((await request).postData() ?? '{}')).toMatchObject({
+      name: 'Grace Hopper',
+      email,
+      product: 'Flagship Bumblebee',
+      serial: 'AXL2026US0001',
+      purchaseDate: '2026-11-20',
+    });
+    await expect
+      .poll(() => form.getByRole('status').textContent())
+      .toMatch(
+        new RegExp(
+          `^Thank you! Your robot is registered\\. Reference: REG-\\d{6}\\. We sent a confirmation to ${email.replace(/[.]/g, '\\.')}\\.$`,
+        ),
+      );
+    expect((await latestMail(email)).subject).toBe(
+      'Your Flagship Bumblebee is registered (' + /REG-\d{6}/.exec((await form.getByRole('status').textContent())!)![0] + ')',
+    );
     await expect(axeViolations(page, '.support-form')).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -607,7 +691,9 @@ describe('the support forms', () => {
     await expect.poll(() => form.getByText('Bitte beschreiben Sie kurz, was nicht stimmt.').count()).toBe(1);
     await form.getByLabel('Was stimmt mit dem Roboter nicht?').fill('Der linke Arm bewegt sich nicht mehr.');
     await form.getByRole('button', { name: 'Rücksendung anfragen' }).click();
-    await expect.poll(() => form.getByRole('status').textContent()).toMatch(/^Ihre Rücksendeanfrage ist eingegangen\. Referenz: RMA-\d{6}\./);
+    await expect
+      .poll(() => form.getByRole('status').textContent())
+      .toMatch(/^Ihre Rücksendeanfrage ist eingegangen\. Referenz: RMA-\d{6}\./);
     await context.close();
   });
 });

@@ -24,10 +24,15 @@ async function visit(pathname: string, options: { width?: number; context?: Brow
     const seen = { shift: 0, bannerShifts: 0, violations: [] as string[] };
     (window as unknown as { __seen: typeof seen }).__seen = seen;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         seen.shift += entry.value;
-        if ((entry.sources ?? []).some((source) => source.node instanceof Element && source.node.closest('.consent-banner'))) seen.bannerShifts++;
+        if ((entry.sources ?? []).some((source) => source.node instanceof Element && source.node.closest('.consent-banner')))
+          seen.bannerShifts++;
       }
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(event.violatedDirective));
@@ -39,32 +44,56 @@ async function visit(pathname: string, options: { width?: number; context?: Brow
 
 /** The data layer as plain data: gtag's `arguments` entries as arrays, events as objects. */
 const dataLayer = (page: Page) =>
-  page.evaluate(() => (window.dataLayer ?? []).map((entry) => (Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as ArrayLike<unknown>) : entry)));
+  page.evaluate(() =>
+    (window.dataLayer ?? []).map((entry) =>
+      Object.prototype.toString.call(entry) === '[object Arguments]' ? Array.from(entry as ArrayLike<unknown>) : entry,
+    ),
+  );
 
 const DENIED = { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' };
 const GRANTED = { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' };
 const banner = (page: Page) => page.getByRole('region', { name: 'Your privacy' });
 
 describe('consent before analytics', () => {
-  it.each(['/uk', '/eu/flagship-megatron'])('asks on the first visit to %s, everything denied before any other entry of the data layer', async (pathname) => {
-    const { context, page, errors } = await visit(pathname);
-    const region = page.locator('.consent-banner');
-    await expect(region.isVisible()).resolves.toBe(true);
-    const layer = await dataLayer(page);
-    expect(layer[0]).toEqual(['consent', 'default', { ...DENIED, wait_for_update: 500 }]);
-    // Page views still follow the specification's rules, after the default.
-    await expect.poll(async () => (await dataLayer(page)).filter((e) => (e as { event?: string }).event === 'virtual_page_view').length).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { __seen: { violations: string[] } }).__seen.violations)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(['/uk', '/eu/flagship-megatron'])(
+    'asks on the first visit to %s, everything denied before any other entry of the data layer',
+    async (pathname) => {
+      const { context, page, errors } = await visit(pathname);
+      const region = page.locator('.consent-banner');
+      await expect(region.isVisible()).resolves.toBe(true);
+      const layer = await dataLayer(page);
+      expect(layer[0]).toEqual(['consent', 'default', { ...DENIED, wait_for_update: 500 }]);
+      // Page views still follow the specification's rules, after the default.
+      await expect
+        .poll(async () => (await dataLayer(page)).filter((e) => (e as { event?: string }).event === 'virtual_page_view').length)
+        .toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { __seen: { violations: string[] } }).__seen.violations)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('accepts or rejects with one click each, the two equally prominent, and remembers the choice before the next page paints', async () => {
-    for (const [button, state] of [['Accept all', GRANTED], ['Reject all', DENIED]] as const) {
+    for (const [button, state] of [
+      ['Accept all', GRANTED],
+      ['Reject all', DENIED],
+    ] as const) {
       const { context, page } = await visit('/uk');
       const accept = banner(page).getByRole('button', { name: 'Accept all' });
       const reject = banner(page).getByRole('button', { name: 'Reject all' });
-      const looks = (locator: typeof accept) => locator.evaluate((el) => { const s = getComputedStyle(el); const r = el.getBoundingClientRect(); return { bg: s.backgroundColor, color: s.color, size: s.fontSize, weight: s.fontWeight, height: Math.round(r.height), width: Math.round(r.width) }; });
+      const looks = (locator: typeof accept) =>
+        locator.evaluate((el) => {
+          const s = getComputedStyle(el);
+          const r = el.getBoundingClientRect();
+          return {
+            bg: s.backgroundColor,
+            color: s.color,
+            size: s.fontSize,
+            weight: s.fontWeight,
+            height: Math.round(r.height),
+            width: Math.round(r.width),
+          };
+        });
       const [a, r] = [await looks(accept), await looks(reject)];
       expect({ ...r, width: undefined }).toEqual({ ...a, width: undefined });
       expect(Math.abs(r.width - a.width)).toBeLessThanOrEqual(4);
@@ -77,7 +106,10 @@ describe('consent before analytics', () => {
       await next.waitForSelector('.consent-banner', { state: 'attached' });
       await expect(next.locator('.consent-banner').isVisible()).resolves.toBe(false);
       const layer = await dataLayer(next);
-      expect(layer.slice(0, 2)).toEqual([['consent', 'default', { ...DENIED, wait_for_update: 500 }], ['consent', 'update', state]]);
+      expect(layer.slice(0, 2)).toEqual([
+        ['consent', 'default', { ...DENIED, wait_for_update: 500 }],
+        ['consent', 'update', state],
+      ]);
       await context.close();
     }
   });
@@ -89,7 +121,9 @@ describe('consent before analytics', () => {
     await region.getByLabel('Statistik: Besuche messen, um die Website zu verbessern').check();
     await region.getByRole('button', { name: 'Auswahl speichern' }).click();
     await expect(region.isVisible()).resolves.toBe(false);
-    expect((await dataLayer(page)).filter((e) => Array.isArray(e) && e[1] === 'update')).toEqual([['consent', 'update', { ...DENIED, analytics_storage: 'granted' }]]);
+    expect((await dataLayer(page)).filter((e) => Array.isArray(e) && e[1] === 'update')).toEqual([
+      ['consent', 'update', { ...DENIED, analytics_storage: 'granted' }],
+    ]);
     // Focus goes back to the way to the choice; it reopens the banner, focused, with the choice ticked.
     const settings = page.getByRole('contentinfo').getByRole('button', { name: 'Cookie-Einstellungen' });
     await expect(settings.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
@@ -99,8 +133,12 @@ describe('consent before analytics', () => {
     await expect(region.getByLabel('Statistik: Besuche messen, um die Website zu verbessern').isChecked()).resolves.toBe(true);
     await expect(region.getByLabel('Werbung: personalisierte Anzeigen und deren Messung').isChecked()).resolves.toBe(false);
     // It links the region's cookie and privacy policies.
-    await expect(region.getByRole('link', { name: 'Cookie-Richtlinie' }).getAttribute('href')).resolves.toBe('https://www.example.com/de/cookies-policy');
-    await expect(region.getByRole('link', { name: 'Datenschutzerklärung' }).getAttribute('href')).resolves.toBe('https://www.example.com/de/privacy-policy');
+    await expect(region.getByRole('link', { name: 'Cookie-Richtlinie' }).getAttribute('href')).resolves.toBe(
+      'https://www.example.com/de/cookies-policy',
+    );
+    await expect(region.getByRole('link', { name: 'Datenschutzerklärung' }).getAttribute('href')).resolves.toBe(
+      'https://www.example.com/de/privacy-policy',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

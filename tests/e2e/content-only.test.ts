@@ -18,7 +18,8 @@ import { BUILT_AT } from '../support/instants.ts';
  * copy is built with the project's own compiler and runtime, served, and checked in Chromium.
  */
 const SALE_WINDOW = '{ start: "2026-11-01T00:00:00+00:00", end: "2027-01-01T00:00:00+00:00" }';
-const schema = (file: string) => `# yaml-language-server: $schema=${'../'.repeat(file.split('/').length - 1)}../schema/${file.startsWith('pages/') ? 'page' : file.startsWith('messages/') ? 'messages' : file.endsWith('products.yaml') ? 'products' : 'region'}.schema.json\n`;
+const schema = (file: string) =>
+  `# yaml-language-server: $schema=${'../'.repeat(file.split('/').length - 1)}../schema/${file.startsWith('pages/') ? 'page' : file.startsWith('messages/') ? 'messages' : file.endsWith('products.yaml') ? 'products' : 'region'}.schema.json\n`;
 
 async function addFile(content: string, file: string, text: string): Promise<void> {
   await mkdir(path.dirname(path.join(content, file)), { recursive: true });
@@ -30,7 +31,14 @@ async function editContent(content: string): Promise<void> {
   // A stages list, shared by every region.
   await appendFile(
     path.join(content, 'stages.yaml'),
-    ['  summer-sale:', '    description: The winter sale of the content-only test.', '    instants:', '      - 2026-11-01T00:00:00+00:00', '      - 2027-01-01T00:00:00+00:00', ''].join('\n'),
+    [
+      '  summer-sale:',
+      '    description: The winter sale of the content-only test.',
+      '    instants:',
+      '      - 2026-11-01T00:00:00+00:00',
+      '      - 2027-01-01T00:00:00+00:00',
+      '',
+    ].join('\n'),
   );
   // A product with its own page in us, its price gated by the new list.
   const rover = (region: string, price: number, offer: number) =>
@@ -48,7 +56,11 @@ async function editContent(content: string): Promise<void> {
       '',
     ].join('\n');
   await appendFile(path.join(content, 'regions/us/products.yaml'), rover('us', 249, 219));
-  const routes = ['  - { page: scout-rover, product: scoutRover, scroll: banner }', `  - { page: summer-sale, window: ${SALE_WINDOW} }`, ''].join('\n');
+  const routes = [
+    '  - { page: scout-rover, product: scoutRover, scroll: banner }',
+    `  - { page: summer-sale, window: ${SALE_WINDOW} }`,
+    '',
+  ].join('\n');
   await appendFile(path.join(content, 'regions/us/region.yaml'), routes);
   await appendFile(path.join(content, 'regions/uk/region.yaml'), `  - { page: summer-sale, window: ${SALE_WINDOW} }\n`);
   // The new list gates a nav item, the banner and (above) the price.
@@ -57,14 +69,26 @@ async function editContent(content: string): Promise<void> {
     '  - label: Support\n    identify: support\n',
     '  - label: Winter sale\n    identify: winter-sale\n    link: /us/summer-sale\n    stages: summer-sale\n    stage: [1]\n  - label: Support\n    identify: support\n',
   );
-  await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'The Mini Robot is landing. Follow the launch week.', 'The Scout Rover is here, at its sale price.');
-  await replaceInFile(path.join(content, 'regions/us/region.yaml'), '  stages: mini-robot-launch\n  stage: [1, 2, 3, 4]', '  stages: summer-sale\n  stage: [1]');
+  await replaceInFile(
+    path.join(content, 'regions/us/region.yaml'),
+    'The Mini Robot is landing. Follow the launch week.',
+    'The Scout Rover is here, at its sale price.',
+  );
+  await replaceInFile(
+    path.join(content, 'regions/us/region.yaml'),
+    '  stages: mini-robot-launch\n  stage: [1, 2, 3, 4]',
+    '  stages: summer-sale\n  stage: [1]',
+  );
   await addFile(
     content,
     'pages/scout-rover/en.yaml',
     'title: "Scout Rover | Axlebot Robotics"\ndescription: "A six-wheeled scout that maps your room."\nheading: "Scout Rover"\nlead: "Six wheels, one mission: map the room."\nsections:\n  - heading: "Maps as it rolls"\n    text: "Its sensors draw a map of every room it visits."\n',
   );
-  await addFile(content, 'pages/summer-sale/en.yaml', 'title: "Winter sale | Axlebot Robotics"\ndescription: "Our winter prices, for a few weeks only."\nheading: "The winter sale"\nlead: "Robots at their best prices of the year."\n');
+  await addFile(
+    content,
+    'pages/summer-sale/en.yaml',
+    'title: "Winter sale | Axlebot Robotics"\ndescription: "Our winter prices, for a few weeks only."\nheading: "The winter sale"\nlead: "Robots at their best prices of the year."\n',
+  );
 
   // A whole region: Canada, in English and CAD, on the us back end.
   await addFile(
@@ -110,13 +134,20 @@ async function editContent(content: string): Promise<void> {
     ].join('\n'),
   );
   await addFile(content, 'regions/ca/products.yaml', `products:\n${rover('ca', 329, 289)}`);
-  await addFile(content, 'pages/home/ca.yaml', 'title: "Axlebot Robotics Canada"\ndescription: "Transforming robots, now in Canada."\nheading: "Robots for Canada"\nlineup: [scoutRover]\n');
+  await addFile(
+    content,
+    'pages/home/ca.yaml',
+    'title: "Axlebot Robotics Canada"\ndescription: "Transforming robots, now in Canada."\nheading: "Robots for Canada"\nlineup: [scoutRover]\n',
+  );
   await addFile(content, 'messages/en-CA.yaml', 'locale: en-CA\nextends: en-US\nmessages:\n  footer:\n    regionLabel: "Region:"\n');
   // Canada is a region now, no longer a country of the us site (README, "Adding a region"; W0307 otherwise).
   await replaceInFile(path.join(content, 'regions/us/region.yaml'), '    CA: Canada - English\n', '');
 
   // A back end: apac, which now serves jp.
-  await appendFile(path.join(content, 'constants.yaml'), '  apac:\n    production: https://api-apac.example.com\n    preproduction: https://api-apac.pre.example.com\n');
+  await appendFile(
+    path.join(content, 'constants.yaml'),
+    '  apac:\n    production: https://api-apac.example.com\n    preproduction: https://api-apac.pre.example.com\n',
+  );
   await replaceInFile(path.join(content, 'regions/jp/region.yaml'), 'backend: us', 'backend: apac');
 }
 
@@ -200,30 +231,53 @@ describe('content alone', () => {
       const links = await page.locator('.region-list a').evaluateAll((all) => all.map((a) => a.getAttribute('href')));
       expect(links, chooser).toContain('/ca');
       // Canada once: the region, no longer also the us site's Canada entry.
-      await expect(page.locator('.region-list .region-label').allTextContents().then((labels) => labels.filter((l) => l === 'Canada - English').length), chooser).resolves.toBe(1);
-      for (const region of compiled.model.regions) expect(links, `${chooser} lists ${region.data.code}`).toContain(region.data.basePath || '/');
+      await expect(
+        page
+          .locator('.region-list .region-label')
+          .allTextContents()
+          .then((labels) => labels.filter((l) => l === 'Canada - English').length),
+        chooser,
+      ).resolves.toBe(1);
+      for (const region of compiled.model.regions)
+        expect(links, `${chooser} lists ${region.data.code}`).toContain(region.data.basePath || '/');
       await context.close();
     }
   });
 
   it('gives the new region reciprocal hreflang alternates, and a place in the sitemap, schedule and report', async () => {
     const html = async (pathname: string) => (await fetch(new URL(pathname, site.server.url))).text();
-    expect(await html('/us/scout-rover')).toContain('<link rel="alternate" hreflang="en-CA" href="https://www.example.com/ca/scout-rover">');
-    expect(await html('/ca/scout-rover')).toContain('<link rel="alternate" hreflang="en-US" href="https://www.example.com/us/scout-rover">');
+    expect(await html('/us/scout-rover')).toContain(
+      '<link rel="alternate" hreflang="en-CA" href="https://www.example.com/ca/scout-rover">',
+    );
+    expect(await html('/ca/scout-rover')).toContain(
+      '<link rel="alternate" hreflang="en-US" href="https://www.example.com/us/scout-rover">',
+    );
     expect(await html('/ca/choose-your-region')).toContain('hreflang="zh-CN" href="https://www.example.cn/choose-your-region"');
     expect(await html('/choose-your-region')).toContain('hreflang="en-CA" href="https://www.example.com/ca/choose-your-region"');
     const sitemap = await html('/sitemap.xml');
     expect(sitemap).toContain('<loc>https://www.example.com/ca/scout-rover</loc>');
-    const schedule = JSON.parse(await html('/schedule.json')) as { entries: { at: string; changes: { region: string; change: string }[] }[]; stages: Record<string, Record<string, string[]>> };
+    const schedule = JSON.parse(await html('/schedule.json')) as {
+      entries: { at: string; changes: { region: string; change: string }[] }[];
+      stages: Record<string, Record<string, string[]>>;
+    };
     const closes = schedule.entries.find((entry) => entry.at === '2027-01-01T00:00:00.000Z')!;
-    expect(closes.changes.map((c) => `${c.region}: ${c.change}`)).toEqual(expect.arrayContaining(['ca: /ca/summer-sale closes', 'us: /us/summer-sale closes', 'ca: activity price of Scout Rover hides (stage 2 of summer-sale)']));
+    expect(closes.changes.map((c) => `${c.region}: ${c.change}`)).toEqual(
+      expect.arrayContaining([
+        'ca: /ca/summer-sale closes',
+        'us: /us/summer-sale closes',
+        'ca: activity price of Scout Rover hides (stage 2 of summer-sale)',
+      ]),
+    );
     expect(Object.keys(schedule.stages.ca!)).toContain('summer-sale');
     const report = renderReport(compiled, BUILT_AT);
     expect(report).toMatch(/<th[^>]*>ca<\/th>/);
   });
 
   it('adds a back end that serve-regions emulates, and the region it serves calls it', async () => {
-    const answer = (await (await fetch(new URL('/_api/apac/ssr/timestamp', site.server.url))).json()) as { code: number; data: { timestamp: number } };
+    const answer = (await (await fetch(new URL('/_api/apac/ssr/timestamp', site.server.url))).json()) as {
+      code: number;
+      data: { timestamp: number };
+    };
     expect(answer.code).toBe(2000);
     const context = await site.browser.newContext();
     const page = await context.newPage();
@@ -240,8 +294,12 @@ describe('content alone', () => {
       body: JSON.stringify({ email: 'rover@example.com', password: 'robots4ever' }),
     });
     expect(((await register.json()) as { code: number }).code).toBe(2000);
-    const outbox = (await (await fetch(new URL('/__emulator/outbox.json?to=rover@example.com', site.server.url))).json()) as { data: { backend: string; link?: string }[] };
+    const outbox = (await (await fetch(new URL('/__emulator/outbox.json?to=rover@example.com', site.server.url))).json()) as {
+      data: { backend: string; link?: string }[];
+    };
     expect(outbox.data.map((mail) => mail.backend)).toEqual(['apac']);
-    expect(outbox.data[0]!.link).toMatch(/^http:\/\/localhost:\d+\/jp\/verification-success\?token=|^https:\/\/www\.example\.com\/jp\/verification-success\?token=/);
+    expect(outbox.data[0]!.link).toMatch(
+      /^http:\/\/localhost:\d+\/jp\/verification-success\?token=|^https:\/\/www\.example\.com\/jp\/verification-success\?token=/,
+    );
   });
 });

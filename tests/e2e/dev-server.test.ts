@@ -35,7 +35,9 @@ describe('the live preview', () => {
     expect(Math.abs(time.data.timestamp - dev.emulator.clock.now())).toBeLessThan(5_000);
     const outbox = await fetch(new URL('/__emulator/outbox.json', dev.url));
     expect(outbox.status).toBe(200);
-    const schedule = (await (await fetch(new URL('/schedule.json', dev.url))).json()) as { stages: Record<string, Record<string, string[]>> };
+    const schedule = (await (await fetch(new URL('/schedule.json', dev.url))).json()) as {
+      stages: Record<string, Record<string, string[]>>;
+    };
     expect(schedule.stages.us?.halloween).toEqual(['2025-10-25T07:00:00.000Z', '2025-11-01T07:00:00.000Z']);
   });
 
@@ -70,7 +72,9 @@ describe('the live preview', () => {
       expect(cli.file).toBe('content/regions/us/region.yaml');
       await expect.poll(() => overlay.count(), { timeout: 15_000 }).toBe(1);
       await expect(overlay.locator('.file').textContent()).resolves.toBe(where);
-      await expect(overlay.locator('.message').textContent()).resolves.toBe(`[plugin:build-region] ${where} - error ${cli.code}: ${cli.message}`);
+      await expect(overlay.locator('.message').textContent()).resolves.toBe(
+        `[plugin:build-region] ${where} - error ${cli.code}: ${cli.message}`,
+      );
       await expect(overlay.locator('.frame').textContent()).resolves.toContain('currency: [USD');
       // The tip says how to make it go, never to edit a Vite config the project does not have.
       await expect.poll(() => overlay.locator('.tip').textContent()).toBe(OVERLAY_TIP);

@@ -24,8 +24,18 @@ const site = useTestSite({
     out = path.join(work, 'dist');
     await addUntranslatedRoutes(copy.content);
     // A link to the FAQ in jp's footer, to reach it by a client-side navigation.
-    await replaceInFile(path.join(copy.content, 'regions/jp/region.yaml'), '      - { label: "販売店", link: "/jp/where-to-buy" }\n', '      - { label: "販売店", link: "/jp/where-to-buy" }\n      - { label: "よくある質問", link: "/jp/faq" }\n');
-    const result = await buildRegions({ content: copy.content, out, sites: path.join(work, 'sites'), regions: ['jp', 'kr', 'us'], now: BUILT_AT });
+    await replaceInFile(
+      path.join(copy.content, 'regions/jp/region.yaml'),
+      '      - { label: "販売店", link: "/jp/where-to-buy" }\n',
+      '      - { label: "販売店", link: "/jp/where-to-buy" }\n      - { label: "よくある質問", link: "/jp/faq" }\n',
+    );
+    const result = await buildRegions({
+      content: copy.content,
+      out,
+      sites: path.join(work, 'sites'),
+      regions: ['jp', 'kr', 'us'],
+      now: BUILT_AT,
+    });
     if (!result.ok) throw new Error(result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n'));
     return out;
   },

@@ -31,12 +31,17 @@ describe('first paint before any script', () => {
     await hydrated(page);
     const { paint, scripts } = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
-      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => /\.js$/.test(new URL(e.name).pathname)).map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
+      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => /\.js$/.test(new URL(e.name).pathname))
+        .map((e) => ({ name: new URL(e.name).pathname, start: e.startTime })),
     }));
     expect(paint).toBeLessThan(Infinity);
     // The code did load (the page hydrated with it), and every file of it after the first paint.
     expect(scripts.length).toBeGreaterThan(2);
-    expect(scripts.filter((s) => s.start < paint), `first paint at ${paint} ms`).toEqual([]);
+    expect(
+      scripts.filter((s) => s.start < paint),
+      `first paint at ${paint} ms`,
+    ).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -103,7 +108,7 @@ describe('first paint before any script', () => {
     await context.close();
   });
 
-  it("loads the code that writes heads only where the head can change: a product page, or the next page", async () => {
+  it('loads the code that writes heads only where the head can change: a product page, or the next page', async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
     const headCode: string[] = [];
@@ -144,7 +149,10 @@ describe('first paint before any script', () => {
     const [first, second] = [...new Set(await links.evaluateAll((all) => all.map((a) => a.getAttribute('href')!)))];
     expect(first && second).toBeTruthy();
     // Hovered while the app is still loading: the browser fetches the page the link opens.
-    await links.and(page.locator(`[href="${first}"]`)).first().hover();
+    await links
+      .and(page.locator(`[href="${first}"]`))
+      .first()
+      .hover();
     await expect.poll(() => prefetched, { timeout: 5000 }).toEqual([first]);
     // Neither the account link, nor the region chooser, however long the pointer rests there.
     await page.getByTestId('account-link').hover();
@@ -158,7 +166,10 @@ describe('first paint before any script', () => {
     // Once the app is live it loads pages itself: the browser fetches nothing more ahead.
     release();
     await hydrated(page);
-    await links.and(page.locator(`[href="${second}"]`)).first().hover();
+    await links
+      .and(page.locator(`[href="${second}"]`))
+      .first()
+      .hover();
     await page.waitForTimeout(600);
     expect(prefetched).toEqual([first]);
     await context.close();

@@ -36,7 +36,11 @@ interface MerchantProduct {
     priceCurrency: string;
     availability: string;
     itemCondition: string;
-    shippingDetails: { shippingRate: { currency: string }; shippingDestination: { addressCountry: string }[]; deliveryTime: { handlingTime: { unitCode: string } } };
+    shippingDetails: {
+      shippingRate: { currency: string };
+      shippingDestination: { addressCountry: string }[];
+      deliveryTime: { handlingTime: { unitCode: string } };
+    };
     hasMerchantReturnPolicy: { merchantReturnDays: number; applicableCountry: string[] };
   };
 }
@@ -98,7 +102,10 @@ describe('the head of every page in every region, read from the raw HTML', () =>
       // What Google's merchant listings read (docs/market.md): every field, from the region's content.
       const product = data.find((d) => d['@type'] === 'Product') as unknown as MerchantProduct;
       expect(product.name).toBeTruthy();
-      expect(product.image).toEqual([expect.stringMatching(/^https:\/\/.+\/images\/\w+\.jpg$/), expect.stringMatching(/^https:\/\/.+\.svg$/)]);
+      expect(product.image).toEqual([
+        expect.stringMatching(/^https:\/\/.+\/images\/\w+\.jpg$/),
+        expect.stringMatching(/^https:\/\/.+\.svg$/),
+      ]);
       expect(product.brand).toEqual({ '@type': 'Brand', name: expect.any(String) });
       expect(product.offers.price).toBeGreaterThan(0);
       expect(product.offers.priceCurrency).toMatch(/^[A-Z]{3}$/);
@@ -106,7 +113,8 @@ describe('the head of every page in every region, read from the raw HTML', () =>
       expect(product.offers.itemCondition).toBe('https://schema.org/NewCondition');
       expect(product.offers.shippingDetails.shippingRate.currency).toBe(product.offers.priceCurrency);
       expect(product.offers.shippingDetails.shippingDestination.length).toBeGreaterThan(0);
-      for (const destination of product.offers.shippingDetails.shippingDestination) expect(destination.addressCountry).toMatch(/^[A-Z]{2}$/);
+      for (const destination of product.offers.shippingDetails.shippingDestination)
+        expect(destination.addressCountry).toMatch(/^[A-Z]{2}$/);
       expect(product.offers.shippingDetails.deliveryTime.handlingTime.unitCode).toBe('DAY');
       expect(product.offers.hasMerchantReturnPolicy.merchantReturnDays).toBeGreaterThan(0);
       expect(product.offers.hasMerchantReturnPolicy.applicableCountry.every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
@@ -116,9 +124,12 @@ describe('the head of every page in every region, read from the raw HTML', () =>
       expect(head.meta.get('twitter:data1')).toMatch(/\S/);
     }
     // FAQ pages answer their questions in structured data; product and content pages say where they are.
-    if (html.includes('data-kind="faq"')) expect((data.find((d) => d['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] }).mainEntity.length).toBeGreaterThan(3);
+    if (html.includes('data-kind="faq"'))
+      expect((data.find((d) => d['@type'] === 'FAQPage') as unknown as { mainEntity: unknown[] }).mainEntity.length).toBeGreaterThan(3);
     if (/data-kind="(product|content)"/.test(html)) {
-      const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as unknown as { itemListElement: { position: number; item: string }[] };
+      const crumbs = data.find((d) => d['@type'] === 'BreadcrumbList') as unknown as {
+        itemListElement: { position: number; item: string }[];
+      };
       expect(crumbs.itemListElement.map((c) => c.position)).toEqual([1, 2]);
       expect(crumbs.itemListElement.at(-1)!.item).toBe(canonical.href);
     }

@@ -65,11 +65,19 @@ beforeAll(async () => {
   nginx = spawn(NGINX, ['-c', config, '-p', work], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   nginx.stderr!.on('data', (chunk: Buffer) => (stderr += chunk));
-  const exited = new Promise<never>((_, reject) => nginx.on('exit', (code) => reject(new Error(`nginx (${NGINX}) stopped with ${code}: ${stderr}`))));
+  const exited = new Promise<never>((_, reject) =>
+    nginx.on('exit', (code) => reject(new Error(`nginx (${NGINX}) stopped with ${code}: ${stderr}`))),
+  );
   exited.catch(() => {});
   // Ready when it answers.
   for (let tries = 0; ; tries++) {
-    const ready = await Promise.race([fetch(`http://127.0.0.1:${nginxPort}/robots.txt`).then(() => true, () => false), exited]);
+    const ready = await Promise.race([
+      fetch(`http://127.0.0.1:${nginxPort}/robots.txt`).then(
+        () => true,
+        () => false,
+      ),
+      exited,
+    ]);
     if (ready) break;
     if (tries > 100) throw new Error(`nginx did not answer: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -100,7 +108,19 @@ function get(port: number, rawPath: string, host: string, headers: Record<string
   });
 }
 
-const HEADERS = ['etag', 'last-modified', 'accept-ranges', 'content-range', 'cache-control', 'content-security-policy', 'referrer-policy', 'permissions-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security'];
+const HEADERS = [
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'content-range',
+  'cache-control',
+  'content-security-policy',
+  'referrer-policy',
+  'permissions-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'strict-transport-security',
+];
 
 /** What a visitor (or a crawler) gets: the status, where a redirect goes, the body and type of a page, the headers that matter. */
 function visible(reply: Reply) {
@@ -170,12 +190,18 @@ describe('no host rule sends a visitor off the site', () => {
         const [ours, theirs] = await Promise.all([rawGet(port, target, host), rawGet(nginxPort, target, host)]);
         const label = `${host} ${JSON.stringify(target)}`;
         if (ours.status !== theirs.status || ours.headers.location !== theirs.headers.location) {
-          problems.push(`${label}: serve-regions ${ours.status} ${ours.headers.location ?? ''}, nginx ${theirs.status} ${theirs.headers.location ?? ''}`);
+          problems.push(
+            `${label}: serve-regions ${ours.status} ${ours.headers.location ?? ''}, nginx ${theirs.status} ${theirs.headers.location ?? ''}`,
+          );
         }
-        for (const [who, reply] of [['serve-regions', ours], ['nginx', theirs]] as const) {
+        for (const [who, reply] of [
+          ['serve-regions', ours],
+          ['nginx', theirs],
+        ] as const) {
           if (reply.status >= 500 || reply.status === 0) problems.push(`${label}: ${who} answered ${reply.status}`);
           const location = reply.headers.location;
-          if (location !== undefined && ![host, host.replace(/\.cn$/, '.com')].includes(hostAfterRedirect(location, host))) problems.push(`${label}: ${who} sends browsers to ${hostAfterRedirect(location, host)} (Location: ${location})`);
+          if (location !== undefined && ![host, host.replace(/\.cn$/, '.com')].includes(hostAfterRedirect(location, host)))
+            problems.push(`${label}: ${who} sends browsers to ${hostAfterRedirect(location, host)} (Location: ${location})`);
         }
       }
     }
@@ -194,7 +220,12 @@ describe('no host rule sends a visitor off the site', () => {
           continue;
         }
         const cdn = await cdnAnswer(distDir, pathname, host);
-        if ('location' in cdn && cdn.location !== undefined && ![host, host.replace(/\.cn$/, '.com')].includes(hostAfterRedirect(cdn.location, host))) problems.push(`${host} ${JSON.stringify(target)}: Location ${cdn.location}`);
+        if (
+          'location' in cdn &&
+          cdn.location !== undefined &&
+          ![host, host.replace(/\.cn$/, '.com')].includes(hostAfterRedirect(cdn.location, host))
+        )
+          problems.push(`${host} ${JSON.stringify(target)}: Location ${cdn.location}`);
       }
     }
     expect(problems).toEqual([]);
@@ -207,10 +238,16 @@ describe('nginx with the generated configuration', () => {
     const differences: string[] = [];
     const paths = await everyPath();
     for (const rawPath of paths) {
-      const [ours, theirs] = await Promise.all([get(Number(new URL(site.server.url).port), rawPath, 'localhost'), get(nginxPort, rawPath, 'localhost')]);
+      const [ours, theirs] = await Promise.all([
+        get(Number(new URL(site.server.url).port), rawPath, 'localhost'),
+        get(nginxPort, rawPath, 'localhost'),
+      ]);
       const a = visible(ours);
       const b = visible(theirs);
-      if (JSON.stringify(a) !== JSON.stringify(b)) differences.push(`${rawPath}: serve-regions ${JSON.stringify({ ...a, body: undefined })}, nginx ${JSON.stringify({ ...b, body: undefined })}`);
+      if (JSON.stringify(a) !== JSON.stringify(b))
+        differences.push(
+          `${rawPath}: serve-regions ${JSON.stringify({ ...a, body: undefined })}, nginx ${JSON.stringify({ ...b, body: undefined })}`,
+        );
     }
     expect(differences, `of ${paths.length} paths (serve-regions at ${local})`).toEqual([]);
   });
@@ -236,8 +273,18 @@ describe('nginx with the generated configuration', () => {
         const [ours, theirs] = await Promise.all([get(port, rawPath, 'localhost', headers), get(nginxPort, rawPath, 'localhost', headers)]);
         // nginx answers 416 with an error page of its own (its headers doubled): the status and the range say it all.
         const shown = (reply: Reply) =>
-          reply.status === 416 ? { status: 416, range: reply.headers['content-range'] } : { ...visible(reply), ...(reply.status !== 200 && reply.status !== 206 ? { body: undefined, type: undefined, length: undefined } : { body: reply.body.toString('latin1') }) };
-        if (JSON.stringify(shown(ours)) !== JSON.stringify(shown(theirs))) differences.push(`${rawPath} ${JSON.stringify(headers)}: serve-regions ${JSON.stringify({ ...shown(ours), body: undefined })}, nginx ${JSON.stringify({ ...shown(theirs), body: undefined })}`);
+          reply.status === 416
+            ? { status: 416, range: reply.headers['content-range'] }
+            : {
+                ...visible(reply),
+                ...(reply.status !== 200 && reply.status !== 206
+                  ? { body: undefined, type: undefined, length: undefined }
+                  : { body: reply.body.toString('latin1') }),
+              };
+        if (JSON.stringify(shown(ours)) !== JSON.stringify(shown(theirs)))
+          differences.push(
+            `${rawPath} ${JSON.stringify(headers)}: serve-regions ${JSON.stringify({ ...shown(ours), body: undefined })}, nginx ${JSON.stringify({ ...shown(theirs), body: undefined })}`,
+          );
       }
     }
     expect(differences).toEqual([]);
@@ -284,7 +331,10 @@ describe('nginx with the generated configuration', () => {
 async function cdnAnswer(distRoot: string, rawPath: string, host: string) {
   // The CDN matches the path with its dot segments resolved, as a URL parser resolves them.
   rawPath = path.posix.normalize(rawPath);
-  const redirects = (await readFile(path.join(distRoot, '_redirects'), 'utf8')).split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(/\s+/));
+  const redirects = (await readFile(path.join(distRoot, '_redirects'), 'utf8'))
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(/\s+/));
   const file = await resolveStaticFile(distRoot, rawPath);
   for (const [from, to, code] of redirects) {
     const forced = code!.endsWith('!');
@@ -326,15 +376,24 @@ describe('_redirects and _headers for static-hosting CDNs', () => {
       for (const rawPath of paths) {
         const expected = await answer(rules, { hostname: host, rawPath, query: '' }, (pathname) => resolveStaticFile(distDir, pathname));
         const cdn = await cdnAnswer(distDir, decodeURIComponent(rawPath), host);
-        const same = cdn.status === expected.status && ('location' in expected ? cdn.location === expected.location : (cdn.file ?? undefined) === ('file' in expected ? expected.file : undefined));
+        const same =
+          cdn.status === expected.status &&
+          ('location' in expected
+            ? cdn.location === expected.location
+            : (cdn.file ?? undefined) === ('file' in expected ? expected.file : undefined));
         if (!same) differences.push(`${host}${rawPath}: rules ${JSON.stringify(expected)}, CDN ${JSON.stringify(cdn)}`);
         if (expected.status === 200) {
           const wanted = answerHeaders(rules, host, expected.file);
           const given = await cdnHeaders(distDir, decodeURIComponent(rawPath));
           // What the CDN revalidates by itself: no Cache-Control needed.
           const { 'Cache-Control': cache, ...security } = wanted;
-          if (JSON.stringify(security) !== JSON.stringify(Object.fromEntries(Object.entries(given).filter(([name]) => name !== 'Cache-Control')))) differences.push(`${rawPath}: headers differ`);
-          if ((given['Cache-Control'] ?? 'no-cache') !== cache) differences.push(`${rawPath}: Cache-Control ${given['Cache-Control']}, rules ${cache}`);
+          if (
+            JSON.stringify(security) !==
+            JSON.stringify(Object.fromEntries(Object.entries(given).filter(([name]) => name !== 'Cache-Control')))
+          )
+            differences.push(`${rawPath}: headers differ`);
+          if ((given['Cache-Control'] ?? 'no-cache') !== cache)
+            differences.push(`${rawPath}: Cache-Control ${given['Cache-Control']}, rules ${cache}`);
         }
       }
     }

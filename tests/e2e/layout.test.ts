@@ -89,10 +89,15 @@ async function headerFaults(page: Page, path: string): Promise<string[]> {
       const tallest = Math.max(...rects.map((r) => r.height)) + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
       return { rows, height: document.querySelector('.site-header')!.getBoundingClientRect().height, tallest };
     });
-    if (found.rows > 1 || found.height > found.tallest + 1) faults.push(`${path} at ${width} px: header ${found.height} px tall in ${found.rows} rows (one row is ${found.tallest} px)`);
+    if (found.rows > 1 || found.height > found.tallest + 1)
+      faults.push(`${path} at ${width} px: header ${found.height} px tall in ${found.rows} rows (one row is ${found.tallest} px)`);
   }
   await page.locator('.menu-toggle').click();
-  const inMenu = await page.evaluate(() => [...document.querySelectorAll('#site-nav-panel .region-link, #site-nav-panel .account-link')].filter((e) => e.checkVisibility()).length);
+  const inMenu = await page.evaluate(
+    () =>
+      [...document.querySelectorAll('#site-nav-panel .region-link, #site-nav-panel .account-link')].filter((e) => e.checkVisibility())
+        .length,
+  );
   if (inMenu < 1) faults.push(`${path} at 360 px: the opened menu shows no region or account link`);
   await page.locator('.menu-toggle').click();
   return faults;
@@ -126,7 +131,9 @@ async function productFaults(page: Page, path: string): Promise<string[]> {
       });
     });
     faults.push(...hidden.map((h) => `${path} at ${width} px: in-page menu item ${h} with no sign that the menu scrolls`));
-    faults.push(...(await brokenWords(page, '.specs th, .specs td')).map((w) => `${path} at ${width} px: spec word '${w}' broken across lines`));
+    faults.push(
+      ...(await brokenWords(page, '.specs th, .specs td')).map((w) => `${path} at ${width} px: spec word '${w}' broken across lines`),
+    );
   }
   // The section read: at the top the buy box (in the banner), further down the section scrolled to.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -139,7 +146,8 @@ async function productFaults(page: Page, path: string): Promise<string[]> {
   await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), target);
   const atTarget = await current();
   await page.evaluate(() => window.scrollTo(0, 0));
-  if (String(atTop) !== '#buy' || String(atTarget) !== `#${target}`) faults.push(`${path}: in-page menu marks ${JSON.stringify(atTop)} at the top and ${JSON.stringify(atTarget)} at #${target}`);
+  if (String(atTop) !== '#buy' || String(atTarget) !== `#${target}`)
+    faults.push(`${path}: in-page menu marks ${JSON.stringify(atTop)} at the top and ${JSON.stringify(atTarget)} at #${target}`);
   return faults;
 }
 
@@ -181,7 +189,8 @@ async function homeFaults(page: Page, route: RouteData, region: RegionData): Pro
   if (offers !== 1) faults.push(`${path}: the newsletter is offered ${offers} times`);
   const featured = featuredProduct(route.content);
   const action = await page.locator('.hero a.button').evaluateAll((all) => all.map((a) => a.getAttribute('href')));
-  if (!featured || String(action) !== region.products[featured]!.link) faults.push(`${path}: the hero's action is ${JSON.stringify(action)}, not the featured product ${featured}`);
+  if (!featured || String(action) !== region.products[featured]!.link)
+    faults.push(`${path}: the hero's action is ${JSON.stringify(action)}, not the featured product ${featured}`);
   for (const width of [375, 900, 1280]) {
     await page.setViewportSize({ width, height: 740 });
     const rows = await page.evaluate(() => {
@@ -193,7 +202,9 @@ async function homeFaults(page: Page, route: RouteData, region: RegionData): Pro
         const r = card.getBoundingClientRect();
         byRow.set(Math.round(r.top), [...(byRow.get(Math.round(r.top)) ?? []), r]);
       }
-      return [...byRow.values()].filter((row) => Math.min(...row.map((r) => r.left)) > box.left + 1 || Math.max(...row.map((r) => r.right)) < box.right - 1).map((row) => row.length);
+      return [...byRow.values()]
+        .filter((row) => Math.min(...row.map((r) => r.left)) > box.left + 1 || Math.max(...row.map((r) => r.right)) < box.right - 1)
+        .map((row) => row.length);
     });
     if (rows.length > 0) faults.push(`${path} at ${width} px: feature rows of ${rows.join(', ')} card(s) leave room empty`);
   }
@@ -264,13 +275,16 @@ describe('a page painted while its HTML is still arriving', () => {
       w.__shifts = [];
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[]) {
-          const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName)));
+          const nodes = (entry.sources ?? []).map((s) =>
+            s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : String(s.node?.nodeName),
+          );
           w.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const painted = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const shown = (selector: string) => page.evaluate((s) => document.querySelector(s)?.checkVisibility({ visibilityProperty: true }) ?? false, selector);
+    const shown = (selector: string) =>
+      page.evaluate((s) => document.querySelector(s)?.checkVisibility({ visibilityProperty: true }) ?? false, selector);
     const banner = pathname.startsWith('/uk');
     await page.goto(trickle.url + pathname, { waitUntil: 'commit' });
     // Cut inside the header's tools: the header is there but not shown yet.
@@ -294,7 +308,8 @@ describe('a page painted while its HTML is still arriving', () => {
     await painted();
     expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
     // Whole, everything shows.
-    for (const selector of ['.site-header .bar', '.site-footer', ...(banner ? ['.consent-banner'] : [])]) expect(await shown(selector), selector).toBe(true);
+    for (const selector of ['.site-header .bar', '.site-footer', ...(banner ? ['.consent-banner'] : [])])
+      expect(await shown(selector), selector).toBe(true);
     await context.close();
     await trickle.close();
   });

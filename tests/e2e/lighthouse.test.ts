@@ -29,8 +29,21 @@ describe.each([
     // No full-page screenshot: no audit of these categories reads it, and it is a third of the run.
     // Nor the quiet periods Lighthouse waits for (a second each) to judge load performance, which
     // is not asserted here: the pages are complete in their HTML.
-    const quiet = { pauseAfterFcpMs: 250, pauseAfterLoadMs: 250, networkQuietThresholdMs: 250, cpuQuietThresholdMs: 250, skipAboutBlank: true };
-    const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: [...CATEGORIES], disableFullPageScreenshot: true, ...quiet };
+    const quiet = {
+      pauseAfterFcpMs: 250,
+      pauseAfterLoadMs: 250,
+      networkQuietThresholdMs: 250,
+      cpuQuietThresholdMs: 250,
+      skipAboutBlank: true,
+    };
+    const flags = {
+      port,
+      output: 'json' as const,
+      logLevel: 'error' as const,
+      onlyCategories: [...CATEGORIES],
+      disableFullPageScreenshot: true,
+      ...quiet,
+    };
     const result = await lighthouse(new URL(path, site.server.url).href, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     const lhr = result!.lhr;
     // Audits that count towards a category's score and did not pass.

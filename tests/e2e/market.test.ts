@@ -15,17 +15,37 @@ import { useTestSite } from '../support/site.ts';
  * content where de (a market with `priorPrice`) lowers Flagship Bumblebee from 1599 to 1399 for
  * 20 days, raises it back, lowers it again 5 days later, and once more 45 days after that.
  */
-const SPRING = ['2026-02-10T00:00:00+00:00', '2026-03-02T00:00:00+00:00', '2026-03-07T00:00:00+00:00', '2026-03-20T00:00:00+00:00', '2026-05-04T00:00:00+00:00'];
+const SPRING = [
+  '2026-02-10T00:00:00+00:00',
+  '2026-03-02T00:00:00+00:00',
+  '2026-03-07T00:00:00+00:00',
+  '2026-03-20T00:00:00+00:00',
+  '2026-05-04T00:00:00+00:00',
+];
 let work: string;
 const site = useTestSite({
   dir: async () => {
     const copy = await copyContent();
     work = copy.work;
     const de = (file: string) => path.join(copy.content, 'regions', 'de', file);
-    await replaceInFile(de('products.yaml'), 'price: 1599\n    stock: 50', 'price: 1599\n    activityPrice: 1399\n    activityTime: { stages: spring, stage: [1, 3, 5] }\n    stock: 50');
-    await replaceInFile(de('region.yaml'), '\nroutes:\n', `\nstages:\n  spring:\n    instants: [${SPRING.map((t) => `"${t}"`).join(', ')}]\nroutes:\n`);
+    await replaceInFile(
+      de('products.yaml'),
+      'price: 1599\n    stock: 50',
+      'price: 1599\n    activityPrice: 1399\n    activityTime: { stages: spring, stage: [1, 3, 5] }\n    stock: 50',
+    );
+    await replaceInFile(
+      de('region.yaml'),
+      '\nroutes:\n',
+      `\nstages:\n  spring:\n    instants: [${SPRING.map((t) => `"${t}"`).join(', ')}]\nroutes:\n`,
+    );
     const out = path.join(work, 'dist');
-    const built = await buildRegions({ content: copy.content, out, sites: await mkdtemp(path.join(os.tmpdir(), 'robot-sites-market-sites-')), regions: ['de', 'cn'], now: Date.parse(SPRING[0]!) - 86_400_000 });
+    const built = await buildRegions({
+      content: copy.content,
+      out,
+      sites: await mkdtemp(path.join(os.tmpdir(), 'robot-sites-market-sites-')),
+      regions: ['de', 'cn'],
+      now: Date.parse(SPRING[0]!) - 86_400_000,
+    });
     expect(built.ok).toBe(true);
     return out;
   },
@@ -33,7 +53,15 @@ const site = useTestSite({
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** The buy box of the Bumblebee page in de at an instant of server time: price, struck price, prior-price line. */
-async function priceAt(instant: string): Promise<{ price: string; was: string | null; prior: string | null; jsonLd: string; offer: { price: number; validUntil?: string; og?: string | null } }> {
+async function priceAt(
+  instant: string,
+): Promise<{
+  price: string;
+  was: string | null;
+  prior: string | null;
+  jsonLd: string;
+  offer: { price: number; validUntil?: string; og?: string | null };
+}> {
   await setEmulatorClock(site.server.url, instant);
   const context = await site.browser.newContext();
   const page: Page = await context.newPage();
@@ -44,12 +72,24 @@ async function priceAt(instant: string): Promise<{ price: string; was: string | 
   const box = page.locator('.buy-box');
   const read = async () => ({
     price: (await box.getByTestId('price').textContent())!,
-    was: await box.locator('.was').count().then((n) => (n ? box.locator('.was').textContent() : null)),
-    prior: await box.getByTestId('prior-price').count().then((n) => (n ? box.getByTestId('prior-price').textContent() : null)),
+    was: await box
+      .locator('.was')
+      .count()
+      .then((n) => (n ? box.locator('.was').textContent() : null)),
+    prior: await box
+      .getByTestId('prior-price')
+      .count()
+      .then((n) => (n ? box.getByTestId('prior-price').textContent() : null)),
     jsonLd: (await page.locator('script[type="application/ld+json"]').allTextContents()).join('\n'),
     offer: await page.evaluate(() => {
-      const product = [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!)).find((d) => d['@type'] === 'Product');
-      return { price: product.offers.price as number, validUntil: product.offers.priceValidUntil as string | undefined, og: document.querySelector('meta[property="product:price:amount"]')?.getAttribute('content') };
+      const product = [...document.querySelectorAll('script[type="application/ld+json"]')]
+        .map((s) => JSON.parse(s.textContent!))
+        .find((d) => d['@type'] === 'Product');
+      return {
+        price: product.offers.price as number,
+        validUntil: product.offers.priceValidUntil as string | undefined,
+        og: document.querySelector('meta[property="product:price:amount"]')?.getAttribute('content'),
+      };
     }),
   });
   const result = await read();
@@ -69,7 +109,11 @@ describe('a reduction announced against its prior price (de)', () => {
     ['the day before the first reduction', '2026-02-09T12:00:00Z', { price: REGULAR, was: null, prior: null }],
     ['at the first reduction: against 1,599', SPRING[0]!, { price: REDUCED, was: WAS, prior: LINE }],
     ['raised back after 20 days', SPRING[1]!, { price: REGULAR, was: null, prior: null }],
-    ['lowered again 5 days later: 1,399 was its own price within the 30 days, so no reduction is announced', SPRING[2]!, { price: REDUCED, was: null, prior: null }],
+    [
+      'lowered again 5 days later: 1,399 was its own price within the 30 days, so no reduction is announced',
+      SPRING[2]!,
+      { price: REDUCED, was: null, prior: null },
+    ],
     ['raised back again', SPRING[3]!, { price: REGULAR, was: null, prior: null }],
     ['lowered 45 days later: against 1,599 again', SPRING[4]!, { price: REDUCED, was: WAS, prior: LINE }],
   ])('%s', async (_, instant, expected) => {

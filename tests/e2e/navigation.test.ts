@@ -111,29 +111,32 @@ describe('the header navigation', () => {
     ['/de', 'Black Friday', '/de/black-friday', '2026-11-19T23:59:00+01:00', '2026-11-20T00:00:00+01:00', '2026-12-01T00:00:00+01:00'],
     ['/us', 'Black Friday', '/us/black-friday', '2026-11-19T23:59:00-05:00', '2026-11-20T00:00:00-05:00', '2026-12-01T00:00:00-05:00'],
     ['/us', 'Christmas Sale', '/us/christmas-sale', '2026-12-07T23:59:00-05:00', '2026-12-08T00:00:00-05:00', '2026-12-26T00:00:00-05:00'],
-  ])('on %s shows the %s item exactly while its page is open, on server time, and it leads there', async (home, label, target, before, opens, closes) => {
-    const itemAt = async (at: string) => {
-      await setClock(at);
-      const opened = await open(home);
-      await opened.page.waitForSelector('html[data-synced]', { state: 'attached' });
-      return opened;
-    };
-    const early = await itemAt(before);
-    await expect(siteNav(early.page).getByRole('link', { name: label }).count()).resolves.toBe(0);
-    await early.close();
+  ])(
+    'on %s shows the %s item exactly while its page is open, on server time, and it leads there',
+    async (home, label, target, before, opens, closes) => {
+      const itemAt = async (at: string) => {
+        await setClock(at);
+        const opened = await open(home);
+        await opened.page.waitForSelector('html[data-synced]', { state: 'attached' });
+        return opened;
+      };
+      const early = await itemAt(before);
+      await expect(siteNav(early.page).getByRole('link', { name: label }).count()).resolves.toBe(0);
+      await early.close();
 
-    const during = await itemAt(opens);
-    const link = siteNav(during.page).getByRole('link', { name: label });
-    await expect.poll(() => link.count()).toBe(1);
-    await link.click();
-    await expect.poll(() => new URL(during.page.url()).pathname).toBe(target);
-    expect(during.errors).toEqual([]);
-    await during.close();
+      const during = await itemAt(opens);
+      const link = siteNav(during.page).getByRole('link', { name: label });
+      await expect.poll(() => link.count()).toBe(1);
+      await link.click();
+      await expect.poll(() => new URL(during.page.url()).pathname).toBe(target);
+      expect(during.errors).toEqual([]);
+      await during.close();
 
-    const late = await itemAt(closes);
-    await expect(siteNav(late.page).getByRole('link', { name: label }).count()).resolves.toBe(0);
-    await late.close();
-  });
+      const late = await itemAt(closes);
+      await expect(siteNav(late.page).getByRole('link', { name: label }).count()).resolves.toBe(0);
+      await late.close();
+    },
+  );
 
   it('shows the Halloween item with its icon and tag, and the home countdown, only during Halloween stage 1', async () => {
     await setClock('2025-10-31T15:00:00+08:00');
@@ -149,7 +152,12 @@ describe('the header navigation', () => {
     // A day left of the stage, to its end at 2025-11-01 15:00 +08:00, less the seconds gone; they tick.
     const time = countdown.locator('time');
     await expect.poll(() => time.getAttribute('datetime')).toMatch(/^PT86[34]\d\dS$/);
-    await expect(time.locator('.countdown-unit').allTextContents()).resolves.toEqual(['00 days', '23 hours', '59 min', expect.stringMatching(/^\d\d sec$/)]);
+    await expect(time.locator('.countdown-unit').allTextContents()).resolves.toEqual([
+      '00 days',
+      '23 hours',
+      '59 min',
+      expect.stringMatching(/^\d\d sec$/),
+    ]);
     const first = await time.getAttribute('datetime');
     await expect.poll(() => time.getAttribute('datetime'), { timeout: 4000 }).not.toBe(first);
     await expect(axeViolations(page, '.countdown', '.site-header')).resolves.toEqual([]);

@@ -33,26 +33,30 @@ describe('the pseudo-locale', () => {
     expect(pseudo.length).toBeGreaterThanOrEqual(Math.floor(text.length * 1.3));
   });
 
-  it.each([375, 768, 1280])('holds at %i px: one header row, nothing wider than the screen, on home, FAQ and a product page', async (width) => {
-    const context = await site.browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    for (const route of ['/us', '/us/faq', '/us/flagship-bumblebee']) {
-      await page.goto(site.url(route));
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-      // The page is pseudo-localised.
-      expect(await page.locator('h1').first().textContent(), route).toMatch(/[áéíóú]/);
-      const layout = await page.evaluate(() => {
-        // One row: the bar no taller than its tallest item (and its padding).
-        const bar = document.querySelector('.site-header .bar')!;
-        const items = [...bar.children].filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getBoundingClientRect());
-        const style = getComputedStyle(bar);
-        const inner = bar.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-        const rows = inner <= Math.max(...items.map((r) => r.height)) + 1 ? 1 : Math.round(inner / Math.max(...items.map((r) => r.height)));
-        return { scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth, rows };
-      });
-      expect(layout.scroll, `${route} at ${width} px`).toBeLessThanOrEqual(layout.width);
-      expect(layout.rows, `${route} at ${width} px: header rows`).toBe(1);
-    }
-    await context.close();
-  });
+  it.each([375, 768, 1280])(
+    'holds at %i px: one header row, nothing wider than the screen, on home, FAQ and a product page',
+    async (width) => {
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      for (const route of ['/us', '/us/faq', '/us/flagship-bumblebee']) {
+        await page.goto(site.url(route));
+        await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+        // The page is pseudo-localised.
+        expect(await page.locator('h1').first().textContent(), route).toMatch(/[áéíóú]/);
+        const layout = await page.evaluate(() => {
+          // One row: the bar no taller than its tallest item (and its padding).
+          const bar = document.querySelector('.site-header .bar')!;
+          const items = [...bar.children].filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getBoundingClientRect());
+          const style = getComputedStyle(bar);
+          const inner = bar.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+          const rows =
+            inner <= Math.max(...items.map((r) => r.height)) + 1 ? 1 : Math.round(inner / Math.max(...items.map((r) => r.height)));
+          return { scroll: document.documentElement.scrollWidth, width: document.documentElement.clientWidth, rows };
+        });
+        expect(layout.scroll, `${route} at ${width} px`).toBeLessThanOrEqual(layout.width);
+        expect(layout.rows, `${route} at ${width} px: header rows`).toBe(1);
+      }
+      await context.close();
+    },
+  );
 });

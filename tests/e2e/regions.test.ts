@@ -52,7 +52,9 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     await expect.poll(() => page.title()).toBe(chooser.content!.title);
     // Every region is listed with its label; the current one is marked.
     for (const link of data.regions) await expect.poll(() => page.getByRole('link', { name: new RegExp(link.label) }).count()).toBe(1);
-    expect(await page.locator('.region-list a[aria-current="page"]').getAttribute('href')).toBe(data.regions.find((r) => r.code === code)!.home);
+    expect(await page.locator('.region-list a[aria-current="page"]').getAttribute('href')).toBe(
+      data.regions.find((r) => r.code === code)!.home,
+    );
     if (checked(chooser)) await fitsAndPassesAxe(page, chooser.path);
 
     await header.getByRole('link', { name: data.messages['site.name'] }).click();

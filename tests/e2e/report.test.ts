@@ -20,7 +20,13 @@ afterAll(async () => {
 async function report(args: string[], cwd?: string) {
   let stdout = '';
   let stderr = '';
-  const status = await main(['report', ...args], { isTTY: false, env: {}, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), ...(cwd && { cwd }) });
+  const status = await main(['report', ...args], {
+    isTTY: false,
+    env: {},
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    ...(cwd && { cwd }),
+  });
   return { status, stdout, stderr };
 }
 
@@ -30,7 +36,10 @@ const HALLOWEEN = '2025-10-26T12:00:00+08:00';
 describe('build-region report', () => {
   it('writes one self-contained page whose page matrix agrees with the built routes', async () => {
     const file = path.join(work, 'report.html');
-    expect(await report(['--now', HALLOWEEN, '--out', file])).toMatchObject({ status: 0, stdout: `Wrote ${path.relative(process.cwd(), file)}.\n` });
+    expect(await report(['--now', HALLOWEEN, '--out', file])).toMatchObject({
+      status: 0,
+      stdout: `Wrote ${path.relative(process.cwd(), file)}.\n`,
+    });
     const context = await site.browser.newContext({ viewport: { width: 1300, height: 900 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -44,7 +53,9 @@ describe('build-region report', () => {
     const regions = model.regions.map((r) => r.data);
     const header = await page.locator('#availability-matrix thead th').allTextContents();
     expect(header).toEqual(['page', ...regions.map((r) => r.code)]);
-    const rows = await page.locator('#availability-matrix tbody tr').evaluateAll((all) => all.map((row) => [...row.children].map((cell) => cell.textContent!.trim())));
+    const rows = await page
+      .locator('#availability-matrix tbody tr')
+      .evaluateAll((all) => all.map((row) => [...row.children].map((cell) => cell.textContent!.trim())));
     // Every cell that names a page has its built file in dist/, and every built page has a cell.
     const dist = inject('distDir');
     let pages = 0;
@@ -61,13 +72,24 @@ describe('build-region report', () => {
     expect(pages).toBe(routes.length);
 
     // The us Halloween offer is running then; Grimlock is sold out in eu.
-    const bumblebee = page.locator('#price-table tr', { hasText: 'Flagship Bumblebee' }).locator('td').nth(regions.findIndex((r) => r.code === 'us'));
+    const bumblebee = page
+      .locator('#price-table tr', { hasText: 'Flagship Bumblebee' })
+      .locator('td')
+      .nth(regions.findIndex((r) => r.code === 'us'));
     await expect(bumblebee.textContent()).resolves.toContain('offer $1,219.00 stage 1 of halloween (now)');
     await expect(bumblebee.getAttribute('class')).resolves.toBe('offer');
-    const grimlock = page.locator('#price-table tr', { hasText: 'Grimlock G1 Flagship' }).locator('td').nth(regions.findIndex((r) => r.code === 'eu'));
+    const grimlock = page
+      .locator('#price-table tr', { hasText: 'Grimlock G1 Flagship' })
+      .locator('td')
+      .nth(regions.findIndex((r) => r.code === 'eu'));
     await expect(grimlock.getAttribute('class')).resolves.toBe('soldout');
     // Which market settings each region has on (docs/market.md).
-    const market = async (label: string, code: string) => page.locator('#market-table tr', { hasText: label }).locator('td').nth(regions.findIndex((r) => r.code === code)).textContent();
+    const market = async (label: string, code: string) =>
+      page
+        .locator('#market-table tr', { hasText: label })
+        .locator('td')
+        .nth(regions.findIndex((r) => r.code === code))
+        .textContent();
     await expect(market('prior price of a reduction', 'de')).resolves.toBe('on: 1 product(s) reduced');
     await expect(market('prior price of a reduction', 'us')).resolves.toBe('—');
     await expect(market('consent before analytics', 'fr')).resolves.toBe('on: banner, Consent Mode v2');
@@ -77,7 +99,10 @@ describe('build-region report', () => {
     await expect(market('merchant listings: shipping', 'eu')).resolves.toBe('€9.99, 1-2 + 3-7 days, 25 countries');
     await expect(market('merchant listings: returns', 'kr')).resolves.toBe('7 days, paid by the customer');
     // In a market with the rule, each reduction's prior price.
-    const megatron = page.locator('#price-table tr', { hasText: 'Flagship Megatron' }).locator('td').nth(regions.findIndex((r) => r.code === 'de'));
+    const megatron = page
+      .locator('#price-table tr', { hasText: 'Flagship Megatron' })
+      .locator('td')
+      .nth(regions.findIndex((r) => r.code === 'de'));
     await expect(megatron.textContent()).resolves.toMatch(/prior price 1\.599,00\s€ \(from 21 Sept 2025, 23:00 UTC\)/);
     // The timeline marks now, and lists the us Halloween list in stage 1.
     await expect(page.locator('svg .now').count()).resolves.toBe(1);
@@ -92,7 +117,12 @@ describe('build-region report', () => {
     });
     expect(labels.boxes.length).toBeGreaterThan(3);
     for (const box of labels.boxes) expect([box.text, box.left >= 0 && box.right <= labels.width]).toEqual([box.text, true]);
-    const overlaps = labels.boxes.flatMap((a, i) => labels.boxes.slice(i + 1).filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).map((b) => `${a.text} / ${b.text}`));
+    const overlaps = labels.boxes.flatMap((a, i) =>
+      labels.boxes
+        .slice(i + 1)
+        .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+        .map((b) => `${a.text} / ${b.text}`),
+    );
     expect(overlaps).toEqual([]);
     await expect(page.locator('ul.stages').textContent()).resolves.toContain('us halloween: stage 1 of 2');
     await expect(page.locator('#diagnostics + p').textContent()).resolves.toBe('None: every file is valid.');

@@ -54,13 +54,25 @@ const pushPath = (page: Page, path: string) => page.evaluate((p) => history.push
  * drifts from the specification fails: pages each region has, and pages it must not have.
  */
 const AVAILABILITY: Record<RegionCode, { has: string[]; lacks: string[] }> = {
-  cn: { has: ['mini-robot', 'flagship-megatron', 'k1-pro-interstellar-scout', 'manuals', 'where-to-buy/hongkong-macao'], lacks: ['where-to-buy', 'black-friday', 'product-registration', 'support'] },
+  cn: {
+    has: ['mini-robot', 'flagship-megatron', 'k1-pro-interstellar-scout', 'manuals', 'where-to-buy/hongkong-macao'],
+    lacks: ['where-to-buy', 'black-friday', 'product-registration', 'support'],
+  },
   us: { has: ['elite-optimus-prime', 'ai-base', 'faq', 'where-to-buy', 'terms-use'], lacks: ['where-to-buy/hongkong-macao'] },
-  uk: { has: ['toy-story-buzz-lightyear', 'black-friday', 'where-to-buy', 'return-manufacturer'], lacks: ['elite-optimus-prime', 'k1-pro-interstellar-scout', 'faq'] },
-  eu: { has: ['flagship-megatron', 'christmas-sale', 'manuals', 'product-registration'], lacks: ['ai-base', 'support', 'optimus-prime-rise-of-the-beasts-signature-limited-edition'] },
+  uk: {
+    has: ['toy-story-buzz-lightyear', 'black-friday', 'where-to-buy', 'return-manufacturer'],
+    lacks: ['elite-optimus-prime', 'k1-pro-interstellar-scout', 'faq'],
+  },
+  eu: {
+    has: ['flagship-megatron', 'christmas-sale', 'manuals', 'product-registration'],
+    lacks: ['ai-base', 'support', 'optimus-prime-rise-of-the-beasts-signature-limited-edition'],
+  },
   fr: { has: ['flagship-bumblebee', 'where-to-buy', 'manuals'], lacks: ['grimlock-g1-flagship', 'account'] },
   de: { has: ['toy-story-buzz-lightyear', 'return-manufacturer', 'black-friday'], lacks: ['flagship-optimus-prime', 'privacy-policy'] },
-  jp: { has: ['mini-robot', 'flagship-bumblebee', 'where-to-buy'], lacks: ['toy-story-buzz-lightyear', 'manuals', 'product-registration', 'black-friday'] },
+  jp: {
+    has: ['mini-robot', 'flagship-bumblebee', 'where-to-buy'],
+    lacks: ['toy-story-buzz-lightyear', 'manuals', 'product-registration', 'black-friday'],
+  },
   kr: { has: ['mini-robot', 'manuals'], lacks: ['flagship-bumblebee', 'flagship-megatron', 'where-to-buy', 'return-manufacturer'] },
 };
 const pathOf = (code: RegionCode, page: string) => (code === 'cn' ? `/${page}` : `/${code}/${page}`);
@@ -138,7 +150,9 @@ describe('new-release', () => {
     expect(await sameDocument(page)).toBe(true);
     // The view counts once the page's head is written (its code loads after the heading shows);
     // the redirect route itself never counts.
-    await expect.poll(() => page.evaluate(() => (window.dataLayer as { page_path: string }[]).map((e) => e.page_path))).toEqual(['/us', '/us/mini-robot']);
+    await expect
+      .poll(() => page.evaluate(() => (window.dataLayer as { page_path: string }[]).map((e) => e.page_path)))
+      .toEqual(['/us', '/us/mini-robot']);
     await context.close();
   });
 });
@@ -211,7 +225,9 @@ describe('server time', () => {
     let calls = 0;
     await page.route('**/ssr/timestamp', (r) => {
       calls++;
-      return calls === 1 ? r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 2000, data: { timestamp: BUILT_AT } }) }) : r.abort();
+      return calls === 1
+        ? r.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 2000, data: { timestamp: BUILT_AT } }) })
+        : r.abort();
     });
     const errors = collectErrors(page);
     await page.goto(url('/us'));
@@ -230,7 +246,9 @@ describe('the analytics data layer', () => {
   it('gets one virtual page view per navigation, with path, region and title', async () => {
     const { context, page } = await open('/us');
     const views = () => page.evaluate(() => window.dataLayer as Record<string, string>[]);
-    expect(await views()).toEqual([expect.objectContaining({ event: 'virtual_page_view', page_path: '/us', region: 'us', page_title: route('home').content!.title })]);
+    expect(await views()).toEqual([
+      expect.objectContaining({ event: 'virtual_page_view', page_path: '/us', region: 'us', page_title: route('home').content!.title }),
+    ]);
     await page.getByRole('link', { name: 'FAQ' }).click();
     await expect.poll(async () => (await views()).length).toBe(2);
     const syncs = await page.evaluate(() => Number(document.documentElement.dataset.syncs));
@@ -296,7 +314,7 @@ describe('scroll after navigation', () => {
 });
 
 describe('the first render', () => {
-  it('finds its texts inline in the page, once, and loads only the next pages\' texts', async () => {
+  it("finds its texts inline in the page, once, and loads only the next pages' texts", async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -335,7 +353,10 @@ describe('what a page loads, and when', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     // The product the page shows came inline: its price is there, hydrated, with no route table.
     await expect(page.locator('.buy-box .buy-price').first().textContent()).resolves.toMatch(/\$1,\d{3}/);
-    const inline = JSON.parse((await page.locator('script#route-data').textContent())!) as { route: { path: string }; products: Record<string, unknown> };
+    const inline = JSON.parse((await page.locator('script#route-data').textContent())!) as {
+      route: { path: string };
+      products: Record<string, unknown>;
+    };
     expect(inline.route.path).toBe('/us/flagship-bumblebee');
     expect(Object.keys(inline.products)).toContain('flagshipBumblebee');
     expect(Object.keys(inline.products).length).toBeLessThan(Object.keys(region('us').products).length);
@@ -477,7 +498,10 @@ describe('a stale page after a new deploy', () => {
     const { context, page, errors } = await open('/us');
     await page.route('**/us/assets/head-*.js', (r) => r.abort());
     await mark(page);
-    const paths = () => page.evaluate(() => (window.dataLayer as { event: string; page_path: string }[]).filter((e) => e.event === 'virtual_page_view').map((e) => e.page_path));
+    const paths = () =>
+      page.evaluate(() =>
+        (window.dataLayer as { event: string; page_path: string }[]).filter((e) => e.event === 'virtual_page_view').map((e) => e.page_path),
+      );
     await page.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL((u) => u.pathname === '/us/faq');
     await expect.poll(() => heading(page)).toBe(route('faq').content!.heading);
@@ -588,7 +612,11 @@ describe('a stale page after a new deploy', () => {
     const errors = collectErrors(page);
     const prerendered = await (await fetch(url('/us/faq'))).text();
     const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
-    const mainText = (html: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(html)![1]!.replace(/<[^>]+>/g, '').replace(/&[#\w]+;/g, (e) => entities[e] ?? e).length;
+    const mainText = (html: string) =>
+      /<main[^>]*>([\s\S]*)<\/main>/
+        .exec(html)![1]!
+        .replace(/<[^>]+>/g, '')
+        .replace(/&[#\w]+;/g, (e) => entities[e] ?? e).length;
     await page.route(pageCode, fail);
     await page.goto(url('/us/faq'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
@@ -620,8 +648,12 @@ describe('page heads', () => {
       description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
       keywords: document.querySelector('meta[name="keywords"]')?.getAttribute('content'),
       canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
-      alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`),
-      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!) as Record<string, unknown>),
+      alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+        (l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`,
+      ),
+      jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+        (s) => JSON.parse(s.textContent!) as Record<string, unknown>,
+      ),
     }));
   const bumblebee = route('flagship-bumblebee');
   const expected = {
@@ -664,7 +696,9 @@ describe('page heads', () => {
     const context = await site.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(url(route('flagship-optimus-prime').path));
-    const product = (await headOf(page)).jsonLd.find((d) => d['@type'] === 'Product') as { offers: { availability: string; price: number } };
+    const product = (await headOf(page)).jsonLd.find((d) => d['@type'] === 'Product') as {
+      offers: { availability: string; price: number };
+    };
     expect(product.offers).toMatchObject({ availability: 'https://schema.org/OutOfStock', price: 999 });
     await context.close();
   });
@@ -707,9 +741,19 @@ describe('sitemap.xml and robots.txt', () => {
         children: [...u.children].map((c) => `${c.namespaceURI} ${c.localName}`),
         loc: u.getElementsByTagNameNS(SITEMAP, 'loc')[0]?.textContent ?? '',
         lastmod: u.getElementsByTagNameNS(SITEMAP, 'lastmod')[0]?.textContent ?? '',
-        alternates: [...u.getElementsByTagNameNS(XHTML, 'link')].map((l) => ({ rel: l.getAttribute('rel'), hreflang: l.getAttribute('hreflang'), href: l.getAttribute('href') })),
+        alternates: [...u.getElementsByTagNameNS(XHTML, 'link')].map((l) => ({
+          rel: l.getAttribute('rel'),
+          hreflang: l.getAttribute('hreflang'),
+          href: l.getAttribute('href'),
+        })),
       }));
-      return { error: doc.getElementsByTagName('parsererror').length, root: `${root.namespaceURI} ${root.localName}`, urls, SITEMAP, XHTML };
+      return {
+        error: doc.getElementsByTagName('parsererror').length,
+        root: `${root.namespaceURI} ${root.localName}`,
+        urls,
+        SITEMAP,
+        XHTML,
+      };
     }, xml);
     await context.close();
     expect(parsed.error).toBe(0);
@@ -771,25 +815,28 @@ describe('the region chooser and the country setting', () => {
   it.each([
     ['MX', 'Other Regions - English'],
     ['CA', 'Canada - English'],
-  ])('labels the us site by where the back end places a visitor from %s until one is chosen, asking once a visit', async (country, label) => {
-    const context = await site.browser.newContext({ extraHTTPHeaders: { 'x-country': country } });
-    const page = await context.newPage();
-    const asked: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/ssr/iso') && asked.push(r.url()));
-    await page.goto(url('/us'));
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await expect.poll(() => regionLabelText(page)).toBe(label);
-    await page.goto(url('/us/faq'));
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await expect.poll(() => regionLabelText(page)).toBe(label);
-    expect(asked).toHaveLength(1);
-    // A country the visitor chose wins.
-    await page.evaluate(() => localStorage.setItem('country', 'US'));
-    await page.reload();
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await expect.poll(() => regionLabelText(page)).toBe('United States - English');
-    await context.close();
-  });
+  ])(
+    'labels the us site by where the back end places a visitor from %s until one is chosen, asking once a visit',
+    async (country, label) => {
+      const context = await site.browser.newContext({ extraHTTPHeaders: { 'x-country': country } });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => r.url().endsWith('/ssr/iso') && asked.push(r.url()));
+      await page.goto(url('/us'));
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await expect.poll(() => regionLabelText(page)).toBe(label);
+      await page.goto(url('/us/faq'));
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await expect.poll(() => regionLabelText(page)).toBe(label);
+      expect(asked).toHaveLength(1);
+      // A country the visitor chose wins.
+      await page.evaluate(() => localStorage.setItem('country', 'US'));
+      await page.reload();
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await expect.poll(() => regionLabelText(page)).toBe('United States - English');
+      await context.close();
+    },
+  );
 
   it('keeps the region label when the back end cannot say where the visitor is', async () => {
     const context = await site.browser.newContext({ extraHTTPHeaders: { 'x-country': 'MX' } });
@@ -838,7 +885,9 @@ describe('the buy box', () => {
     await soldOut.context.close();
 
     const preSale = await open('/jp/mini-robot');
-    await expect(preSale.page.locator('.buy-box').getByRole('link', { name: '予約注文' }).getAttribute('href')).resolves.toBe('https://shop.example.com/jp/mini-robot');
+    await expect(preSale.page.locator('.buy-box').getByRole('link', { name: '予約注文' }).getAttribute('href')).resolves.toBe(
+      'https://shop.example.com/jp/mini-robot',
+    );
     await expect(preSale.page.getByTestId('installment').count()).resolves.toBe(0);
     await preSale.context.close();
   });
@@ -846,7 +895,9 @@ describe('the buy box', () => {
   it('sends cn to its mobile shop and to Tmall, with its own payment methods', async () => {
     const { context, page } = await open('/flagship-megatron');
     const links = page.locator('.buy-box .buy-actions a');
-    await expect(links.evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')]))).resolves.toEqual([
+    await expect(
+      links.evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('rel')])),
+    ).resolves.toEqual([
       ['立即购买', expect.stringMatching(/^https:\/\/m\.shop\.example\.cn\//), 'noopener noreferrer'],
       ['去天猫购买', 'https://axlebot.tmall.example.cn', 'noopener noreferrer'],
     ]);

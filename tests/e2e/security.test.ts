@@ -25,7 +25,10 @@ describe('the security headers', () => {
   it('send a policy that allows no inline script but the ones the build wrote, never framed, with HSTS off local hosts', async () => {
     const local = await fetch(url('/us'));
     const policy = local.headers.get('content-security-policy')!;
-    const scripts = policy.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))!;
+    const scripts = policy
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src '))!;
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
     expect(policy).toContain("frame-ancestors 'none'");
@@ -46,21 +49,28 @@ describe('the security headers', () => {
     expect(remote['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
-  it.each(['/us', '/us/flagship-bumblebee', '/us/faq', '/us/product-registration', '/us/choose-your-region', '/us/login', '/', '/mini-robot', '/jp/profile'])(
-    'break nothing on %s (with the chat and the preview clock): no violation, no console error',
-    async (path) => {
-      const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      const violations = await watch(page);
-      await page.goto(url(path));
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-      await page.waitForLoadState('networkidle');
-      expect(await violations()).toEqual([]);
-      expect(errors).toEqual([]);
-      await context.close();
-    },
-  );
+  it.each([
+    '/us',
+    '/us/flagship-bumblebee',
+    '/us/faq',
+    '/us/product-registration',
+    '/us/choose-your-region',
+    '/us/login',
+    '/',
+    '/mini-robot',
+    '/jp/profile',
+  ])('break nothing on %s (with the chat and the preview clock): no violation, no console error', async (path) => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const violations = await watch(page);
+    await page.goto(url(path));
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it('refuse a plain HTML form posted from another origin: nothing is subscribed, nothing is readable', async () => {
     const context = await site.browser.newContext();
@@ -90,10 +100,21 @@ describe('the security headers', () => {
       await page.goto('about:blank');
     }
     // A script on that other origin cannot read an answer either (no CORS allowance).
-    const read = await page.evaluate((target) => fetch(target).then(() => 'read', () => 'refused'), url('/_api/us/ssr/timestamp'));
+    const read = await page.evaluate(
+      (target) =>
+        fetch(target).then(
+          () => 'read',
+          () => 'refused',
+        ),
+      url('/_api/us/ssr/timestamp'),
+    );
     expect(read).toBe('refused');
     // And the address was never subscribed: subscribing it now is a first time.
-    const answer = await fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, source: 'footer' }) });
+    const answer = await fetch(api, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, source: 'footer' }),
+    });
     expect(((await answer.json()) as { data: { created: boolean } }).data.created).toBe(true);
     await context.close();
   });

@@ -77,9 +77,9 @@ describe('a product page', () => {
     const { context, page, errors } = await open('/us/flagship-bumblebee');
     const expected = content('us', 'flagship-bumblebee');
     const rows = page.locator('#specs tr');
-    await expect(rows.evaluateAll((all) => all.map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent]))).resolves.toEqual(
-      expected.specs!.map((spec) => [spec.label, spec.value]),
-    );
+    await expect(
+      rows.evaluateAll((all) => all.map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent])),
+    ).resolves.toEqual(expected.specs!.map((spec) => [spec.label, spec.value]));
     await expect(page.locator('#app-menu a[href="#specs"]').count()).resolves.toBe(1);
 
     const images = page.locator('#gallery img');
@@ -87,7 +87,8 @@ describe('a product page', () => {
     // Below the fold nothing has been fetched yet; every picture says its size and loads lazily.
     const fetched: string[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('/static/img/')) fetched.push(`${response.status()} ${response.headers()['content-type']} ${new URL(response.url()).pathname}`);
+      if (response.url().includes('/static/img/'))
+        fetched.push(`${response.status()} ${response.headers()['content-type']} ${new URL(response.url()).pathname}`);
     });
     for (const [index, item] of expected.gallery!.entries()) {
       const image = images.nth(index);
@@ -100,7 +101,9 @@ describe('a product page', () => {
     expect(fetched).toEqual([]);
     await scrollThrough(page);
     expect(fetched.sort()).toEqual(expected.gallery!.map((item) => `200 image/webp ${item.image.src}.small.webp`).sort());
-    await expect(images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth))).resolves.toEqual(expected.gallery!.map((item) => item.image.width));
+    await expect(images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).naturalWidth))).resolves.toEqual(
+      expected.gallery!.map((item) => item.image.width),
+    );
     expect(await axe(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -112,7 +115,9 @@ describe('a product page', () => {
     await page.goto(new URL('/fr/mini-robot', site.server.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await scrollThrough(page);
-    const sources = await page.locator('#gallery img').evaluateAll((all) => all.map((image) => new URL((image as HTMLImageElement).currentSrc).pathname));
+    const sources = await page
+      .locator('#gallery img')
+      .evaluateAll((all) => all.map((image) => new URL((image as HTMLImageElement).currentSrc).pathname));
     expect(sources.length).toBeGreaterThan(0);
     for (const source of sources) expect(source).toMatch(/\.2x\.webp$/);
     await context.close();
@@ -137,7 +142,11 @@ describe('a product page', () => {
       expected.map((item) => `${item.image.src}.small.png 1x, ${item.image.src}.2x.png 2x`),
     );
     await scrollThrough(page);
-    const loaded = await page.locator('#gallery img').evaluateAll((all) => all.map((image) => [new URL((image as HTMLImageElement).currentSrc).pathname, (image as HTMLImageElement).naturalWidth]));
+    const loaded = await page
+      .locator('#gallery img')
+      .evaluateAll((all) =>
+        all.map((image) => [new URL((image as HTMLImageElement).currentSrc).pathname, (image as HTMLImageElement).naturalWidth]),
+      );
     expect(loaded).toEqual(expected.map((item) => [`${item.image.src}.small.png`, item.image.width]));
     expect(webpRequests).toEqual([]);
     expect(errors).toEqual([]);
@@ -189,7 +198,9 @@ describe('prices as each market reads them', () => {
     await page.goto(new URL(product!, site.server.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await expect(page.locator('.buy-box .tax-note').textContent()).resolves.toBe(` ${wording}`);
-    await expect(page.locator('meta[name="twitter:data1"]').getAttribute('content')).resolves.toMatch(new RegExp(`${wording.replace('.', '\\.')}$`));
+    await expect(page.locator('meta[name="twitter:data1"]').getAttribute('content')).resolves.toMatch(
+      new RegExp(`${wording.replace('.', '\\.')}$`),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -205,7 +216,9 @@ describe('manuals and legal pages', () => {
       const { context, page, errors } = await open(path);
       const downloads = content(code, 'manuals').downloads!;
       const links = page.locator('#downloads a');
-      await expect(links.evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href')]))).resolves.toEqual(downloads.map((d) => [d.title, d.href]));
+      await expect(links.evaluateAll((all) => all.map((a) => [a.textContent, a.getAttribute('href')]))).resolves.toEqual(
+        downloads.map((d) => [d.title, d.href]),
+      );
       for (const d of downloads) expect(d.href).toMatch(/^https:\/\/downloads\.example\.com\/manuals\/.+\.pdf$/);
       const groups = new Set(downloads.map((d) => d.product));
       await expect(page.locator('.download-group h3').allTextContents()).resolves.toEqual([...groups]);

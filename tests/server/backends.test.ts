@@ -19,8 +19,11 @@ const START = Date.parse('2026-12-08T00:00:00-05:00');
 /** scrypt's cheapest sensible cost: the rules are the same, the hashes just are not slow. */
 const FAST = { passwordCost: 1024, limits: { clientRequests: 10_000 } };
 const PASSWORD = 'robots4ever';
-const EN_US = (parse(readFileSync(new URL('../../content/messages/en-US.yaml', import.meta.url), 'utf8')) as { messages: { errors: Record<string, string> } })
-  .messages.errors;
+const EN_US = (
+  parse(readFileSync(new URL('../../content/messages/en-US.yaml', import.meta.url), 'utf8')) as {
+    messages: { errors: Record<string, string> };
+  }
+).messages.errors;
 
 let work: string;
 let server: RunningServer;
@@ -66,13 +69,27 @@ interface CallOptions {
 }
 
 /** A request sent from a given local address (fetch cannot choose one). */
-function requestFrom(url: URL, from: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: Headers; text: string }> {
+function requestFrom(
+  url: URL,
+  from: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Headers; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method, headers: init.headers, localAddress: from }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: new Headers(Object.entries(res.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)] as [string, string]]))), text }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: new Headers(
+            Object.entries(res.headers).flatMap(([name, value]) =>
+              value === undefined ? [] : [[name, String(value)] as [string, string]],
+            ),
+          ),
+          text,
+        }),
+      );
     });
     req.on('error', reject);
     req.end(init.body);
@@ -86,13 +103,23 @@ async function api<T = Record<string, any>>(backend: string, pathname: string, o
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const init = {
     method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', origin: new URL(on.url).origin, region: 'us', ...options.headers },
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en',
+      origin: new URL(on.url).origin,
+      region: 'us',
+      ...options.headers,
+    },
     body,
   };
   const url = new URL(`/_api/${backend}${pathname}`, on.url);
   if (options.from) {
     const response = await requestFrom(url, options.from, init);
-    return { status: response.status, headers: response.headers, ...(JSON.parse(response.text) as { code: number; message: string; data: T }) };
+    return {
+      status: response.status,
+      headers: response.headers,
+      ...(JSON.parse(response.text) as { code: number; message: string; data: T }),
+    };
   }
   const response = await fetch(url, init);
   const envelope = (await response.json()) as { code: number; message: string; data: T };
@@ -130,7 +157,10 @@ async function now(on = server): Promise<number> {
 
 /** Moves the shared clock of the three back ends forward by `ms`. */
 async function advance(ms: number, on = server): Promise<void> {
-  const response = await fetch(new URL('/__emulator/clock', on.url), { method: 'PUT', body: JSON.stringify({ now: new Date((await now(on)) + ms).toISOString() }) });
+  const response = await fetch(new URL('/__emulator/clock', on.url), {
+    method: 'PUT',
+    body: JSON.stringify({ now: new Date((await now(on)) + ms).toISOString() }),
+  });
   expect(response.status).toBe(200);
 }
 
@@ -142,7 +172,10 @@ const newEmail = (label: string) => `${label}-${++serial}@example.com`;
  * code in the registration's own session, which keeps the password.
  */
 async function register(backend: string, email: string, password = PASSWORD, on = server, verify = true) {
-  const answer = await api<{ user_id: string; apptoken: string; reftoken: string }>(backend, '/account/user/register/pwd', { body: { email, password }, on });
+  const answer = await api<{ user_id: string; apptoken: string; reftoken: string }>(backend, '/account/user/register/pwd', {
+    body: { email, password },
+    on,
+  });
   expect(answer.code, answer.message).toBe(2000);
   if (verify) {
     const { code } = await latestMail(email, on);
@@ -160,7 +193,14 @@ describe('registration and verification', () => {
     expect(session.apptoken).not.toBe(session.reftoken);
 
     const before = await api('us', '/account/user/profile/new', { headers: { apptoken: session.apptoken } });
-    expect(before.data).toMatchObject({ user_id: session.user_id, email, verified: false, hasPassword: true, credits: 200, createdAt: expect.any(Number) });
+    expect(before.data).toMatchObject({
+      user_id: session.user_id,
+      email,
+      verified: false,
+      hasPassword: true,
+      credits: 200,
+      createdAt: expect.any(Number),
+    });
 
     const mail = await latestMail(email);
     expect(mail).toMatchObject({ backend: 'us', to: email, subject: expect.stringContaining('Axlebot Robotics') });
@@ -168,9 +208,14 @@ describe('registration and verification', () => {
     expect(mail.text).toContain(mail.code);
     expect(mail.link).toMatch(new RegExp(`^${new URL(server.url).origin}/us/verification-success\\?token=[\\w-]+$`));
 
-    expect((await api('us', '/account/user/verify', { body: { email, code: mail.code === '000000' ? '111111' : '000000' } })).code).toBe(4011);
+    expect((await api('us', '/account/user/verify', { body: { email, code: mail.code === '000000' ? '111111' : '000000' } })).code).toBe(
+      4011,
+    );
     // In the registration's own session (as the site does): the password stays.
-    const verified = await api('us', '/account/user/verify', { body: { email: email.toUpperCase(), code: mail.code }, headers: { apptoken: session.apptoken } });
+    const verified = await api('us', '/account/user/verify', {
+      body: { email: email.toUpperCase(), code: mail.code },
+      headers: { apptoken: session.apptoken },
+    });
     expect(verified).toMatchObject({ code: 2000, data: { email } });
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: session.apptoken } })).data.verified).toBe(true);
     // Single use, and the mail's link went with the code.
@@ -192,12 +237,18 @@ describe('registration and verification', () => {
 
   it('points links at a local asking site, else at the production site; cn has no region segment', async () => {
     const email = newEmail('links');
-    await api('cn', '/account/user/register/pwd', { body: { email, password: PASSWORD }, headers: { origin: 'http://127.0.0.1:5173', region: 'cn' } });
+    await api('cn', '/account/user/register/pwd', {
+      body: { email, password: PASSWORD },
+      headers: { origin: 'http://127.0.0.1:5173', region: 'cn' },
+    });
     expect((await latestMail(email)).link).toMatch(/^http:\/\/127\.0\.0\.1:5173\/verification-success\?token=/);
     await api('cn', '/account/user/password/forgot', { body: { email }, headers: { origin: 'https://evil.example.net', region: 'cn' } });
     expect((await latestMail(email)).link).toMatch(/^https:\/\/www\.example\.cn\/reset-password\?token=/);
     const other = newEmail('links');
-    await api('eu', '/account/user/register/pwd', { body: { email: other, password: PASSWORD }, headers: { origin: 'https://evil.example.net', region: 'fr' } });
+    await api('eu', '/account/user/register/pwd', {
+      body: { email: other, password: PASSWORD },
+      headers: { origin: 'https://evil.example.net', region: 'fr' },
+    });
     expect((await latestMail(other)).link).toMatch(/^https:\/\/www\.example\.com\/fr\/verification-success\?token=/);
   });
 
@@ -260,9 +311,15 @@ describe('logging in', () => {
     const email = newEmail('guessed');
     await register('us', email);
     const stranger = '127.0.0.2';
-    for (let i = 0; i < 5; i++) expect((await api('us', '/account/user/login/pwd', { body: { email, password: `wrong-${i}-password` }, from: stranger })).code).toBe(4010);
+    for (let i = 0; i < 5; i++)
+      expect((await api('us', '/account/user/login/pwd', { body: { email, password: `wrong-${i}-password` }, from: stranger })).code).toBe(
+        4010,
+      );
     // The sixth try from that address waits 30 s, even with the right password.
-    const slowed = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: PASSWORD }, from: stranger });
+    const slowed = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', {
+      body: { email, password: PASSWORD },
+      from: stranger,
+    });
     expect(slowed.code).toBe(4291);
     expect(slowed.data.retryAfter).toBeGreaterThanOrEqual(29);
     expect(slowed.data.retryAfter).toBeLessThanOrEqual(30);
@@ -277,7 +334,10 @@ describe('logging in', () => {
     // The stranger's wait doubles with every further failure: 30 s, then 60 s.
     await advance(31_000);
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: 'wrong-6-password' }, from: stranger })).code).toBe(4010);
-    const longer = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: 'wrong-7-password' }, from: stranger });
+    const longer = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', {
+      body: { email, password: 'wrong-7-password' },
+      from: stranger,
+    });
     expect(longer.code).toBe(4291);
     expect(longer.data.retryAfter).toBeGreaterThan(55);
     expect(longer.data.retryAfter).toBeLessThanOrEqual(60);
@@ -285,13 +345,27 @@ describe('logging in', () => {
     let guesses = 0;
     for (let minute = 0; minute < 30; minute++) {
       await advance(60_000);
-      if ((await api('us', '/account/user/login/pwd', { body: { email, password: `wrong-${minute}-again1` }, from: stranger })).code === 4010) guesses++;
+      if (
+        (await api('us', '/account/user/login/pwd', { body: { email, password: `wrong-${minute}-again1` }, from: stranger })).code === 4010
+      )
+        guesses++;
       expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
     }
     expect(guesses).toBeLessThanOrEqual(6);
     // By now it waits the longest: 15 minutes between guesses, about four an hour.
-    const longest = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: 'one-more-guess1' }, from: stranger });
-    if (longest.code === 4010) expect((await api<{ retryAfter: number }>('us', '/account/user/login/pwd', { body: { email, password: 'one-more-guess2' }, from: stranger })).data.retryAfter).toBeGreaterThan(14 * 60);
+    const longest = await api<{ retryAfter: number }>('us', '/account/user/login/pwd', {
+      body: { email, password: 'one-more-guess1' },
+      from: stranger,
+    });
+    if (longest.code === 4010)
+      expect(
+        (
+          await api<{ retryAfter: number }>('us', '/account/user/login/pwd', {
+            body: { email, password: 'one-more-guess2' },
+            from: stranger,
+          })
+        ).data.retryAfter,
+      ).toBeGreaterThan(14 * 60);
     else expect(longest.code).toBe(4291);
   });
 
@@ -300,13 +374,18 @@ describe('logging in', () => {
     await register('us', email);
     // The owner logged in from 127.0.0.1 before: a known address.
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
-    for (let i = 0; i < 20; i++) expect((await api('us', '/account/user/login/pwd', { body: { email, password: `crowd-${i}-guess` }, from: `127.0.1.${i + 1}` })).code).toBe(4010);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await api('us', '/account/user/login/pwd', { body: { email, password: `crowd-${i}-guess` }, from: `127.0.1.${i + 1}` })).code,
+      ).toBe(4010);
     // A twenty-first address, even with the right password, waits its turn (one try per 30 s among unknown addresses).
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD }, from: '127.0.2.1' })).code).toBe(4291);
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
     // Code login from a new address is open: the mailbox is the proof.
     await api('us', '/account/user/code/send', { body: { email }, from: '127.0.2.2' });
-    expect((await api('us', '/account/user/login/code', { body: { email, code: (await latestMail(email)).code }, from: '127.0.2.2' })).code).toBe(2000);
+    expect(
+      (await api('us', '/account/user/login/code', { body: { email, code: (await latestMail(email)).code }, from: '127.0.2.2' })).code,
+    ).toBe(2000);
     await advance(31_000);
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD }, from: '127.0.2.1' })).code).toBe(2000);
   });
@@ -317,7 +396,8 @@ describe('logging in', () => {
     await api('us', '/account/user/code/send', { body: { email } });
     const { code } = await latestMail(email);
     const wrong = (n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
-    for (let i = 1; i <= 3; i++) expect((await api('us', '/account/user/login/code', { body: { email, code: wrong(i) }, from: '127.0.0.3' })).code).toBe(4011);
+    for (let i = 1; i <= 3; i++)
+      expect((await api('us', '/account/user/login/code', { body: { email, code: wrong(i) }, from: '127.0.0.3' })).code).toBe(4011);
     expect((await api('us', '/account/user/login/code', { body: { email, code } })).code).toBe(4011);
     await advance(61_000);
     await api('us', '/account/user/code/send', { body: { email } });
@@ -367,7 +447,9 @@ describe('an address someone else registered', () => {
     expect(owner).toMatchObject({ code: 2000, data: { created: false } });
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: 'strangers1Pass' } })).code).toBe(4010);
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: stranger.apptoken } })).code).toBe(4003);
-    expect((await api('us', `/account/user/sign_in/refresh?user_id=${stranger.user_id}`, { headers: { reftoken: stranger.reftoken } })).code).toBe(4003);
+    expect(
+      (await api('us', `/account/user/sign_in/refresh?user_id=${stranger.user_id}`, { headers: { reftoken: stranger.reftoken } })).code,
+    ).toBe(4003);
     const profile = await api('us', '/account/user/profile/new', { headers: { apptoken: owner.data.apptoken } });
     expect(profile.data).toMatchObject({ email, verified: true, hasPassword: false });
   });
@@ -382,7 +464,9 @@ describe('an address someone else registered', () => {
     const own = newEmail('linked');
     const session = await register('eu', own, PASSWORD, server, false);
     const ownToken = tokenOf((await latestMail(own)).link!);
-    expect((await api('eu', '/account/user/verify', { body: { token: ownToken }, headers: { apptoken: session.apptoken } })).code).toBe(2000);
+    expect((await api('eu', '/account/user/verify', { body: { token: ownToken }, headers: { apptoken: session.apptoken } })).code).toBe(
+      2000,
+    );
     expect((await api('eu', '/account/user/login/pwd', { body: { email: own, password: PASSWORD } })).code).toBe(2000);
   });
 });
@@ -405,14 +489,21 @@ describe('passwords and sessions', () => {
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(4010);
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: 'newRobots42' } })).code).toBe(2000);
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: old.apptoken } })).code).toBe(4003);
-    expect((await api('us', `/account/user/sign_in/refresh?user_id=${old.user_id}`, { headers: { apptoken: old.apptoken, reftoken: old.reftoken } })).code).toBe(4003);
+    expect(
+      (
+        await api('us', `/account/user/sign_in/refresh?user_id=${old.user_id}`, {
+          headers: { apptoken: old.apptoken, reftoken: old.reftoken },
+        })
+      ).code,
+    ).toBe(4003);
     expect((await api('us', '/account/user/password/forgot', { body: { email: newEmail('nobody') } })).code).toBe(4012);
   });
 
   it('sets a password on an account made by code', async () => {
     const email = newEmail('setpwd');
     await api('us', '/account/user/code/send', { body: { email } });
-    const { apptoken } = (await api('us', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } })).data;
+    const { apptoken } = (await api('us', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } }))
+      .data;
     expect((await api('us', '/account/user/password/set', { body: { password: 'weak' }, headers: { apptoken } })).code).toBe(4002);
     expect((await api('us', '/account/user/password/set', { body: { password: PASSWORD } })).code).toBe(4003);
     expect((await api('us', '/account/user/password/set', { body: { password: PASSWORD }, headers: { apptoken } })).code).toBe(2000);
@@ -423,13 +514,25 @@ describe('passwords and sessions', () => {
     const email = newEmail('logout');
     const session = await register('us', email);
     const other = (await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).data;
-    expect((await api('us', '/account/user/logout', { body: {}, headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code).toBe(2000);
+    expect(
+      (await api('us', '/account/user/logout', { body: {}, headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code,
+    ).toBe(2000);
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: session.apptoken } })).code).toBe(4003);
-    expect((await api('us', '/account/user/password/set', { body: { password: 'newRobots42' }, headers: { apptoken: session.apptoken } })).code).toBe(4003);
-    expect((await api('us', `/account/user/sign_in/refresh?user_id=${session.user_id}`, { headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code).toBe(4003);
+    expect(
+      (await api('us', '/account/user/password/set', { body: { password: 'newRobots42' }, headers: { apptoken: session.apptoken } })).code,
+    ).toBe(4003);
+    expect(
+      (
+        await api('us', `/account/user/sign_in/refresh?user_id=${session.user_id}`, {
+          headers: { apptoken: session.apptoken, reftoken: session.reftoken },
+        })
+      ).code,
+    ).toBe(4003);
     // Only that session: another device stays logged in; logging out twice is no error.
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: other.apptoken } })).data.email).toBe(email);
-    expect((await api('us', '/account/user/logout', { body: {}, headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code).toBe(2000);
+    expect(
+      (await api('us', '/account/user/logout', { body: {}, headers: { apptoken: session.apptoken, reftoken: session.reftoken } })).code,
+    ).toBe(2000);
   });
 
   it('changes a password only with the current one or a recent login, and ends every other session', async () => {
@@ -437,15 +540,33 @@ describe('passwords and sessions', () => {
     const first = await register('us', email);
     const second = (await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).data;
     await advance(6 * 60_000); // neither login is recent now
-    expect((await api('us', '/account/user/password/set', { body: { password: 'newRobots42' }, headers: { apptoken: first.apptoken } })).code).toBe(4010);
-    expect((await api('us', '/account/user/password/set', { body: { password: 'newRobots42', currentPassword: 'wrong-password1' }, headers: { apptoken: first.apptoken } })).code).toBe(4010);
-    const changed = await api<{ user_id: string; apptoken: string; reftoken: string }>('us', '/account/user/password/set', { body: { password: 'newRobots42', currentPassword: PASSWORD }, headers: { apptoken: first.apptoken } });
-    expect(changed).toMatchObject({ code: 2000, data: { user_id: first.user_id, apptoken: expect.any(String), reftoken: expect.any(String) } });
-    for (const old of [first, second]) expect((await api('us', '/account/user/profile/new', { headers: { apptoken: old.apptoken } })).code).toBe(4003);
+    expect(
+      (await api('us', '/account/user/password/set', { body: { password: 'newRobots42' }, headers: { apptoken: first.apptoken } })).code,
+    ).toBe(4010);
+    expect(
+      (
+        await api('us', '/account/user/password/set', {
+          body: { password: 'newRobots42', currentPassword: 'wrong-password1' },
+          headers: { apptoken: first.apptoken },
+        })
+      ).code,
+    ).toBe(4010);
+    const changed = await api<{ user_id: string; apptoken: string; reftoken: string }>('us', '/account/user/password/set', {
+      body: { password: 'newRobots42', currentPassword: PASSWORD },
+      headers: { apptoken: first.apptoken },
+    });
+    expect(changed).toMatchObject({
+      code: 2000,
+      data: { user_id: first.user_id, apptoken: expect.any(String), reftoken: expect.any(String) },
+    });
+    for (const old of [first, second])
+      expect((await api('us', '/account/user/profile/new', { headers: { apptoken: old.apptoken } })).code).toBe(4003);
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: changed.data.apptoken } })).data.email).toBe(email);
     // Just logged in: no current password needed.
     const fresh = (await api('us', '/account/user/login/pwd', { body: { email, password: 'newRobots42' } })).data;
-    expect((await api('us', '/account/user/password/set', { body: { password: 'newRobots43' }, headers: { apptoken: fresh.apptoken } })).code).toBe(2000);
+    expect(
+      (await api('us', '/account/user/password/set', { body: { password: 'newRobots43' }, headers: { apptoken: fresh.apptoken } })).code,
+    ).toBe(2000);
   });
 
   it('expires the access token after 2 hours; the refresh token buys a new one', async () => {
@@ -462,15 +583,23 @@ describe('passwords and sessions', () => {
     expect((await api('us', refreshPath, { headers: { apptoken: session.apptoken, reftoken: other.reftoken } })).code).toBe(4003);
     expect((await api('us', '/account/user/sign_in/refresh', { headers: { reftoken: session.reftoken } })).code).toBe(4003);
 
-    const refreshed = await api<{ user_id: string; apptoken: string }>('us', refreshPath, { headers: { apptoken: session.apptoken, reftoken: session.reftoken } });
-    expect(refreshed).toMatchObject({ code: 2000, data: { user_id: session.user_id, apptoken: expect.any(String), reftoken: expect.any(String) } });
+    const refreshed = await api<{ user_id: string; apptoken: string }>('us', refreshPath, {
+      headers: { apptoken: session.apptoken, reftoken: session.reftoken },
+    });
+    expect(refreshed).toMatchObject({
+      code: 2000,
+      data: { user_id: session.user_id, apptoken: expect.any(String), reftoken: expect.any(String) },
+    });
     expect((await api('us', '/account/user/profile/new', { headers: { apptoken: refreshed.data.apptoken } })).data.email).toBe(email);
   });
 });
 
 describe('refresh tokens and proofs (issue 27)', () => {
   type Pair = { user_id: string; apptoken: string; reftoken: string };
-  const refresh = (pair: Pair) => api<Pair>('us', `/account/user/sign_in/refresh?user_id=${pair.user_id}`, { headers: { apptoken: pair.apptoken, reftoken: pair.reftoken } });
+  const refresh = (pair: Pair) =>
+    api<Pair>('us', `/account/user/sign_in/refresh?user_id=${pair.user_id}`, {
+      headers: { apptoken: pair.apptoken, reftoken: pair.reftoken },
+    });
   const profile = (pair: Pair) => api('us', '/account/user/profile/new', { headers: { apptoken: pair.apptoken } });
 
   it('never takes a refreshed token as proof: no password is set or changed with one', async () => {
@@ -479,24 +608,38 @@ describe('refresh tokens and proofs (issue 27)', () => {
     const login = (await api<Pair>('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).data;
     await advance(6 * 60_000);
     const refreshed = await refresh(login);
-    expect(refreshed).toMatchObject({ code: 2000, data: { user_id: login.user_id, apptoken: expect.any(String), reftoken: expect.any(String) } });
+    expect(refreshed).toMatchObject({
+      code: 2000,
+      data: { user_id: login.user_id, apptoken: expect.any(String), reftoken: expect.any(String) },
+    });
     // A brand-new access token, and still no proof: the current password is asked for.
-    expect((await api('us', '/account/user/password/set', { body: { password: 'takenOver42' }, headers: { apptoken: refreshed.data.apptoken } })).code).toBe(4010);
+    expect(
+      (await api('us', '/account/user/password/set', { body: { password: 'takenOver42' }, headers: { apptoken: refreshed.data.apptoken } }))
+        .code,
+    ).toBe(4010);
     expect((await api('us', '/account/user/login/pwd', { body: { email, password: PASSWORD } })).code).toBe(2000);
 
     // An account made by code has no password to ask for: a first password needs a login of the last minutes.
     const other = newEmail('refreshed');
     await api('us', '/account/user/code/send', { body: { email: other } });
-    const byCode = (await api<Pair>('us', '/account/user/register_or_login', { body: { email: other, code: (await latestMail(other)).code } })).data;
+    const byCode = (
+      await api<Pair>('us', '/account/user/register_or_login', { body: { email: other, code: (await latestMail(other)).code } })
+    ).data;
     await advance(6 * 60_000);
     const later = (await refresh(byCode)).data;
-    const refused = await api('us', '/account/user/password/set', { body: { password: 'takenOver42' }, headers: { apptoken: later.apptoken } });
+    const refused = await api('us', '/account/user/password/set', {
+      body: { password: 'takenOver42' },
+      headers: { apptoken: later.apptoken },
+    });
     expect(refused).toMatchObject({ code: 4018, message: EN_US.code4018 });
     expect((await api('us', '/account/user/login/pwd', { body: { email: other, password: 'takenOver42' } })).code).toBe(4010);
     // A new code login is the proof.
     await api('us', '/account/user/code/send', { body: { email: other } });
-    const fresh = (await api<Pair>('us', '/account/user/login/code', { body: { email: other, code: (await latestMail(other)).code } })).data;
-    expect((await api('us', '/account/user/password/set', { body: { password: 'ownersOwn42' }, headers: { apptoken: fresh.apptoken } })).code).toBe(2000);
+    const fresh = (await api<Pair>('us', '/account/user/login/code', { body: { email: other, code: (await latestMail(other)).code } }))
+      .data;
+    expect(
+      (await api('us', '/account/user/password/set', { body: { password: 'ownersOwn42' }, headers: { apptoken: fresh.apptoken } })).code,
+    ).toBe(2000);
   });
 
   it('rotates the refresh token at every refresh, leaving one live access token a session', async () => {
@@ -532,7 +675,9 @@ describe('refresh tokens and proofs (issue 27)', () => {
     const first = await register('us', email);
     const second = (await refresh(first)).data;
     // A client that logs out with the tokens it held before the refresh still ends the session.
-    expect((await api('us', '/account/user/logout', { body: {}, headers: { apptoken: first.apptoken, reftoken: first.reftoken } })).code).toBe(2000);
+    expect(
+      (await api('us', '/account/user/logout', { body: {}, headers: { apptoken: first.apptoken, reftoken: first.reftoken } })).code,
+    ).toBe(2000);
     for (const pair of [first, second]) {
       expect((await profile(pair)).code).toBe(4003);
       expect((await refresh(pair)).code).toBe(4003);
@@ -542,10 +687,26 @@ describe('refresh tokens and proofs (issue 27)', () => {
   it("drops what a stranger wrote to the profile when the owner's mailbox proves the address", async () => {
     const email = newEmail('prehijack');
     const stranger = await register('us', email, 'strangers1Pass', server, false);
-    expect((await api('us', '/account/user/profile/new', { body: { nickname: 'Mallory', firstName: 'M', country: 'ZZ' }, headers: { apptoken: stranger.apptoken } })).code).toBe(2000);
+    expect(
+      (
+        await api('us', '/account/user/profile/new', {
+          body: { nickname: 'Mallory', firstName: 'M', country: 'ZZ' },
+          headers: { apptoken: stranger.apptoken },
+        })
+      ).code,
+    ).toBe(2000);
     await api('us', '/account/user/code/send', { body: { email } });
-    const owner = (await api<Pair>('us', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } })).data;
-    expect((await profile(owner)).data).toMatchObject({ email, verified: true, hasPassword: false, nickname: '', firstName: '', lastName: '', country: '' });
+    const owner = (await api<Pair>('us', '/account/user/register_or_login', { body: { email, code: (await latestMail(email)).code } }))
+      .data;
+    expect((await profile(owner)).data).toMatchObject({
+      email,
+      verified: true,
+      hasPassword: false,
+      nickname: '',
+      firstName: '',
+      lastName: '',
+      country: '',
+    });
   });
 
   it('answers with nosniff: no answer of the API or the emulator is read as another kind of file', async () => {
@@ -593,7 +754,10 @@ describe('profile, newsletter, time and place', () => {
     const email = newEmail('news');
     const body = { email, region: 'us', weekly: true, member: false, source: 'popup' };
     expect(await api('us', '/account/user/subscribe/create', { body })).toMatchObject({ code: 2000, data: { created: true } });
-    expect(await api('us', '/account/user/subscribe/create', { body: { email: email.toUpperCase() } })).toMatchObject({ code: 2000, data: { created: false } });
+    expect(await api('us', '/account/user/subscribe/create', { body: { email: email.toUpperCase() } })).toMatchObject({
+      code: 2000,
+      data: { created: false },
+    });
     expect((await api('us', '/account/user/subscribe/create', { body: { email: 'nope@' } })).code).toBe(4001);
     expect((await api('us', '/account/user/subscribe/create', { body: { email, weekly: 'yes' } })).data.field).toBe('weekly');
     expect((await api('us', '/account/user/subscribe/create', { body: { email, source: 'banner' } })).data.field).toBe('source');
@@ -631,8 +795,14 @@ describe('bad requests', () => {
     expect((await api('us', login, { body: [] })).data.detail).toMatch(/object/);
     expect((await api('us', login, { body: 'ada@example.com' })).code).toBe(4000);
     expect((await api('us', login, { body: null })).code).toBe(4000);
-    expect((await api('us', login, { body: { email: 42, password: PASSWORD } })).data).toEqual({ field: 'email', detail: '"email" must be a string.' });
-    expect((await api('us', login, { body: { email: 'ada@example.com' } })).data).toEqual({ field: 'password', detail: '"password" is required.' });
+    expect((await api('us', login, { body: { email: 42, password: PASSWORD } })).data).toEqual({
+      field: 'email',
+      detail: '"email" must be a string.',
+    });
+    expect((await api('us', login, { body: { email: 'ada@example.com' } })).data).toEqual({
+      field: 'password',
+      detail: '"password" is required.',
+    });
     const huge = await api('us', login, { body: { email: 'ada@example.com', password: 'x'.repeat(20 * 1024) } });
     expect(huge).toMatchObject({ status: 200, code: 4016, message: EN_US.code4016 });
 
@@ -651,11 +821,21 @@ describe('bad requests', () => {
   it('takes only JSON bodies: what a form on another site can post without asking is refused', async () => {
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', undefined]) {
       const email = newEmail('csrf');
-      const answer = await api('us', '/account/user/subscribe/create', { raw: JSON.stringify({ email, source: 'footer' }), headers: type ? { 'content-type': type } : { 'content-type': '' } });
+      const answer = await api('us', '/account/user/subscribe/create', {
+        raw: JSON.stringify({ email, source: 'footer' }),
+        headers: type ? { 'content-type': type } : { 'content-type': '' },
+      });
       expect(answer.code, String(type)).toBe(4000);
       expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     }
-    expect((await api('us', '/account/user/subscribe/create', { body: { email: newEmail('json'), source: 'footer' }, headers: { 'content-type': 'application/json; charset=utf-8' } })).code).toBe(2000);
+    expect(
+      (
+        await api('us', '/account/user/subscribe/create', {
+          body: { email: newEmail('json'), source: 'footer' },
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        })
+      ).code,
+    ).toBe(2000);
   });
 
   it('cuts off a client whose body never arrives', async () => {
@@ -663,11 +843,20 @@ describe('bad requests', () => {
     {
       const url = new URL('/_api/us/account/user/login/pwd', slow.url);
       const closed = await new Promise<string>((resolve) => {
-        const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '100' } }, (res) => {
-          res.on('error', () => undefined).resume();
-          resolve(`answered ${res.statusCode}`);
-          req.destroy();
-        });
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': '100' },
+          },
+          (res) => {
+            res.on('error', () => undefined).resume();
+            resolve(`answered ${res.statusCode}`);
+            req.destroy();
+          },
+        );
         req.on('error', () => resolve('closed'));
         req.write('{"email":'); // and nothing more
       });
@@ -678,15 +867,18 @@ describe('bad requests', () => {
   it('answers an oversize body that is still arriving, without waiting for its end', async () => {
     const url = new URL('/_api/us/account/user/login/pwd', server.url);
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          req.destroy();
-          resolve({ status: res.statusCode ?? 0, body: text });
-        });
-      });
+      const req = request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body: text });
+          });
+        },
+      );
       req.on('error', reject);
       // Chunked, no length: the server only learns the size by reading, and the body never ends.
       req.write(`{"email":"ada@example.com","password":"`);
@@ -750,7 +942,9 @@ describe('the outbox and the data folder', () => {
     /** Runs `serve-regions` as a maintainer would, and resolves with its address once it listens. */
     const launch = () =>
       new Promise<{ on: RunningServer; stop: () => Promise<void> }>((resolve, reject) => {
-        const child = spawn(process.execPath, ['bin/serve-regions.js', '--port', '0', '--dir', work, '--data', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, ['bin/serve-regions.js', '--port', '0', '--dir', work, '--data', dataDir], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let output = '';
         const onData = (chunk: Buffer) => {
           output += chunk.toString();
@@ -780,16 +974,23 @@ describe('the outbox and the data folder', () => {
 
 /** A catalogue's mail text with its placeholders filled, `{brand}` from its `site.name`: what a visitor reads. */
 function catalogueMail(locale: string, key: string, params: Record<string, string>): string {
-  const { messages } = parse(readFileSync(new URL(`../../content/messages/${locale}.yaml`, import.meta.url), 'utf8')) as { messages: { site: { name: string }; mail: Record<string, string> } };
+  const { messages } = parse(readFileSync(new URL(`../../content/messages/${locale}.yaml`, import.meta.url), 'utf8')) as {
+    messages: { site: { name: string }; mail: Record<string, string> };
+  };
   const values: Record<string, string> = { brand: messages.site.name, ...params };
   return messages.mail[key]!.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
 }
 
 describe("mail in the asking site's language", () => {
   it('sends a login code from the jp site in Japanese and one from the kr site in Korean, signed with the brand of their catalogue', async () => {
-    for (const [region, locale] of [['jp', 'ja-JP'], ['kr', 'ko-KR']] as const) {
+    for (const [region, locale] of [
+      ['jp', 'ja-JP'],
+      ['kr', 'ko-KR'],
+    ] as const) {
       const email = newEmail(`code-${region}`);
-      expect((await api('us', '/account/user/code/send', { body: { email }, headers: { 'accept-language': region, region } })).code).toBe(2000);
+      expect((await api('us', '/account/user/code/send', { body: { email }, headers: { 'accept-language': region, region } })).code).toBe(
+        2000,
+      );
       const mail = await latestMail(email);
       expect(mail.subject).toBe(catalogueMail(locale, 'loginSubject', { code: mail.code! }));
       expect(mail.text).toContain(catalogueMail(locale, 'loginCode', { code: mail.code! }));
@@ -805,11 +1006,20 @@ describe("mail in the asking site's language", () => {
     const mail = await latestMail(email);
     const fields = { ...body, serial: 'AB12CD34EF', reference: registered.data.reference as string };
     expect(mail.subject).toBe(catalogueMail('fr-FR', 'registrationSubject', fields));
-    expect(mail.text).toBe([catalogueMail('fr-FR', 'supportThanks', fields), catalogueMail('fr-FR', 'registrationText', fields), catalogueMail('fr-FR', 'supportReference', fields), catalogueMail('fr-FR', 'signature', {})].join('\n\n'));
+    expect(mail.text).toBe(
+      [
+        catalogueMail('fr-FR', 'supportThanks', fields),
+        catalogueMail('fr-FR', 'registrationText', fields),
+        catalogueMail('fr-FR', 'supportReference', fields),
+        catalogueMail('fr-FR', 'signature', {}),
+      ].join('\n\n'),
+    );
 
     const de = newEmail('reset-de');
     await register('eu', de, PASSWORD);
-    expect((await api('eu', '/account/user/password/forgot', { body: { email: de }, headers: { 'accept-language': 'de', region: 'de' } })).code).toBe(2000);
+    expect(
+      (await api('eu', '/account/user/password/forgot', { body: { email: de }, headers: { 'accept-language': 'de', region: 'de' } })).code,
+    ).toBe(2000);
     const reset = await latestMail(de);
     expect(reset.subject).toBe(catalogueMail('de-DE', 'resetSubject', {}));
     expect(reset.text).toContain(catalogueMail('de-DE', 'resetLink', { link: reset.link! }));
@@ -823,16 +1033,28 @@ describe('support requests', () => {
     const body = { name: 'Ada Lovelace', email, product: 'Flagship Bumblebee', serial: 'ab12cd34ef', purchaseDate: '2026-12-01' };
     const registered = await api('eu', '/support/product-registration', { body });
     expect(registered).toMatchObject({ code: 2000, data: { reference: expect.stringMatching(/^REG-\d{6}$/) } });
-    const returned = await api('eu', '/support/return', { body: { name: 'Ada Lovelace', email, product: 'Flagship Bumblebee', serial: 'AB12CD34EF', reason: 'The left arm no longer moves.' } });
+    const returned = await api('eu', '/support/return', {
+      body: { name: 'Ada Lovelace', email, product: 'Flagship Bumblebee', serial: 'AB12CD34EF', reason: 'The left arm no longer moves.' },
+    });
     expect(returned).toMatchObject({ code: 2000, data: { reference: expect.stringMatching(/^RMA-\d{6}$/) } });
     const mails = await outbox(email);
-    expect(mails.map((m) => m.subject)).toEqual([`Your return request ${returned.data.reference}`, `Your Flagship Bumblebee is registered (${registered.data.reference})`]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your return request ${returned.data.reference}`,
+      `Your Flagship Bumblebee is registered (${registered.data.reference})`,
+    ]);
     expect(mails[1]!.text).toContain('serial number AB12CD34EF');
   });
 
   it('refuses each bad field by name, with the English detail, and a bad email with 4001', async () => {
-    const good = { name: 'Ada', email: newEmail('support-bad'), product: 'Flagship Bumblebee', serial: 'AB12CD34EF', purchaseDate: '2026-12-01' };
-    const field = async (change: Record<string, unknown>) => (await api('us', '/support/product-registration', { body: { ...good, ...change } })).data.field;
+    const good = {
+      name: 'Ada',
+      email: newEmail('support-bad'),
+      product: 'Flagship Bumblebee',
+      serial: 'AB12CD34EF',
+      purchaseDate: '2026-12-01',
+    };
+    const field = async (change: Record<string, unknown>) =>
+      (await api('us', '/support/product-registration', { body: { ...good, ...change } })).data.field;
     expect(await field({ serial: 'short' })).toBe('serial');
     expect(await field({ purchaseDate: '2027-01-01' })).toBe('purchaseDate'); // after the emulated today, 2026-12-08
     expect(await field({ purchaseDate: '2026-02-30' })).toBe('purchaseDate');

@@ -64,7 +64,12 @@ describe('the emulated back ends of serve-regions', () => {
 
 /** A stand-in for the few DOM calls of the preview clock's script: elements that record their text and attributes. */
 function fakePage(pathname: string) {
-  interface Node { attributes: Record<string, string>; children: Node[]; textContent: string; [key: string]: unknown }
+  interface Node {
+    attributes: Record<string, string>;
+    children: Node[];
+    textContent: string;
+    [key: string]: unknown;
+  }
   const make = (): Node => {
     const node: Node = { attributes: {}, children: [], textContent: '' };
     node.setAttribute = (name: string, value: string) => void (node.attributes[name] = value);
@@ -91,23 +96,39 @@ describe('the preview clock', () => {
     const regionsDir = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-emulator-regions-'));
     try {
       await writeFile(path.join(regionsDir, 'index.html'), '<!doctype html><title>cn</title>');
-      const data = JSON.parse(await readFile(path.join(inject('distDir'), 'backends.json'), 'utf8')) as { regions: { code: string; basePath: string }[] };
+      const data = JSON.parse(await readFile(path.join(inject('distDir'), 'backends.json'), 'utf8')) as {
+        regions: { code: string; basePath: string }[];
+      };
       const us = data.regions.find((r) => r.basePath === '/us')!;
       data.regions.push({ ...us, code: 'ca', basePath: '/ca' });
       await writeFile(path.join(regionsDir, 'backends.json'), JSON.stringify(data));
       const running = await startServer({ dir: regionsDir, port: 0, host: '127.0.0.1', now: START });
       try {
-        const clock = (await (await fetch(new URL('/__emulator/clock', running.url))).json()) as { data: { regions: { code: string; basePath: string }[] } };
+        const clock = (await (await fetch(new URL('/__emulator/clock', running.url))).json()) as {
+          data: { regions: { code: string; basePath: string }[] };
+        };
         expect(clock.data.regions).toContainEqual({ code: 'ca', basePath: '/ca' });
         const script = await (await fetch(new URL('/__emulator/preview-clock.js', running.url))).text();
-        const stages = { ca: { launch: ['2026-12-20T00:00:00.000Z', '2027-01-01T00:00:00.000Z'] }, cn: { other: ['2026-12-02T00:00:00.000Z'] } };
-        for (const [pathname, region, lists] of [['/ca/faq', 'ca', ['launch: stage 0 of 2']], ['//ca/', 'ca', ['launch: stage 0 of 2']], ['/faq', 'cn', ['other: stage 1 of 1']]] as const) {
+        const stages = {
+          ca: { launch: ['2026-12-20T00:00:00.000Z', '2027-01-01T00:00:00.000Z'] },
+          cn: { other: ['2026-12-02T00:00:00.000Z'] },
+        };
+        for (const [pathname, region, lists] of [
+          ['/ca/faq', 'ca', ['launch: stage 0 of 2']],
+          ['//ca/', 'ca', ['launch: stage 0 of 2']],
+          ['/faq', 'cn', ['other: stage 1 of 1']],
+        ] as const) {
           const page = fakePage(pathname);
           const fetchStub = (url: string, init?: RequestInit) =>
             url === '/schedule.json' ? Promise.resolve(new Response(JSON.stringify({ stages }))) : fetch(new URL(url, running.url), init);
           vm.runInNewContext(script, { ...page.globals, fetch: fetchStub });
-          await expect.poll(() => page.find('data-preview', 'now')?.textContent).toMatch(new RegExp(`^Server time: 2026-12-08T05:0\\d:\\d\\dZ \\(${region}\\)$`));
-          const shown = page.all().filter((node) => node.attributes['data-list']).map((node) => node.textContent);
+          await expect
+            .poll(() => page.find('data-preview', 'now')?.textContent)
+            .toMatch(new RegExp(`^Server time: 2026-12-08T05:0\\d:\\d\\dZ \\(${region}\\)$`));
+          const shown = page
+            .all()
+            .filter((node) => node.attributes['data-list'])
+            .map((node) => node.textContent);
           expect(shown, pathname).toEqual(lists);
         }
       } finally {

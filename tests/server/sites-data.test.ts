@@ -36,7 +36,10 @@ describe('the emulated back ends read the data the build compiled', () => {
     const server = await startServer({ dir, port: 0, host: '127.0.0.1', emulator: { passwordCost: 1024 } });
     try {
       const call = (pathname: string, body?: object) =>
-        fetch(new URL(pathname, server.url), body ? { method: 'POST', headers: { 'content-type': 'application/json', region: 'qc' }, body: JSON.stringify(body) } : undefined).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
+        fetch(
+          new URL(pathname, server.url),
+          body ? { method: 'POST', headers: { 'content-type': 'application/json', region: 'qc' }, body: JSON.stringify(body) } : undefined,
+        ).then((r) => r.json() as Promise<{ code: number; data: Record<string, unknown> }>);
       expect((await call('/_api/north/ssr/iso')).data.iso).toBe('CA');
       expect((await call('/_api/us/ssr/timestamp')).code).toBe(404);
       const email = 'reward@example.com';

@@ -18,11 +18,14 @@ afterAll(() => server.close());
 function get(rawPath: string, init: { method?: string; headers?: Record<string, string> } = {}) {
   const url = new URL(server.url);
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: rawPath, method: init.method ?? 'GET', headers: init.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path: rawPath, method: init.method ?? 'GET', headers: init.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -44,7 +47,10 @@ describe('serve-regions', () => {
   });
 
   it('sends a redirect route to its target with 301, the query kept', async () => {
-    for (const [from, to] of [['/new-release', '/mini-robot'], ['/us/new-release?x=1', '/us/mini-robot?x=1']]) {
+    for (const [from, to] of [
+      ['/new-release', '/mini-robot'],
+      ['/us/new-release?x=1', '/us/mini-robot?x=1'],
+    ]) {
       const res = await get(from!);
       expect(res.status, from).toBe(301);
       expect(res.headers.location, from).toBe(to);
@@ -92,7 +98,15 @@ describe('serve-regions', () => {
   });
 
   it("never serves the host's own files, whatever dot segments or encodings lead to them", async () => {
-    for (const rawPath of ['/hosts.json', '/us/../hosts.json', '/us/%2e%2e/nginx.conf', '/./_headers', '/us/..%2F_redirects', '/de/./../_redirects', '/us/%2E%2E/hosts.json']) {
+    for (const rawPath of [
+      '/hosts.json',
+      '/us/../hosts.json',
+      '/us/%2e%2e/nginx.conf',
+      '/./_headers',
+      '/us/..%2F_redirects',
+      '/de/./../_redirects',
+      '/us/%2E%2E/hosts.json',
+    ]) {
       const res = await get(rawPath);
       expect(res.status, rawPath).toBe(404);
       // The not-found page, not the file.
@@ -115,9 +129,13 @@ describe('serve-regions', () => {
     // The gzipped bytes are another representation: a weak ETag, which a weak comparison matches.
     const gzipped = await get('/us/faq', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers.etag).toBe(`W/${etag}`);
-    expect((await get('/us/faq', { headers: { 'accept-encoding': 'gzip', 'if-none-match': gzipped.headers.etag as string } })).status).toBe(304);
+    expect((await get('/us/faq', { headers: { 'accept-encoding': 'gzip', 'if-none-match': gzipped.headers.etag as string } })).status).toBe(
+      304,
+    );
     // A not-found page is never "not modified".
-    expect((await get('/us/no-such-page', { headers: { 'if-none-match': (await get('/us/no-such-page')).headers.etag as string } })).status).toBe(404);
+    expect(
+      (await get('/us/no-such-page', { headers: { 'if-none-match': (await get('/us/no-such-page')).headers.etag as string } })).status,
+    ).toBe(404);
   });
 
   it('answers a byte range with 206 and those bytes, one out of the file with 416, and a stale If-Range with the whole file', async () => {

@@ -6,7 +6,17 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const launchOptions = (extraArgs: readonly string[]) => ({
   executablePath: CHROMIUM_PATH,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    ...extraArgs,
+  ],
 });
 
 /** Launches it headless with the flags this machine needs, and any more given. */
@@ -20,7 +30,11 @@ export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browse
  * lives for a second, too short for their work to pay back) and one renderer process for every
  * site (the sites share one origin; nothing tested depends on process isolation).
  */
-export const TEST_BROWSER_FLAGS = ['--js-flags=--no-opt --no-maglev', '--disable-features=site-per-process,IsolateOrigins', '--disable-site-isolation-trials'];
+export const TEST_BROWSER_FLAGS = [
+  '--js-flags=--no-opt --no-maglev',
+  '--disable-features=site-per-process,IsolateOrigins',
+  '--disable-site-isolation-trials',
+];
 
 /** The same Chromium as a server that several test files connect to (`connectBrowser`). */
 export function launchBrowserServer(): Promise<import('playwright-core').BrowserServer> {
@@ -98,7 +112,9 @@ export async function axeViolations(page: Page, ...include: string[]): Promise<s
     Promise.all(
       document
         .getAnimations()
-        .filter((a) => a.playState === 'running' && a.timeline instanceof DocumentTimeline && a.effect?.getComputedTiming().endTime !== Infinity)
+        .filter(
+          (a) => a.playState === 'running' && a.timeline instanceof DocumentTimeline && a.effect?.getComputedTiming().endTime !== Infinity,
+        )
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );

@@ -19,16 +19,22 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-test-'));
   const distDir = path.join(work, 'dist');
-  const [result, browser] = await Promise.all([buildRegions({ out: distDir, sites: path.join(work, 'sites'), now: BUILT_AT }), launchBrowserServer()]);
+  const [result, browser] = await Promise.all([
+    buildRegions({ out: distDir, sites: path.join(work, 'sites'), now: BUILT_AT }),
+    launchBrowserServer(),
+  ]);
   if (!result.ok) {
     await browser.close();
-    throw new Error(`The real content does not build:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`);
+    throw new Error(
+      `The real content does not build:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`,
+    );
   }
   project.provide('distDir', distDir);
   project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
     await browser.close();
     await rm(work, { recursive: true, force: true });
-    if (process.env.BUILD_REGION_CACHE_DIR?.includes('robot-sites-test-cache-')) await rm(process.env.BUILD_REGION_CACHE_DIR, { recursive: true, force: true });
+    if (process.env.BUILD_REGION_CACHE_DIR?.includes('robot-sites-test-cache-'))
+      await rm(process.env.BUILD_REGION_CACHE_DIR, { recursive: true, force: true });
   };
 }

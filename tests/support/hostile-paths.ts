@@ -79,7 +79,13 @@ export function rawGet(port: number, target: string, host: string): Promise<RawR
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => {
       // Written, not ended: a half-closed connection may be dropped before its answer.
-      socket.write(Buffer.concat([Buffer.from('GET '), Buffer.from(target, 'latin1'), Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)]));
+      socket.write(
+        Buffer.concat([
+          Buffer.from('GET '),
+          Buffer.from(target, 'latin1'),
+          Buffer.from(` HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+        ]),
+      );
     });
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));

@@ -28,7 +28,8 @@ export function readHead(html: string): RawHead {
   for (const match of head.matchAll(/<meta\s[^>]*>/g)) {
     const attrs = attributes(match[0]);
     if (attrs.has('name')) meta.set(attrs.get('name')!, attrs.get('content') ?? '');
-    if (attrs.has('property')) properties.set(attrs.get('property')!, [...(properties.get(attrs.get('property')!) ?? []), attrs.get('content') ?? '']);
+    if (attrs.has('property'))
+      properties.set(attrs.get('property')!, [...(properties.get(attrs.get('property')!) ?? []), attrs.get('content') ?? '']);
   }
   const links = [...head.matchAll(/<link\s[^>]*>/g)].map((m) => attributes(m[0]));
   return {
@@ -37,7 +38,9 @@ export function readHead(html: string): RawHead {
     meta,
     properties,
     canonical: links.filter((l) => l.get('rel') === 'canonical').map((l) => l.get('href')!),
-    alternates: links.filter((l) => l.get('rel') === 'alternate' && l.has('hreflang')).map((l) => ({ hreflang: l.get('hreflang')!, href: l.get('href')! })),
+    alternates: links
+      .filter((l) => l.get('rel') === 'alternate' && l.has('hreflang'))
+      .map((l) => ({ hreflang: l.get('hreflang')!, href: l.get('href')! })),
     jsonLd: [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!),
   };
 }

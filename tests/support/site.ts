@@ -44,7 +44,14 @@ export function useTestSite(options: TestSiteOptions = {}): TestSite {
     if (serve !== false) {
       if (freshData) dataDir = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-data-'));
       const served = dir ? await dir() : inject('distDir');
-      site.server = await startServer({ dir: served, port: 0, host: '127.0.0.1', now: BUILT_AT, ...(dataDir && { dataDir }), ...serveOptions });
+      site.server = await startServer({
+        dir: served,
+        port: 0,
+        host: '127.0.0.1',
+        now: BUILT_AT,
+        ...(dataDir && { dataDir }),
+        ...serveOptions,
+      });
     }
     // Files share the one Chromium of the run (started by the global set-up), each with its own
     // contexts; one that needs flags of its own (Lighthouse's debugging port) starts its own.

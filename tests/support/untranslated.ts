@@ -7,7 +7,11 @@ import { replaceInFile } from './content.ts';
  */
 export async function addUntranslatedRoutes(content: string): Promise<void> {
   const jp = path.join(content, 'regions/jp/region.yaml');
-  await replaceInFile(jp, '  - page: where-to-buy\n', '  - page: where-to-buy\n  - { page: faq, kind: faq }\n  - page: technical-support\n');
+  await replaceInFile(
+    jp,
+    '  - page: where-to-buy\n',
+    '  - page: where-to-buy\n  - { page: faq, kind: faq }\n  - page: technical-support\n',
+  );
   const kr = path.join(content, 'regions/kr/region.yaml');
   await replaceInFile(kr, '  - page: manuals\n', '  - page: manuals\n  - { page: flagship-bumblebee, product: flagshipBumblebee }\n');
 }

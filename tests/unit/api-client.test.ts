@@ -21,7 +21,13 @@ interface Sent {
 }
 
 /** A back end scripted per path: each answer is a body, or an Error to throw (transport failure). */
-function harness(options: { site?: SiteData; tokens?: SessionTokens; answers: Record<string, (sent: Sent) => unknown>; realDelays?: boolean; storedTokens?: () => SessionTokens }) {
+function harness(options: {
+  site?: SiteData;
+  tokens?: SessionTokens;
+  answers: Record<string, (sent: Sent) => unknown>;
+  realDelays?: boolean;
+  storedTokens?: () => SessionTokens;
+}) {
   const sent: Sent[] = [];
   const toasts: string[] = [];
   const visits: string[] = [];
@@ -30,7 +36,10 @@ function harness(options: { site?: SiteData; tokens?: SessionTokens; answers: Re
   const delays: number[] = [];
   let tokens: SessionTokens = { ...options.tokens };
   let cleared = 0;
-  const fetch = (async (url: string, init: { method: string; headers: Record<string, string>; query?: Record<string, string>; body?: unknown; timeout?: number }) => {
+  const fetch = (async (
+    url: string,
+    init: { method: string; headers: Record<string, string>; query?: Record<string, string>; body?: unknown; timeout?: number },
+  ) => {
     const entry: Sent = { url, method: init.method, headers: init.headers, query: init.query, body: init.body, timeout: init.timeout };
     sent.push(entry);
     await Promise.resolve();
@@ -53,7 +62,12 @@ function harness(options: { site?: SiteData; tokens?: SessionTokens; answers: Re
       tokens = {};
     },
     toast: (text) => toasts.push(text),
-    message: (key) => ({ 'errors.loginExpired': 'Login expired, please log in again.', 'errors.server': 'Server error, please try again later.', 'errors.code4010': 'Incorrect email or password. Please try again.' })[key] ?? '',
+    message: (key) =>
+      ({
+        'errors.loginExpired': 'Login expired, please log in again.',
+        'errors.server': 'Server error, please try again later.',
+        'errors.code4010': 'Incorrect email or password. Please try again.',
+      })[key] ?? '',
     go: (path, how) => {
       visits.push(path);
       replaced.push(how?.replace === true);
@@ -108,7 +122,9 @@ describe('the API client', () => {
   });
 
   it('shows the server message of another code as an error toast and rejects with the body', async () => {
-    const h = harness({ answers: { '/account/user/profile/new': () => ({ code: 4290, message: 'Too many requests. Please wait a moment.', data: null }) } });
+    const h = harness({
+      answers: { '/account/user/profile/new': () => ({ code: 4290, message: 'Too many requests. Please wait a moment.', data: null }) },
+    });
     const failure = h.client.call('/account/user/profile/new');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ code: 4290 });
@@ -123,8 +139,12 @@ describe('the API client', () => {
   });
 
   it('shows no toast when the call suppresses it', async () => {
-    const h = harness({ answers: { '/account/user/login/pwd': () => ({ code: 4010, message: 'Incorrect email or password. Please try again.' }) } });
-    await expect(h.client.call('/account/user/login/pwd', { body: { email: 'a@example.com', password: 'x' }, toast: false })).rejects.toMatchObject({ code: 4010 });
+    const h = harness({
+      answers: { '/account/user/login/pwd': () => ({ code: 4010, message: 'Incorrect email or password. Please try again.' }) },
+    });
+    await expect(
+      h.client.call('/account/user/login/pwd', { body: { email: 'a@example.com', password: 'x' }, toast: false }),
+    ).rejects.toMatchObject({ code: 4010 });
     expect(h.sent[0]!.method).toBe('POST');
     expect(h.toasts).toEqual([]);
   });
@@ -156,7 +176,8 @@ describe('the API client', () => {
     const h = harness({
       tokens: LOGGED_IN,
       answers: {
-        '/account/user/profile/new': (sent) => (sent.headers.apptoken === 'new-app' ? { code: 2000, data: { email: 'ada@example.com' } } : { code: 4003 }),
+        '/account/user/profile/new': (sent) =>
+          sent.headers.apptoken === 'new-app' ? { code: 2000, data: { email: 'ada@example.com' } } : { code: 4003 },
         '/account/user/sign_in/refresh': ok({ user_id: 'u1', apptoken: 'new-app' }),
       },
     });
@@ -188,7 +209,11 @@ describe('the API client', () => {
     const h = harness({
       site: cn,
       tokens: LOGGED_IN,
-      answers: { '/a': () => ({ code: 4003 }), '/b': () => ({ code: 4003 }), '/account/user/sign_in/refresh': () => ({ code: 4003, message: '登录已过期，请重新登录。' }) },
+      answers: {
+        '/a': () => ({ code: 4003 }),
+        '/b': () => ({ code: 4003 }),
+        '/account/user/sign_in/refresh': () => ({ code: 4003, message: '登录已过期，请重新登录。' }),
+      },
     });
     const results = await Promise.allSettled([h.client.call('/a'), h.client.call('/b')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
@@ -249,7 +274,10 @@ describe('the API client', () => {
     const h = harness({
       tokens: LOGGED_IN,
       realDelays: true,
-      answers: { ...Object.fromEntries(paths.map((p) => [p, () => ({ code: 4003 })])), '/account/user/sign_in/refresh': ok({ user_id: 'u1', apptoken: 'new-app' }) },
+      answers: {
+        ...Object.fromEntries(paths.map((p) => [p, () => ({ code: 4003 })])),
+        '/account/user/sign_in/refresh': ok({ user_id: 'u1', apptoken: 'new-app' }),
+      },
     });
     const results = await Promise.allSettled(paths.map((p) => h.client.call(p)));
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
@@ -265,7 +293,10 @@ describe('the API client', () => {
     ['a 4290', () => ({ code: 4290, message: 'Too many requests.' })],
     ['no answer', () => new Error('network down')],
   ])('a refresh that fails with %s keeps the session and rejects the calls, with no navigation', async (_, answer) => {
-    const h = harness({ tokens: LOGGED_IN, answers: { '/a': () => ({ code: 4003 }), '/b': () => ({ code: 4003 }), '/account/user/sign_in/refresh': answer } });
+    const h = harness({
+      tokens: LOGGED_IN,
+      answers: { '/a': () => ({ code: 4003 }), '/b': () => ({ code: 4003 }), '/account/user/sign_in/refresh': answer },
+    });
     const results = await Promise.allSettled([h.client.call('/a'), h.client.call('/b')]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     await flush();
@@ -277,7 +308,10 @@ describe('the API client', () => {
   });
 
   it('a replayed call that is refused again is not refreshed twice', async () => {
-    const h = harness({ tokens: LOGGED_IN, answers: { '/a': () => ({ code: 4003 }), '/account/user/sign_in/refresh': ok({ user_id: 'u1', apptoken: 'new-app' }) } });
+    const h = harness({
+      tokens: LOGGED_IN,
+      answers: { '/a': () => ({ code: 4003 }), '/account/user/sign_in/refresh': ok({ user_id: 'u1', apptoken: 'new-app' }) },
+    });
     await expect(h.client.call('/a')).rejects.toMatchObject({ code: 4003 });
     expect(h.sent.filter((s) => s.url.endsWith('/refresh'))).toHaveLength(1);
     await flush();
@@ -300,7 +334,16 @@ describe('fromPath', () => {
   it('is honoured only for a path on the same site', () => {
     expect(safeFromPath('/us/profile?tab=1', '/us')).toBe('/us/profile?tab=1');
     expect(safeFromPath('/us//faq/', '/us')).toBe('/us/faq');
-    for (const bad of ['https://evil.example.net/', '//evil.example.net/x', '/\\evil.example.net', 'javascript:alert(1)', '', undefined, 'us/faq', '/\u0000x']) {
+    for (const bad of [
+      'https://evil.example.net/',
+      '//evil.example.net/x',
+      '/\\evil.example.net',
+      'javascript:alert(1)',
+      '',
+      undefined,
+      'us/faq',
+      '/\u0000x',
+    ]) {
       expect(safeFromPath(bad, '/us')).toBe('/us');
     }
   });
@@ -309,7 +352,11 @@ describe('fromPath', () => {
 describe('the session', () => {
   it('keeps the four values in storage, replaces two on refresh and clears all four on logout', () => {
     const storage = new Map<string, string>();
-    const backing = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) };
+    const backing = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    };
     const session = createSession(backing);
     session.signIn({ user_id: 'u1', apptoken: 'a1', reftoken: 'r1' });
     session.setProfile({ user_id: 'u1', email: 'ada@example.com' } as never);
@@ -317,7 +364,13 @@ describe('the session', () => {
     expect(new Set(storage.keys())).toEqual(new Set(['apptoken', 'reftoken', 'user_id', 'userInfo']));
     const again = createSession(backing);
     again.restore();
-    expect(again.store.getState()).toMatchObject({ user_id: 'u1', apptoken: 'a2', reftoken: 'r1', userInfo: { email: 'ada@example.com' }, ready: true });
+    expect(again.store.getState()).toMatchObject({
+      user_id: 'u1',
+      apptoken: 'a2',
+      reftoken: 'r1',
+      userInfo: { email: 'ada@example.com' },
+      ready: true,
+    });
     again.clear();
     expect(storage.size).toBe(0);
     expect(again.store.getState()).toEqual({ ready: true });

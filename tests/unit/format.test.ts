@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice, formatsOf, knowPrices, recordPrices } from '../../core/format.ts';
 
 /** What Intl itself makes of an amount, to compare with. */
-const intl = (amount: number, locale: string, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+const intl = (amount: number, locale: string, currency: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
 
 describe('formatPrice', () => {
   it('formats the same amount differently in two locales and currencies, whatever was formatted before', () => {
@@ -36,7 +37,11 @@ describe('formatPrice', () => {
   });
 
   it("records for a page's inline data the prices it formatted in the page's locale and currency only", () => {
-    const { result, prices } = recordPrices('fr-FR', 'EUR', () => [formatPrice(1599, 'fr-FR', 'EUR'), formatPrice(1599, 'en-US', 'USD'), formatPrice(20, 'fr-FR', 'EUR')]);
+    const { result, prices } = recordPrices('fr-FR', 'EUR', () => [
+      formatPrice(1599, 'fr-FR', 'EUR'),
+      formatPrice(1599, 'en-US', 'USD'),
+      formatPrice(20, 'fr-FR', 'EUR'),
+    ]);
     expect(result).toEqual([intl(1599, 'fr-FR', 'EUR'), intl(1599, 'en-US', 'USD'), intl(20, 'fr-FR', 'EUR')]);
     expect(prices).toEqual({ 1599: intl(1599, 'fr-FR', 'EUR'), 20: intl(20, 'fr-FR', 'EUR') });
     // Nothing is recorded outside a render.
@@ -46,7 +51,7 @@ describe('formatPrice', () => {
 });
 
 describe('formatsOf', () => {
-  it("formats a region in its formatLocale where Intl does not know its locale in full (en-EU), else in its locale", () => {
+  it('formats a region in its formatLocale where Intl does not know its locale in full (en-EU), else in its locale', () => {
     const eu = { locale: 'en-EU', formatLocale: 'en-IE' };
     const us = { locale: 'en-US' };
     expect(formatsOf(eu)).toBe('en-IE');

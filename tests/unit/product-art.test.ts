@@ -11,7 +11,9 @@ import type { ProductData } from '../../core/model.ts';
  * transforming product shows both its forms.
  */
 const { model } = await compileContent();
-const products = model.regions.flatMap((region) => Object.entries(region.data.products).map(([key, product]) => ({ region: region.data.code, key, product })));
+const products = model.regions.flatMap((region) =>
+  Object.entries(region.data.products).map(([key, product]) => ({ region: region.data.code, key, product })),
+);
 const draw = (key: string, product: ProductData) => renderProductImage(key, product.alt, product);
 
 /** A drawing's shapes alone: no colours, ids, names or kind. */
@@ -21,8 +23,13 @@ const shapeOf = (svg: string) =>
     .replace(/\s(fill|stroke|stop-color|fill-opacity|aria-label|id|data-drawing)="[^"]*"/g, '')
     .replace(/<defs>[\s\S]*?<\/defs>/, '');
 
-const KINDS = (readSchemas()['products.schema.json'] as unknown as { definitions: { drawing: { enum: string[] } } }).definitions.drawing.enum;
-const TRANSFORMING: Record<string, string[]> = { 'car-robot': ['robot', 'vehicle'], 'truck-robot': ['robot', 'vehicle'], 'dino-robot': ['beast', 'robot'] };
+const KINDS = (readSchemas()['products.schema.json'] as unknown as { definitions: { drawing: { enum: string[] } } }).definitions.drawing
+  .enum;
+const TRANSFORMING: Record<string, string[]> = {
+  'car-robot': ['robot', 'vehicle'],
+  'truck-robot': ['robot', 'vehicle'],
+  'dino-robot': ['beast', 'robot'],
+};
 
 describe('product drawings', () => {
   it('gives the default content a drawing of every kind, each a different shape', () => {

@@ -66,7 +66,10 @@ describe('the content store', () => {
   /** The us route table in its shards, as the build emits them, each with no page text loader but the given ones. */
   const usShards = (pages: Record<string, () => Promise<{ default: PageContent }>> = {}) => {
     const { table, pages: texts } = splitRegion(regionData('us'));
-    return shardRouteTable(table, texts, 'en-US').map((shard) => ({ ...shard, pages: Object.fromEntries(Object.entries(pages).filter(([p]) => shard.routes.some((r) => r.path === p))) }));
+    return shardRouteTable(table, texts, 'en-US').map((shard) => ({
+      ...shard,
+      pages: Object.fromEntries(Object.entries(pages).filter(([p]) => shard.routes.some((r) => r.path === p))),
+    }));
   };
 
   it('answers the seeded catalogue, and an empty string for a missing key', () => {
@@ -119,7 +122,9 @@ describe('the content store', () => {
     expect(store.route(sameShard.find((p) => routeShard(p, shards.length) === index)!)).toBeNull();
     expect(store.route(sameShard.find((p) => routeShard(p, shards.length) !== index)!)).toBeUndefined();
     // The support form's shard lists every product by name, sorted in the locale.
-    expect(store.productNames()).toEqual([...new Set(Object.values(table.products).map((p) => p.name))].sort((a, b) => a.localeCompare(b, 'en-US')));
+    expect(store.productNames()).toEqual(
+      [...new Set(Object.values(table.products).map((p) => p.name))].sort((a, b) => a.localeCompare(b, 'en-US')),
+    );
   });
 
   it('holds in each shard the products its pages show: a product page its bundles and their parts, home its line-up', () => {
@@ -187,7 +192,12 @@ describe('page heads', () => {
     const route = table.routes.find((r) => r.page === 'flagship-bumblebee')!;
     const texts = { message: () => 'Axlebot Robotics', product: (key: string) => table.products[key] };
     const head = (iso: string) => headFor(site, route, pages.get(route.path), texts, t(iso));
-    const offer = (iso: string) => (head(iso).jsonLd.find((d) => (d as { '@type': string })['@type'] === 'Product') as { offers: { price: number; priceCurrency: string } }).offers;
+    const offer = (iso: string) =>
+      (
+        head(iso).jsonLd.find((d) => (d as { '@type': string })['@type'] === 'Product') as {
+          offers: { price: number; priceCurrency: string };
+        }
+      ).offers;
     // The specification: Bumblebee flagship 1299, 1219 during the Halloween promotion (stage 1).
     expect(offer('2025-10-25T14:59:59.999+08:00')).toMatchObject({ price: 1299, priceCurrency: 'USD' });
     expect(offer('2025-10-25T15:00:00+08:00')).toMatchObject({ price: 1219 });
@@ -220,9 +230,15 @@ describe('page heads', () => {
 describe('the catch-all', () => {
   const here = (host: string) => ({ protocol: 'https:', host, hostname: host });
   it('sends a path to the same origin, switching .cn to .com for the configured regions', () => {
-    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: true } }, '/us/news', here('www.example.cn'))).toBe('https://www.example.com/us/news');
-    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: false } }, '/news', here('www.example.cn'))).toBe('https://www.example.cn/news');
-    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: true } }, '/us/news?a=1', here('www.example.com'))).toBe('https://www.example.com/us/news?a=1');
+    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: true } }, '/us/news', here('www.example.cn'))).toBe(
+      'https://www.example.com/us/news',
+    );
+    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: false } }, '/news', here('www.example.cn'))).toBe(
+      'https://www.example.cn/news',
+    );
+    expect(catchAllUrl({ hosts: { production: '', preproduction: [], cnToCom: true } }, '/us/news?a=1', here('www.example.com'))).toBe(
+      'https://www.example.com/us/news?a=1',
+    );
   });
   it('is configured for every region but cn', () => {
     for (const region of model.regions) expect(region.data.hosts.cnToCom, region.data.code).toBe(region.data.code !== 'cn');
@@ -282,7 +298,7 @@ describe('region labels and the country setting', () => {
 });
 
 describe('the API base address', () => {
-  it("is the emulated back end on the local origin on local hosts, pre-production on the listed hosts, production elsewhere", () => {
+  it('is the emulated back end on the local origin on local hosts, pre-production on the listed hosts, production elsewhere', () => {
     const { site } = splitRegion(regionData('jp'));
     expect(apiBase(site, 'localhost')).toBe('/_api/us');
     expect(apiBase(site, '127.0.0.1')).toBe('/_api/us');
@@ -317,10 +333,16 @@ describe('the rebuild schedule', () => {
   it('lists the links to a sale page showing and hiding with it, on every page that shows them', () => {
     const schedule = buildSchedule(model.regions, t('2026-11-22T12:00:00+08:00'));
     const at = (instant: string) => schedule.entries.find((e) => e.at === instant)?.changes.map((c) => `${c.region}: ${c.change}`) ?? [];
-    expect(at('2026-11-30T23:00:00.000Z')).toEqual(expect.arrayContaining(['de: /de/black-friday closes', "de: nav item 'Black Friday' hides (its page closes)"]));
-    expect(at('2026-12-08T05:00:00.000Z')).toEqual(expect.arrayContaining(['us: /us/christmas-sale opens', "us: nav item 'Christmas Sale' shows (its page opens)"]));
+    expect(at('2026-11-30T23:00:00.000Z')).toEqual(
+      expect.arrayContaining(['de: /de/black-friday closes', "de: nav item 'Black Friday' hides (its page closes)"]),
+    );
+    expect(at('2026-12-08T05:00:00.000Z')).toEqual(
+      expect.arrayContaining(['us: /us/christmas-sale opens', "us: nav item 'Christmas Sale' shows (its page opens)"]),
+    );
     const de = model.regions.find((r) => r.data.code === 'de')!.data;
-    const hides = schedule.entries.flatMap((e) => e.changes).find((c) => c.region === 'de' && c.change.startsWith("nav item 'Black Friday' hides"))!;
+    const hides = schedule.entries
+      .flatMap((e) => e.changes)
+      .find((c) => c.region === 'de' && c.change.startsWith("nav item 'Black Friday' hides"))!;
     expect(hides.paths.length).toBe(de.routes.filter((r) => !r.redirect).length);
   });
 });

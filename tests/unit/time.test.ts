@@ -5,7 +5,13 @@ import type { ProductData } from '../../core/model.ts';
 
 const t = (iso: string) => parseInstant(iso);
 // the specification's section 4: the mini-robot launch list (us) and the us Halloween stages.
-const launch = ['2025-09-18T19:30:00+08:00', '2025-09-20T19:30:00+08:00', '2025-09-22T19:30:00+08:00', '2025-09-24T19:30:00+08:00', '2025-09-25T19:30:00+08:00'].map(t);
+const launch = [
+  '2025-09-18T19:30:00+08:00',
+  '2025-09-20T19:30:00+08:00',
+  '2025-09-22T19:30:00+08:00',
+  '2025-09-24T19:30:00+08:00',
+  '2025-09-25T19:30:00+08:00',
+].map(t);
 const halloween = ['2025-10-25T15:00:00+08:00', '2025-11-01T15:00:00+08:00'].map(t);
 const region = { stages: { 'mini-robot-launch': launch, halloween } };
 
@@ -33,7 +39,17 @@ describe('the mini-robot text banner (stages 1 to 4)', () => {
 });
 
 describe('activity prices', () => {
-  const megatronUk: ProductData = { name: 'Megatron', link: '/uk/flagship-megatron', buy: '', alt: 'x', price: 1299, activityPrice: 1169, activityTime: { startTime: t('2025-09-22T08:00:00+08:00') }, stock: 5, isPreSale: false };
+  const megatronUk: ProductData = {
+    name: 'Megatron',
+    link: '/uk/flagship-megatron',
+    buy: '',
+    alt: 'x',
+    price: 1299,
+    activityPrice: 1169,
+    activityTime: { startTime: t('2025-09-22T08:00:00+08:00') },
+    stock: 5,
+    isPreSale: false,
+  };
   it('apply from the start time on (uk Megatron, 08:00 +08:00)', () => {
     expect(isActivityActive(region, megatronUk, t('2025-09-22T07:59:59.999+08:00'))).toBe(false);
     expect(isActivityActive(region, megatronUk, t('2025-09-22T08:00:00+08:00'))).toBe(true);
