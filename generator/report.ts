@@ -138,14 +138,12 @@ function timelineLanes(regions: readonly RegionData[], start: number, end: numbe
       const edges = [start, ...instants, end];
       lanes.push({
         label: `${region.code} · ${name}`,
-        segments: edges
-          .slice(0, -1)
-          .map((from, index) => ({
-            from,
-            to: edges[index + 1]!,
-            label: `stage ${index}`,
-            kind: index === 0 ? 'stage-before' : `stage-${index % 2 ? 'odd' : 'even'}`,
-          })),
+        segments: edges.slice(0, -1).map((from, index) => ({
+          from,
+          to: edges[index + 1]!,
+          label: `stage ${index}`,
+          kind: index === 0 ? 'stage-before' : `stage-${index % 2 ? 'odd' : 'even'}`,
+        })),
       });
     }
     for (const [key, product] of Object.entries(region.products)) {

@@ -53,9 +53,7 @@ const site = useTestSite({
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** The buy box of the Bumblebee page in de at an instant of server time: price, struck price, prior-price line. */
-async function priceAt(
-  instant: string,
-): Promise<{
+async function priceAt(instant: string): Promise<{
   price: string;
   was: string | null;
   prior: string | null;
