@@ -202,7 +202,9 @@ function toDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | undefi
         'E0106',
         { where, problem: `must list at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}` },
         rangeOfPath(file, segments),
-        { hint: schemaHint(error) },
+        {
+          hint: schemaHint(error),
+        },
       );
     case 'propertyNames':
       return undefined; // reported by the nested pattern error, at the key

@@ -21,7 +21,7 @@ export type Locale = string;
 export type Origin = string;
 
 /** How a page is laid out: the runtime has a component for each kind. home is a region's front page, product presents a product (with its buy box), content is text in sections, faq shows its sections as questions that open and close, region-chooser lists every region, registration-form and return-form add the support forms. */
-export type PageKind = 'home' | 'product' | 'content' | 'faq' | 'region-chooser' | 'registration-form' | 'return-form';
+export type PageKind = "home" | "product" | "content" | "faq" | "region-chooser" | "registration-form" | "return-form";
 
 /** A page name: lowercase words joined by -, optionally in several segments joined by / (where-to-buy/hongkong-macao). It is the page's path after the region's base; `home` is the region's front page, at the base itself. */
 export type PageName = string;
@@ -136,11 +136,9 @@ export interface ConstantsFile {
 // ---- messages.schema.json ----------------------------------------------------------------------
 
 /** A message text, or a nested group of messages. */
-export type Message =
-  | string
-  | {
-      readonly [key: string]: Message;
-    };
+export type Message = string | {
+  readonly [key: string]: Message;
+};
 
 /** A group of messages: each value is a text or a nested group. */
 export interface MessageTree {
@@ -224,29 +222,10 @@ export interface PageFile {
 // ---- products.schema.json ----------------------------------------------------------------------
 
 /** What the product's drawing shows (line-up, product page, bundle offers, share card). robot: a humanoid robot (the default); car-robot and truck-robot: a transforming robot beside the car or truck it becomes; dino-robot: a robot dinosaur beside the robot it becomes; small-robot: a small robot with a big head; space-ranger: a winged figure in a space helmet; coding-robot: a robot with a code screen and code blocks; ai-base: a stand with a voice light; bundle: a gift box (the default of a product with includes). */
-export type Drawing =
-  | 'robot'
-  | 'car-robot'
-  | 'truck-robot'
-  | 'dino-robot'
-  | 'small-robot'
-  | 'space-ranger'
-  | 'coding-robot'
-  | 'ai-base'
-  | 'bundle';
+export type Drawing = "robot" | "car-robot" | "truck-robot" | "dino-robot" | "small-robot" | "space-ranger" | "coding-robot" | "ai-base" | "bundle";
 
 /** The colours of the product's drawing. Without it, one of them is chosen from the product key. */
-export type DrawingPalette =
-  | 'yellow'
-  | 'red-blue'
-  | 'red-silver'
-  | 'red-gold'
-  | 'purple'
-  | 'teal'
-  | 'amber'
-  | 'steel'
-  | 'silver-gold'
-  | 'space';
+export type DrawingPalette = "yellow" | "red-blue" | "red-silver" | "red-gold" | "purple" | "teal" | "amber" | "steel" | "silver-gold" | "space";
 
 /** One product as sold in this region. */
 export interface Product {
@@ -308,7 +287,7 @@ export interface Nav {
     readonly color: Color;
   };
   /** Places where the item is not shown. */
-  readonly hidden?: readonly ('header' | 'footer' | 'mobile' | 'desktop')[];
+  readonly hidden?: readonly ("header" | "footer" | "mobile" | "desktop")[];
   /** Name of an icon from the runtime's icon set. */
   readonly icon?: string;
   readonly color?: Color;
@@ -329,7 +308,7 @@ export interface Route {
   /** Key of the product this page presents (a key of the region's products.yaml). */
   readonly product?: ProductKey;
   /** Where the page scrolls after navigation. */
-  readonly scroll?: 'banner' | 'header' | 'app-menu';
+  readonly scroll?: "banner" | "header" | "app-menu";
   /** Time window in which the page exists, judged on server time: before start or from end on, visitors are sent to the region's home. */
   readonly window?: {
     readonly start?: Instant;
@@ -373,7 +352,7 @@ export interface RegionFile {
     readonly elsewhere?: readonly string[];
   };
   /** Payment methods shown in the buy box, each named by the catalogue's text payment.<method> (wechat-pay: payment.wechatPay). */
-  readonly paymentMethods: readonly ('paypal' | 'klarna' | 'alipay' | 'wechat-pay')[];
+  readonly paymentMethods: readonly ("paypal" | "klarna" | "alipay" | "wechat-pay")[];
   /** Instalment offer shown in the buy box. */
   readonly installment?: {
     /** Number of monthly instalments. */
@@ -403,20 +382,7 @@ export interface RegionFile {
   /** Social media links in the footer. */
   readonly media: readonly {
     /** The network (decides the icon). */
-    readonly network:
-      | 'facebook'
-      | 'instagram'
-      | 'youtube'
-      | 'x'
-      | 'tiktok'
-      | 'discord'
-      | 'weibo'
-      | 'wechat'
-      | 'bilibili'
-      | 'douyin'
-      | 'line'
-      | 'kakao'
-      | 'naver';
+    readonly network: "facebook" | "instagram" | "youtube" | "x" | "tiktok" | "discord" | "weibo" | "wechat" | "bilibili" | "douyin" | "line" | "kakao" | "naver";
     readonly link: Link;
   }[];
   /** Copyright line of the footer. */
@@ -486,7 +452,7 @@ export interface RegionFile {
     /** true: a reduced price (an activity price) is announced against the lowest price of the 30 days before the reduction began, shown next to it (Directive 98/6/EC, article 6a). The build computes it from the content's own timeline and its git history; it is never written by hand. */
     readonly priorPrice?: boolean;
     /** How the prices stand to tax, said next to every price and in the share tags in the catalogue's words (`product.taxIncluded`, `product.taxExcluded`): `included` (VAT or consumption tax included: uk, the EU, 税込 in Japan), `excluded` (before sales tax: the United States). */
-    readonly tax?: 'included' | 'excluded';
+    readonly tax?: "included" | "excluded";
     /** Ask before analytics and advertising (Google Consent Mode v2): a banner on the first visit with accept and reject equally easy, a choice per purpose, and “Cookie settings” in every footer to change it (docs/market.md). Its texts are the catalogue's `consent` group. */
     readonly consent?: {
       /** The region's cookie policy, which the banner links: a path of the site or an address. */
@@ -510,7 +476,7 @@ export interface RegionFile {
       /** Days after delivery within which a product can be returned. */
       readonly days: number;
       /** Who pays the return: `free` (the shop), `customer` (the buyer). */
-      readonly fees: 'free' | 'customer';
+      readonly fees: "free" | "customer";
       /** Countries (ISO 3166-1 alpha-2) it applies to; default the region's own country (`region.iso`), which a region of several countries (eu) must replace. */
       readonly countries?: readonly string[];
     };
@@ -549,11 +515,11 @@ export interface StagesFile {
 
 /** The type of each content file, by its schema file. */
 export interface SchemaTypes {
-  readonly 'constants.schema.json': ConstantsFile;
-  readonly 'messages.schema.json': MessagesFile;
-  readonly 'page.schema.json': PageFile;
-  readonly 'products.schema.json': ProductsFile;
-  readonly 'region.schema.json': RegionFile;
-  readonly 'sources.schema.json': SourcesFile;
-  readonly 'stages.schema.json': StagesFile;
+  readonly "constants.schema.json": ConstantsFile;
+  readonly "messages.schema.json": MessagesFile;
+  readonly "page.schema.json": PageFile;
+  readonly "products.schema.json": ProductsFile;
+  readonly "region.schema.json": RegionFile;
+  readonly "sources.schema.json": SourcesFile;
+  readonly "stages.schema.json": StagesFile;
 }

@@ -335,6 +335,9 @@ describe('the commands the workflows call, run here', () => {
     expect(stdout).toMatch(/^deploy: DEPLOY_TARGET is not set; would deploy \d+ files of /);
     await expect(
       run('bash', [path.join(PACKAGE_ROOT, '.ci', 'deploy'), work], { env: { ...process.env, DEPLOY_TARGET: '' } }),
-    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('is not a build') });
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('is not a build'),
+    });
   });
 });

@@ -135,7 +135,9 @@ describe('accounts', () => {
     await expect(answerOf('/_api/us/account/user/profile/new', { apptoken: before.apptoken })).resolves.toMatchObject({ code: 4003 });
     await expect(
       answerOf(`/_api/us/account/user/sign_in/refresh?user_id=${before.user_id}`, { apptoken: before.apptoken, reftoken: before.reftoken }),
-    ).resolves.toMatchObject({ code: 4003 });
+    ).resolves.toMatchObject({
+      code: 4003,
+    });
 
     await loginByPassword(page, '/us', email, PASSWORD, '?fromPath=%2Fus%2Ffaq');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/us/faq');

@@ -144,7 +144,9 @@ describe('the API client', () => {
     });
     await expect(
       h.client.call('/account/user/login/pwd', { body: { email: 'a@example.com', password: 'x' }, toast: false }),
-    ).rejects.toMatchObject({ code: 4010 });
+    ).rejects.toMatchObject({
+      code: 4010,
+    });
     expect(h.sent[0]!.method).toBe('POST');
     expect(h.toasts).toEqual([]);
   });
