@@ -11,7 +11,6 @@ import type { Diagnostic } from '../generator/diagnostics.ts';
 import { hasErrors } from '../generator/diagnostics.ts';
 import { buildSchedule } from '../generator/deployment.ts';
 import { emitSites, writeGeneratedFiles } from '../generator/emit.ts';
-import { formatDiagnostic } from '../generator/format.ts';
 import { PACKAGE_ROOT } from '../generator/paths.ts';
 import { variantFor, renderVariant } from '../generator/images.ts';
 import { renderPageShell, renderTemplate } from '../generator/templates.ts';
@@ -22,6 +21,7 @@ import { serializeJsonLd } from '../core/json-ld.ts';
 import { findRoute, normalizePath, parsePath, regionTable } from '../core/paths.ts';
 import { splitRegion } from '../core/model.ts';
 import type { RegionData } from '../core/model.ts';
+import { CONTENT_OK_CLIENT, overlayError } from './dev-overlay.ts';
 
 /**
  * `build-region --dev <region>`: a Vite dev server of one region. Every page is rendered on
@@ -52,45 +52,6 @@ export interface DevServer {
   emulator: Emulator;
   close(): Promise<void>;
 }
-
-/** The overlay's payload for a failed compile: the first error's place, every error's text. */
-function overlayError(compiled: CompileResult) {
-  const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
-  const first = errors[0]!;
-  const text = errors.map((d) => formatDiagnostic(d, { color: false, sources: compiled.sources }));
-  const [headline, ...frame] = text[0]!.split('\n');
-  return {
-    message: `${headline}${errors.length > 1 ? `\n(and ${errors.length - 1} more: see the terminal)` : ''}`,
-    stack: '',
-    id: first.file,
-    frame: frame.join('\n').trim(),
-    loc: { file: first.file, line: first.line, column: first.column },
-    plugin: 'build-region',
-  };
-}
-
-/**
- * What the overlay's tip says instead of Vite's (which tells to set an option in a
- * vite.config.js: the preview has none, and a content error is fixed in the content).
- */
-export const OVERLAY_TIP =
-  'Fix the content file named above and save it: this goes away by itself once the content is valid (the terminal lists every problem). Click outside or press Esc to hide it until then.';
-
-/**
- * Clears the overlay when the content is valid again, without reloading the page, and puts the
- * preview's own tip in every overlay Vite shows (its `tip` part, in the overlay's open shadow root).
- */
-const CONTENT_OK_CLIENT = `<script type="module">
-import { createHotContext } from '/@vite/client';
-const hot = createHotContext('/@build-region/content');
-hot.on('build-region:content-ok', () => document.querySelectorAll('vite-error-overlay').forEach((overlay) => overlay.remove()));
-const retip = () => document.querySelectorAll('vite-error-overlay').forEach((overlay) => {
-  const tip = overlay.shadowRoot && overlay.shadowRoot.querySelector('[part="tip"]');
-  if (tip && tip.textContent !== ${JSON.stringify(OVERLAY_TIP)}) tip.textContent = ${JSON.stringify(OVERLAY_TIP)};
-});
-new MutationObserver(retip).observe(document.body, { childList: true });
-retip();
-</script>`;
 
 /**
  * Whether a request takes a page in answer: it accepts HTML (text/html, or any type: curl and

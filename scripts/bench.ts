@@ -5,14 +5,15 @@
 // subject, baseline...) where the two are timed, and prints what it measured, its baseline and
 // PASS or FAIL per goal. Commands run as whole processes, as a maintainer or CI runs them; each
 // figure is the median of several runs. Not a test: the figures vary with the machine's load.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../generator/paths.ts';
 import { writeCatalogue } from './bench/catalogue.ts';
-import { hugoBuildTime, hugoVersion } from './bench/hugo.ts';
+import { growthGoals } from './bench/growth.ts';
+import { median, nodeRunner, timeCommand } from './bench/process.ts';
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(name);
@@ -28,52 +29,7 @@ const BIN = path.join(PACKAGE_ROOT, 'bin', 'build-region.js');
 const MEASURE = path.join(PACKAGE_ROOT, 'scripts', 'bench', 'measure.js');
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-bench-'));
 
-interface Run {
-  /** Wall seconds. */
-  wall: number;
-  /** Peak resident memory, MiB. */
-  peak: number;
-}
-
-/** Runs a command (`node <script> args`) in `cwd`, as a whole process; its wall time and peak memory. */
-async function run(script: string, args: readonly string[], cwd = work): Promise<Run> {
-  const rssFile = path.join(work, `rss-${process.hrtime.bigint()}`);
-  const started = performance.now();
-  const status = await new Promise<number>((resolve, reject) => {
-    const child = spawn(process.execPath, [MEASURE, script, ...args], {
-      cwd,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, BENCH_RSS_FILE: rssFile },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve(0) : reject(new Error(`${path.basename(script)} ${args.join(' ')} exited with ${code}:\n${stderr}`)),
-    );
-  });
-  const wall = (performance.now() - started) / 1000;
-  const peak = Number(await readFile(rssFile, 'utf8').catch(() => '0')) / 1024;
-  void status;
-  return { wall, peak };
-}
-
-/** Wall seconds of a command (any program, as a shell runs it), which must succeed. */
-async function timeCommand(command: string, args: readonly string[], cwd: string): Promise<number> {
-  const started = performance.now();
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${stderr}`)),
-    );
-  });
-  return (performance.now() - started) / 1000;
-}
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const run = nodeRunner(work, MEASURE);
 const results: { goal: string; value: string; pass: boolean }[] = [];
 
 function report(goal: string, measured: string, pass: boolean): void {
@@ -235,115 +191,7 @@ try {
     imageRatio <= 1.6,
   );
 
-  // 5, 6 and 7. The catalogue grown: --check, the build's cost per added page, peak memory.
-  const tenfold = await writeCatalogue(path.join(work, 'x10'), { scale: 10, regions: 8 });
-  const large = await writeCatalogue(path.join(work, `x${SCALE}`), { scale: SCALE, regions: 8 });
-  const checkAt = async (content: string) => {
-    await run(BIN, ['--check', '--quiet', '--content', content]); // warm its parse cache
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) times.push((await run(BIN, ['--check', '--quiet', '--content', content])).wall);
-    return median(times);
-  };
-  const check1 = await checkAt(real.content);
-  const checkN = await checkAt(large.content);
-  report(
-    `--check at ${SCALE}x <= 1.3x its 1x time`,
-    `1x ${(check1 * 1000).toFixed(0)} ms, ${SCALE}x ${(checkN * 1000).toFixed(0)} ms: ratio ${(checkN / check1).toFixed(2)}`,
-    checkN / check1 <= 1.3,
-  );
-
-  // Cold builds, but for the pictures: the drawings' images and the share cards come from a
-  // cache holding nothing else, made by one build of the same catalogue. Rendering pictures (in
-  // worker processes, on two cores, varying by hundreds of milliseconds) is measured by goal 4
-  // and priced below; a page's own cost is its loading, checking, bundling and prerendering,
-  // what Hugo's pages cost too (they have no pictures).
-  const picturesOf = async (content: string, name: string) => {
-    const dir = path.join(work, `pictures-${name}`);
-    await run(
-      BIN,
-      build(content, [
-        'us',
-        '--out',
-        path.join(work, `pictures-out-${name}`),
-        '--cache-dir',
-        dir,
-        '--sites',
-        path.join(work, `sites-${name}`),
-      ]),
-    );
-    for (const kind of await readdir(dir)) if (kind !== 'images' && kind !== 'share') await rm(path.join(dir, kind), { recursive: true });
-    return dir;
-  };
-  const buildAt = async (
-    content: string,
-    name: string,
-    kinds: readonly string[] = ['images', 'share'],
-    runs = Math.max(1, Math.min(RUNS, 3)),
-  ) => {
-    const pictures = await picturesOf(content, name);
-    const results: Run[] = [];
-    for (let i = 0; i < runs; i++) {
-      const cache = path.join(work, `cache-${name}-${kinds.join('-')}-${i}`);
-      await cp(pictures, cache, { recursive: true });
-      for (const kind of await readdir(cache)) if (!kinds.includes(kind)) await rm(path.join(cache, kind), { recursive: true });
-      results.push(
-        await run(
-          BIN,
-          build(content, [
-            'us',
-            '--out',
-            path.join(work, `${name}-${i}`),
-            '--cache-dir',
-            cache,
-            '--sites',
-            path.join(work, `sites-${name}`),
-          ]),
-        ),
-      );
-    }
-    return { wall: median(results.map((r) => r.wall)), peak: Math.max(...results.map((r) => r.peak)) };
-  };
-  const base = await buildAt(real.content, 'x1');
-  const ten = await buildAt(tenfold.content, 'x10');
-  const big = await buildAt(large.content, `x${SCALE}`);
-  const perPage10 = (ten.wall - base.wall) / tenfold.addedPages;
-  const perPageN = (big.wall - base.wall) / large.addedPages;
-  report(
-    `the build's cost per added page does not grow: ${SCALE}x <= 1.2x the 10x cost`,
-    `us at 1x ${base.wall.toFixed(1)} s, 10x (+${tenfold.addedPages} pages) ${ten.wall.toFixed(1)} s, ${SCALE}x (+${large.addedPages} pages) ${big.wall.toFixed(1)} s: ` +
-      `${(perPage10 * 1000).toFixed(1)} and ${(perPageN * 1000).toFixed(1)} ms a page, ratio ${(perPageN / perPage10).toFixed(2)}`,
-    perPageN / perPage10 <= 1.2,
-  );
-  report(
-    `peak memory of the ${SCALE}x build <= 500 MiB`,
-    `${big.peak.toFixed(0)} MiB (1x ${base.peak.toFixed(0)} MiB, 10x ${ten.peak.toFixed(0)} MiB)`,
-    big.peak <= 500,
-  );
-
-  // The cost per added page against Hugo's (Debian's package) for the same number of pages.
-  const hugo = hugoVersion();
-  if (!hugo)
-    console.log('info  Hugo is not installed (apt-get install hugo): the comparison of the cost per added page with Hugo is not measured');
-  else {
-    const { compileContent } = await import('../generator/build.ts');
-    const pages1 = (await compileContent({ content: real.content, now: Date.parse(NOW) })).model.regions.find((r) => r.data.code === 'us')!
-      .data.routes.length;
-    const pagesN = pages1 + large.addedPages;
-    const hugo1 = await hugoBuildTime(work, pages1, RUNS);
-    const hugoN = await hugoBuildTime(work, pagesN, RUNS);
-    const hugoPerPage = (hugoN - hugo1) / (pagesN - pages1);
-    report(
-      `the build's cost per added page at ${SCALE}x <= 3x Hugo's for the same pages`,
-      `us ${(perPageN * 1000).toFixed(2)} ms a page; ${hugo.split(' ')[0]} ${(hugoPerPage * 1000).toFixed(2)} ms a page (${pages1} pages ${hugo1.toFixed(2)} s, ${pagesN} pages ${hugoN.toFixed(2)} s): ratio ${(perPageN / hugoPerPage).toFixed(2)}`,
-      perPageN <= 3 * hugoPerPage,
-    );
-    // What the pictures add: the same builds with the share cards rendered (the drawings cached).
-    const bigCards = await buildAt(large.content, `x${SCALE}`, ['images'], 1);
-    const baseCards = await buildAt(real.content, 'x1', ['images'], 1);
-    console.log(
-      `info  with its share card rendered, a page at ${SCALE}x costs ${(((bigCards.wall - baseCards.wall) / large.addedPages) * 1000).toFixed(2)} ms (1x ${baseCards.wall.toFixed(1)} s, ${SCALE}x ${bigCards.wall.toFixed(1)} s)`,
-    );
-  }
+  await growthGoals({ work, real, scale: SCALE, runs: RUNS, now: NOW, bin: BIN, run, build, report });
 
   // The number of regions: how a build of all of them grows (reported, no goal).
   const many = await writeCatalogue(path.join(work, `r${REGIONS}`), { scale: 1, regions: REGIONS });

@@ -1,5 +1,5 @@
 import { expectTypeOf, test } from 'vitest';
-import type { JsonLd } from '../../runtime/head.ts';
+import type { JsonLd } from '../../runtime/structured-data.ts';
 
 /** The structured data is typed by schema.org's vocabulary (schema-dts): a slip fails the type-check. */
 test('a misspelt property or a wrong kind of value is a type error', () => {

@@ -1,0 +1,114 @@
+// The review's pictures (preview/review.ts, docs/review.md): every page taken on both sides and
+// compared, and the base side's kept between reviews.
+import { execFile } from 'node:child_process';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { writeAtomically } from '../files/disk.js';
+import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
+import { CORES, mapLimited } from '../generator/limit.ts';
+import { comparePictures } from './pictures.ts';
+import type { PictureSize } from './pictures.ts';
+import type { PageToReview, PictureResult } from './review.ts';
+
+export const pictureKey = (page: PageToReview, size: PictureSize) => `${page.region}\0${page.path}\0${page.at}\0${size.name}`;
+
+type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buffer> | undefined;
+
+/**
+ * Every page at every size on both sides, compared: one Chromium, a context a picture, as many
+ * pictures at once as the machine has cores (a page that fails to load on a side is missing there).
+ */
+export async function picturePages(
+  pages: readonly PageToReview[],
+  sizes: readonly PictureSize[],
+  take: { before: Picturer; after: Picturer },
+): Promise<PictureResult[]> {
+  const jobs = pages.flatMap((page) => sizes.flatMap((size) => (['before', 'after'] as const).map((side) => ({ page, size, side }))));
+  const shots = await mapLimited(jobs, CORES, async ({ page, size, side }) => {
+    try {
+      return await take[side](page, size);
+    } catch {
+      return undefined;
+    }
+  });
+  const out: PictureResult[] = [];
+  for (let i = 0; i < jobs.length; i += 2) {
+    const { page, size } = jobs[i]!;
+    const [a, b] = [shots[i], shots[i + 1]];
+    if (!a && !b) continue;
+    if (!a || !b) {
+      const only = (a ?? b)!;
+      const meta = await sharp(only).metadata();
+      out.push({
+        ...page,
+        size: size.name,
+        changed: (meta.width ?? 0) * (meta.height ?? 0),
+        width: meta.width ?? 0,
+        height: meta.height ?? 0,
+        missing: a ? 'after' : 'before',
+        ...(a ? { before: await jpeg(a) } : { after: await jpeg(b!) }),
+      });
+      continue;
+    }
+    const compared = await comparePictures(a, b);
+    out.push({
+      ...page,
+      size: size.name,
+      changed: compared.changed,
+      width: compared.width,
+      height: compared.height,
+      before: await jpeg(a),
+      after: await jpeg(b),
+      difference: await jpeg(compared.difference),
+    });
+  }
+  return out;
+}
+
+/**
+ * The pictures of the base side kept between reviews (docs/review.md), in the build cache's
+ * folder: a picture of a commit's content is the same for the same code (the build cache's
+ * source key), instant, build instant, Chromium version and fonts of the machine, so a second
+ * review against the same base (the next edit of a pull request) pictures and builds that side
+ * only where it has not yet.
+ */
+export async function keptPictures(
+  launched: Promise<Browser>,
+  history: { repository: string; contentPath: string; revision: string },
+  now: number,
+) {
+  const dir = defaultCacheDir();
+  const run = promisify(execFile);
+  const [commit, fonts, browser] = await Promise.all([
+    run('git', ['rev-parse', '--verify', `${history.revision}^{commit}`], { cwd: history.repository }).then((r) => r.stdout.trim()),
+    run('fc-list', [':', 'family', 'file'], { maxBuffer: 1 << 26 }).then(
+      (r) => r.stdout.split('\n').sort().join('\n'),
+      () => '',
+    ),
+    launched,
+  ]);
+  const base = [commit, history.contentPath, String(now), browser.version(), sha256(fonts)];
+  const file = (page: PageToReview, size: PictureSize) =>
+    dir && path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}.png`);
+  return {
+    read: async (page: PageToReview, size: PictureSize) => {
+      const at = file(page, size);
+      return at ? readFile(at).catch(() => undefined) : undefined;
+    },
+    write: async (page: PageToReview, size: PictureSize, picture: Buffer) => {
+      const at = file(page, size);
+      if (!at) return;
+      // Whole or not at all: written beside, then renamed.
+      await mkdir(path.dirname(at), { recursive: true });
+      await writeAtomically(at, picture);
+    },
+  };
+}
+
+/** A picture as the review page embeds it: a JPEG, small enough to keep the page light. */
+function jpeg(picture: Buffer): Promise<Buffer> {
+  return sharp(picture).flatten({ background: '#ffffff' }).jpeg({ quality: 72 }).toBuffer();
+}

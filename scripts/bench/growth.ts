@@ -1,0 +1,139 @@
+// Goals 5 to 7 of `npm run bench` (scripts/bench.ts, docs/performance.md): the catalogue grown
+// (--check, the build's cost per added page, peak memory), and the cost per added page against Hugo's.
+import { cp, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { writeCatalogue } from './catalogue.ts';
+import { hugoBuildTime, hugoVersion } from './hugo.ts';
+import { median } from './process.ts';
+import type { Run } from './process.ts';
+
+export interface GrowthBench {
+  /** The bench's work folder. */
+  work: string;
+  /** The real catalogue, as written by writeCatalogue at scale 1. */
+  real: { content: string };
+  scale: number;
+  runs: number;
+  /** The instant the catalogues are built at. */
+  now: string;
+  /** bin/build-region.js. */
+  bin: string;
+  run: (script: string, args: readonly string[], cwd?: string) => Promise<Run>;
+  /** A build's arguments for a content folder. */
+  build: (content: string, args: readonly string[]) => string[];
+  report: (goal: string, measured: string, pass: boolean) => void;
+}
+
+export async function growthGoals(bench: GrowthBench): Promise<void> {
+  const { work, real, run, build, report } = bench;
+  const { scale: SCALE, runs: RUNS, now: NOW, bin: BIN } = bench;
+  // 5, 6 and 7. The catalogue grown: --check, the build's cost per added page, peak memory.
+  const tenfold = await writeCatalogue(path.join(work, 'x10'), { scale: 10, regions: 8 });
+  const large = await writeCatalogue(path.join(work, `x${SCALE}`), { scale: SCALE, regions: 8 });
+  const checkAt = async (content: string) => {
+    await run(BIN, ['--check', '--quiet', '--content', content]); // warm its parse cache
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push((await run(BIN, ['--check', '--quiet', '--content', content])).wall);
+    return median(times);
+  };
+  const check1 = await checkAt(real.content);
+  const checkN = await checkAt(large.content);
+  report(
+    `--check at ${SCALE}x <= 1.3x its 1x time`,
+    `1x ${(check1 * 1000).toFixed(0)} ms, ${SCALE}x ${(checkN * 1000).toFixed(0)} ms: ratio ${(checkN / check1).toFixed(2)}`,
+    checkN / check1 <= 1.3,
+  );
+
+  // Cold builds, but for the pictures: the drawings' images and the share cards come from a
+  // cache holding nothing else, made by one build of the same catalogue. Rendering pictures (in
+  // worker processes, on two cores, varying by hundreds of milliseconds) is measured by goal 4
+  // and priced below; a page's own cost is its loading, checking, bundling and prerendering,
+  // what Hugo's pages cost too (they have no pictures).
+  const picturesOf = async (content: string, name: string) => {
+    const dir = path.join(work, `pictures-${name}`);
+    await run(
+      BIN,
+      build(content, [
+        'us',
+        '--out',
+        path.join(work, `pictures-out-${name}`),
+        '--cache-dir',
+        dir,
+        '--sites',
+        path.join(work, `sites-${name}`),
+      ]),
+    );
+    for (const kind of await readdir(dir)) if (kind !== 'images' && kind !== 'share') await rm(path.join(dir, kind), { recursive: true });
+    return dir;
+  };
+  const buildAt = async (
+    content: string,
+    name: string,
+    kinds: readonly string[] = ['images', 'share'],
+    runs = Math.max(1, Math.min(RUNS, 3)),
+  ) => {
+    const pictures = await picturesOf(content, name);
+    const results: Run[] = [];
+    for (let i = 0; i < runs; i++) {
+      const cache = path.join(work, `cache-${name}-${kinds.join('-')}-${i}`);
+      await cp(pictures, cache, { recursive: true });
+      for (const kind of await readdir(cache)) if (!kinds.includes(kind)) await rm(path.join(cache, kind), { recursive: true });
+      results.push(
+        await run(
+          BIN,
+          build(content, [
+            'us',
+            '--out',
+            path.join(work, `${name}-${i}`),
+            '--cache-dir',
+            cache,
+            '--sites',
+            path.join(work, `sites-${name}`),
+          ]),
+        ),
+      );
+    }
+    return { wall: median(results.map((r) => r.wall)), peak: Math.max(...results.map((r) => r.peak)) };
+  };
+  const base = await buildAt(real.content, 'x1');
+  const ten = await buildAt(tenfold.content, 'x10');
+  const big = await buildAt(large.content, `x${SCALE}`);
+  const perPage10 = (ten.wall - base.wall) / tenfold.addedPages;
+  const perPageN = (big.wall - base.wall) / large.addedPages;
+  report(
+    `the build's cost per added page does not grow: ${SCALE}x <= 1.2x the 10x cost`,
+    `us at 1x ${base.wall.toFixed(1)} s, 10x (+${tenfold.addedPages} pages) ${ten.wall.toFixed(1)} s, ${SCALE}x (+${large.addedPages} pages) ${big.wall.toFixed(1)} s: ` +
+      `${(perPage10 * 1000).toFixed(1)} and ${(perPageN * 1000).toFixed(1)} ms a page, ratio ${(perPageN / perPage10).toFixed(2)}`,
+    perPageN / perPage10 <= 1.2,
+  );
+  report(
+    `peak memory of the ${SCALE}x build <= 500 MiB`,
+    `${big.peak.toFixed(0)} MiB (1x ${base.peak.toFixed(0)} MiB, 10x ${ten.peak.toFixed(0)} MiB)`,
+    big.peak <= 500,
+  );
+
+  // The cost per added page against Hugo's (Debian's package) for the same number of pages.
+  const hugo = hugoVersion();
+  if (!hugo)
+    console.log('info  Hugo is not installed (apt-get install hugo): the comparison of the cost per added page with Hugo is not measured');
+  else {
+    const { compileContent } = await import('../../generator/build.ts');
+    const pages1 = (await compileContent({ content: real.content, now: Date.parse(NOW) })).model.regions.find((r) => r.data.code === 'us')!
+      .data.routes.length;
+    const pagesN = pages1 + large.addedPages;
+    const hugo1 = await hugoBuildTime(work, pages1, RUNS);
+    const hugoN = await hugoBuildTime(work, pagesN, RUNS);
+    const hugoPerPage = (hugoN - hugo1) / (pagesN - pages1);
+    report(
+      `the build's cost per added page at ${SCALE}x <= 3x Hugo's for the same pages`,
+      `us ${(perPageN * 1000).toFixed(2)} ms a page; ${hugo.split(' ')[0]} ${(hugoPerPage * 1000).toFixed(2)} ms a page (${pages1} pages ${hugo1.toFixed(2)} s, ${pagesN} pages ${hugoN.toFixed(2)} s): ratio ${(perPageN / hugoPerPage).toFixed(2)}`,
+      perPageN <= 3 * hugoPerPage,
+    );
+    // What the pictures add: the same builds with the share cards rendered (the drawings cached).
+    const bigCards = await buildAt(large.content, `x${SCALE}`, ['images'], 1);
+    const baseCards = await buildAt(real.content, 'x1', ['images'], 1);
+    console.log(
+      `info  with its share card rendered, a page at ${SCALE}x costs ${(((bigCards.wall - baseCards.wall) / large.addedPages) * 1000).toFixed(2)} ms (1x ${baseCards.wall.toFixed(1)} s, ${SCALE}x ${bigCards.wall.toFixed(1)} s)`,
+    );
+  }
+}
