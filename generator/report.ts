@@ -1,4 +1,4 @@
-import { translationStatus } from './translations.ts';
+import { translationStatus } from './translation-status.ts';
 import type { CompileResult } from './build.ts';
 import { formatDiagnostic } from './format.ts';
 import { renderTemplate } from './templates.ts';

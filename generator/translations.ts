@@ -180,72 +180,6 @@ export function markedSources(file: FileFreshness): string {
   );
 }
 
-let words: Intl.Segmenter | undefined;
-
-/** Words of a text, as translation vendors count them (a CJK character is a word). */
-export function wordCount(text: string): number {
-  // Made on first use: a check counts no words.
-  words ??= new Intl.Segmenter('en', { granularity: 'word' });
-  let count = 0;
-  for (const segment of words.segment(text))
-    if (segment.isWordLike) count += /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(segment.segment) ? [...segment.segment].length : 1;
-  return count;
-}
-
-/** Counts of a set of translated texts: each state, and the words of the source texts still to translate (stale and missing). */
-export interface FreshnessCounts {
-  current: number;
-  stale: number;
-  missing: number;
-  unrecorded: number;
-  words: number;
-}
-
-export function countTexts(texts: readonly TextFreshness[]): FreshnessCounts {
-  const counts: FreshnessCounts = { current: 0, stale: 0, missing: 0, unrecorded: 0, words: 0 };
-  for (const text of texts) {
-    counts[text.state]++;
-    if (text.state === 'stale' || text.state === 'missing') counts.words += wordCount(text.source);
-  }
-  return counts;
-}
-
-export interface TranslationStatus {
-  /** Per region: the translated files its pages use (its catalogue, its page files). */
-  readonly regions: readonly { code: string; locale: string; files: number; counts: FreshnessCounts }[];
-  /** Per translated file, with the texts that are not current. */
-  readonly files: readonly {
-    id: string;
-    source: string;
-    counts: FreshnessCounts;
-    texts: readonly { key: string; state: string; source: string }[];
-  }[];
-}
-
-/** The status of the compiled content's translations. */
-export function translationStatus(compiled: {
-  readonly model: SiteModel;
-  readonly translations: readonly FileFreshness[];
-}): TranslationStatus {
-  const byId = new Map(compiled.translations.map((file) => [file.id, file]));
-  const regions = compiled.model.regions.map((region) => {
-    const files = region.inputs.map((id) => byId.get(id)).filter((file): file is FileFreshness => file !== undefined);
-    return {
-      code: region.data.code,
-      locale: region.data.locale,
-      files: files.length,
-      counts: countTexts(files.flatMap((file) => file.texts)),
-    };
-  });
-  const files = compiled.translations.map((file) => ({
-    id: file.id,
-    source: file.sourceId,
-    counts: countTexts(file.texts),
-    texts: file.texts.filter((text) => text.state !== 'current').map(({ key, state, source }) => ({ key, state, source })),
-  }));
-  return { regions, files };
-}
-
 /** A region's pages not yet translated into its language: shown in their source text (docs/translations.md). */
 export interface UntranslatedPages {
   readonly region: string;
@@ -275,54 +209,6 @@ export function describeUntranslated(list: readonly UntranslatedPages[]): string
     ({ region, language, pages }) =>
       `${region}: ${pages.length} page${pages.length === 1 ? '' : 's'} shown in ${names.of(language) ?? language} (${language}), not yet translated: ${pages.join(', ')}`,
   );
-}
-
-/** The status as a table per region, then the files with texts to translate or record (markdown: the table, for a job summary). */
-export function formatTranslationStatus(status: TranslationStatus, format: 'text' | 'markdown' = 'text'): string {
-  const header = ['region', 'locale', 'files', 'current', 'stale', 'missing', 'unrecorded', 'words to translate'];
-  const rows = status.regions.map((r) => [
-    r.code,
-    r.locale,
-    String(r.files),
-    String(r.counts.current),
-    String(r.counts.stale),
-    String(r.counts.missing),
-    String(r.counts.unrecorded),
-    String(r.counts.words),
-  ]);
-  if (format === 'markdown') {
-    const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-    return ['### Translations', '', row(header), row(header.map((_, column) => (column < 2 ? '---' : '---:'))), ...rows.map(row), ''].join(
-      '\n',
-    );
-  }
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
-      .join('  ')
-      .trimEnd();
-  const behind = status.files.filter((file) => file.texts.length > 0);
-  const lines = [line(header), ...rows.map(line), ''];
-  if (behind.length === 0) lines.push(`Every translated text is current (${status.files.length} translated files).`, '');
-  else {
-    lines.push(`${behind.length} of ${status.files.length} translated files have texts that are not current:`);
-    for (const file of behind) {
-      const { stale, missing, unrecorded } = file.counts;
-      const parts = [stale && `${stale} stale`, missing && `${missing} missing`, unrecorded && `${unrecorded} unrecorded`]
-        .filter(Boolean)
-        .join(', ');
-      lines.push(`  ${file.id} (translates ${file.source}): ${parts}`);
-      for (const text of file.texts.slice(0, 5)) lines.push(`    ${text.state.padEnd(10)} ${text.key}`);
-      if (file.texts.length > 5) lines.push(`    … and ${file.texts.length - 5} more (--format json lists them all)`);
-    }
-    lines.push(
-      '',
-      "Translate the stale and missing texts; record a translation as current with 'build-region translations mark <locale or file>'.",
-      '',
-    );
-  }
-  return lines.join('\n');
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { compileContent } from '../compile.ts';
 import type { CompileResult } from '../compile.ts';
 import { hasErrors } from '../diagnostics.ts';
-import { formatTranslationStatus, markTranslations, selectTranslations, translationStatus } from '../translations.ts';
+import { formatTranslationStatus, translationStatus } from '../translation-status.ts';
+import { markTranslations, selectTranslations } from '../translations.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, formatOption, printDiagnostics, usage, UsageError } from './shared.ts';
 

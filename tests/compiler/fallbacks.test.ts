@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { compileContent } from '../../generator/compile.ts';
 import type { CompileResult } from '../../generator/compile.ts';
-import { renderSitemap } from '../../generator/deployment.ts';
+import { renderSitemap } from '../../generator/site-files.ts';
 import { describeUntranslated, untranslatedPages } from '../../generator/translations.ts';
 import { pageText, splitRegion } from '../../core/model.ts';
 import type { RegionData, RouteData } from '../../core/model.ts';

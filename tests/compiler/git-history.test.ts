@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cacheStats } from '../../generator/cache.ts';
 import { checkContent } from '../../generator/check.ts';
 import { compileContent } from '../../generator/compile.ts';
-import { renderSitemap } from '../../generator/deployment.ts';
+import { renderSitemap } from '../../generator/site-files.ts';
 import { historyOf, lastChanges } from '../../generator/history.ts';
 import { contentAtRevision, visibleChanges } from '../../generator/diff.ts';
 import { priorPrice, priorPrices, reductionsOf } from '../../generator/resolve/prior-prices.ts';

@@ -1,0 +1,224 @@
+import { formatPrice, formatsOf, installmentLine } from '../core/format.ts';
+import type { PriorPrice, RegionData } from '../core/model.ts';
+import { currentPrice } from '../core/time.ts';
+import { productPaths } from './deployment.ts';
+import type { DiffSection, VisibleChange } from './diff.ts';
+import { pagesOfLeaf, showsMessage } from './diff-pages.ts';
+
+// One region's visible changes between two versions of the content (generator/diff.ts): its
+// data compared leaf by leaf, each changed leaf filed under a section and described in words.
+
+/** A value as a change line shows it: short, on one line. */
+function show(value: unknown): string {
+  if (value === undefined) return '(none)';
+  if (typeof value === 'number' && value > 1e12) return new Date(value).toISOString();
+  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** The key that identifies an element of a list in both versions, so a list can grow without every later element changing. */
+function keyOf(item: unknown, index: number): string {
+  if (typeof item !== 'object' || item === null) return `#${index}`;
+  const record = item as Record<string, unknown>;
+  for (const key of ['path', 'label', 'title', 'heading', 'page', 'code', 'key', 'name', 'hreflang', 'network'])
+    if (typeof record[key] === 'string') return String(record[key]);
+  return `#${index}`;
+}
+
+/** Every leaf that differs between two values, by a readable path (`navs > Products > link`). */
+function leaves(before: unknown, after: unknown, at: string[], out: { at: string[]; before: unknown; after: unknown }[]): void {
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  const list = Array.isArray(before) || Array.isArray(after);
+  const object = (v: unknown) => typeof v === 'object' && v !== null;
+  if (list && (before === undefined || Array.isArray(before)) && (after === undefined || Array.isArray(after))) {
+    const a = new Map(((before as unknown[] | undefined) ?? []).map((item, i) => [keyOf(item, i), item]));
+    const b = new Map(((after as unknown[] | undefined) ?? []).map((item, i) => [keyOf(item, i), item]));
+    // Plain lists (keywords, stages) read best whole.
+    if ([...a.keys(), ...b.keys()].every((key) => key.startsWith('#'))) return void out.push({ at, before, after });
+    for (const key of new Set([...a.keys(), ...b.keys()])) leaves(a.get(key), b.get(key), [...at, key], out);
+    return;
+  }
+  if (object(before) && object(after) && !list) {
+    const a = before as Record<string, unknown>;
+    const b = after as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) leaves(a[key], b[key], [...at, key], out);
+    return;
+  }
+  out.push({ at, before, after });
+}
+
+/** Which section a changed leaf of a region belongs to. */
+function sectionOf(at: readonly string[]): DiffSection {
+  const [top, , field] = at;
+  if (top === 'products') return 'prices and offers';
+  if (top === 'textBanner' || top === 'countdown') return 'banners';
+  if (top === 'navs' || top === 'footerNavs') return 'navigation';
+  if (top === 'stages') return 'windows and stages';
+  if (top === 'messages') return 'texts';
+  if (top === 'routes') {
+    if (field === 'window') return 'windows and stages';
+    if (field === 'content' && ['title', 'description', 'keywords'].includes(at[3] ?? '')) return 'page heads';
+    if (field === 'content') return 'texts';
+    return 'pages';
+  }
+  return 'settings';
+}
+
+/** One changed value as a line: added, removed, or old -> new. */
+export function describe(where: string, was: unknown, now: unknown): string {
+  return was === undefined
+    ? `${where} added: ${show(now)}`
+    : now === undefined
+      ? `${where} removed (was ${show(was)})`
+      : `${where}: ${show(was)} -> ${show(now)}`;
+}
+
+/** A price as the region's visitors see it (core/format.ts, the runtime's own formatter): `$1,299.00`, `1 599,00 €`. */
+function money(region: RegionData, amount: unknown): string {
+  return typeof amount === 'number' ? formatPrice(amount, formatsOf(region), region.currency) : show(amount);
+}
+
+/** Where a change shows: ` (on /us, /us/ai-base)`. */
+function onPages(paths: readonly string[]): string {
+  return ` (on ${paths.join(', ')})`;
+}
+
+/**
+ * The installment line of each product page (core/format.ts, as the page renders it), grouped by
+ * what changed: the line moves with the price and with the region's installment settings.
+ */
+function installmentChanges(code: string, before: RegionData, after: RegionData, now: number): VisibleChange[] {
+  const lines = (region: RegionData) =>
+    new Map(
+      region.routes.flatMap((route) => {
+        const product = route.product && !route.redirect ? region.products[route.product] : undefined;
+        const line = product && installmentLine(region, region.messages['product.perMonth'] ?? '', currentPrice(region, product, now));
+        return line ? [[route.path, line] as const] : [];
+      }),
+    );
+  const [a, b] = [lines(before), lines(after)];
+  const groups = new Map<string, string[]>();
+  for (const page of new Set([...a.keys(), ...b.keys()])) {
+    if (a.get(page) === b.get(page)) continue;
+    const change = describe('installment line', a.get(page), b.get(page));
+    groups.set(change, [...(groups.get(change) ?? []), page]);
+  }
+  return [...groups].map(([change, pages]) => ({
+    region: code,
+    section: 'prices and offers' as const,
+    change: `${change}${onPages(pages)}`,
+    pages,
+  }));
+}
+
+/** The changes a visitor of one region sees, from its data in the two versions. */
+export function regionChanges(code: string, before: RegionData, after: RegionData, now: number): VisibleChange[] {
+  const changes: VisibleChange[] = [];
+  const routesBefore = new Map(before.routes.map((r) => [r.path, r]));
+  const routesAfter = new Map(after.routes.map((r) => [r.path, r]));
+  for (const [pathname, route] of routesAfter)
+    if (!routesBefore.has(pathname))
+      changes.push({
+        region: code,
+        section: 'pages',
+        change: `page added: ${pathname}${route.redirect ? ` (redirects to ${route.redirect})` : ''}`,
+        pages: route.redirect ? [] : [pathname],
+      });
+  for (const pathname of routesBefore.keys())
+    if (!routesAfter.has(pathname))
+      changes.push({
+        region: code,
+        section: 'pages',
+        change: `page removed: ${pathname}`,
+        pages: routesBefore.get(pathname)!.redirect ? [] : [pathname],
+      });
+  const found: { at: string[]; before: unknown; after: unknown }[] = [];
+  // What every region repeats (the list of regions, the constants) is compared once, in the regions' own data.
+  const { regions: _a, constants: _b, routes: r1, ...restBefore } = before;
+  const { regions: _c, constants: _d, routes: r2, ...restAfter } = after;
+  leaves(restBefore, restAfter, [], found);
+  for (const [pathname, route] of routesAfter) {
+    const old = routesBefore.get(pathname);
+    if (old) leaves({ ...old, alternates: undefined }, { ...route, alternates: undefined }, ['routes', pathname], found);
+  }
+  void r1;
+  void r2;
+  for (const { at, before: was, after: is } of found) {
+    // The installment settings show as each product page's installment line (below).
+    if (at[0] === 'installment') continue;
+    // A catalogue text is listed where a page shows it.
+    if (at[0] === 'messages' && !showsMessage(before, at[1]!) && !showsMessage(after, at[1]!)) continue;
+    if (at[0] === 'products') {
+      const key = at[1]!;
+      const name = after.products[key]?.name ?? before.products[key]?.name ?? key;
+      const pages = [...new Set([...productPaths(before, key), ...productPaths(after, key)])];
+      const field = at[2];
+      if (field === 'priorPrices') {
+        changes.push(...priorPriceChanges(after, name, was as PriorPrice[] | undefined, is as PriorPrice[] | undefined, pages));
+        continue;
+      }
+      if (field === 'price' || field === 'activityPrice') {
+        // A price no page shows is no visible change.
+        if (pages.length === 0) continue;
+        const label = `${field === 'price' ? 'price' : 'activity price'} of ${name}`;
+        const line =
+          was === undefined
+            ? `${label} added: ${money(after, is)}`
+            : is === undefined
+              ? `${label} removed (was ${money(before, was)})`
+              : `${label}: ${money(before, was)} -> ${money(after, is)}`;
+        changes.push({ region: code, section: 'prices and offers', change: `${line}${onPages(pages)}`, pages });
+        continue;
+      }
+      changes.push({
+        region: code,
+        section: 'prices and offers',
+        change: describe(`${at.slice(2).join(' > ') || 'product'} of ${name}`, was, is),
+        pages,
+      });
+      continue;
+    }
+    const section = sectionOf(at);
+    const where =
+      at[0] === 'routes'
+        ? `${at[1]}: ${at
+            .slice(2)
+            .join(' > ')
+            .replace(/^content > /, '')}`
+        : at.join(' > ');
+    changes.push({ region: code, section, change: describe(where, was, is), pages: pagesOfLeaf(before, after, at) });
+  }
+  changes.push(...installmentChanges(code, before, after, now));
+  return changes;
+}
+
+/** A product's prior prices (docs/market.md), reduction by reduction: what its announcement says changed. */
+function priorPriceChanges(
+  region: RegionData,
+  name: string,
+  before: readonly PriorPrice[] = [],
+  after: readonly PriorPrice[] = [],
+  pages: readonly string[] = [],
+): VisibleChange[] {
+  const label = (w: PriorPrice) =>
+    `prior price of ${name} (lowest of the 30 days before its reduction from ${new Date(w.start).toISOString()})`;
+  const price = (amount: number | undefined) => (amount === undefined ? undefined : money(region, amount));
+  const old = new Map(before.map((w) => [w.start, w]));
+  const changes: VisibleChange[] = [];
+  const change = (text: string, was: string | undefined, is: string | undefined) =>
+    was === undefined ? `${text} added: ${is}` : is === undefined ? `${text} removed (was ${was})` : `${text}: ${was} -> ${is}`;
+  for (const w of after) {
+    const was = old.get(w.start);
+    if (was?.price !== w.price)
+      changes.push({
+        region: region.code,
+        section: 'prices and offers',
+        change: change(label(w), price(was?.price), price(w.price)),
+        pages,
+      });
+    old.delete(w.start);
+  }
+  for (const w of old.values())
+    changes.push({ region: region.code, section: 'prices and offers', change: change(label(w), price(w.price), undefined), pages });
+  return changes;
+}
