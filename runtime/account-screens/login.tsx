@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
-import { Field, Form, FormMessage, Submit } from '../components/forms.tsx';
+import { EmailField, Field, Form, FormMessage, Submit } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { isValidEmail } from '../../core/validation.ts';
 import { ScreenFrame, useFormState, useNextPath, useQuery, useScreen } from './common.tsx';
@@ -72,16 +72,7 @@ export function LoginScreen() {
             </>
           )}
         </FormMessage>
-        <Field
-          label={t('account.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onValue={setEmail}
-          error={errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={errors.email} />
         {mode === 'password' && (
           <Field
             label={t('account.fields.password')}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { clearFlow, writeFlow } from '../account-flow.ts';
-import { Field, Form, FormMessage, Submit, useCountdown } from '../components/forms.tsx';
+import { EmailField, Form, FormMessage, Submit, useCountdown } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { fill, isValidEmail } from '../../core/validation.ts';
 import { ScreenFrame, useFlow, useFormState, useNewPasswordForm, useQuery, useScreen } from './common.tsx';
@@ -34,16 +34,7 @@ export function ForgotPasswordScreen() {
     <ScreenFrame heading={text('title')} lead={text('lead')}>
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
-        <Field
-          label={t('account.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onValue={setEmail}
-          error={errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={errors.email} />
         <Submit busy={busy}>{t('account.actions.sendLink')}</Submit>
       </Form>
       <p className="account-links">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
-import { Field, Form, FormMessage, Submit } from '../components/forms.tsx';
+import { EmailField, Form, FormMessage, Submit } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
 import { fill, isValidEmail } from '../../core/validation.ts';
 import { checkNewPassword, NewPasswordFields, ScreenFrame, useFormState, useNextPath, useScreen } from './common.tsx';
@@ -54,16 +54,7 @@ export function RegisterScreen() {
             </>
           )}
         </FormMessage>
-        <Field
-          label={t('account.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onValue={setEmail}
-          error={errors.email}
-        />
+        <EmailField value={email} onValue={setEmail} error={errors.email} />
         <NewPasswordFields
           label="password"
           password={password}

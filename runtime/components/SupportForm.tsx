@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { ApiError } from '../api-error.ts';
 import { useApp, useNow, useT } from '../site.tsx';
 import { fill, isSerial, isValidEmail } from '../../core/validation.ts';
-import { Field, Form, FormMessage, Submit, useErrorText } from './forms.tsx';
+import { EmailField, Field, Form, FormMessage, Submit, useErrorText } from './forms.tsx';
 
 /**
  * The product registration and return-to-manufacturer forms (docs/api.md, "Support"): checked
@@ -91,16 +91,7 @@ export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string |
           onValue={set('name')}
           error={errors.name}
         />
-        <Field
-          label={t('account.fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          onValue={set('email')}
-          error={errors.email}
-        />
+        <EmailField value={values.email} onValue={set('email')} error={errors.email} />
         <div className="field">
           <label htmlFor={productId}>{t('support.fields.product')}</label>
           <select

@@ -25,6 +25,12 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   hint?: string;
 }
 
+/** The required email field of the account and support forms: the account's label, type and autocomplete. */
+export function EmailField(props: { value: string; onValue(value: string): void; error?: string }) {
+  const t = useT();
+  return <Field label={t('account.fields.email')} type="email" name="email" autoComplete="email" required {...props} />;
+}
+
 export function Field({ label, value, onValue, error, hint, ...input }: FieldProps) {
   const id = useId();
   const element = useRef<HTMLInputElement>(null);
