@@ -60,11 +60,10 @@ export async function glancePages(dir: string, at: number): Promise<GlancePage[]
     if (!home?.route) continue; // not built into this output
     pages.push({ region: region.code, kind: 'home', path: home.route.path });
     const products: { route: RouteInfo; name?: string }[] = [];
-    const entries = await readdir(folder, { withFileTypes: true });
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      // The region at the root shares its folder with the others' folders.
-      if (!entry.isDirectory() || (region.prefix === '' && prefixes.has(entry.name))) continue;
-      const data = await routeData(path.join(folder, entry.name, 'index.html'));
+    // Its pages' folders, one level down (the region at the root shares its folder with the others').
+    for (const name of (await readdir(folder)).sort()) {
+      if (region.prefix === '' && prefixes.has(name)) continue;
+      const data = await routeData(path.join(folder, name, 'index.html'));
       const route = data?.route;
       if (route?.kind === 'product' && route.product && !route.redirect && isRouteOpen(route, at))
         products.push({ route, name: data?.products?.[route.product]?.name });
@@ -94,32 +93,30 @@ export interface GlanceOptions {
   dist?: string;
   /** Chromium's executable (default CHROMIUM_PATH, else /usr/bin/chromium). */
   chromium?: string;
+  /** A running Chromium to picture with (the tests' shared one), left running: none is launched. */
+  browser?: Browser;
   /** Progress, for people (one line each). */
   log?: (line: string) => void;
 }
 
-/** Why the sheet could not be made: Chromium is not there. */
-export const NO_CHROMIUM = 'no Chromium';
-
 /**
  * Builds the sites at `now` (with the build cache, into a temporary folder), serves them with the
  * emulated back ends, pictures every region's home and product page at each size at `now` and
- * returns the sheet of thumbnails. Without Chromium, a sheet `skipped` with a reason starting
- * with NO_CHROMIUM, and nothing built.
+ * returns the sheet of thumbnails. Without Chromium, nothing is built: the sheet is `skipped`
+ * (as it is when the build finds a content error that compiling it did not, art it cannot draw).
  */
 export async function glanceSheet(options: GlanceOptions): Promise<GlanceSheet> {
   const log = options.log ?? (() => {});
   const sizes = options.sizes ?? PICTURE_SIZES;
   const executable = options.chromium ?? chromiumPath();
   const sheet: GlanceSheet = { at: options.now, sizes: sizes.map(({ name, width }) => ({ name, width })), pages: [] };
-  if (!existsSync(executable))
-    return {
-      ...sheet,
-      skipped: `${NO_CHROMIUM} at ${executable} (install it, apt-get install chromium, or set CHROMIUM_PATH to where it is)`,
-    };
+  if (!options.browser && !existsSync(executable)) {
+    const reason = `no Chromium at ${executable} (install it, apt-get install chromium, or set CHROMIUM_PATH to where it is)`;
+    return { ...sheet, skipped: { cause: 'chromium', reason } };
+  }
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-glance-'));
   // Chromium starts while the sites build.
-  const launched = launchChromium(executable);
+  const launched = options.browser ? Promise.resolve(options.browser) : launchChromium(executable);
   try {
     let dir = options.dist;
     if (!dir) {
@@ -132,7 +129,7 @@ export async function glanceSheet(options: GlanceOptions): Promise<GlanceSheet> 
         cwd: options.cwd,
         now: options.now,
       });
-      if (!built.ok) return { ...sheet, skipped: 'the content did not build' };
+      if (!built.ok) return { ...sheet, skipped: { cause: 'content', reason: 'the content did not build (build-region --all says why)' } };
     }
     const pages = await glancePages(dir, options.now);
     const server = await startServer({ dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false });
@@ -145,7 +142,7 @@ export async function glanceSheet(options: GlanceOptions): Promise<GlanceSheet> 
     }
     return sheet;
   } finally {
-    await (await launched.catch(() => undefined))?.close();
+    if (!options.browser) await (await launched.catch(() => undefined))?.close();
     await rm(work, { recursive: true, force: true });
   }
 }
@@ -164,7 +161,7 @@ async function picturePages(
       return {
         size: size.name,
         viewport: size.width,
-        ...(await thumbnail(await takePicture(browser, origin, page.path, { size, at }), size)),
+        ...(await thumbnail(await takePicture(browser, origin, page.path, { size, at, fullPage: false }), size)),
       };
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n', 1)[0]! : String(error);

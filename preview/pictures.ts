@@ -56,9 +56,11 @@ export interface PictureOptions {
   jpeg?: number;
   /** False for a page without the app (the content report): nothing hydrates, so nothing is waited for. */
   hydrates?: boolean;
+  /** False for the top of the page only, one screen high (a thumbnail's), which is quicker to take. */
+  fullPage?: boolean;
 }
 
-/** A full-page picture of `pathname` of the site at `origin`, as PNG (or JPEG) bytes. */
+/** A full-page picture of `pathname` of the site at `origin` (or of its first screen), as PNG (or JPEG) bytes. */
 export async function takePicture(browser: Browser, origin: string, pathname: string, options: PictureOptions): Promise<Buffer> {
   const { size, at } = options;
   const context = await browser.newContext({
@@ -99,7 +101,7 @@ export async function takePicture(browser: Browser, origin: string, pathname: st
       await document.fonts.ready;
     });
     return await page.screenshot({
-      fullPage: true,
+      fullPage: options.fullPage !== false,
       animations: 'disabled',
       caret: 'hide',
       scale: 'css',
