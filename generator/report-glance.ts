@@ -39,8 +39,8 @@ export interface GlanceSheet {
   /** The sizes pictured, in order. */
   sizes: readonly { name: string; width: number }[];
   pages: (GlancePage & { thumbnails: GlanceThumbnail[] })[];
-  /** The sheet was asked for but not made: why (the content's errors, no Chromium). Then `pages` is empty. */
-  skipped?: string;
+  /** The sheet was asked for but not made, and why: the content's errors, or no Chromium. Then `pages` is empty. */
+  skipped?: { cause: 'content' | 'chromium'; reason: string };
 }
 
 const KINDS: readonly GlancePageKind[] = ['home', 'product'];
@@ -64,7 +64,7 @@ export function glanceView(sheet: GlanceSheet, regions: readonly Pick<RegionData
   return {
     at: `${DATE.format(sheet.at)} UTC`,
     atIso: new Date(sheet.at).toISOString(),
-    skipped: sheet.skipped,
+    skipped: sheet.skipped?.reason,
     columns: columns.map(({ kind, size }) => ({ heading: `${kind}, ${size.width} px` })),
     rows: codes.map((code) => ({
       code,

@@ -58,9 +58,13 @@ async function execute(options: ReportOptions, io: CliIO): Promise<number> {
       return 2;
     }
     glance = failed
-      ? { at: now, sizes: [], pages: [], skipped: 'the content has errors (see the diagnostics section)' }
+      ? { at: now, sizes: [], pages: [], skipped: { cause: 'content', reason: 'the content has errors (see the diagnostics section)' } }
       : await io.glanceSheet({ content: path.resolve(io.cwd, options.content), cwd: io.cwd, now, log: io.stderr });
-    if (glance.skipped) io.stderr(`build-region: --glance pictured nothing: ${glance.skipped}\n`);
+    if (glance.skipped) io.stderr(`build-region: --glance pictured nothing: ${glance.skipped.reason}\n`);
+    for (const page of glance.pages)
+      for (const thumbnail of page.thumbnails)
+        if (thumbnail.error)
+          io.stderr(`build-region: --glance could not picture ${page.path} at ${thumbnail.viewport} px: ${thumbnail.error}\n`);
   }
   const target = path.resolve(io.cwd, options.out);
   await mkdir(path.dirname(target), { recursive: true });
@@ -70,6 +74,6 @@ async function execute(options: ReportOptions, io: CliIO): Promise<number> {
   io.stdout(
     `Wrote ${path.relative(io.cwd, target) || target}${pictured}${failed ? ' (the content has errors: see its diagnostics section)' : ''}.\n`,
   );
-  // Content errors first (1); a sheet asked for and not made otherwise (no Chromium: 2).
-  return failed ? 1 : glance?.skipped ? 2 : 0;
+  // Content errors (1), found compiling or building; a sheet asked for without Chromium (2).
+  return failed || glance?.skipped?.cause === 'content' ? 1 : glance?.skipped ? 2 : 0;
 }
