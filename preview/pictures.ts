@@ -5,8 +5,8 @@ import sharp from 'sharp';
 
 /**
  * Pictures of built pages that come out the same on the same machine for the same content
- * (docs/review.md): what `build-region diff --pictures` compares and `npm run screenshots`
- * takes. A page is pictured in a fresh browser context with:
+ * (docs/review.md): what `build-region diff --pictures` compares, `report --glance` shows and
+ * `npm run screenshots` takes. A page is pictured in a fresh browser context with:
  *
  * - the clock fixed: the page's timers and clocks (`Date`, `performance.now`, `setTimeout`...)
  *   are Playwright's fake clock, paused at the instant, and server time (`/ssr/timestamp`) answers
