@@ -115,8 +115,9 @@ export async function glanceSheet(options: GlanceOptions): Promise<GlanceSheet> 
     return { ...sheet, skipped: { cause: 'chromium', reason } };
   }
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-glance-'));
-  // Chromium starts while the sites build.
+  // Chromium starts while the sites build (a failure to start is read once they are built).
   const launched = options.browser ? Promise.resolve(options.browser) : launchChromium(executable);
+  launched.catch(() => undefined);
   try {
     let dir = options.dist;
     if (!dir) {
@@ -132,9 +133,11 @@ export async function glanceSheet(options: GlanceOptions): Promise<GlanceSheet> 
       if (!built.ok) return { ...sheet, skipped: { cause: 'content', reason: 'the content did not build (build-region --all says why)' } };
     }
     const pages = await glancePages(dir, options.now);
+    const browser = await launched.catch((error: unknown) => String(error instanceof Error ? error.message : error).split('\n', 1)[0]!);
+    if (typeof browser === 'string')
+      return { ...sheet, skipped: { cause: 'chromium', reason: `Chromium (${executable}) did not start: ${browser}` } };
     const server = await startServer({ dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false });
     try {
-      const browser = await launched;
       log(`Picturing ${pages.length} pages at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
       sheet.pages = await picturePages(browser, server.url, pages, sizes, options.now);
     } finally {
