@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Thin launcher of generator/cli.ts (precompiled: see launch.js). The live preview (--dev)
-// composes the compiler with the emulated back ends, so it is handed in from preview/ here:
+// Thin launcher of generator/cli.ts (precompiled: see launch.js). The live preview (--dev), the
+// pictures of diff --pictures and of report --glance compose the compiler with the emulated back
+// ends, so they are handed in from preview/ here:
 // generator/ never imports server/.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -28,4 +29,5 @@ for (const stream of [process.stdout, process.stderr])
 const { main } = await load('build-region');
 const startPreview = async (options) => (await load('preview')).startDevServer(options);
 const reviewPictures = async (options) => (await load('review')).reviewPictures(options);
-process.exitCode = await main(process.argv.slice(2), { startPreview, reviewPictures });
+const glanceSheet = async (options) => (await load('glance')).glanceSheet(options);
+process.exitCode = await main(process.argv.slice(2), { startPreview, reviewPictures, glanceSheet });

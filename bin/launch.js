@@ -21,6 +21,7 @@ const ENTRIES = {
   'serve-regions': 'server/cli.ts',
   preview: 'preview/dev.ts',
   review: 'preview/review.ts',
+  glance: 'preview/glance.ts',
 };
 
 /**

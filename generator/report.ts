@@ -7,6 +7,8 @@ import { normalizePath } from '../core/paths.ts';
 import { currentStage, isActivityActive, isRouteOpen } from '../core/time.ts';
 import { formatPrice } from '../core/format.ts';
 import type { ProductData, RegionData } from '../core/model.ts';
+import { glanceView } from './report-glance.ts';
+import type { GlanceSheet } from './report-glance.ts';
 
 /**
  * `build-region report`: one self-contained HTML page (inline styles and SVG, no script, no
@@ -233,8 +235,8 @@ function currentStages(regions: readonly RegionData[], now: number): string[] {
   );
 }
 
-/** The report page's HTML. */
-export function renderReport(compiled: CompileResult, now: number): string {
+/** The report page's HTML; with a glance sheet (`--glance`, preview/glance.ts), its "Sites at a glance" section too. */
+export function renderReport(compiled: CompileResult, now: number, glance?: GlanceSheet): string {
   const regions = compiled.model.regions.map((r) => r.data);
   const errors = compiled.diagnostics.filter((d) => d.severity === 'error').length;
   return renderTemplate('report.html.hbs', {
@@ -250,5 +252,6 @@ export function renderReport(compiled: CompileResult, now: number): string {
     diagnostics: compiled.diagnostics.map((d) => formatDiagnostic(d, { color: false, sources: compiled.sources })),
     errors,
     warnings: compiled.diagnostics.length - errors,
+    glance: glance && glanceView(glance, regions),
   });
 }

@@ -1,12 +1,12 @@
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
 
 /**
  * Pictures of built pages that come out the same on the same machine for the same content
- * (docs/review.md): what `build-region diff --pictures` compares and `npm run screenshots`
- * takes. A page is pictured in a fresh browser context with:
+ * (docs/review.md): what `build-region diff --pictures` compares, `report --glance` shows and
+ * `npm run screenshots` takes. A page is pictured in a fresh browser context with:
  *
  * - the clock fixed: the page's timers and clocks (`Date`, `performance.now`, `setTimeout`...)
  *   are Playwright's fake clock, paused at the instant, and server time (`/ssr/timestamp`) answers
@@ -27,10 +27,13 @@ export const PICTURE_SIZES = [
 ] as const;
 export type PictureSize = { readonly name: string; readonly width: number; readonly height: number };
 
-/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags the tests use (tests/support/browser.ts). */
-export function launchChromium(): Promise<Browser> {
+/** Where Chromium is: CHROMIUM_PATH, else Debian's. */
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium (or CHROMIUM_PATH, or the one given), headless, with the flags the tests use (tests/support/browser.ts). */
+export function launchChromium(executablePath = chromiumPath()): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',
@@ -51,9 +54,13 @@ export interface PictureOptions {
   at: number;
   /** A JPEG of this quality instead of a PNG (smaller files for people; compare PNGs). */
   jpeg?: number;
+  /** False for a page without the app (the content report): nothing hydrates, so nothing is waited for. */
+  hydrates?: boolean;
+  /** False for the top of the page only, one screen high (a thumbnail's), which is quicker to take. */
+  fullPage?: boolean;
 }
 
-/** A full-page picture of `pathname` of the site at `origin`, as PNG (or JPEG) bytes. */
+/** A full-page picture of `pathname` of the site at `origin` (or of its first screen), as PNG (or JPEG) bytes. */
 export async function takePicture(browser: Browser, origin: string, pathname: string, options: PictureOptions): Promise<Buffer> {
   const { size, at } = options;
   const context = await browser.newContext({
@@ -79,12 +86,7 @@ export async function takePicture(browser: Browser, origin: string, pathname: st
     page.on('requestfinished', done);
     page.on('requestfailed', done);
     await page.goto(new URL(pathname, origin).href);
-    // Hydration waits on the page's timers: the paused clock is moved on a frame at a time until
-    // it is done, at most 0.8 s of page time (a countdown's second has not ticked yet: it shows
-    // the instant itself, since server time sets the clock to it).
-    for (let frame = 0; frame < 50 && !(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))); frame++)
-      await page.clock.runFor(16);
-    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 5000 });
+    if (options.hydrates !== false) await hydrate(page);
     // Server time read and rendered: the page has settled once nothing more is fetched and a
     // frame more of page time starts nothing new.
     for (let round = 0; round < 100; round++) {
@@ -99,7 +101,7 @@ export async function takePicture(browser: Browser, origin: string, pathname: st
       await document.fonts.ready;
     });
     return await page.screenshot({
-      fullPage: true,
+      fullPage: options.fullPage !== false,
       animations: 'disabled',
       caret: 'hide',
       scale: 'css',
@@ -108,6 +110,17 @@ export async function takePicture(browser: Browser, origin: string, pathname: st
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Hydration waits on the page's timers: the paused clock is moved on a frame at a time until it
+ * is done, at most 0.8 s of page time (a countdown's second has not ticked yet: it shows the
+ * instant itself, since server time sets the clock to it).
+ */
+async function hydrate(page: Page): Promise<void> {
+  for (let frame = 0; frame < 50 && !(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))); frame++)
+    await page.clock.runFor(16);
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 5000 });
 }
 
 export interface Comparison {

@@ -29,6 +29,8 @@ export interface CliIO {
   startPreview?: (options: PreviewOptions) => Promise<{ url: string; close(): Promise<void> }>;
   /** `diff --pictures` (preview/review.ts, docs/review.md): supplied by the launcher, as the preview is. */
   reviewPictures?: (options: import('../../preview/review.ts').ReviewOptions) => Promise<import('../../preview/review.ts').ReviewResult>;
+  /** `report --glance` (preview/glance.ts, docs/review.md): supplied by the launcher, as the preview is. */
+  glanceSheet?: (options: import('../../preview/glance.ts').GlanceOptions) => Promise<import('../report-glance.ts').GlanceSheet>;
 }
 
 /** What `--dev` passes to the live preview. */
