@@ -1,7 +1,9 @@
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
+import { chromiumPath, launchChromium as launchBrowser } from './chromium.ts';
+
+export { chromiumPath };
 
 /**
  * Pictures of built pages that come out the same on the same machine for the same content
@@ -27,25 +29,9 @@ export const PICTURE_SIZES = [
 ] as const;
 export type PictureSize = { readonly name: string; readonly width: number; readonly height: number };
 
-/** Where Chromium is: CHROMIUM_PATH, else Debian's. */
-export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium (or CHROMIUM_PATH, or the one given), headless, with the flags the tests use (tests/support/browser.ts). */
+/** Pictures are drawn with unhinted fonts: the same glyph shapes whatever the machine's font settings. */
 export function launchChromium(executablePath = chromiumPath()): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--font-render-hinting=none',
-    ],
-  });
+  return launchBrowser(['--font-render-hinting=none'], executablePath);
 }
 
 export interface PictureOptions {

@@ -5,9 +5,8 @@
  */
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
 import { startServer } from '../server/serve.ts';
-import { CHROMIUM_PATH } from '../tests/support/browser.ts';
+import { launchChromium } from '../preview/chromium.ts';
 
 const paths =
   process.argv.slice(2).length > 0
@@ -16,20 +15,7 @@ const paths =
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const port = 9300 + (process.pid % 500);
 const server = await startServer({ dir: path.resolve('dist'), port: 0, host: '127.0.0.1' });
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--remote-debugging-port=${port}`,
-  ],
-});
+const browser = await launchChromium([`--remote-debugging-port=${port}`]);
 let failed = false;
 try {
   for (const formFactor of ['mobile', 'desktop'] as const) {

@@ -1,23 +1,12 @@
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../../server/serve.ts';
-import { CHROMIUM_PATH } from '../../tests/support/browser.ts';
+import { launchChromium } from '../../preview/chromium.ts';
 import { measureVisit } from './visit.ts';
 import type { VisitFigures } from './visit.ts';
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One page's mobile Lighthouse figures (default throttling), each the median of its runs. */
@@ -57,7 +46,7 @@ export async function paintFigures(
   const site = await startServer({ dir: dist, port: 0, host: '127.0.0.1' });
   const bare = await startServer({ dir: bareDir, port: 0, host: '127.0.0.1' });
   const port = 9300 + (process.pid % 500);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...FLAGS, `--remote-debugging-port=${port}`] });
+  const browser = await launchChromium([`--remote-debugging-port=${port}`]);
   const once = async (url: string) => {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = result!.lhr;
@@ -120,7 +109,7 @@ export async function visitFigures(
   await cp(dist, served, { recursive: true });
   await cp(helloDir, path.join(served, '__hello'), { recursive: true });
   const server = await startServer({ dir: served, port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  const browser = await launchChromium();
   try {
     const hello = await visitMedian(browser, new URL('/__hello/', server.url).href, runs, false);
     const figures: (VisitFigures & { page: string })[] = [];
@@ -135,7 +124,7 @@ export async function visitFigures(
 /** What a visit of one page fetches in a build (`dist`), as `visitFigures` measures it. */
 export async function visitOf(dist: string, page: string, runs: number): Promise<VisitFigures> {
   const server = await startServer({ dir: dist, port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  const browser = await launchChromium();
   try {
     return await visitMedian(browser, new URL(page, server.url).href, runs, true);
   } finally {
@@ -151,7 +140,7 @@ export async function visitOf(dist: string, page: string, runs: number): Promise
  */
 export async function navigationTime(dist: string, from: string, to: string, heading: string, runs: number): Promise<number> {
   const server = await startServer({ dir: dist, port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS });
+  const browser = await launchChromium();
   const times: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {

@@ -1,27 +1,13 @@
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from '../../preview/chromium.ts';
 import type { Browser, Page } from 'playwright-core';
 
 /** Debian's Chromium, or the one named by CHROMIUM_PATH. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const launchOptions = (extraArgs: readonly string[]) => ({
-  executablePath: CHROMIUM_PATH,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    ...extraArgs,
-  ],
-});
+export const CHROMIUM_PATH = chromiumPath();
 
 /** Launches it headless with the flags this machine needs, and any more given. */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch(launchOptions(extraArgs));
+  return launchChromium(extraArgs);
 }
 
 /**
@@ -38,7 +24,7 @@ export const TEST_BROWSER_FLAGS = [
 
 /** The same Chromium as a server that several test files connect to (`connectBrowser`). */
 export function launchBrowserServer(): Promise<import('playwright-core').BrowserServer> {
-  return chromium.launchServer(launchOptions(TEST_BROWSER_FLAGS));
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...TEST_BROWSER_FLAGS] });
 }
 
 /** A connection to a running browser server: closing it closes only this connection's contexts. */
