@@ -25,12 +25,12 @@ const sites = path.join(work, 'sites');
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 /**
- * Failing builds in the fuzz below: each one fails at a random point. 50 in `npm test` on a
+ * Failing builds in the fuzz below: each one fails at a random point. 30 in `npm test` on a
  * developer's machine (the suite's time budget; the kills after each rename of the output switch
  * are tested one by one below), 120 in CI (.ci/run); FAILED_BUILDS=1000 for a longer hunt,
  * FAILED_BUILDS_SEED to replay one.
  */
-const FAILED_BUILDS = Number(process.env.FAILED_BUILDS ?? 50);
+const FAILED_BUILDS = Number(process.env.FAILED_BUILDS ?? 30);
 
 /** A seeded generator, so a failing run can be replayed from the seed it prints. */
 function generator(seed: number): () => number {
