@@ -114,9 +114,12 @@ export interface Comparison {
   changed: number;
   width: number;
   height: number;
-  /** The difference: the before picture faded, changed pixels red (darker after) or blue (lighter), as PNG. */
+  /** The difference: the before picture faded, changed pixels red (darker after) or blue (lighter), as PNG (or JPEG). */
   difference: Buffer;
 }
+
+/** The quality of the JPEG pictures a review page embeds (docs/decisions.md: "Reviewing by pictures"). */
+export const REVIEW_JPEG_QUALITY = 72;
 
 /** RGBA pixels of a picture on a canvas of the given size; the part it does not cover is transparent. */
 async function pixels(picture: Buffer, width: number, height: number): Promise<Uint8Array> {
@@ -129,9 +132,9 @@ async function pixels(picture: Buffer, width: number, height: number): Promise<U
 /**
  * Compares two pictures pixel by pixel with pixelmatch (threshold 0 by default: any change of
  * colour counts; anti-aliased pixels are counted too). Pictures of different heights are
- * compared on the larger canvas.
+ * compared on the larger canvas. The difference is a PNG, or a JPEG as a review page embeds it.
  */
-export async function comparePictures(before: Buffer, after: Buffer, threshold = 0): Promise<Comparison> {
+export async function comparePictures(before: Buffer, after: Buffer, threshold = 0, format: 'png' | 'jpeg' = 'png'): Promise<Comparison> {
   const [a, b] = await Promise.all([sharp(before).metadata(), sharp(after).metadata()]);
   const width = Math.max(a.width ?? 0, b.width ?? 0);
   const height = Math.max(a.height ?? 0, b.height ?? 0);
@@ -145,8 +148,11 @@ export async function comparePictures(before: Buffer, after: Buffer, threshold =
     diffColorAlt: [0, 90, 220],
     checkerboard: false,
   });
-  const difference = await sharp(Buffer.from(output.buffer), { raw: { width, height, channels: 4 } })
-    .png()
-    .toBuffer();
+  const raw = sharp(Buffer.from(output.buffer), { raw: { width, height, channels: 4 } });
+  // A JPEG (for a review page) straight from the pixels: no PNG of the difference made first.
+  const difference = await (format === 'png'
+    ? raw.png()
+    : raw.flatten({ background: '#ffffff' }).jpeg({ quality: REVIEW_JPEG_QUALITY })
+  ).toBuffer();
   return { changed, width, height, difference };
 }

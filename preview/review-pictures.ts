@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { writeAtomically } from '../files/disk.js';
 import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
 import { CORES, mapLimited } from '../generator/limit.ts';
-import { comparePictures } from './pictures.ts';
+import { comparePictures, REVIEW_JPEG_QUALITY } from './pictures.ts';
 import type { PictureSize } from './pictures.ts';
 import type { PageToReview, PictureResult } from './review.ts';
 
@@ -19,30 +19,31 @@ type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buff
 
 /**
  * Every page at every size on both sides, compared: one Chromium, a context a picture, as many
- * pictures at once as the machine has cores (a page that fails to load on a side is missing there).
+ * pages at once as the machine has cores (a page that fails to load on a side is missing there).
+ * A page's two pictures are compared and encoded as soon as both are taken, while the next
+ * page's are being taken.
  */
 export async function picturePages(
   pages: readonly PageToReview[],
   sizes: readonly PictureSize[],
   take: { before: Picturer; after: Picturer },
 ): Promise<PictureResult[]> {
-  const jobs = pages.flatMap((page) => sizes.flatMap((size) => (['before', 'after'] as const).map((side) => ({ page, size, side }))));
-  const shots = await mapLimited(jobs, CORES, async ({ page, size, side }) => {
+  const shoot = async (side: 'before' | 'after', page: PageToReview, size: PictureSize) => {
     try {
       return await take[side](page, size);
     } catch {
       return undefined;
     }
-  });
-  const out: PictureResult[] = [];
-  for (let i = 0; i < jobs.length; i += 2) {
-    const { page, size } = jobs[i]!;
-    const [a, b] = [shots[i], shots[i + 1]];
-    if (!a && !b) continue;
+  };
+  const jobs = pages.flatMap((page) => sizes.map((size) => ({ page, size })));
+  const results = await mapLimited(jobs, CORES, async ({ page, size }): Promise<PictureResult | undefined> => {
+    const a = await shoot('before', page, size);
+    const b = await shoot('after', page, size);
+    if (!a && !b) return undefined;
     if (!a || !b) {
       const only = (a ?? b)!;
       const meta = await sharp(only).metadata();
-      out.push({
+      return {
         ...page,
         size: size.name,
         changed: (meta.width ?? 0) * (meta.height ?? 0),
@@ -50,22 +51,22 @@ export async function picturePages(
         height: meta.height ?? 0,
         missing: a ? 'after' : 'before',
         ...(a ? { before: await jpeg(a) } : { after: await jpeg(b!) }),
-      });
-      continue;
+      };
     }
-    const compared = await comparePictures(a, b);
-    out.push({
+    const compared = await comparePictures(a, b, 0, 'jpeg');
+    const [before, after] = await Promise.all([jpeg(a), jpeg(b)]);
+    return {
       ...page,
       size: size.name,
       changed: compared.changed,
       width: compared.width,
       height: compared.height,
-      before: await jpeg(a),
-      after: await jpeg(b),
-      difference: await jpeg(compared.difference),
-    });
-  }
-  return out;
+      before,
+      after,
+      difference: compared.difference,
+    };
+  });
+  return results.filter((result): result is PictureResult => result !== undefined);
 }
 
 /**
@@ -110,5 +111,5 @@ export async function keptPictures(
 
 /** A picture as the review page embeds it: a JPEG, small enough to keep the page light. */
 function jpeg(picture: Buffer): Promise<Buffer> {
-  return sharp(picture).flatten({ background: '#ffffff' }).jpeg({ quality: 72 }).toBuffer();
+  return sharp(picture).flatten({ background: '#ffffff' }).jpeg({ quality: REVIEW_JPEG_QUALITY }).toBuffer();
 }

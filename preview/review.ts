@@ -170,33 +170,11 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
       const launched = launchChromium();
       const closeBrowser = async () => (await launched.catch(() => undefined))?.close();
       try {
-        // The base side's pictures kept from an earlier review of the same revision: its regions
-        // are built only for the pictures not kept.
-        const kept = await keptPictures(launched, old.history, options.now);
         const onBefore = (code: string) => before.model.regions.some((r) => r.data.code === code);
         const onAfter = (code: string) => after.model.regions.some((r) => r.data.code === code);
-        const cached = new Map<string, Buffer>();
-        for (const page of pages.filter((p) => onBefore(p.region)))
-          for (const size of sizes) {
-            const picture = await kept.read(page, size);
-            if (picture) cached.set(pictureKey(page, size), picture);
-          }
-        const beforeRegions = regions.filter(
-          (code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))),
-        );
         const afterRegions = regions.filter(onAfter);
-        log(
-          `Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`,
-        );
-        const sides = [
-          { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') },
-          { name: 'after', content: options.content, regions: afterRegions, dir: path.join(work, 'after') },
-        ];
-        for (const side of sides) {
-          if (side.regions.length === 0) {
-            await mkdir(side.dir, { recursive: true });
-            continue;
-          }
+        const build = async (side: { name: string; content: string; regions: string[]; dir: string }) => {
+          if (side.regions.length === 0) return void (await mkdir(side.dir, { recursive: true }));
           const built = await buildRegions({
             content: side.content,
             out: side.dir,
@@ -207,7 +185,35 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
             ...(side.name === 'before' && { history: old.history }),
           });
           if (!built.ok) throw new Error(`the ${side.name === 'before' ? `content at ${options.revision}` : 'working tree'} did not build`);
-        }
+        };
+        const afterSide = { name: 'after', content: options.content, regions: afterRegions, dir: path.join(work, 'after') };
+        // The working tree's side builds while Chromium starts and the base side's pictures kept
+        // from an earlier review of the same revision are looked up (their key names Chromium's
+        // version): the base side's regions are built only for the pictures not kept.
+        const afterBuilt = build(afterSide);
+        afterBuilt.catch(() => {});
+        const kept = await keptPictures(launched, old.history, options.now).catch(async (error: unknown) => {
+          // Nothing is left running when the review stops (its folder is removed next).
+          await afterBuilt.catch(() => {});
+          throw error;
+        });
+        const cached = new Map<string, Buffer>();
+        for (const page of pages.filter((p) => onBefore(p.region)))
+          for (const size of sizes) {
+            const picture = await kept.read(page, size);
+            if (picture) cached.set(pictureKey(page, size), picture);
+          }
+        const beforeRegions = regions.filter(
+          (code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))),
+        );
+        log(
+          `Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`,
+        );
+        const beforeSide = { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') };
+        // One build after the other: each holds its whole module graph in memory.
+        await afterBuilt;
+        await build(beforeSide);
+        const sides = [beforeSide, afterSide];
         // A server for each side that was built (one after the other: none is left open if one fails).
         const servers: ({ url: string; close: () => Promise<void> } | undefined)[] = [];
         try {
