@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PICTURE_SIZES } from '../../preview/pictures.ts';
+import { reviewPictures } from '../../preview/review.ts';
+import type { ReviewResult } from '../../preview/review.ts';
+import { copyFixtureContent, replaceInFile } from '../support/content.ts';
+
+/**
+ * `build-region diff <revision> --pictures` from end to end (issue 32, docs/review.md): both
+ * sides built, the pages the change names pictured and compared, the review page, review.json
+ * and summary.md written, and a second review against the same base pictures only the working
+ * tree's side. On the fixtures' small content tree, at a phone's width only, to keep it short.
+ */
+const run = promisify(execFile);
+const NOW = Date.parse('2026-11-22T12:00:00+08:00');
+const { work, content } = await copyFixtureContent();
+afterAll(() => rm(work, { recursive: true, force: true }));
+const phone = PICTURE_SIZES.find((size) => size.name === 'phone')!;
+
+beforeAll(async () => {
+  const git = (...args: string[]) =>
+    run('git', ['-c', 'user.email=maintainer@example.com', '-c', 'user.name=Maintainer', ...args], { cwd: work });
+  await git('init', '-q');
+  await git('add', '-A');
+  await git('commit', '-qm', 'the content as published');
+  // One price lowered in us: its product page and the home page's line-up show it.
+  await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 1299\n', 'price: 1199\n');
+});
+
+async function review(out: string): Promise<{ result: ReviewResult; log: string }> {
+  let log = '';
+  const result = await reviewPictures({
+    content,
+    revision: 'HEAD',
+    cwd: work,
+    now: NOW,
+    at: [],
+    out: path.join(work, out),
+    sizes: [phone],
+    log: (line) => (log += line),
+  });
+  return { result, log };
+}
+
+describe('diff --pictures', () => {
+  it('pictures the pages that show a changed price on both sides, marks the pixels that changed and writes the review', async () => {
+    const first = await review('review-1');
+    expect(first.result.errors).toBeUndefined();
+    const pictured = first.result.pictures.map((p) => `${p.region} ${p.path} ${p.size}`);
+    expect(pictured).toEqual(['us /us phone', 'us /us/flagship-bumblebee phone']);
+    // Only us is built, on both sides: no other region shows the price.
+    expect(first.log).toContain('Building us at HEAD and us in the working tree');
+    for (const picture of first.result.pictures) {
+      expect(picture.changed, picture.path).toBeGreaterThan(0);
+      expect(picture.width).toBe(phone.width);
+      // Real pictures of the page, before and after, and their difference.
+      for (const image of [picture.before!, picture.after!, picture.difference!]) {
+        const meta = await sharp(image).metadata();
+        expect(meta.format).toBe('jpeg');
+        expect(meta.width).toBe(phone.width);
+        expect(meta.height).toBeGreaterThan(phone.height);
+      }
+      expect(picture.before!.equals(picture.after!)).toBe(false);
+    }
+
+    const page = await readFile(path.join(work, 'review-1', 'index.html'), 'utf8');
+    expect(page).toContain('/us/flagship-bumblebee');
+    expect(page).toContain('$1,299.00 -&#62; $1,199.00');
+    // Self-contained: every picture is in the page itself.
+    expect(page.match(/src="data:image\/jpeg;base64,/g)?.length).toBe(3 * first.result.pictures.length);
+    const json = JSON.parse(await readFile(path.join(work, 'review-1', 'review.json'), 'utf8')) as {
+      pictures: { path: string; changed: number }[];
+    };
+    expect(json.pictures.map((p) => [p.path, p.changed])).toEqual(first.result.pictures.map((p) => [p.path, p.changed]));
+    expect(await readFile(path.join(work, 'review-1', 'summary.md'), 'utf8')).toContain('/us/flagship-bumblebee');
+  });
+
+  it("keeps the base side's pictures: a second review builds and pictures the working tree only, with the same result", async () => {
+    const earlier = JSON.parse(await readFile(path.join(work, 'review-1', 'review.json'), 'utf8'));
+    const again = await review('review-2');
+    expect(again.log).toContain('Building us in the working tree (2 pictures of HEAD kept from an earlier review)');
+    expect(JSON.parse(await readFile(path.join(work, 'review-2', 'review.json'), 'utf8'))).toEqual(earlier);
+  });
+});
