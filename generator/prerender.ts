@@ -7,6 +7,7 @@ import { pageModule } from '../core/kinds.ts';
 import type { SiteDataFile } from '../runtime/content.ts';
 import { pageText, splitRegion } from '../core/model.ts';
 import type { PageContent } from '../core/model.ts';
+import type { RouteKind } from '../core/kinds.ts';
 import { serializeJsonLd } from '../core/json-ld.ts';
 import type { ShareCardRenderer } from './images.ts';
 import { shareCardSvg } from './share-cards.ts';
@@ -97,7 +98,7 @@ async function prerenderFiles(job: {
   const siteData = JSON.stringify({ site: splitRegion(data).site, messages: data.messages } satisfies SiteDataFile);
   const siteFile = `assets/site-${data.code}-${createHash('sha256').update(siteData).digest('base64url').slice(0, 10)}.json`;
   await write(siteFile, siteData);
-  const shell = async (routePath: string, modules: string[], content?: PageContent) => {
+  const shell = async (routePath: string, modules: string[], content?: PageContent, kind?: RouteKind) => {
     const rendered = await renderer.renderPage(data, routePath, now);
     return renderPageShell({
       head: rendered.head,
@@ -112,6 +113,7 @@ async function prerenderFiles(job: {
       // The 404 page is served at any path that is no route: its data names none.
       routeData: serializeJsonLd({ ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
       ...(region.consent && { consent: region.consent }),
+      ...(kind === 'region-chooser' && { countryChoice: true }),
     });
   };
   const brand = data.messages['site.name'] ?? '';
@@ -158,7 +160,7 @@ async function prerenderFiles(job: {
       written.push({ path: relative, route: route.path });
       continue;
     }
-    await write(relative, await shell(route.path, [module], pageText(route)));
+    await write(relative, await shell(route.path, [module], pageText(route), route.kind));
     written.push({ path: relative, route: route.path });
   }
   await write('404.html', await shell(`${data.basePath}/404`, []));

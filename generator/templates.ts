@@ -22,6 +22,8 @@ export interface PageShell {
   preloads: string[];
   /** The region's site data file (runtime/content.ts `SiteDataFile`), fetched with the code; none where the route data carries it (the live preview). */
   siteData?: string;
+  /** The region chooser: a country chosen before the app is live is kept too (templates/country-choice.js). */
+  countryChoice?: boolean;
   /** Loads the app at once, not when the browser is idle (the live preview, whose styles come with its code). */
   loadNow?: boolean;
   /** Prerendered markup of the app (trusted: produced by React's renderer). */
@@ -56,7 +58,7 @@ export function renderTemplate(name: string, data: object): string {
 
 const scripts = new Map<string, string>();
 
-type InlineScript = 'app-loader.js' | 'consent.js' | 'speculation-rules.json';
+type InlineScript = 'app-loader.js' | 'consent.js' | 'country-choice.js' | 'speculation-rules.json';
 
 /** An inline script of templates/, minified (esbuild; JSON without its spaces), read once: the bytes every page carries. */
 function inlineScript(name: InlineScript): string {
@@ -76,11 +78,11 @@ function inlineScript(name: InlineScript): string {
 /**
  * `sha256-<base64>` of each inline script the pages carry (the Content-Security-Policy allows
  * exactly these): the app's loader of every page (with its stale-asset check), the consent
- * script of the regions that ask before analytics, and the speculation rules of every page
+ * script of the regions that ask before analytics, the region chooser's country keeper, and the speculation rules of every page
  * (an inline rule set needs its hash too: HTML 7.6.5.2, "Injected content").
  */
 export function inlineScriptHashes(): string[] {
-  return (['app-loader.js', 'consent.js', 'speculation-rules.json'] as const).map(
+  return (['app-loader.js', 'consent.js', 'country-choice.js', 'speculation-rules.json'] as const).map(
     (name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`,
   );
 }
@@ -91,5 +93,6 @@ export function renderPageShell(shell: PageShell): string {
     appLoader: inlineScript('app-loader.js'),
     speculationRules: inlineScript('speculation-rules.json'),
     ...(shell.consent && { consentScript: inlineScript('consent.js') }),
+    ...(shell.countryChoice && { countryChoiceScript: inlineScript('country-choice.js') }),
   });
 }
