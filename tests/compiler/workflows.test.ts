@@ -204,6 +204,8 @@ describe('the GitHub Actions workflows', () => {
     const at = (test: (step: Step) => boolean) => steps.findIndex(test);
     const install = at((step) => step.run === 'bash .ci/browser');
     const pictures = at((step) => step.run === 'npx build-region diff "origin/${{ github.base_ref }}" --pictures --out review > /dev/null');
+    // Every site at a glance (the report's sheet), into the same artifact.
+    const glance = at((step) => step.run === 'npx build-region report --glance --out review/sites.html');
     const upload = at((step) => step.uses === 'actions/upload-artifact@v4' && step.with?.path === 'review');
     const summary = at(
       (step) =>
@@ -211,10 +213,10 @@ describe('the GitHub Actions workflows', () => {
         (step.run ?? '').includes('${{ steps.review.outputs.artifact-url }}'),
     );
     expect(
-      [install, pictures, upload, summary].every((index) => index >= 0),
-      JSON.stringify({ install, pictures, upload, summary }),
+      [install, pictures, glance, upload, summary].every((index) => index >= 0),
+      JSON.stringify({ install, pictures, glance, upload, summary }),
     ).toBe(true);
-    expect(install < pictures && pictures < upload && upload < summary).toBe(true);
+    expect(install < pictures && pictures < glance && glance < upload && upload < summary).toBe(true);
     expect(steps[upload]!.id).toBe('review');
   });
 
