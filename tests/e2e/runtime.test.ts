@@ -506,12 +506,12 @@ describe('a stale page after a new deploy', () => {
     await page.waitForURL((u) => u.pathname === '/us/faq');
     await expect.poll(() => heading(page)).toBe(route('faq').content!.heading);
     await expect.poll(paths).toEqual(['/us', '/us/faq']);
-    expect(await page.title()).toBe(route('faq').content!.title);
+    await expect.poll(() => page.title()).toBe(route('faq').content!.title);
     // And the next page too, in the same document.
     await page.getByRole('banner').getByRole('link', { name: 'Axlebot' }).first().click();
     await page.waitForURL((u) => u.pathname === '/us');
     await expect.poll(paths).toEqual(['/us', '/us/faq', '/us']);
-    expect(await page.title()).toBe(route('home').content!.title);
+    await expect.poll(() => page.title()).toBe(route('home').content!.title);
     expect(await sameDocument(page)).toBe(true);
     expect(errors.filter((e) => !/Failed to load resource|net::ERR_FAILED/.test(e))).toEqual([]);
     await context.close();
