@@ -10,7 +10,7 @@ import type { CliIO } from '../../generator/cli.ts';
 import { glanceSheet, thumbnailWidth } from '../../preview/glance.ts';
 import type { GlanceOptions } from '../../preview/glance.ts';
 import { PICTURE_SIZES } from '../../preview/pictures.ts';
-import { axeViolations, collectErrors } from '../support/browser.ts';
+import { axeViolations, openFile } from '../support/browser.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { BUILT_AT } from '../support/instants.ts';
 import { useTestSite } from '../support/site.ts';
@@ -56,12 +56,7 @@ describe('build-region report --glance', () => {
 
     // Every page pictured: nothing said of one that could not be.
     expect(result.stderr).not.toContain('build-region:');
-    const context = await site.browser.newContext({ viewport: { width: 1300, height: 900 } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    await page.goto(pathToFileURL(file).href);
+    const { context, page, errors, requests } = await openFile(site.browser, file);
     // Self-contained: the thumbnails are data URLs, the page the only file.
     expect(requests.filter((url) => !url.startsWith('data:'))).toEqual([pathToFileURL(file).href]);
     const section = page.locator('section[aria-labelledby="glance"]');

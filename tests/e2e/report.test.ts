@@ -7,7 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { compileContent } from '../../generator/build.ts';
 import { main } from '../../generator/cli.ts';
 import { regionOutputDir } from '../../generator/output.ts';
-import { collectErrors } from '../support/browser.ts';
+import { openFile } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 
@@ -40,12 +40,7 @@ describe('build-region report', () => {
       status: 0,
       stdout: `Wrote ${path.relative(process.cwd(), file)}.\n`,
     });
-    const context = await site.browser.newContext({ viewport: { width: 1300, height: 900 } });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const requests: string[] = [];
-    page.on('request', (request) => requests.push(request.url()));
-    await page.goto(pathToFileURL(file).href);
+    const { context, page, errors, requests } = await openFile(site.browser, file);
     // Self-contained: the page itself is the only request.
     expect(requests).toEqual([pathToFileURL(file).href]);
 

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from '../../preview/chromium.ts';
 import type { Browser, Page } from 'playwright-core';
@@ -111,4 +112,18 @@ export async function axeViolations(page: Page, ...include: string[]): Promise<s
     const results = await axe.run(context as import('axe-core').ElementContext, { resultTypes: ['violations'] });
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, include);
+}
+
+/**
+ * A file of the disk (the content report) in a desktop-sized page, with its console errors and
+ * every request it made, to show it is self-contained.
+ */
+export async function openFile(browser: Browser, file: string) {
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(pathToFileURL(file).href);
+  return { context, page, errors, requests };
 }
