@@ -164,7 +164,7 @@ async function picturePages(
       return {
         size: size.name,
         viewport: size.width,
-        ...(await thumbnail(await takePicture(browser, origin, page.path, { size, at, fullPage: false }), size)),
+        ...(await thumbnail(await takePicture(browser, origin, page.path, { size, at, fullPage: false, firstPaint: true }), size)),
       };
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n', 1)[0]! : String(error);

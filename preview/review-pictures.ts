@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { writeAtomically } from '../files/disk.js';
 import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
 import { CORES, mapLimited } from '../generator/limit.ts';
-import { comparePictures, REVIEW_JPEG_QUALITY } from './pictures.ts';
+import { comparePictures, PICTURE_METHOD, REVIEW_JPEG_QUALITY } from './pictures.ts';
 import type { PictureSize } from './pictures.ts';
 import type { PageToReview, PictureResult } from './review.ts';
 
@@ -54,15 +54,14 @@ export async function picturePages(
       };
     }
     const compared = await comparePictures(a, b, 0, 'jpeg');
-    const [before, after] = await Promise.all([jpeg(a), jpeg(b)]);
     return {
       ...page,
       size: size.name,
       changed: compared.changed,
       width: compared.width,
       height: compared.height,
-      before,
-      after,
+      before: compared.jpegs!.before,
+      after: compared.jpegs!.after,
       difference: compared.difference,
     };
   });
@@ -72,7 +71,8 @@ export async function picturePages(
 /**
  * The pictures of the base side kept between reviews (docs/review.md), in the build cache's
  * folder: a picture of a commit's content is the same for the same code (the build cache's
- * source key), instant, build instant, Chromium version and fonts of the machine, so a second
+ * source key), instant, build instant, Chromium version, fonts of the machine and way of
+ * picturing (PICTURE_METHOD), so a second
  * review against the same base (the next edit of a pull request) pictures and builds that side
  * only where it has not yet.
  */
@@ -91,7 +91,7 @@ export async function keptPictures(
     ),
     launched,
   ]);
-  const base = [commit, history.contentPath, String(now), browser.version(), sha256(fonts)];
+  const base = [commit, history.contentPath, String(now), browser.version(), sha256(fonts), PICTURE_METHOD];
   const file = (page: PageToReview, size: PictureSize) =>
     dir && path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}.png`);
   return {

@@ -73,7 +73,7 @@ try {
   if (status > 1) throw new Error('build-region report failed');
   const desktop = PICTURE_SIZES.find((size) => size.name === 'desktop')!;
   const folder = pathToFileURL(`${out}${path.sep}`).href;
-  await write('report-desktop', await takePicture(browser, folder, 'report.html', { size: desktop, at, jpeg, hydrates: false }));
+  await write('report-desktop', await takePicture(browser, folder, 'report.html', { size: desktop, at, jpeg, firstPaint: true }));
 } finally {
   await browser.close();
   await server.close();
