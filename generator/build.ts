@@ -19,6 +19,7 @@ import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from '
 import { ArtRenderError, createShareCardRenderer, renderImages } from './images.ts';
 import type { ShareCardRenderer } from './images.ts';
 import type { ServerRenderer } from './server-renderer.ts';
+import type { ClientBundle } from './client-build.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 
@@ -82,7 +83,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     resolved.onProgress({ step, region, elapsed: performance.now() - started });
   };
   const before = cacheStats(resolved.cacheDir);
-  const checked = await compileContent(options);
+  const checked = options.compiled ?? (await compileContent(options));
   const compiled =
     options.pseudo && !hasErrors(checked.diagnostics)
       ? { ...checked, model: (await import('./pseudo.ts')).pseudoModel(checked.model) }
@@ -102,39 +103,49 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     // little more afterwards.
     await renderImages(compiled.art, staging, { cacheDir: resolved.cacheDir, signal });
     progress('emit');
+    // Pages to picture as they first paint need no client bundle (nor the modules it is made of)
+    // once the cache has the runtime's CSS.
+    const only = options.firstPaintOnly && new Set(options.firstPaintOnly);
+    const firstPaint = only && (await (await import('./client-css.ts')).firstPaintClient(resolved.cacheDir));
     const codes = selected.map((r) => r.data.code);
-    const modules = await emitSites(compiled.model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
-    const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
-
+    let emitted: string[] = [];
+    let clients: Map<string, ClientBundle>;
     // Vite and React load only for a build, never for a check.
-    const [{ buildClients }, { buildServerRenderer }, { prerenderRegion }] = await Promise.all([
-      import('./client-build.ts'),
-      import('./server-renderer.ts'),
-      import('./prerender.ts'),
-    ]);
+    const [{ buildServerRenderer }, { prerenderRegion }] = await Promise.all([import('./server-renderer.ts'), import('./prerender.ts')]);
     for (const region of selected) progress('bundle', region.data.code);
-    // One after the other: each Vite build holds its whole module graph in memory; at once, the
-    // build's peak memory is the sum of both. The client build, the larger, goes first.
-    collectGarbage();
-    const clients = await buildClients(selected, resolved.sitesDir, staging, { dir: resolved.cacheDir, modules });
+    if (firstPaint) clients = new Map(codes.map((code) => [code, firstPaint]));
+    else {
+      const modules = await emitSites(compiled.model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
+      emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
+      const { buildClients } = await import('./client-build.ts');
+      // One after the other: each Vite build holds its whole module graph in memory; at once, the
+      // build's peak memory is the sum of both. The client build, the larger, goes first.
+      collectGarbage();
+      clients = await buildClients(selected, resolved.sitesDir, staging, { dir: resolved.cacheDir, modules });
+    }
     signal?.throwIfAborted();
     collectGarbage();
     rendererPromise = buildServerRenderer(resolved.cacheDir);
     const renderer = await rendererPromise;
     collectGarbage();
-    cards = createShareCardRenderer({ cacheDir: resolved.cacheDir, signal });
+    // A page to picture needs no share card (none shows on a page).
+    if (!only) cards = createShareCardRenderer({ cacheDir: resolved.cacheDir, signal });
     const reports = await settleAll(
       selected.map(async (region): Promise<RegionReport> => {
         const code = region.data.code;
         const client = clients.get(code)!;
         progress('prerender', code);
-        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now, signal, cards!);
+        const pages = await prerenderRegion(region, renderer, client, regionOutputDir(staging, region.data), resolved.now, {
+          signal,
+          cards,
+          only,
+        });
         progress('done', code);
         return { code, basePath: region.data.basePath, pages: pages.map((p) => p.path), assets: client.files };
       }),
     );
     // The share cards the pages name, rendered in the image workers while the pages were.
-    await cards.done();
+    await cards?.done();
     // The deployment's own files describe every region, so a partial build keeps them whole.
     const schedule = buildSchedule(compiled.model.regions, resolved.now);
     await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);

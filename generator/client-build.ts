@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest, Plugin } from 'vite';
-import { cacheKey, readTree, writeTree } from './cache.ts';
+import { cacheKey, readTree, writeEntry, writeTree } from './cache.ts';
+import { CLIENT_CSS } from './client-css.ts';
 import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 import type { RegionCode } from '../core/model.ts';
@@ -119,6 +120,7 @@ export async function buildClients(
       },
     });
   if (!cached && key !== undefined) await writeTree(cache.dir, 'client', key, buildDir);
+  let cssKept = false;
   const manifest = JSON.parse(await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entries = new Map(
     Object.entries(manifest)
@@ -176,9 +178,14 @@ export async function buildClients(
     const staticKeys = [entryKey, ...importsOf(entryKey)];
     const cssFiles = staticKeys.flatMap((key) => manifest[key]!.css ?? []);
     const css = (await Promise.all(cssFiles.map((file) => readFile(path.join(buildDir, file), 'utf8')))).join('\n');
+    const inline = css.replace(/<\/style/gi, '<\\/style').trim();
+    // The runtime's CSS, the same whatever the content (runtime/styles.css), kept for builds of
+    // pages to picture as they first paint (generator/client-css.ts).
+    if (!cached && !cssKept) await writeEntry(cache.dir, CLIENT_CSS.kind, CLIENT_CSS.key(), inline);
+    cssKept = true;
     bundles.set(code, {
       entry: url(entry.file),
-      css: css.replace(/<\/style/gi, '<\\/style').trim(),
+      css: inline,
       preloadsFor(modules) {
         const keys = importsOf(entryKey);
         for (const module of modules) {

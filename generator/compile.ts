@@ -78,7 +78,9 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
   const started = performance.now();
   const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
   progress('load');
-  const content = await loadContent(resolved.contentDir, resolved.cwd, { cacheDir: resolved.cacheDir });
+  // A revision's content (written to a temporary folder) shares the parsed data of its folder's.
+  const versionOf = options.history && path.join(options.history.repository, options.history.contentPath);
+  const content = await loadContent(resolved.contentDir, resolved.cwd, { cacheDir: resolved.cacheDir, versionOf });
   const histories = await loadHistories(resolved.contentDir, content, options.history, resolved.cacheDir);
   return compileLoaded(content, resolved.now, () => progress('validate'), resolved.cacheDir, histories);
 }

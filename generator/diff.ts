@@ -166,7 +166,7 @@ export async function diffContent(
   const old = await contentAtRevision(contentDir, revision);
   try {
     const [before, after] = [
-      await compileContent({ content: old.dir, cwd, now, cache: false, history: old.history }),
+      await compileContent({ content: old.dir, cwd, now, history: old.history }),
       await compileContent({ content: contentDir, cwd, now }),
     ];
     return {

@@ -153,6 +153,12 @@ function isPlainJson(value: unknown): boolean {
 export interface LoadOptions {
   /** The cache folder for parsed data (docs/cache.md); undefined: parse every file. */
   cacheDir?: string;
+  /**
+   * The content folder whose parsed data to use, when this content is another version of it
+   * written elsewhere (a revision's, in a temporary folder): its files that are unchanged are not
+   * parsed again, and its entry is left as it is (no entry is written for the temporary folder).
+   */
+  versionOf?: string;
 }
 
 /** Loads every YAML file under the content folder, keeping each node's position. */
@@ -164,7 +170,8 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
     const diagnostic = createDiagnostic('E0002', { folder: shown }, { file: shown, line: 1, column: 1 });
     return { root, files: [], diagnostics: [diagnostic], art: [] };
   }
-  const key = cacheKey('parsed content', root);
+  const other = options.versionOf !== undefined && path.resolve(options.versionOf) !== root;
+  const key = cacheKey('parsed content', other ? path.resolve(options.versionOf!) : root);
   const [sources, art, known] = await Promise.all([readContentSources(root), readSourceArt(root), readParseCache(options.cacheDir, key)]);
   const used = new Map<string, unknown>();
   let added = false;
@@ -182,7 +189,8 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
   };
   const loaded = parseContent(root, sources, cwd, undefined, art, cache);
   // The cache keeps exactly the files of this content: what changed since is dropped.
-  if (added || used.size !== known.size) await writeEntry(options.cacheDir, 'parse', key, JSON.stringify(Object.fromEntries(used)));
+  if (!other && (added || used.size !== known.size))
+    await writeEntry(options.cacheDir, 'parse', key, JSON.stringify(Object.fromEntries(used)));
   return loaded;
 }
 

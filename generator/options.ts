@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultCacheDir } from './cache.ts';
 import { PACKAGE_ROOT } from './paths.ts';
+import type { CompileResult } from './compile.ts';
 
 /** The build options: what a caller may set, and every default applied in one place. */
 
@@ -46,6 +47,15 @@ export interface UserBuildOptions {
    * compares with for the copy of the content it extracted.
    */
   history?: { readonly repository: string; readonly contentPath: string; readonly revision: string };
+  /**
+   * Build only these pages (their paths, `/us/flagship-bumblebee`) of the chosen regions, to be
+   * pictured as they first paint (preview/review.ts): no other page, no share card and, when the
+   * build cache has the runtime's CSS, no client bundle (the pages name no script: their app is
+   * never run). The output is for pictures, not for a host.
+   */
+  firstPaintOnly?: readonly string[];
+  /** The content compiled already, at `now` (by `diff`'s words): the build does not compile it again. */
+  compiled?: CompileResult;
 }
 
 /** Options with every default applied, resolved in one place. */

@@ -36,13 +36,18 @@ export async function prerenderRegion(
   client: ClientBundle,
   outDir: string,
   now: number,
-  signal?: AbortSignal,
-  cards?: ShareCardRenderer,
+  options: {
+    signal?: AbortSignal;
+    /** Where the share cards are rendered; without it, none is. */
+    cards?: ShareCardRenderer;
+    /** Only the pages of these paths (and no not-found page): a build of pages to picture. */
+    only?: ReadonlySet<string>;
+  } = {},
 ): Promise<PrerenderedFile[]> {
   const written: PrerenderedFile[] = [];
-  const files = createFileWriter(outDir, signal);
+  const files = createFileWriter(outDir, options.signal);
   try {
-    await prerenderFiles({ region, renderer, client, now, outDir, write: files.write, written, cards });
+    await prerenderFiles({ region, renderer, client, now, outDir, write: files.write, written, cards: options.cards, only: options.only });
   } finally {
     await files.settled();
   }
@@ -89,8 +94,9 @@ async function prerenderFiles(job: {
   write: (relative: string, content: string) => Promise<void>;
   written: PrerenderedFile[];
   cards?: ShareCardRenderer;
+  only?: ReadonlySet<string>;
 }): Promise<void> {
-  const { region, renderer, client, now, outDir, write, written, cards } = job;
+  const { region, renderer, client, now, outDir, write, written, cards, only } = job;
   const data = region.data;
   const base = `${data.basePath}/`;
   // What every page of the region shares (its site data and catalogue) is one file, cached
@@ -141,6 +147,7 @@ async function prerenderFiles(job: {
     art: renderer.renderProductImage('brand', brand),
   });
   for (const route of data.routes) {
+    if (only && !only.has(route.path)) continue;
     const relative = outputPathFor(route.path, data.basePath);
     const module = pageModule(route);
     if (route.redirect || !module) {
@@ -163,7 +170,9 @@ async function prerenderFiles(job: {
     await write(relative, await shell(route.path, [module], pageText(route), route.kind));
     written.push({ path: relative, route: route.path });
   }
-  await write('404.html', await shell(`${data.basePath}/404`, []));
-  written.push({ path: '404.html', route: `${data.basePath}/404` });
+  if (!only) {
+    await write('404.html', await shell(`${data.basePath}/404`, []));
+    written.push({ path: '404.html', route: `${data.basePath}/404` });
+  }
   await write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import pixelmatch from 'pixelmatch';
-import sharp from 'sharp';
+import { Worker } from 'node:worker_threads';
+import { REVIEW_JPEG_QUALITY } from './compare-worker.js';
 import { chromiumPath, launchChromium as launchBrowser } from './chromium.ts';
 
 export { chromiumPath };
@@ -95,21 +95,23 @@ async function hydrated(browser: Browser, origin: string, pathname: string, opti
   }
 }
 
-/** The contexts of a browser for first-paint pictures, one per size and instant, with their pages not in use. */
-const firstPaintContexts = new WeakMap<Browser, Map<string, Promise<{ context: BrowserContext; idle: Page[] }>>>();
+/** The context of a browser for first-paint pictures at each instant, with its pages not in use. */
+const firstPaintContexts = new WeakMap<Browser, Map<number, Promise<{ context: BrowserContext; idle: Page[] }>>>();
 
 /**
  * The page as it first paints (see above): its inline scripts run (the consent banner's, which
  * keeps it hidden for the returning visitor), its app does not (its code is never fetched, and
  * the clock stands still at the instant). Nothing a picture does changes the next, so the
- * pictures of one size and instant share a context and reuse its pages, which keeps the images
- * and styles cached between them.
+ * pictures of one instant share a context and reuse its pages (a page is sized for each
+ * picture, then loaded), which keeps the images and styles cached between them.
  */
 async function firstPaint(browser: Browser, origin: string, pathname: string, options: PictureOptions): Promise<Buffer> {
-  const { context, idle } = await firstPaintContext(browser, options.size, options.at);
+  const { context, idle } = await firstPaintContext(browser, options.at);
   const page = idle.pop() ?? (await context.newPage());
   let reusable = false;
   try {
+    const { width, height } = options.size;
+    if (page.viewportSize()?.width !== width || page.viewportSize()?.height !== height) await page.setViewportSize({ width, height });
     await page.goto(new URL(pathname, origin).href);
     const picture = await capture(page, options);
     reusable = true;
@@ -121,35 +123,47 @@ async function firstPaint(browser: Browser, origin: string, pathname: string, op
   }
 }
 
-/** The shared context of first-paint pictures at `size` and `at` (made the first time it is asked for). */
-function firstPaintContext(browser: Browser, size: PictureSize, at: number) {
+/** The shared context of first-paint pictures at `at` (made the first time it is asked for). */
+function firstPaintContext(browser: Browser, at: number) {
   let contexts = firstPaintContexts.get(browser);
   if (!contexts) firstPaintContexts.set(browser, (contexts = new Map()));
-  const key = `${size.width}x${size.height}@${at}`;
-  let shared = contexts.get(key);
+  let shared = contexts.get(at);
   if (!shared) {
-    shared = openContext(browser, size, at).then(async (context) => {
+    shared = openContext(browser, PICTURE_SIZES[0], at).then(async (context) => {
       // The app's code (what its loader would fetch): not fetched.
       await context.route('**/assets/**/*.js', (route) => route.abort());
       return { context, idle: [] };
     });
-    contexts.set(key, shared);
+    contexts.set(at, shared);
   }
   return shared;
 }
 
 /**
- * Makes ready what first-paint pictures at these sizes and instant will use (their contexts and
- * a page each), so that it is done while something else is (a build), not before the first picture.
+ * Makes ready what `pages` first-paint pictures at once at `at` will use (their context and
+ * pages, each having drawn a first page: Chromium's renderer for the sites' host started, its
+ * fonts loaded), while something else is done (a build), not before the first picture.
  */
-export async function preparePictures(browser: Browser, sizes: readonly PictureSize[], at: number): Promise<void> {
-  await Promise.all(
-    sizes.map(async (size) => {
-      const { context, idle } = await firstPaintContext(browser, size, at);
-      if (idle.length === 0) idle.push(await context.newPage());
+export async function preparePictures(browser: Browser, at: number, pages = 2): Promise<void> {
+  const { context, idle } = await firstPaintContext(browser, at);
+  const made = await Promise.all(
+    Array.from({ length: Math.max(0, pages - idle.length) }, async () => {
+      const page = await context.newPage();
+      // The sites' host (any port is the same site, served by the same renderer process), a page
+      // in the sites' fonts, drawn once.
+      await page.route(WARM_UP, (route) => route.fulfill({ contentType: 'text/html', body: WARM_UP_PAGE }));
+      await page.goto(WARM_UP);
+      await page.unroute(WARM_UP);
+      await capture(page, { size: PICTURE_SIZES[0], at });
+      return page;
     }),
   );
+  idle.push(...made);
 }
+
+const WARM_UP = 'http://127.0.0.1/first-paint-warm-up';
+const WARM_UP_PAGE = `<!doctype html><html lang="en"><title>-</title><body style="font-family: system-ui, sans-serif">
+<p>Aa <b>Bb</b> 机器人 ロボット 로봇</p></body></html>`;
 
 /** A context at `size` with the clock paused at `at` and the consent banner answered (declined), as a returning visitor's. */
 async function openContext(browser: Browser, size: PictureSize, at: number): Promise<BrowserContext> {
@@ -215,52 +229,50 @@ export interface Comparison {
   jpegs?: { before: Buffer; after: Buffer };
 }
 
-/** The quality of the JPEG pictures a review page embeds (docs/decisions.md: "Reviewing by pictures"). */
-export const REVIEW_JPEG_QUALITY = 72;
+export { REVIEW_JPEG_QUALITY };
 
-type Pixels = { data: Buffer; width: number; height: number };
-
-/** A picture's RGBA pixels, decoded once for both the comparison and its JPEG. */
-async function decode(picture: Buffer): Promise<Pixels> {
-  const { data, info } = await sharp(picture).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-/** The pixels on a canvas of the given size; the part they do not cover is transparent. */
-function onCanvas(pixels: Pixels, width: number, height: number): Uint8Array {
-  if (pixels.width === width && pixels.height === height) return pixels.data;
-  const out = new Uint8Array(width * height * 4);
-  for (let y = 0; y < pixels.height; y++)
-    out.set(pixels.data.subarray(y * pixels.width * 4, (y + 1) * pixels.width * 4), y * width * 4);
-  return out;
-}
-
-/** RGBA pixels as a JPEG of the review's quality, on white. */
-const toJpeg = ({ data, width, height }: Pixels) =>
-  sharp(data, { raw: { width, height, channels: 4 } }).flatten({ background: '#ffffff' }).jpeg({ quality: REVIEW_JPEG_QUALITY }).toBuffer();
+/** The comparisons' worker thread (compare-worker.js), started on the first and kept only while one is under way. */
+type Comparer = { worker: Worker; pending: Map<number, { resolve: (c: Comparison) => void; reject: (e: Error) => void }> };
+let comparer: Comparer | undefined;
+let nextComparison = 0;
 
 /**
  * Compares two pictures pixel by pixel with pixelmatch (threshold 0 by default: any change of
  * colour counts; anti-aliased pixels are counted too). Pictures of different heights are
  * compared on the larger canvas. The difference is a PNG, or a JPEG as a review page embeds it,
- * with the two pictures as JPEGs too.
+ * with the two pictures as JPEGs too. In a worker thread (compare-worker.js): the main thread
+ * goes on driving Chromium and serving the pages meanwhile.
  */
-export async function comparePictures(before: Buffer, after: Buffer, threshold = 0, format: 'png' | 'jpeg' = 'png'): Promise<Comparison> {
-  const [a, b] = await Promise.all([decode(before), decode(after)]);
-  const width = Math.max(a.width, b.width);
-  const height = Math.max(a.height, b.height);
-  const output = new Uint8Array(width * height * 4);
-  const changed = pixelmatch(onCanvas(a, width, height), onCanvas(b, width, height), output, width, height, {
-    threshold,
-    includeAA: true,
-    alpha: 0.2,
-    diffColor: [220, 0, 0],
-    diffColorAlt: [0, 90, 220],
-    checkerboard: false,
+export function comparePictures(before: Buffer, after: Buffer, threshold = 0, format: 'png' | 'jpeg' = 'png'): Promise<Comparison> {
+  if (!comparer) {
+    const worker = new Worker(new URL('./compare-worker.js', import.meta.url));
+    const pending: Comparer['pending'] = new Map();
+    worker.on('message', ({ id, result, error }: { id: number; result?: Comparison; error?: string }) => {
+      const job = pending.get(id)!;
+      pending.delete(id);
+      if (pending.size === 0) worker.unref();
+      // Buffers come back from the worker as plain bytes (Uint8Array): seen as Buffers again, not copied.
+      const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      if (result)
+        job.resolve({
+          ...result,
+          difference: bytes(result.difference),
+          ...(result.jpegs && { jpegs: { before: bytes(result.jpegs.before), after: bytes(result.jpegs.after) } }),
+        });
+      else job.reject(new Error(`comparing pictures: ${error}`));
+    });
+    worker.on('error', (error) => {
+      for (const job of pending.values()) job.reject(error);
+      pending.clear();
+      comparer = undefined;
+    });
+    comparer = { worker, pending };
+  }
+  const { worker, pending } = comparer;
+  const id = nextComparison++;
+  worker.ref();
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, before, after, threshold, format });
   });
-  const difference = { data: Buffer.from(output.buffer), width, height };
-  if (format === 'png') return { changed, width, height, difference: await sharp(difference.data, { raw: { width, height, channels: 4 } }).png().toBuffer() };
-  // JPEGs (for a review page) straight from the pixels: no PNG of the difference made first.
-  const [jpegDifference, jpegBefore, jpegAfter] = await Promise.all([toJpeg(difference), toJpeg(a), toJpeg(b)]);
-  return { changed, width, height, difference: jpegDifference, jpegs: { before: jpegBefore, after: jpegAfter } };
 }

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildRegions } from '../generator/build.ts';
+import { CORES } from '../generator/limit.ts';
 import { compileContent } from '../generator/compile.ts';
 import type { CompileResult } from '../generator/compile.ts';
 import { buildSchedule } from '../generator/deployment.ts';
@@ -11,7 +12,6 @@ import type { VisibleChange } from '../generator/diff.ts';
 import { startServer } from '../server/serve.ts';
 import { launchChromium, PICTURE_SIZES, preparePictures, takePicture } from './pictures.ts';
 import type { PictureSize } from './pictures.ts';
-import type { Browser } from 'playwright-core';
 import { renderReviewPage, renderReviewSummary } from './review-page.ts';
 import { keptPictures, pictureKey, picturePages } from './review-pictures.ts';
 
@@ -25,8 +25,6 @@ import { keptPictures, pictureKey, picturePages } from './review-pictures.ts';
 
 /** How far ahead `--at boundaries` looks for schedule boundaries. */
 export const BOUNDARY_WINDOW = 14 * 24 * 3600_000;
-
-type CompiledSides = { before: CompileResult; after: CompileResult };
 
 export interface ReviewOptions {
   /** The content folder (absolute). */
@@ -42,8 +40,8 @@ export interface ReviewOptions {
   sizes?: readonly PictureSize[];
   /** Progress, for people (one line each). */
   log?: (line: string) => void;
-  /** Both sides compiled (by the diff's words, at `now`), or being compiled: not compiled again. */
-  compiled?: CompiledSides | Promise<CompiledSides>;
+  /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
+  compiled?: { before: CompileResult; after: CompileResult };
 }
 
 /** One page to picture at one instant, with the diff's words that name it. */
@@ -152,30 +150,11 @@ export interface ReviewResult {
 export async function reviewPictures(options: ReviewOptions): Promise<ReviewResult> {
   const log = options.log ?? (() => {});
   const sizes = options.sizes ?? PICTURE_SIZES;
-  // Chromium starts at once: while the caller's words are compiled, the base side's pictures are
-  // looked up and the sides build (a change with nothing to picture closes it unused).
-  const launched = launchChromium();
-  launched.catch(() => {});
-  const closeBrowser = async () => (await launched.catch(() => undefined))?.close();
-  try {
-    return await review(options, log, sizes, launched);
-  } finally {
-    await closeBrowser();
-  }
-}
-
-/** The review with Chromium starting (`launched`): the caller closes it. */
-async function review(
-  options: ReviewOptions,
-  log: (line: string) => void,
-  sizes: readonly PictureSize[],
-  launched: Promise<Browser>,
-): Promise<ReviewResult> {
   const old = await contentAtRevision(options.content, options.revision);
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-review-'));
   try {
-    const { before, after } = (await options.compiled) ?? {
-      before: await compileContent({ content: old.dir, cwd: options.cwd, now: options.now, cache: false, history: old.history }),
+    const { before, after } = options.compiled ?? {
+      before: await compileContent({ content: old.dir, cwd: options.cwd, now: options.now, history: old.history }),
       after: await compileContent({ content: options.content, cwd: options.cwd, now: options.now }),
     };
     if (hasErrors(before.diagnostics) || hasErrors(after.diagnostics))
@@ -188,80 +167,91 @@ async function review(
     const regions = [...new Set(pages.map((p) => p.region))];
     let pictures: PictureResult[] = [];
     if (pages.length > 0) {
-      const onBefore = (code: string) => before.model.regions.some((r) => r.data.code === code);
-      const onAfter = (code: string) => after.model.regions.some((r) => r.data.code === code);
-      const afterRegions = regions.filter(onAfter);
-      const build = async (side: { name: string; content: string; regions: string[]; dir: string }) => {
-        if (side.regions.length === 0) return void (await mkdir(side.dir, { recursive: true }));
-        const built = await buildRegions({
-          content: side.content,
-          out: side.dir,
-          sites: path.join(work, `sites-${side.name}`),
-          regions: side.regions,
-          cwd: options.cwd,
-          now: options.now,
-          ...(side.name === 'before' && { history: old.history }),
-        });
-        if (!built.ok) throw new Error(`the ${side.name === 'before' ? `content at ${options.revision}` : 'working tree'} did not build`);
-      };
-      const afterSide = { name: 'after', content: options.content, regions: afterRegions, dir: path.join(work, 'after') };
-      // The working tree's side builds while Chromium starts and the base side's pictures kept
-      // from an earlier review of the same revision are looked up (their key names Chromium's
-      // version): the base side's regions are built only for the pictures not kept.
-      const afterBuilt = build(afterSide);
-      afterBuilt.catch(() => {});
-      // What the pictures at the diff's instant will use is made ready meanwhile too.
-      const prepared = launched.then((browser) => preparePictures(browser, sizes, options.now));
-      prepared.catch(() => {});
-      const kept = await keptPictures(launched, old.history, options.now).catch(async (error: unknown) => {
-        // Nothing is left running when the review stops (its folder is removed next).
-        await afterBuilt.catch(() => {});
-        throw error;
-      });
-      const cached = new Map<string, Buffer>();
-      for (const page of pages.filter((p) => onBefore(p.region)))
-        for (const size of sizes) {
-          const picture = await kept.read(page, size);
-          if (picture) cached.set(pictureKey(page, size), picture);
-        }
-      const beforeRegions = regions.filter(
-        (code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))),
-      );
-      log(
-        `Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`,
-      );
-      const beforeSide = { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') };
-      // One build after the other: each holds its whole module graph in memory.
-      await afterBuilt;
-      await build(beforeSide);
-      const sides = [beforeSide, afterSide];
-      // A server for each side that was built (one after the other: none is left open if one fails).
-      const servers: ({ url: string; close: () => Promise<void> } | undefined)[] = [];
+      // Chromium starts while the base side's pictures are looked up and the sides build.
+      const launched = launchChromium();
+      const closeBrowser = async () => (await launched.catch(() => undefined))?.close();
       try {
-        for (const side of sides)
-          servers.push(
-            side.regions.length > 0
-              ? await startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false })
-              : undefined,
-          );
-        const browser = await launched;
-        await prepared;
-        log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
-        pictures = await picturePages(pages, sizes, {
-          before: (page, size) =>
-            cached.get(pictureKey(page, size)) ??
-            (servers[0] && onBefore(page.region)
-              ? takePicture(browser, servers[0].url, page.path, { size, at: page.at, firstPaint: page.at === options.now }).then(
-                  async (picture) => (await kept.write(page, size, picture), picture),
-                )
-              : undefined),
-          after: (page, size) =>
-            servers[1] && onAfter(page.region)
-              ? takePicture(browser, servers[1].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
-              : undefined,
+        const onBefore = (code: string) => before.model.regions.some((r) => r.data.code === code);
+        const onAfter = (code: string) => after.model.regions.some((r) => r.data.code === code);
+        const afterRegions = regions.filter(onAfter);
+        const firstPaintOnly = pages.every((page) => page.at === options.now);
+        const build = async (side: { name: string; content: string; regions: string[]; dir: string }) => {
+          if (side.regions.length === 0) return void (await mkdir(side.dir, { recursive: true }));
+          const built = await buildRegions({
+            content: side.content,
+            out: side.dir,
+            sites: path.join(work, `sites-${side.name}`),
+            regions: side.regions,
+            cwd: options.cwd,
+            now: options.now,
+            ...(side.name === 'before' && { history: old.history }),
+            compiled: side.name === 'before' ? before : after,
+            // Pictured only as they first paint (at the diff's instant): only those pages, no app.
+            ...(firstPaintOnly && { firstPaintOnly: pages.filter((p) => side.regions.includes(p.region)).map((p) => p.path) }),
+          });
+          if (!built.ok) throw new Error(`the ${side.name === 'before' ? `content at ${options.revision}` : 'working tree'} did not build`);
+        };
+        const afterSide = { name: 'after', content: options.content, regions: afterRegions, dir: path.join(work, 'after') };
+        // The working tree's side builds while Chromium starts and the base side's pictures kept
+        // from an earlier review of the same revision are looked up (their key names Chromium's
+        // version): the base side's regions are built only for the pictures not kept.
+        const afterBuilt = build(afterSide);
+        afterBuilt.catch(() => {});
+        // What the pictures at the diff's instant will use is made ready meanwhile too.
+        const prepared = launched.then((browser) => preparePictures(browser, options.now, Math.min(CORES, pages.length * sizes.length)));
+        prepared.catch(() => {});
+        const kept = await keptPictures(launched, old.history, options.now).catch(async (error: unknown) => {
+          // Nothing is left running when the review stops (its folder is removed next).
+          await afterBuilt.catch(() => {});
+          throw error;
         });
+        const cached = new Map<string, Buffer>();
+        for (const page of pages.filter((p) => onBefore(p.region)))
+          for (const size of sizes) {
+            const picture = await kept.read(page, size);
+            if (picture) cached.set(pictureKey(page, size), picture);
+          }
+        const beforeRegions = regions.filter(
+          (code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))),
+        );
+        log(
+          `Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`,
+        );
+        const beforeSide = { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') };
+        // One build after the other: each holds its whole module graph in memory.
+        await afterBuilt;
+        await build(beforeSide);
+        const sides = [beforeSide, afterSide];
+        // A server for each side that was built (one after the other: none is left open if one fails).
+        const servers: ({ url: string; close: () => Promise<void> } | undefined)[] = [];
+        try {
+          for (const side of sides)
+            servers.push(
+              side.regions.length > 0
+                ? await startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false })
+                : undefined,
+            );
+          const browser = await launched;
+          await prepared;
+          log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
+          pictures = await picturePages(pages, sizes, {
+            before: (page, size) =>
+              cached.get(pictureKey(page, size)) ??
+              (servers[0] && onBefore(page.region)
+                ? takePicture(browser, servers[0].url, page.path, { size, at: page.at, firstPaint: page.at === options.now }).then(
+                    async (picture) => (await kept.write(page, size, picture), picture),
+                  )
+                : undefined),
+            after: (page, size) =>
+              servers[1] && onAfter(page.region)
+                ? takePicture(browser, servers[1].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
+                : undefined,
+          });
+        } finally {
+          await Promise.all(servers.map((server) => server?.close()));
+        }
       } finally {
-        await Promise.all(servers.map((server) => server?.close()));
+        await closeBrowser();
       }
     }
     await mkdir(options.out, { recursive: true });

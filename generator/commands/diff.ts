@@ -54,29 +54,10 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
     return usage(error, io, 'diff ');
   }
   const [{ diffContent }, { formatChanges }] = await Promise.all([import('../diff.ts'), import('../diff-format.ts')]);
-  const content = path.resolve(io.cwd, options.content);
-  const diffing = diffContent(content, revision, now, io.cwd);
-  // The pictures start while the words are compiled (Chromium, the renderer's code); they wait
-  // for the words' compilation of both sides and use it.
-  const reviewing =
-    options.pictures && io.reviewPictures
-      ? io.reviewPictures({
-          content,
-          revision,
-          cwd: io.cwd,
-          now,
-          at,
-          out: path.resolve(io.cwd, options.out),
-          log: io.stderr,
-          compiled: diffing,
-        })
-      : undefined;
-  reviewing?.catch(() => {});
   let result: Awaited<ReturnType<typeof diffContent>>;
   try {
-    result = await diffing;
+    result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd);
   } catch (error) {
-    await reviewing?.catch(() => {});
     return usage(new UsageError(error instanceof Error ? error.message.split('\n', 1)[0]! : String(error)), io, 'diff ');
   }
   for (const [which, compiled] of [
@@ -84,7 +65,6 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
     ['the working tree', result.after],
   ] as const) {
     if (!hasErrors(compiled.diagnostics)) continue;
-    await reviewing?.catch(() => {});
     io.stderr(`build-region: ${which} has content errors; fix them to compare (build-region --check)\n`);
     if (compiled === result.after) printDiagnostics(compiled.diagnostics, compiled.sources, options.format, io);
     return 1;
@@ -93,11 +73,20 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
     io.stdout(`${JSON.stringify({ ok: true, revision, now: new Date(now).toISOString(), changes: result.changes }, null, 2)}\n`);
   else io.stdout(formatChanges(result.changes, revision, options.format));
   if (!options.pictures) return 0;
-  if (!reviewing) {
+  if (!io.reviewPictures) {
     io.stderr('build-region: pictures are not available from this entry point; run bin/build-region.js diff --pictures\n');
     return 2;
   }
-  const review = await reviewing;
+  const review = await io.reviewPictures({
+    content: path.resolve(io.cwd, options.content),
+    revision,
+    cwd: io.cwd,
+    now,
+    at,
+    out: path.resolve(io.cwd, options.out),
+    log: io.stderr,
+    compiled: result,
+  });
   if (review.errors) {
     io.stderr(`build-region: ${review.errors}\n`);
     return 1;

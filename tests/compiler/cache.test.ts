@@ -57,6 +57,35 @@ describe('the build cache', () => {
     expectSameBytes(coldBuild, second.tree);
   });
 
+  it('builds pages to picture as they first paint from the cached CSS: only those pages, no app, no share card', async () => {
+    const full = await build(cacheDir);
+    const out = path.join(work, `dist-${++run}`);
+    const result = await buildRegions({
+      out,
+      sites: path.join(work, 'sites'),
+      regions: ['kr'],
+      now: NOW,
+      cache: cacheDir,
+      firstPaintOnly: ['/kr/mini-robot'],
+    });
+    expect(result.ok).toBe(true);
+    // No client bundle: its CSS came from the cache (a full build kept it).
+    expect(result.cache).toMatchObject({ 'client-css': { hits: 1, misses: 0 } });
+    expect(result.cache?.client ?? { hits: 0, misses: 0 }).toEqual({ hits: 0, misses: 0 });
+    const files = [...(await readTree(out)).keys()];
+    expect(files.filter((f) => f.endsWith('.html'))).toEqual(['kr/mini-robot/index.html']);
+    expect(files.filter((f) => f.startsWith('kr/assets/') && f.endsWith('.js'))).toEqual([]);
+    expect(files.filter((f) => f.includes('share'))).toEqual([]);
+    // The page looks as the full build's: the same styles and the same content.
+    const page = (tree: Map<string, Buffer>) => tree.get('kr/mini-robot/index.html')!.toString('utf8');
+    const part = (html: string, pattern: RegExp) => html.match(pattern)?.[0];
+    const [picture, shipped] = [page(await readTree(out)), page(full.tree)];
+    for (const pattern of [/<style>[^]*?<\/style>/, /<main[^]*<\/main>/]) {
+      expect(part(picture, pattern)).toBeDefined();
+      expect(part(picture, pattern)).toBe(part(shipped, pattern));
+    }
+  });
+
   it('treats a damaged entry as missing: the build is correct and the entry made anew', async () => {
     const coldBuild = await cold();
     const entries = (await listFiles(cacheDir)).filter((f) => !f.includes('.tmp-'));

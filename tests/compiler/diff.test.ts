@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cacheStats } from '../../generator/cache.ts';
 import { main } from '../../generator/cli.ts';
+import { compileContent } from '../../generator/compile.ts';
+import { contentAtRevision } from '../../generator/diff.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { replaceInFile } from '../support/content.ts';
 
@@ -192,5 +195,29 @@ describe('build-region diff', () => {
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain('the working tree has content errors');
     expect(broken.stderr).toContain('E0001');
+  });
+});
+
+describe('the content at a revision', () => {
+  it("is parsed from its folder's cache entry, read only: no entry is left for the temporary folder", async () => {
+    const cache = path.join(work, 'parse-cache');
+    const now = Date.parse(NOW);
+    await compileContent({ content, cwd: work, now, cache });
+    const entries = async () => (await readdir(path.join(cache, 'parse'))).filter((f) => !f.includes('.tmp-'));
+    expect(await entries()).toHaveLength(1);
+    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 1299', 'price: 1279');
+    const old = await contentAtRevision(content, 'HEAD');
+    try {
+      const hits = cacheStats(cache).parse?.hits ?? 0;
+      const before = await compileContent({ content: old.dir, cwd: work, now, cache, history: old.history });
+      expect(cacheStats(cache).parse?.hits).toBe(hits + 1);
+      expect(before.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      // The revision's price, not the working tree's: what changed is parsed anew.
+      const us = before.model.regions.find((r) => r.data.code === 'us')!;
+      expect(Object.values(us.data.products).some((p) => p.price === 1299)).toBe(true);
+      expect(await entries()).toHaveLength(1);
+    } finally {
+      await old.dispose();
+    }
   });
 });

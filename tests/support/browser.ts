@@ -1,6 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, chromiumPath, launchChromium } from '../../preview/chromium.ts';
+import { CHROMIUM_FLAGS, chromiumPath, launchChromium, playwrightChromium } from '../../preview/chromium.ts';
 import type { Browser, Page } from 'playwright-core';
 
 /** Debian's Chromium, or the one named by CHROMIUM_PATH. */
@@ -25,12 +24,12 @@ export const TEST_BROWSER_FLAGS = [
 
 /** The same Chromium as a server that several test files connect to (`connectBrowser`). */
 export function launchBrowserServer(): Promise<import('playwright-core').BrowserServer> {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...TEST_BROWSER_FLAGS] });
+  return playwrightChromium().launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...TEST_BROWSER_FLAGS] });
 }
 
 /** A connection to a running browser server: closing it closes only this connection's contexts. */
 export function connectBrowser(wsEndpoint: string): Promise<Browser> {
-  return chromium.connect(wsEndpoint);
+  return playwrightChromium().connect(wsEndpoint);
 }
 
 /** Collects console errors and uncaught page errors, for "no console error" checks. */
