@@ -181,9 +181,12 @@ async function openContext(browser: Browser, size: PictureSize, at: number): Pro
   return context;
 }
 
+/** How long a page's images and fonts may take to be ready. */
+const SETTLE_MS = 30_000;
+
 /** Every image loaded and decoded and the fonts ready, then the picture, by Chromium itself. */
 async function capture(page: Page, options: PictureOptions): Promise<Buffer> {
-  const clip = await page.evaluate(async (fullPage) => {
+  const settled = page.evaluate(async (fullPage) => {
     // Lazy images, loaded at once (a decode of a lazy image that never started crashes Chromium).
     for (const image of document.images) image.loading = 'eager';
     await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
@@ -193,6 +196,18 @@ async function capture(page: Page, options: PictureOptions): Promise<Buffer> {
       ? { width: Math.max(root.scrollWidth, root.clientWidth), height: Math.max(root.scrollHeight, root.clientHeight) }
       : { width: root.clientWidth, height: window.innerHeight };
   }, options.fullPage !== false);
+  settled.catch(() => {});
+  // Bounded from here (the page's own timers may be paused): a page that never settles fails.
+  let timer: NodeJS.Timeout | undefined;
+  const clip = await Promise.race([
+    settled,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${page.url()}: its images and fonts were not ready within ${SETTLE_MS / 1000} s`)),
+        SETTLE_MS,
+      );
+    }),
+  ]).finally(() => clearTimeout(timer));
   const session = await page.context().newCDPSession(page);
   try {
     const { data } = await session.send('Page.captureScreenshot', {
@@ -261,11 +276,14 @@ export function comparePictures(before: Buffer, after: Buffer, threshold = 0, fo
         });
       else job.reject(new Error(`comparing pictures: ${error}`));
     });
-    worker.on('error', (error) => {
+    // A worker that fails or ends fails what it was given (nothing waits for it forever).
+    const fail = (error: Error) => {
       for (const job of pending.values()) job.reject(error);
       pending.clear();
-      comparer = undefined;
-    });
+      if (comparer?.worker === worker) comparer = undefined;
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`comparing pictures: the worker ended (exit code ${code})`)));
     comparer = { worker, pending };
   }
   const { worker, pending } = comparer;

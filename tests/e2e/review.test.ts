@@ -77,7 +77,7 @@ describe('diff --pictures', () => {
     };
     expect(json.pictures.map((p) => [p.path, p.changed])).toEqual(first.result.pictures.map((p) => [p.path, p.changed]));
     expect(await readFile(path.join(work, 'review-1', 'summary.md'), 'utf8')).toContain('/us/flagship-bumblebee');
-  });
+  }, 120_000); // Both sides built and pictured: more than a minute when the whole suite loads the machine.
 
   it("keeps the base side's pictures: a second review builds and pictures the working tree only, with the same result", async () => {
     const earlier = JSON.parse(await readFile(path.join(work, 'review-1', 'review.json'), 'utf8'));
