@@ -147,14 +147,16 @@ function firstPaintContext(browser: Browser, at: number) {
 export async function preparePictures(browser: Browser, at: number, pages = 2): Promise<void> {
   const { context, idle } = await firstPaintContext(browser, at);
   const made = await Promise.all(
-    Array.from({ length: Math.max(0, pages - idle.length) }, async () => {
+    Array.from({ length: Math.max(0, pages - idle.length) }, async (_, index) => {
       const page = await context.newPage();
-      // The sites' host (any port is the same site, served by the same renderer process), a page
-      // in the sites' fonts, drawn once.
-      await page.route(WARM_UP, (route) => route.fulfill({ contentType: 'text/html', body: WARM_UP_PAGE }));
-      await page.goto(WARM_UP);
-      await page.unroute(WARM_UP);
-      await capture(page, { size: PICTURE_SIZES[0], at });
+      // The sites' host (any port is the same site, served by the same renderer process, which
+      // one page warms for all), a page in the sites' fonts, drawn once.
+      if (index === 0 && idle.length === 0) {
+        await page.route(WARM_UP, (route) => route.fulfill({ contentType: 'text/html', body: WARM_UP_PAGE }));
+        await page.goto(WARM_UP);
+        await page.unroute(WARM_UP);
+        await capture(page, { size: PICTURE_SIZES[0], at });
+      }
       return page;
     }),
   );
