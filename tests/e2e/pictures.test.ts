@@ -32,13 +32,11 @@ describe('review pictures', () => {
   // Every kind of page a change names but the account screens, whose hydrated look depends on a
   // session or a link's token (docs/review.md), in regions of each script and the consent banner's.
   it.each([
-    ['/us', phone],
     ['/us/flagship-bumblebee', phone],
     ['/us/faq', phone],
     ['/de/black-friday', phone],
     ['/jp/choose-your-region', phone],
     ['/', desktop],
-    ['/kr/mini-robot', desktop],
   ])('pictures %s as it first paints with the same pixels as hydrated', async (pathname, size) => {
     const origin = site.url('/');
     const hydrated = await takePicture(site.browser, origin, pathname, { size, at: BUILT_AT });
