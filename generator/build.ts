@@ -110,7 +110,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     const codes = selected.map((r) => r.data.code);
     let emitted: string[] = [];
     let clients: Map<string, ClientBundle>;
-    // Vite and React load only for a build, never for a check.
+    // Vite and React load only for a build, never for a check (the client's Vite only when it bundles).
     const [{ buildServerRenderer }, { prerenderRegion }] = await Promise.all([import('./server-renderer.ts'), import('./prerender.ts')]);
     for (const region of selected) progress('bundle', region.data.code);
     if (firstPaint) clients = new Map(codes.map((code) => [code, firstPaint]));

@@ -2,3 +2,4 @@ import type { Comparison } from './pictures.ts';
 
 export const REVIEW_JPEG_QUALITY: number;
 export function compare(before: Uint8Array, after: Uint8Array, threshold: number, format: 'png' | 'jpeg'): Promise<Comparison>;
+export function toJpeg(picture: Buffer | { data: Uint8Array; width: number; height: number }): Promise<Buffer>;

@@ -22,9 +22,9 @@ function onCanvas(pixels, width, height) {
   return out;
 }
 
-/** RGBA pixels as a JPEG of the review's quality, on white. */
-const toJpeg = ({ data, width, height }) =>
-  sharp(data, { raw: { width, height, channels: 4 } })
+/** A picture (its PNG bytes, or its RGBA pixels) as a review page embeds it: a JPEG of the review's quality, on white. */
+export const toJpeg = (picture) =>
+  (Buffer.isBuffer(picture) ? sharp(picture) : sharp(picture.data, { raw: { width: picture.width, height: picture.height, channels: 4 } }))
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: REVIEW_JPEG_QUALITY })
     .toBuffer();

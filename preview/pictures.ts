@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Worker } from 'node:worker_threads';
-import { REVIEW_JPEG_QUALITY } from './compare-worker.js';
+// Loaded here too (sharp with it) before the worker starts: sharp's libraries must be opened by
+// the main thread, or a worker that ends unloads them (lovell/sharp#2263).
+import './compare-worker.js';
 import { chromiumPath, launchChromium as launchBrowser } from './chromium.ts';
 
 export { chromiumPath };
@@ -14,16 +16,16 @@ export { chromiumPath };
  *   for a page without an app, the content report): its prerendered HTML before the app loads,
  *   which is complete and looks, pixel for pixel, as the page does once hydrated
  *   (tests/e2e/pictures.test.ts proves it). The app's code is never fetched and the clock
- *   stands still, so nothing moves; such pictures share a browser context per size and instant,
- *   and its pages, between pictures: a fraction of the time of the other way.
+ *   stands still, so nothing moves; such pictures share a browser context per instant, and its
+ *   pages, between pictures: a fraction of the time of the other way.
  * - hydrated, at any instant: in a fresh browser context with the clock fixed (the page's timers
  *   and clocks, `Date`, `performance.now`, `setTimeout`..., are Playwright's fake clock, paused at
  *   the instant, and server time, `/ssr/timestamp`, answers that instant, as the preview clock
  *   moves the emulated back ends' clock to it; a countdown shows the same seconds every time, and
  *   what starts after a delay, the chat shortcut, stays as it is before the delay).
  *
- * Either way: the consent banner answered (declined) as a returning visitor's, `prefers-reduced-motion: reduce` (no transition runs), every image loaded and
- * decoded, web fonts ready, one device pixel per CSS pixel, the browser's own time zone and
+ * Either way: the consent banner answered (declined) as a returning visitor's,
+ * `prefers-reduced-motion: reduce` (no transition runs), every image loaded and decoded, web fonts ready, one device pixel per CSS pixel, the browser's own time zone and
  * language fixed (UTC, en-US: the pages format dates in their region's zone and locale), and the
  * picture taken by Chromium itself (DevTools' `Page.captureScreenshot`, encoded for speed: the
  * pixels are the same). Scroll-driven animations (the in-page menu's edge fades) are drawn as
@@ -140,9 +142,9 @@ function firstPaintContext(browser: Browser, at: number) {
 }
 
 /**
- * Makes ready what `pages` first-paint pictures at once at `at` will use (their context and
- * pages, each having drawn a first page: Chromium's renderer for the sites' host started, its
- * fonts loaded), while something else is done (a build), not before the first picture.
+ * Makes ready what `pages` first-paint pictures at once at `at` will use, while something else
+ * is done (a build), not before the first picture: their context and pages, one of which has
+ * drawn a first page (Chromium's renderer for the sites' host started, its fonts loaded).
  */
 export async function preparePictures(browser: Browser, at: number, pages = 2): Promise<void> {
   const { context, idle } = await firstPaintContext(browser, at);
@@ -151,7 +153,7 @@ export async function preparePictures(browser: Browser, at: number, pages = 2): 
       const page = await context.newPage();
       // The sites' host (any port is the same site, served by the same renderer process, which
       // one page warms for all), a page in the sites' fonts, drawn once.
-      if (index === 0 && idle.length === 0) {
+      if (index === 0) {
         await page.route(WARM_UP, (route) => route.fulfill({ contentType: 'text/html', body: WARM_UP_PAGE }));
         await page.goto(WARM_UP);
         await page.unroute(WARM_UP);
@@ -245,8 +247,6 @@ export interface Comparison {
   /** With format 'jpeg': the two pictures as a review page embeds them, JPEGs made from the pixels compared. */
   jpegs?: { before: Buffer; after: Buffer };
 }
-
-export { REVIEW_JPEG_QUALITY };
 
 /** The comparisons' worker thread (compare-worker.js), started on the first and kept only while one is under way. */
 type Comparer = { worker: Worker; pending: Map<number, { resolve: (c: Comparison) => void; reject: (e: Error) => void }> };

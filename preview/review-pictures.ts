@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { writeAtomically } from '../files/disk.js';
 import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
 import { CORES, mapLimited } from '../generator/limit.ts';
-import { comparePictures, PICTURE_METHOD, REVIEW_JPEG_QUALITY } from './pictures.ts';
+import { toJpeg } from './compare-worker.js';
+import { comparePictures, PICTURE_METHOD } from './pictures.ts';
 import type { PictureSize } from './pictures.ts';
 import type { PageToReview, PictureResult } from './review.ts';
 
@@ -18,8 +19,8 @@ export const pictureKey = (page: PageToReview, size: PictureSize) => `${page.reg
 type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buffer> | undefined;
 
 /**
- * Every page at every size on both sides, compared: one Chromium, a context a picture, as many
- * pages at once as the machine has cores (a page that fails to load on a side is missing there).
+ * Every page at every size on both sides, compared: pictures taken by `take` (one Chromium), as
+ * many pages at once as the machine has cores (a page that fails to load on a side is missing there).
  * A page's two pictures are compared and encoded as soon as both are taken, while the next
  * page's are being taken.
  */
@@ -50,7 +51,7 @@ export async function picturePages(
         width: meta.width ?? 0,
         height: meta.height ?? 0,
         missing: a ? 'after' : 'before',
-        ...(a ? { before: await jpeg(a) } : { after: await jpeg(b!) }),
+        ...(a ? { before: await toJpeg(a) } : { after: await toJpeg(b!) }),
       };
     }
     const compared = await comparePictures(a, b, 0, 'jpeg');
@@ -72,8 +73,7 @@ export async function picturePages(
  * The pictures of the base side kept between reviews (docs/review.md), in the build cache's
  * folder: a picture of a commit's content is the same for the same code (the build cache's
  * source key), instant, build instant, Chromium version, fonts of the machine and way of
- * picturing (PICTURE_METHOD), so a second
- * review against the same base (the next edit of a pull request) pictures and builds that side
+ * picturing (PICTURE_METHOD), so a second review against the same base (the next edit of a pull request) pictures and builds that side
  * only where it has not yet.
  */
 export async function keptPictures(
@@ -107,9 +107,4 @@ export async function keptPictures(
       await writeAtomically(at, picture);
     },
   };
-}
-
-/** A picture as the review page embeds it: a JPEG, small enough to keep the page light. */
-function jpeg(picture: Buffer): Promise<Buffer> {
-  return sharp(picture).flatten({ background: '#ffffff' }).jpeg({ quality: REVIEW_JPEG_QUALITY }).toBuffer();
 }
