@@ -29,5 +29,6 @@ for (const stream of [process.stdout, process.stderr])
 const { main } = await load('build-region');
 const startPreview = async (options) => (await load('preview')).startDevServer(options);
 const reviewPictures = async (options) => (await load('review')).reviewPictures(options);
+const startPictures = async () => (await load('review')).startPictureThread();
 const glanceSheet = async (options) => (await load('glance')).glanceSheet(options);
-process.exitCode = await main(process.argv.slice(2), { startPreview, reviewPictures, glanceSheet });
+process.exitCode = await main(process.argv.slice(2), { startPreview, reviewPictures, startPictures, glanceSheet });

@@ -22,6 +22,8 @@ const ENTRIES = {
   preview: 'preview/dev.ts',
   review: 'preview/review.ts',
   glance: 'preview/glance.ts',
+  // The thread that takes the review's pictures (preview/picture-thread.ts).
+  pictures: 'preview/pictures.ts',
 };
 
 /**
@@ -89,7 +91,11 @@ export async function load(command) {
       if (process.env.DEBUG) console.error('bundling the commands failed; running them through tsx:', error);
     }
   }
-  if (existsSync(file)) return import(pathToFileURL(file).href);
+  if (existsSync(file)) {
+    // Where the bundle is, for a thread the command starts (preview/picture-thread.ts).
+    process.env.BUILD_REGION_BUNDLE = dir;
+    return import(pathToFileURL(file).href);
+  }
   const { register } = await import('tsx/esm/api');
   register();
   return import(pathToFileURL(path.join(ROOT, ENTRIES[command])).href);

@@ -1,4 +1,4 @@
-import type { Comparison } from './pictures.ts';
+import type { Comparison } from './compare.ts';
 
 export const REVIEW_JPEG_QUALITY: number;
 export function compare(before: Uint8Array, after: Uint8Array, threshold: number, format: 'png' | 'jpeg'): Promise<Comparison>;

@@ -1,8 +1,4 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { Worker } from 'node:worker_threads';
-// Loaded here too (sharp with it) before the worker starts: sharp's libraries must be opened by
-// the main thread, or a worker that ends unloads them (lovell/sharp#2263).
-import './compare-worker.js';
 import { chromiumPath, launchChromium as launchBrowser } from './chromium.ts';
 
 export { chromiumPath };
@@ -16,8 +12,8 @@ export { chromiumPath };
  *   for a page without an app, the content report): its prerendered HTML before the app loads,
  *   which is complete and looks, pixel for pixel, as the page does once hydrated
  *   (tests/e2e/pictures.test.ts proves it). The app's code is never fetched and the clock
- *   stands still, so nothing moves; such pictures share a browser context per instant, and its
- *   pages, between pictures: a fraction of the time of the other way.
+ *   stands still, so nothing moves; such pictures share a browser context and a page per instant,
+ *   between pictures: a fraction of the time of the other way.
  * - hydrated, at any instant: in a fresh browser context with the clock fixed (the page's timers
  *   and clocks, `Date`, `performance.now`, `setTimeout`..., are Playwright's fake clock, paused at
  *   the instant, and server time, `/ssr/timestamp`, answers that instant, as the preview clock
@@ -97,72 +93,98 @@ async function hydrated(browser: Browser, origin: string, pathname: string, opti
   }
 }
 
-/** The context of a browser for first-paint pictures at each instant, with its pages not in use. */
-const firstPaintContexts = new WeakMap<Browser, Map<number, Promise<{ context: BrowserContext; idle: Page[] }>>>();
+/**
+ * The page that takes first-paint pictures at each instant, in a context of its own, and the
+ * last picture asked of it (the next waits for it).
+ */
+type FirstPaintPage = {
+  context: Promise<BrowserContext>;
+  page: Promise<Page>;
+  last: Promise<unknown>;
+  /** The address the page shows and the width it was loaded at. */
+  loaded?: { href: string; width: number };
+};
+const firstPaintPages = new WeakMap<Browser, Map<number, FirstPaintPage>>();
 
 /**
  * The page as it first paints (see above): its inline scripts run (the consent banner's, which
  * keeps it hidden for the returning visitor), its app does not (its code is never fetched, and
  * the clock stands still at the instant). Nothing a picture does changes the next, so the
- * pictures of one instant share a context and reuse its pages (a page is sized for each
- * picture, then loaded), which keeps the images and styles cached between them.
+ * pictures of one instant are taken by one page, one after another (it is sized for each
+ * picture, then loaded), which keeps the images and styles cached between them. One page, not
+ * several at once: the pages of one site are drawn by the same renderer process, and two
+ * drawing at once were slower than one after the other (a full-page picture waited seconds for
+ * the other page's).
  */
 async function firstPaint(browser: Browser, origin: string, pathname: string, options: PictureOptions): Promise<Buffer> {
-  const { context, idle } = await firstPaintContext(browser, options.at);
-  const page = idle.pop() ?? (await context.newPage());
-  let reusable = false;
-  try {
-    const { width, height } = options.size;
-    if (page.viewportSize()?.width !== width || page.viewportSize()?.height !== height) await page.setViewportSize({ width, height });
-    await page.goto(new URL(pathname, origin).href);
-    const picture = await capture(page, options);
-    reusable = true;
-    return picture;
-  } finally {
-    // A page whose picture failed is closed, not reused (it may be anywhere).
-    if (reusable) idle.push(page);
-    else await page.close().catch(() => {});
-  }
+  const shared = firstPaintPage(browser, options.at);
+  const picture = shared.last
+    .catch(() => {})
+    .then(async () => {
+      const page = await shared.page;
+      try {
+        const { width, height } = options.size;
+        if (page.viewportSize()?.width !== width || page.viewportSize()?.height !== height) await page.setViewportSize({ width, height });
+        const href = new URL(pathname, origin).href;
+        // The page already shows that address, loaded narrower: only widened (see above).
+        if (shared.loaded?.href !== href || shared.loaded.width > width) {
+          shared.loaded = undefined;
+          await page.goto(href);
+          shared.loaded = { href, width };
+        }
+        return await capture(page, options);
+      } catch (error) {
+        // A page whose picture failed may be anywhere (or have crashed): the next picture has a new one.
+        shared.loaded = undefined;
+        shared.page = shared.context.then((context) => context.newPage());
+        shared.page.catch(() => {});
+        await page.close().catch(() => {});
+        throw error;
+      }
+    });
+  shared.last = picture;
+  return picture;
 }
 
-/** The shared context of first-paint pictures at `at` (made the first time it is asked for). */
-function firstPaintContext(browser: Browser, at: number) {
-  let contexts = firstPaintContexts.get(browser);
-  if (!contexts) firstPaintContexts.set(browser, (contexts = new Map()));
-  let shared = contexts.get(at);
+/** The page of first-paint pictures at `at` (opened, in a context of its own, the first time it is asked for). */
+function firstPaintPage(browser: Browser, at: number): FirstPaintPage {
+  let pages = firstPaintPages.get(browser);
+  if (!pages) firstPaintPages.set(browser, (pages = new Map()));
+  let shared = pages.get(at);
   if (!shared) {
-    shared = openContext(browser, PICTURE_SIZES[0], at).then(async (context) => {
+    const context = openContext(browser, PICTURE_SIZES[0], at).then(async (context) => {
       // The app's code (what its loader would fetch): not fetched.
       await context.route('**/assets/**/*.js', (route) => route.abort());
-      return { context, idle: [] };
+      return context;
     });
-    contexts.set(at, shared);
+    const page = context.then((context) => context.newPage());
+    shared = { context, page, last: page };
+    pages.set(at, shared);
   }
   return shared;
 }
 
 /**
- * Makes ready what `pages` first-paint pictures at once at `at` will use, while something else
- * is done (a build), not before the first picture: their context and pages, one of which has
- * drawn a first page (Chromium's renderer for the sites' host started, its fonts loaded).
+ * Makes ready what first-paint pictures at `at` will use, while something else is done (a
+ * build), not before the first picture: their page, which has drawn a first page (Chromium's
+ * renderer for the sites' host started, its fonts loaded).
  */
-export async function preparePictures(browser: Browser, at: number, pages = 2): Promise<void> {
-  const { context, idle } = await firstPaintContext(browser, at);
-  const made = await Promise.all(
-    Array.from({ length: Math.max(0, pages - idle.length) }, async (_, index) => {
-      const page = await context.newPage();
-      // The sites' host (any port is the same site, served by the same renderer process, which
-      // one page warms for all), a page in the sites' fonts, drawn once.
-      if (index === 0) {
-        await page.route(WARM_UP, (route) => route.fulfill({ contentType: 'text/html', body: WARM_UP_PAGE }));
-        await page.goto(WARM_UP);
-        await page.unroute(WARM_UP);
-        await capture(page, { size: PICTURE_SIZES[0], at });
-      }
-      return page;
-    }),
-  );
-  idle.push(...made);
+export async function preparePictures(browser: Browser, at: number): Promise<void> {
+  const shared = firstPaintPage(browser, at);
+  const warmed = shared.last
+    .catch(() => {})
+    .then(async () => {
+      const page = await shared.page;
+      shared.loaded = undefined;
+      // The sites' host (any port is the same site, served by the same renderer process), a page
+      // in the sites' fonts, drawn once.
+      await page.route(WARM_UP, (route) => route.fulfill({ contentType: 'text/html', body: WARM_UP_PAGE }));
+      await page.goto(WARM_UP);
+      await page.unroute(WARM_UP);
+      await capture(page, { size: PICTURE_SIZES[0], at });
+    });
+  shared.last = warmed;
+  await warmed;
 }
 
 const WARM_UP = 'http://127.0.0.1/first-paint-warm-up';
@@ -237,62 +259,36 @@ async function hydrate(page: Page): Promise<void> {
   await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 5000 });
 }
 
-export interface Comparison {
-  /** Pixels that differ (pixelmatch; the area only one picture covers counts as differing). */
-  changed: number;
-  width: number;
-  height: number;
-  /** The difference: the before picture faded, changed pixels red (darker after) or blue (lighter), as PNG (or JPEG). */
-  difference: Buffer;
-  /** With format 'jpeg': the two pictures as a review page embeds them, JPEGs made from the pixels compared. */
-  jpegs?: { before: Buffer; after: Buffer };
-}
-
-/** The comparisons' worker thread (compare-worker.js), started on the first and kept only while one is under way. */
-type Comparer = { worker: Worker; pending: Map<number, { resolve: (c: Comparison) => void; reject: (e: Error) => void }> };
-let comparer: Comparer | undefined;
-let nextComparison = 0;
+/** What the picture thread (picture-thread.ts) is asked: each answered with its `id`. */
+export type PictureRequest = { id: number } & (
+  | { op: 'version' }
+  | { op: 'prepare'; at: number }
+  | { op: 'take'; origin: string; pathname: string; options: PictureOptions }
+  | { op: 'close' }
+);
 
 /**
- * Compares two pictures pixel by pixel with pixelmatch (threshold 0 by default: any change of
- * colour counts; anti-aliased pixels are counted too). Pictures of different heights are
- * compared on the larger canvas. The difference is a PNG, or a JPEG as a review page embeds it,
- * with the two pictures as JPEGs too. In a worker thread (compare-worker.js): the main thread
- * goes on driving Chromium and serving the pages meanwhile.
+ * The picture thread's side (picture-thread.ts): Chromium started at once, then every request
+ * on `port` answered (a picture's bytes handed over, not copied), until 'close' closes Chromium.
  */
-export function comparePictures(before: Buffer, after: Buffer, threshold = 0, format: 'png' | 'jpeg' = 'png'): Promise<Comparison> {
-  if (!comparer) {
-    const worker = new Worker(new URL('./compare-worker.js', import.meta.url));
-    const pending: Comparer['pending'] = new Map();
-    worker.on('message', ({ id, result, error }: { id: number; result?: Comparison; error?: string }) => {
-      const job = pending.get(id)!;
-      pending.delete(id);
-      if (pending.size === 0) worker.unref();
-      // Buffers come back from the worker as plain bytes (Uint8Array): seen as Buffers again, not copied.
-      const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-      if (result)
-        job.resolve({
-          ...result,
-          difference: bytes(result.difference),
-          ...(result.jpegs && { jpegs: { before: bytes(result.jpegs.before), after: bytes(result.jpegs.after) } }),
-        });
-      else job.reject(new Error(`comparing pictures: ${error}`));
-    });
-    // A worker that fails or ends fails what it was given (nothing waits for it forever).
-    const fail = (error: Error) => {
-      for (const job of pending.values()) job.reject(error);
-      pending.clear();
-      if (comparer?.worker === worker) comparer = undefined;
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`comparing pictures: the worker ended (exit code ${code})`)));
-    comparer = { worker, pending };
-  }
-  const { worker, pending } = comparer;
-  const id = nextComparison++;
-  worker.ref();
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, before, after, threshold, format });
+export function servePictures(port: import('node:worker_threads').MessagePort): void {
+  const launched = launchChromium();
+  launched.catch(() => {});
+  port.on('message', async (request: PictureRequest) => {
+    try {
+      const browser = await launched;
+      if (request.op === 'version') port.postMessage({ id: request.id, result: browser.version() });
+      else if (request.op === 'prepare') port.postMessage({ id: request.id, result: await preparePictures(browser, request.at) });
+      else if (request.op === 'close') port.postMessage({ id: request.id, result: await browser.close() });
+      else {
+        const picture = await takePicture(browser, request.origin, request.pathname, request.options);
+        // Its own memory, handed over whole (a Buffer may share a pool with others).
+        const owned = picture.byteOffset === 0 && picture.byteLength === picture.buffer.byteLength;
+        const bytes = owned ? new Uint8Array(picture.buffer) : new Uint8Array(picture);
+        port.postMessage({ id: request.id, result: bytes }, [bytes.buffer as ArrayBuffer]);
+      }
+    } catch (error) {
+      port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+    }
   });
 }

@@ -4,13 +4,13 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { writeAtomically } from '../files/disk.js';
 import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
 import { CORES, mapLimited } from '../generator/limit.ts';
 import { toJpeg } from './compare-worker.js';
-import { comparePictures, PICTURE_METHOD } from './pictures.ts';
+import { comparePictures } from './compare.ts';
+import { PICTURE_METHOD } from './pictures.ts';
 import type { PictureSize } from './pictures.ts';
 import type { PageToReview, PictureResult } from './review.ts';
 
@@ -20,9 +20,10 @@ type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buff
 
 /**
  * Every page at every size on both sides, compared: pictures taken by `take` (one Chromium), as
- * many pages at once as the machine has cores (a page that fails to load on a side is missing there).
- * A page's two pictures are compared and encoded as soon as both are taken, while the next
- * page's are being taken.
+ * many at once as the machine has cores (first-paint pictures of one instant are taken one after
+ * another all the same: preview/pictures.ts); a page that fails to load on a side is missing
+ * there. A page's two pictures are compared and encoded (in a worker thread) as soon as both are
+ * taken, while the next pictures are taken.
  */
 export async function picturePages(
   pages: readonly PageToReview[],
@@ -37,36 +38,45 @@ export async function picturePages(
     }
   };
   const jobs = pages.flatMap((page) => sizes.map((size) => ({ page, size })));
-  const results = await mapLimited(jobs, CORES, async ({ page, size }): Promise<PictureResult | undefined> => {
+  const taken = await mapLimited(jobs, CORES, async ({ page, size }) => {
     const a = await shoot('before', page, size);
     const b = await shoot('after', page, size);
-    if (!a && !b) return undefined;
-    if (!a || !b) {
-      const only = (a ?? b)!;
-      const meta = await sharp(only).metadata();
-      return {
-        ...page,
-        size: size.name,
-        changed: (meta.width ?? 0) * (meta.height ?? 0),
-        width: meta.width ?? 0,
-        height: meta.height ?? 0,
-        missing: a ? 'after' : 'before',
-        ...(a ? { before: await toJpeg(a) } : { after: await toJpeg(b!) }),
-      };
-    }
-    const compared = await comparePictures(a, b, 0, 'jpeg');
+    // Not waited for here: the next pictures are taken meanwhile.
+    const result = compare(page, size, a, b);
+    result.catch(() => {});
+    return { result };
+  });
+  const results = await Promise.all(taken.map(({ result }) => result));
+  return results.filter((result): result is PictureResult => result !== undefined);
+}
+
+/** A page's two pictures at a size compared (or the one it has, when it is missing on a side). */
+async function compare(page: PageToReview, size: PictureSize, a?: Buffer, b?: Buffer): Promise<PictureResult | undefined> {
+  if (!a && !b) return undefined;
+  if (!a || !b) {
+    const only = (a ?? b)!;
+    const meta = await sharp(only).metadata();
     return {
       ...page,
       size: size.name,
-      changed: compared.changed,
-      width: compared.width,
-      height: compared.height,
-      before: compared.jpegs!.before,
-      after: compared.jpegs!.after,
-      difference: compared.difference,
+      changed: (meta.width ?? 0) * (meta.height ?? 0),
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+      missing: a ? 'after' : 'before',
+      ...(a ? { before: await toJpeg(a) } : { after: await toJpeg(b!) }),
     };
-  });
-  return results.filter((result): result is PictureResult => result !== undefined);
+  }
+  const compared = await comparePictures(a, b, 0, 'jpeg');
+  return {
+    ...page,
+    size: size.name,
+    changed: compared.changed,
+    width: compared.width,
+    height: compared.height,
+    before: compared.jpegs!.before,
+    after: compared.jpegs!.after,
+    difference: compared.difference,
+  };
 }
 
 /**
@@ -77,21 +87,21 @@ export async function picturePages(
  * only where it has not yet.
  */
 export async function keptPictures(
-  launched: Promise<Browser>,
+  chromiumVersion: Promise<string>,
   history: { repository: string; contentPath: string; revision: string },
   now: number,
 ) {
   const dir = defaultCacheDir();
   const run = promisify(execFile);
-  const [commit, fonts, browser] = await Promise.all([
+  const [commit, fonts, version] = await Promise.all([
     run('git', ['rev-parse', '--verify', `${history.revision}^{commit}`], { cwd: history.repository }).then((r) => r.stdout.trim()),
     run('fc-list', [':', 'family', 'file'], { maxBuffer: 1 << 26 }).then(
       (r) => r.stdout.split('\n').sort().join('\n'),
       () => '',
     ),
-    launched,
+    chromiumVersion,
   ]);
-  const base = [commit, history.contentPath, String(now), browser.version(), sha256(fonts), PICTURE_METHOD];
+  const base = [commit, history.contentPath, String(now), version, sha256(fonts), PICTURE_METHOD];
   const file = (page: PageToReview, size: PictureSize) =>
     dir && path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}.png`);
   return {

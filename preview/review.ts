@@ -1,8 +1,8 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildRegions } from '../generator/build.ts';
-import { CORES } from '../generator/limit.ts';
 import { compileContent } from '../generator/compile.ts';
 import type { CompileResult } from '../generator/compile.ts';
 import { buildSchedule } from '../generator/deployment.ts';
@@ -10,7 +10,11 @@ import { hasErrors } from '../generator/diagnostics.ts';
 import { contentAtRevision, visibleChanges } from '../generator/diff.ts';
 import type { VisibleChange } from '../generator/diff.ts';
 import { startServer } from '../server/serve.ts';
-import { launchChromium, PICTURE_SIZES, preparePictures, takePicture } from './pictures.ts';
+import { startPictureThread } from './picture-thread.ts';
+import type { PictureThread } from './picture-thread.ts';
+
+export { startPictureThread };
+import { chromiumPath, PICTURE_SIZES } from './pictures.ts';
 import type { PictureSize } from './pictures.ts';
 import { renderReviewPage, renderReviewSummary } from './review-page.ts';
 import { keptPictures, pictureKey, picturePages } from './review-pictures.ts';
@@ -42,6 +46,11 @@ export interface ReviewOptions {
   log?: (line: string) => void;
   /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
   compiled?: { before: CompileResult; after: CompileResult };
+  /**
+   * The picture thread, started by the caller before the words were compiled (it goes on; the
+   * caller closes it). Without it the review starts its own.
+   */
+  pictures?: PictureThread;
 }
 
 /** One page to picture at one instant, with the diff's words that name it. */
@@ -141,6 +150,8 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
 export interface ReviewResult {
   /** Content errors on a side: nothing pictured. */
   errors?: string;
+  /** No Chromium to picture with (where it was looked for): nothing pictured. */
+  unavailable?: string;
   pages: PageToReview[];
   pictures: PictureResult[];
   file?: string;
@@ -166,10 +177,15 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
     const pages = pagesToReview(before, after, options.now, options.at);
     const regions = [...new Set(pages.map((p) => p.region))];
     let pictures: PictureResult[] = [];
+    if (pages.length > 0 && !existsSync(chromiumPath()))
+      return {
+        unavailable: `no Chromium at ${chromiumPath()} (install it, apt-get install chromium, or set CHROMIUM_PATH to where it is)`,
+        pages,
+        pictures,
+      };
     if (pages.length > 0) {
-      // Chromium starts while the base side's pictures are looked up and the sides build.
-      const launched = launchChromium();
-      const closeBrowser = async () => (await launched.catch(() => undefined))?.close();
+      // Chromium starts (if it has not yet) while the base side's pictures are looked up and the sides build.
+      const thread = options.pictures ?? startPictureThread();
       try {
         const onBefore = (code: string) => before.model.regions.some((r) => r.data.code === code);
         const onAfter = (code: string) => after.model.regions.some((r) => r.data.code === code);
@@ -198,9 +214,9 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
         const afterBuilt = build(afterSide);
         afterBuilt.catch(() => {});
         // What the pictures at the diff's instant will use is made ready meanwhile too.
-        const prepared = launched.then((browser) => preparePictures(browser, options.now, Math.min(CORES, pages.length * sizes.length)));
+        const prepared = thread.prepare(options.now);
         prepared.catch(() => {});
-        const kept = await keptPictures(launched, old.history, options.now).catch(async (error: unknown) => {
+        const kept = await keptPictures(thread.version(), old.history, options.now).catch(async (error: unknown) => {
           // Nothing is left running when the review stops (its folder is removed next).
           await afterBuilt.catch(() => {});
           throw error;
@@ -231,27 +247,26 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
                 ? await startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false })
                 : undefined,
             );
-          const browser = await launched;
           await prepared;
           log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
           pictures = await picturePages(pages, sizes, {
             before: (page, size) =>
               cached.get(pictureKey(page, size)) ??
               (servers[0] && onBefore(page.region)
-                ? takePicture(browser, servers[0].url, page.path, { size, at: page.at, firstPaint: page.at === options.now }).then(
-                    async (picture) => (await kept.write(page, size, picture), picture),
-                  )
+                ? thread
+                    .take(servers[0].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
+                    .then(async (picture) => (await kept.write(page, size, picture), picture))
                 : undefined),
             after: (page, size) =>
               servers[1] && onAfter(page.region)
-                ? takePicture(browser, servers[1].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
+                ? thread.take(servers[1].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
                 : undefined,
           });
         } finally {
           await Promise.all(servers.map((server) => server?.close()));
         }
       } finally {
-        await closeBrowser();
+        if (!options.pictures) await thread.close();
       }
     }
     await mkdir(options.out, { recursive: true });

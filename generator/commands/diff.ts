@@ -53,6 +53,23 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
   } catch (error) {
     return usage(error, io, 'diff ');
   }
+  // Chromium starts first, in a thread of its own, while the words are compiled (docs/review.md, "Cost").
+  const pictures = options.pictures && io.reviewPictures ? io.startPictures?.().catch(() => undefined) : undefined;
+  try {
+    return await compare(revision, options, io, now, at, await pictures);
+  } finally {
+    await (await pictures)?.close();
+  }
+}
+
+async function compare(
+  revision: string,
+  options: DiffOptions,
+  io: CliIO,
+  now: number,
+  at: (number | 'boundaries')[],
+  pictures: import('../../preview/picture-thread.ts').PictureThread | undefined,
+): Promise<number> {
   const [{ diffContent }, { formatChanges }] = await Promise.all([import('../diff.ts'), import('../diff-format.ts')]);
   let result: Awaited<ReturnType<typeof diffContent>>;
   try {
@@ -86,10 +103,15 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
     out: path.resolve(io.cwd, options.out),
     log: io.stderr,
     compiled: result,
+    ...(pictures && { pictures }),
   });
   if (review.errors) {
     io.stderr(`build-region: ${review.errors}\n`);
     return 1;
+  }
+  if (review.unavailable) {
+    io.stderr(`build-region: --pictures pictured nothing: ${review.unavailable}\n`);
+    return 2;
   }
   const pages = (pictures: typeof review.pictures) => new Set(pictures.map((p) => `${p.region}${p.path}${p.at}`)).size;
   io.stderr(

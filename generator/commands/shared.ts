@@ -29,6 +29,8 @@ export interface CliIO {
   startPreview?: (options: PreviewOptions) => Promise<{ url: string; close(): Promise<void> }>;
   /** `diff --pictures` (preview/review.ts, docs/review.md): supplied by the launcher, as the preview is. */
   reviewPictures?: (options: import('../../preview/review.ts').ReviewOptions) => Promise<import('../../preview/review.ts').ReviewResult>;
+  /** Starts the thread `diff --pictures` pictures with (preview/picture-thread.ts), before the words are compiled. */
+  startPictures?: () => Promise<import('../../preview/picture-thread.ts').PictureThread>;
   /** `report --glance` (preview/glance.ts, docs/review.md): supplied by the launcher, as the preview is. */
   glanceSheet?: (options: import('../../preview/glance.ts').GlanceOptions) => Promise<import('../report-glance.ts').GlanceSheet>;
 }

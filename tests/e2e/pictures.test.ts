@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comparePictures, takePicture } from '../../preview/pictures.ts';
+import { comparePictures } from '../../preview/compare.ts';
+import { takePicture } from '../../preview/pictures.ts';
 import { BUILT_AT } from '../support/instants.ts';
 import { useTestSite } from '../support/site.ts';
 
@@ -45,6 +46,22 @@ describe('review pictures', () => {
     expect(compared.height).toBeGreaterThan(size.height);
     expect(compared.changed).toBe(0);
   });
+
+  // A review pictures each page at a phone's width, then at a desktop's: the page is widened, not
+  // loaded again (preview/pictures.ts), which must look as the page loaded at that width.
+  it.each(['/us', '/us/flagship-bumblebee', '/jp/faq', '/de'])(
+    'pictures %s at a desktop width as it first paints the same whether loaded at that width or widened from a phone',
+    async (pathname) => {
+      const origin = site.url('/');
+      await takePicture(site.browser, origin, pathname, { size: phone, at: BUILT_AT, firstPaint: true });
+      const widened = await takePicture(site.browser, origin, pathname, { size: desktop, at: BUILT_AT, firstPaint: true });
+      await takePicture(site.browser, origin, '/', { size: desktop, at: BUILT_AT, firstPaint: true });
+      const loaded = await takePicture(site.browser, origin, pathname, { size: desktop, at: BUILT_AT, firstPaint: true });
+      const compared = await comparePictures(widened, loaded);
+      expect(compared.width).toBe(desktop.width);
+      expect(compared.changed).toBe(0);
+    },
+  );
 
   it('pictures a page as it will be at a later instant: the Black Friday link gone once its page closed', async () => {
     const origin = site.url('/');

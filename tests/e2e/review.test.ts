@@ -4,8 +4,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../generator/cli.ts';
 import { PICTURE_SIZES } from '../../preview/pictures.ts';
-import { reviewPictures } from '../../preview/review.ts';
+import { reviewPictures, startPictureThread } from '../../preview/review.ts';
 import type { ReviewResult } from '../../preview/review.ts';
 import { copyFixtureContent, replaceInFile } from '../support/content.ts';
 
@@ -46,6 +47,22 @@ async function review(out: string): Promise<{ result: ReviewResult; log: string 
   return { result, log };
 }
 
+/** The command as bin/build-region.js runs it: its picture thread started before the words are compiled. */
+async function command(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const status = await main(['diff', 'HEAD', '--pictures', '--content', content, '--now', new Date(NOW).toISOString(), ...args], {
+    cwd: work,
+    isTTY: false,
+    env: {},
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    reviewPictures,
+    startPictures: async () => startPictureThread(),
+  });
+  return { status, stdout, stderr };
+}
+
 describe('diff --pictures', () => {
   it('pictures the pages that show a changed price on both sides, marks the pixels that changed and writes the review', async () => {
     const first = await review('review-1');
@@ -84,5 +101,39 @@ describe('diff --pictures', () => {
     const again = await review('review-2');
     expect(again.log).toContain('Building us in the working tree (2 pictures of HEAD kept from an earlier review)');
     expect(JSON.parse(await readFile(path.join(work, 'review-2', 'review.json'), 'utf8'))).toEqual(earlier);
+  });
+
+  it('as a command, pictures with Chromium started before the words: the same review at both widths', async () => {
+    const result = await command('--out', 'review-3');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('price of Flagship Bumblebee: $1,299.00 -> $1,199.00');
+    expect(result.stderr).toContain('Review page: review-3/index.html (2 pages pictured, 2 with changed pixels)');
+    const pictures = JSON.parse(await readFile(path.join(work, 'review-3', 'review.json'), 'utf8')).pictures;
+    expect(pictures.map((p: { path: string; size: string }) => `${p.path} ${p.size}`)).toEqual([
+      '/us phone',
+      '/us desktop',
+      '/us/flagship-bumblebee phone',
+      '/us/flagship-bumblebee desktop',
+    ]);
+    // The phone pictures are those of the review before (the same pages, the same pixels changed).
+    const earlier = JSON.parse(await readFile(path.join(work, 'review-1', 'review.json'), 'utf8')).pictures;
+    expect(pictures.filter((p: { size: string }) => p.size === 'phone')).toEqual(earlier);
+  });
+
+  it('as a command without Chromium, says where it looked, pictures nothing and exits 2 after the words', async () => {
+    const missing = path.join(work, 'no-such-chromium');
+    const before = process.env.CHROMIUM_PATH;
+    process.env.CHROMIUM_PATH = missing;
+    try {
+      const result = await command('--out', 'review-4');
+      expect(result.status).toBe(2);
+      expect(result.stdout).toContain('price of Flagship Bumblebee');
+      expect(result.stderr).toBe(
+        `build-region: --pictures pictured nothing: no Chromium at ${missing} (install it, apt-get install chromium, or set CHROMIUM_PATH to where it is)\n`,
+      );
+    } finally {
+      if (before === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = before;
+    }
   });
 });

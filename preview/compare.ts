@@ -1,0 +1,66 @@
+// Two pictures (preview/pictures.ts takes them) compared pixel by pixel, in a worker thread
+// (compare-worker.js).
+import { Worker } from 'node:worker_threads';
+// Loaded here too (sharp with it) before the worker starts: sharp's libraries must be opened by
+// the main thread, or a worker that ends unloads them (lovell/sharp#2263).
+import './compare-worker.js';
+
+export interface Comparison {
+  /** Pixels that differ (pixelmatch; the area only one picture covers counts as differing). */
+  changed: number;
+  width: number;
+  height: number;
+  /** The difference: the before picture faded, changed pixels red (darker after) or blue (lighter), as PNG (or JPEG). */
+  difference: Buffer;
+  /** With format 'jpeg': the two pictures as a review page embeds them, JPEGs made from the pixels compared. */
+  jpegs?: { before: Buffer; after: Buffer };
+}
+
+/** The comparisons' worker thread (compare-worker.js), started on the first and kept only while one is under way. */
+type Comparer = { worker: Worker; pending: Map<number, { resolve: (c: Comparison) => void; reject: (e: Error) => void }> };
+let comparer: Comparer | undefined;
+let nextComparison = 0;
+
+/**
+ * Compares two pictures pixel by pixel with pixelmatch (threshold 0 by default: any change of
+ * colour counts; anti-aliased pixels are counted too). Pictures of different heights are
+ * compared on the larger canvas. The difference is a PNG, or a JPEG as a review page embeds it,
+ * with the two pictures as JPEGs too. In a worker thread (compare-worker.js): the main thread
+ * goes on driving Chromium and serving the pages meanwhile.
+ */
+export function comparePictures(before: Buffer, after: Buffer, threshold = 0, format: 'png' | 'jpeg' = 'png'): Promise<Comparison> {
+  if (!comparer) {
+    const worker = new Worker(new URL('./compare-worker.js', import.meta.url));
+    const pending: Comparer['pending'] = new Map();
+    worker.on('message', ({ id, result, error }: { id: number; result?: Comparison; error?: string }) => {
+      const job = pending.get(id)!;
+      pending.delete(id);
+      if (pending.size === 0) worker.unref();
+      // Buffers come back from the worker as plain bytes (Uint8Array): seen as Buffers again, not copied.
+      const bytes = (data: Uint8Array) => Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+      if (result)
+        job.resolve({
+          ...result,
+          difference: bytes(result.difference),
+          ...(result.jpegs && { jpegs: { before: bytes(result.jpegs.before), after: bytes(result.jpegs.after) } }),
+        });
+      else job.reject(new Error(`comparing pictures: ${error}`));
+    });
+    // A worker that fails or ends fails what it was given (nothing waits for it forever).
+    const fail = (error: Error) => {
+      for (const job of pending.values()) job.reject(error);
+      pending.clear();
+      if (comparer?.worker === worker) comparer = undefined;
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`comparing pictures: the worker ended (exit code ${code})`)));
+    comparer = { worker, pending };
+  }
+  const { worker, pending } = comparer;
+  const id = nextComparison++;
+  worker.ref();
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, before, after, threshold, format });
+  });
+}
