@@ -8,7 +8,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import { readSourceArt } from './images.ts';
 import type { SourceArt } from './images.ts';
 import type { ContentKind } from './schemas.ts';
-import { parseYaml, rangeAt, sourceFile } from './source-file.ts';
+import { parseYaml, rangeAt, readPlainYaml, sourceFile } from './source-file.ts';
 import type { SourceFile } from './source-file.ts';
 
 export type { ContentKind };
@@ -110,6 +110,13 @@ export function parseContent(
 function parseFile(kind: ContentKind, file: string, id: string, text: string, parsed?: ParseCache): LoadedFile {
   const known = parsed?.get(text);
   if (known !== undefined) return Object.assign(sourceFile(file, id, text), { kind, data: known, parseDiagnostics: [] });
+  // Most files are read quickly; the others (and any file a later check points into) are parsed
+  // with every node's position (source-file.ts).
+  const plain = readPlainYaml(text);
+  if (plain) {
+    parsed?.set(text, plain.data);
+    return Object.assign(sourceFile(file, id, text), { kind, data: plain.data, parseDiagnostics: [] });
+  }
   const doc = parseYaml(text);
   // The document (every node with its position) is kept only for a file with problems: for the
   // others it is parsed again should a later check point into them. A large catalogue does not
