@@ -4,11 +4,11 @@ import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { compareStrings } from './diagnostics.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
-import { pageText, shardRouteTable, splitRegion } from '../core/model.ts';
+import { shardRouteTable, splitRegion } from '../core/model.ts';
 import { routeShardCount } from '../core/paths.ts';
 import { formatsOf } from '../core/format.ts';
-import type { PageContent } from '../core/model.ts';
 import { BANNER } from './sites-folder.ts';
+import { textAssets } from './text-assets.ts';
 import type { GeneratedFile } from './sites-folder.ts';
 
 /**
@@ -20,9 +20,8 @@ import type { GeneratedFile } from './sites-folder.ts';
  *   a navigation loads its path's shard); and `<code>/main.ts`, the region's entry;
  * - `messages/<locale>.ts`: a locale's catalogue, with its `MessageKey` union (the types of the
  *   texts; pages get the catalogue from the region's site data file);
- * - `pages/<page>/<name>.ts`: the text of one page file, emitted once however many regions
- *   use it (us, uk and eu share `pages/faq/en.ts`);
- * - `account/<locale>/<screen>.ts`: an account screen's text in a locale.
+ * - the route texts are not modules: each is a JSON file the build writes beside the region's
+ *   pages (text-assets.ts), which the shards' loaders fetch.
  *
  * One ts-morph Project per emit builds the typed declarations (the unions) as structures; the
  * bulk data goes out as plain text. Declarations built before come from the build cache, so an
@@ -130,15 +129,19 @@ function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFil
   const code = region.data.code;
   const dir = path.join(sitesDir, code, 'routes');
   const shards = shardRouteTable(table, pages, formatsOf(region.data));
+  const texts = textAssets(region);
   return shards.map((shard, index) => {
     const paths = new Set(shard.routes.map((route) => route.path));
-    const loaders = [...region.texts]
+    const loaders = [...texts]
       .filter(([routePath]) => paths.has(routePath))
       .sort(([a], [b]) => compareStrings(a, b))
-      .map(([routePath, text]) => `  ${JSON.stringify(routePath)}: () => import('../../${textModulePath(text.key)}'),`);
+      .map(
+        ([routePath, text]) => `  ${JSON.stringify(routePath)}: () => loadText(${JSON.stringify(`${region.data.basePath}/${text.file}`)}),`,
+      );
     const content = [
       banner(region.inputs),
       `import type { PageContent, ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
+      ...(loaders.length > 0 ? [`import { loadText } from '${importPath(dir, path.join(PACKAGE_ROOT, 'runtime', 'content.ts'))}';`] : []),
       '',
       `/** Region ${code}, shard ${index} of ${shards.length} of its route table: its routes. */`,
       `export const routes = ${JSON.stringify(shard.routes, null, 2)} as const satisfies readonly RouteInfo[];`,
@@ -153,7 +156,7 @@ function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFil
             '',
           ]
         : []),
-      '/** The text of each route, loaded on demand. */',
+      "/** The text of each route, loaded on demand (a JSON file the build writes beside the region's pages). */",
       'export const pages: Readonly<Record<string, () => Promise<{ default: PageContent }>>> = {',
       ...loaders,
       '};',
@@ -211,26 +214,9 @@ async function emitMessages(
   };
 }
 
-/** A page text module: plain data, no types beyond its check against PageContent. */
-function emitText(key: string, content: PageContent, inputs: readonly string[], sitesDir: string): GeneratedFile {
-  const file = textModulePath(key);
-  return {
-    path: file,
-    content: [
-      banner(inputs),
-      `import type { PageContent } from '${importPath(path.dirname(path.join(sitesDir, file)), path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
-      '',
-      `const content = ${JSON.stringify(content, null, 2)} as const satisfies PageContent;`,
-      '',
-      'export default content;',
-      '',
-    ].join('\n'),
-  };
-}
-
 /**
  * Every generated module of the chosen regions (all when `only` is omitted), sorted by path:
- * each region's data, route table and entry, and the catalogues and page texts they use, each once.
+ * each region's data, route table and entry, and the catalogues they use, each once.
  */
 export async function emitSites(
   model: SiteModel,
@@ -242,16 +228,9 @@ export async function emitSites(
   const declare = createDeclarer(options.cacheDir);
   const files: GeneratedFile[] = [];
   const messages = new Map<string, ResolvedRegion>();
-  const texts = new Map<string, { content: PageContent; inputs: readonly string[] }>();
   for (const region of regions) {
     files.push(await emitRegionData(declare, region, sitesDir), ...emitRouteShards(region, sitesDir), emitRegionEntry(region, sitesDir));
     if (!messages.has(region.data.locale)) messages.set(region.data.locale, region);
-    for (const route of region.data.routes) {
-      const text = region.texts.get(route.path);
-      const content = pageText(route);
-      if (!text || !content || texts.has(text.key)) continue;
-      texts.set(text.key, { content, inputs: text.inputs });
-    }
   }
   for (const [locale, region] of messages) {
     files.push(
@@ -264,7 +243,6 @@ export async function emitSites(
       ),
     );
   }
-  for (const [key, { content, inputs }] of texts) files.push(emitText(key, content, inputs, sitesDir));
   return files.sort((a, b) => compareStrings(a.path, b.path));
 }
 

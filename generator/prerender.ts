@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedRegion } from './resolve/index.ts';
@@ -14,6 +13,7 @@ import { shareCardSvg } from './share-cards.ts';
 import { shareImagePath } from '../core/image-urls.ts';
 import type { ClientBundle } from './client-build.ts';
 import type { ServerRenderer } from './server-renderer.ts';
+import { hashedAsset, textAssets } from './text-assets.ts';
 
 function outputPathFor(routePath: string, basePath: string): string {
   const rest = routePath.slice(basePath.length).replace(/^\/+/, '');
@@ -102,8 +102,12 @@ async function prerenderFiles(job: {
   // What every page of the region shares (its site data and catalogue) is one file, cached
   // across pages under a name that changes with its content; each page inlines only its own data.
   const siteData = JSON.stringify({ site: splitRegion(data).site, messages: data.messages } satisfies SiteDataFile);
-  const siteFile = `assets/site-${data.code}-${createHash('sha256').update(siteData).digest('base64url').slice(0, 10)}.json`;
+  const siteFile = hashedAsset(`site-${data.code}`, siteData);
   await write(siteFile, siteData);
+  // The routes' texts, which a navigation fetches (the first page's is inline in its HTML); none
+  // for pages to picture, which have no app.
+  const texts = only ? [] : new Map([...textAssets(region).values()].map((text) => [text.file, text.json]));
+  for (const [file, json] of texts) await write(file, json);
   const shell = async (routePath: string, modules: string[], content?: PageContent, kind?: RouteKind) => {
     const rendered = await renderer.renderPage(data, routePath, now);
     return renderPageShell({

@@ -11,6 +11,7 @@ import type { Diagnostic } from '../generator/diagnostics.ts';
 import { hasErrors } from '../generator/diagnostics.ts';
 import { buildSchedule } from '../generator/deployment.ts';
 import { emitSites, writeGeneratedFiles } from '../generator/emit.ts';
+import { textAssets } from '../generator/text-assets.ts';
 import { PACKAGE_ROOT } from '../generator/paths.ts';
 import { variantFor, renderVariant } from '../generator/images.ts';
 import { renderPageShell, renderTemplate } from '../generator/templates.ts';
@@ -79,6 +80,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let compiled: CompileResult | undefined;
   let region: RegionData | undefined;
   let resolvedRegion: ResolvedRegion | undefined;
+  /** The routes' texts the route table's loaders fetch, by path, as a build writes them. */
+  let texts = new Map<string, string>();
   // What the emulated back ends know of the sites: the last valid content's (as a build's backends.json).
   let sites: SiteModel['backends'] | undefined;
   let vite: ViteDevServer | undefined;
@@ -93,6 +96,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir, [options.region]));
     resolvedRegion = compiled.model.regions.find((r) => r.data.code === options.region);
+    texts = new Map(
+      [...(resolvedRegion ? textAssets(resolvedRegion).values() : [])].map((text) => [
+        `${resolvedRegion!.data.basePath}/${text.file}`,
+        text.json,
+      ]),
+    );
     const shown = region && JSON.stringify(region);
     region = resolvedRegion?.data;
     sites = compiled.model.backends;
@@ -128,6 +137,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
             res.setHeader('Cache-Control', 'no-cache');
             res.end(data);
           }, next);
+          return;
+        }
+        const text = texts.get(pathname);
+        if (text !== undefined) {
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(text);
           return;
         }
         if (pathname === '/schedule.json' && compiled) {

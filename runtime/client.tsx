@@ -4,7 +4,7 @@ import { apiBase, fetchServerTime } from './api.ts';
 import { App } from './App.tsx';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { createClock } from './clock.ts';
-import { createContentStore } from './content.ts';
+import { createContentStore, fetchJson } from './content.ts';
 import type { ContentSources, RouteData, SiteDataFile } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { pageFor } from './pages/registry.ts';
@@ -80,10 +80,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
  */
 async function loadSiteData(url: string | undefined): Promise<SiteDataFile> {
   if (!url) throw new Error('The page names no site data file');
-  const href = new URL(url, window.location.href).href;
-  const response = await fetch(href, { credentials: 'same-origin' }).catch(() => undefined);
-  if (!response?.ok) throw new Error(`Could not load ${href}`);
-  return (await response.json()) as SiteDataFile;
+  return fetchJson<SiteDataFile>(url);
 }
 
 /** The first render's texts and data, inline in the prerendered page (none in the live preview). */

@@ -2,6 +2,22 @@ import { sortedProductNames } from '../core/model.ts';
 import type { Messages, PageContent, ProductData, ProductKey, RouteInfo, RouteShardData, RouteTable, SiteData } from '../core/model.ts';
 import { normalizePath, routeShard } from '../core/paths.ts';
 
+/**
+ * A JSON file of the build's (the region's site data file, a route's text), fetched from the
+ * page's own origin. A failure names the file, for the stale-page check (chunk-reload.ts).
+ */
+export async function fetchJson<T>(url: string): Promise<T> {
+  const href = new URL(url, window.location.href).href;
+  const response = await fetch(href, { credentials: 'same-origin' }).catch(() => undefined);
+  if (!response?.ok) throw new Error(`Could not load ${href}`);
+  return (await response.json()) as T;
+}
+
+/** A route's text, from the JSON file the build wrote for it (a route shard's loader). */
+export async function loadText(url: string): Promise<{ default: PageContent }> {
+  return { default: await fetchJson<PageContent>(url) };
+}
+
 /** One shard of a region's route table as its chunk holds it: its routes, their products, and a loader per route text. */
 export interface RouteShardModule extends RouteShardData {
   /** The text of each route of the shard, by normalised path. */

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent, listFiles, SitesFolderError } from '../../generator/build.ts';
 import { emitSites } from '../../generator/emit.ts';
+import { textAssets } from '../../generator/text-assets.ts';
 import { writeGeneratedFiles } from '../../generator/sites-folder.ts';
 import { routeShard, routeShardCount } from '../../core/paths.ts';
 
 /**
  * The emit stage: typed modules generated from the content into a sites folder that is not
- * committed (docs/decisions.md, "Generated modules"). A page text that several regions share is
- * one module; a one-region emit writes only what that region needs.
+ * committed (docs/decisions.md, "Generated modules"). Route texts are JSON files the build
+ * writes, which the route table's loaders fetch; a one-region emit writes only what that region needs.
  */
 const { model, diagnostics } = await compileContent();
 let dir: string;
@@ -23,28 +24,35 @@ afterAll(async () => {
 });
 
 describe('the emitted region modules', () => {
-  it('hold each shared page text once, imported by every region that shows it', async () => {
+  it('load each route text from the JSON file the build writes, the same file for the same text', async () => {
     expect(diagnostics).toEqual([]);
     const files = await emitSites(model, dir);
     const paths = files.map((f) => f.path);
-    expect(paths.filter((p) => p.startsWith('pages/choose-your-region/'))).toContain('pages/choose-your-region/en.ts');
+    // Texts are data, not modules: nothing is emitted for them.
+    expect(paths.filter((p) => p.startsWith('pages/') || p.startsWith('account/'))).toEqual([]);
     const shardsOf = (code: string) =>
       files
         .filter((f) => f.path.startsWith(`${code}/routes/`))
         .map((f) => f.content)
         .join('\n');
-    for (const code of ['us', 'uk', 'eu']) {
-      expect(shardsOf(code)).toContain(`"/${code}/choose-your-region": () => import('../../pages/choose-your-region/en.ts'),`);
-    }
-    // One catalogue per locale, one text per account screen and locale.
+    const chooser = (code: string) =>
+      new RegExp(
+        `"/${code}/choose-your-region": \\(\\) => loadText\\("/${code}/assets/page-choose-your-region-en-([\\w-]{10})\\.json"\\),`,
+      );
+    // us, uk and eu show the same English chooser: the same text, so the same file name in each region.
+    const hashes = ['us', 'uk', 'eu'].map((code) => chooser(code).exec(shardsOf(code))?.[1]);
+    expect(hashes[0]).toBeDefined();
+    expect(new Set(hashes)).toEqual(new Set([hashes[0]]));
+    // One catalogue per locale.
     expect(paths.filter((p) => p.startsWith('messages/')).sort()).toEqual(model.regions.map((r) => `messages/${r.data.locale}.ts`).sort());
-    expect(paths).toContain('account/en-GB/login.ts');
-    // Every route with a text has a loader in its shard of the route table, and every loader's module is emitted.
+    // Every route with a text has a loader in its shard of the route table, for a file the build writes.
     for (const region of model.regions) {
-      const targets = [...shardsOf(region.data.code).matchAll(/import\('\.\.\/\.\.\/([^']+)'\)/g)].map((m) => m[1]!);
+      const targets = [...shardsOf(region.data.code).matchAll(/loadText\("([^"]+)"\)/g)].map((m) => m[1]!);
       expect(targets.length).toBe(region.data.routes.filter((r) => r.content).length);
-      for (const target of targets) expect(paths, `${region.data.code} imports ${target}`).toContain(target);
+      const written = new Set([...textAssets(region).values()].map((text) => `${region.data.basePath}/${text.file}`));
+      for (const target of targets) expect(written, `${region.data.code} loads ${target}`).toContain(target);
     }
+    expect(shardsOf('uk')).toMatch(/loadText\("\/uk\/assets\/account-en-GB-login-[\w-]{10}\.json"\)/);
   });
 
   it('keep the route table and the products out of the entry, in shards it loads by path: it does not grow with the catalogue', async () => {
@@ -75,8 +83,8 @@ describe('the emitted region modules', () => {
     expect(us).toContain('regions/us/region.yaml');
     expect(us).toContain('regions/us/products.yaml');
     expect(us).toContain('pages/choose-your-region/en.yaml');
-    const faq = files.find((f) => f.path === 'pages/faq/en.ts')!.content;
-    expect(faq.split('\n')[1]).toBe('// Inputs: pages/faq/en.yaml');
+    const messages = files.find((f) => f.path === 'messages/fr-FR.ts')!.content;
+    expect(messages.split('\n')[1]).toMatch(/^\/\/ Inputs: .*messages\/fr-FR\.yaml/);
   });
 
   it('declare the exact unions of each region: its pages, paths and products', async () => {
@@ -98,8 +106,7 @@ describe('the emitted region modules', () => {
     const paths = files.map((f) => f.path);
     expect(paths.filter((p) => /^[a-z]{2,3}\//.test(p) && !p.startsWith('kr/'))).toEqual([]);
     expect(paths.filter((p) => p.startsWith('messages/'))).toEqual(['messages/ko-KR.ts']);
-    expect(paths.some((p) => p.startsWith('account/') && !p.startsWith('account/ko-KR/'))).toBe(false);
-    expect(paths).not.toContain('pages/choose-your-region/en.ts');
+    expect(paths.filter((p) => p.startsWith('kr/routes/')).length).toBeGreaterThan(0);
   });
 
   it('are written only when they changed; a full emit removes what is no longer generated', async () => {
@@ -107,8 +114,10 @@ describe('the emitted region modules', () => {
     const first = await writeGeneratedFiles(dir, files, true);
     expect(first.length).toBe(files.length);
     expect(await writeGeneratedFiles(dir, files, true)).toEqual([]);
-    // What an earlier build wrote for a page since removed from the content.
+    // What an earlier build wrote for a page since removed from the content (or an earlier
+    // version, which emitted page texts as modules).
     const banner = files[0]!.content.split('\n', 1)[0]!;
+    await mkdir(path.join(dir, 'pages', 'faq'), { recursive: true });
     await writeFile(path.join(dir, 'pages', 'faq', 'old.ts'), `${banner}\n// a page that was removed from the content\n`);
     // A partial emit leaves other files alone; a full one prunes.
     await writeGeneratedFiles(dir, await emitSites(model, dir, ['kr']));

@@ -89,6 +89,30 @@ describe('the live preview', () => {
     await context.close();
   });
 
+  it("moves to the next page in the same document, fetching its text as a build's site serves it", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const texts: string[] = [];
+    page.on('response', (response) => {
+      if (/\/us\/assets\/page-[\w-]+\.json$/.test(new URL(response.url()).pathname))
+        texts.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await page.goto(new URL('/us/faq', dev.url).href);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.evaluate(() => (window.name = 'same document'));
+    await page.getByRole('banner').getByRole('link', { name: 'Axlebot' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    const home = (await compileContent({ content, cwd: work })).model.regions
+      .find((r) => r.data.code === 'us')!
+      .data.routes.find((r) => r.page === 'home')!;
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content!.heading);
+    expect(await page.evaluate(() => window.name)).toBe('same document');
+    expect(texts).toEqual([expect.stringMatching(/^200 \/us\/assets\/page-home-[\w-]+\.json$/)]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a valid edit on the page', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

@@ -320,7 +320,7 @@ describe('the first render', () => {
     const errors = collectErrors(page);
     const scripts: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/assets/')) scripts.push(new URL(request.url()).pathname.replace(/-[\w-]{8}\.js$/, ''));
+      if (request.url().includes('/assets/')) scripts.push(new URL(request.url()).pathname.replace(/-[\w-]{8}\.js$|-[\w-]{10}\.json$/, ''));
     });
     await page.goto(url('/us/faq'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
@@ -463,12 +463,12 @@ describe('what a page loads, and when', () => {
 });
 
 describe('a stale page after a new deploy', () => {
-  const faqChunk = '**/us/assets/page-faq-en-*.js';
+  const faqText = '**/us/assets/page-faq-en-*.json';
 
-  it('reloads once into the intended route when a page script answers 404', async () => {
+  it("reloads once into the intended route when a page's text answers 404", async () => {
     const { context, page } = await open('/us');
     let gone = 2; // the import and the check after it see the old deploy's missing file
-    await page.route(faqChunk, (r) => (gone-- > 0 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
+    await page.route(faqText, (r) => (gone-- > 0 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
     await page.getByRole('link', { name: 'FAQ' }).click();
@@ -534,9 +534,9 @@ describe('a stale page after a new deploy', () => {
     await context.close();
   });
 
-  it('does not reload when the script failed for another reason (the file still exists)', async () => {
+  it("does not reload when a page's text failed to load for another reason (the file still exists)", async () => {
     const { context, page } = await open('/us');
-    await page.route(faqChunk, (r) => (r.request().method() === 'GET' ? r.abort() : r.continue()));
+    await page.route(faqText, (r) => (r.request().method() === 'GET' ? r.abort() : r.continue()));
     await page.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
     expect(new URL(page.url()).pathname).toBe('/us');
