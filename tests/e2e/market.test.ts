@@ -52,8 +52,16 @@ const site = useTestSite({
 });
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-/** The buy box of the Bumblebee page in de at an instant of server time: price, struck price, prior-price line. */
-async function priceAt(instant: string): Promise<{
+/**
+ * The buy box of the Bumblebee page in de at an instant of server time: price, struck price,
+ * prior-price line; and its structured data and share tags once the head follows the instant
+ * (`amount`: the price they should come to name; the code that writes heads loads after the page
+ * has read server time, so they follow it a moment later).
+ */
+async function priceAt(
+  instant: string,
+  amount: number,
+): Promise<{
   price: string;
   was: string | null;
   prior: string | null;
@@ -67,6 +75,9 @@ async function priceAt(instant: string): Promise<{
   await page.goto(site.url('/de/flagship-bumblebee'));
   // Server time read (it comes after hydration): the page shows that instant's prices.
   await page.waitForSelector('html[data-hydrated][data-synced]', { state: 'attached' });
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('meta[property="product:price:amount"]')?.getAttribute('content')))
+    .toBe(String(amount));
   const box = page.locator('.buy-box');
   const read = async () => ({
     price: (await box.getByTestId('price').textContent())!,
@@ -115,10 +126,10 @@ describe('a reduction announced against its prior price (de)', () => {
     ['raised back again', SPRING[3]!, { price: REGULAR, was: null, prior: null }],
     ['lowered 45 days later: against 1,599 again', SPRING[4]!, { price: REDUCED, was: WAS, prior: LINE }],
   ])('%s', async (_, instant, expected) => {
-    const shown = await priceAt(instant);
-    expect({ price: shown.price, was: shown.was, prior: shown.prior }).toEqual(expected);
     // The structured data and the share tags follow the stage with the page: the price the visitor sees.
     const amount = expected.price === REDUCED ? 1399 : 1599;
+    const shown = await priceAt(instant, amount);
+    expect({ price: shown.price, was: shown.was, prior: shown.prior }).toEqual(expected);
     expect(shown.offer.price).toBe(amount);
     expect(shown.offer.og).toBe(String(amount));
     // A reduction that ends says until when its price holds (the day before it ends).
