@@ -25,6 +25,18 @@ export function isActivityActive(region: Pick<RegionData, 'stages'>, product: Pr
   return false;
 }
 
+/**
+ * The span of a product's activity an instant falls in (before, during or after its dates; or
+ * its stages list's current stage). Two instants of one phase sell the product at the same price
+ * until the same end: its offer (runtime/head.ts) is the same at both.
+ */
+export function activityPhase(region: Pick<RegionData, 'stages'>, product: ProductData, now: number): number {
+  const time = product.activityTime;
+  if (!time) return 0;
+  if (time.startTime !== undefined) return now < time.startTime ? 0 : time.endTime === undefined || now < time.endTime ? 1 : 2;
+  return time.stages === undefined ? 0 : currentStage(region.stages[time.stages] ?? [], now);
+}
+
 /** The price a product sells at now: the activity price while its activity runs, else the price. */
 export function currentPrice(region: Pick<RegionData, 'stages'>, product: ProductData, now: number): number {
   return isActivityActive(region, product, now) ? product.activityPrice! : product.price;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isLocalHost } from '../../core/hosts.ts';
 import { useSite, useT } from '../site.tsx';
 
@@ -9,7 +9,8 @@ import { useSite, useT } from '../site.tsx';
  *
  * - Hidden at load; hidden while scrolling down, shown at once on scrolling up, shown
  *   `iconDelay` after scrolling stops.
- * - `startupWait` after mount it polls every `poll` ms, for up to `apiWait`, for the chat API;
+ * - `startupWait` after mount it loads the provider's script (sooner if the icon shows first) and
+ *   polls every `poll` ms, for up to `apiWait`, for the chat API;
  *   then, once, `resetDelay` later, it closes the chat, makes the chat frame visible and shows
  *   the icon. The chat's close event closes the chat.
  * - A click opens the chat; without the API it only warns on the console.
@@ -40,8 +41,10 @@ export function ChatIcon() {
   const [shown, setShown] = useState(false);
   const lastScroll = useRef(0);
 
-  // The provider's script, once per page.
-  useEffect(() => {
+  // The provider's script, once per page, when the chat can first be used: at the end of the
+  // startup wait, or as soon as the icon shows (a scroll up), whichever comes first. Nothing
+  // calls the chat before, so a visit that ends sooner never fetches the provider.
+  const loadProvider = useCallback(() => {
     const src = isLocalHost(window.location.hostname) ? LOCAL_CHAT_PROVIDER : timing.provider;
     if (!src || document.querySelector(`script[data-chat-provider]`)) return;
     const script = document.createElement('script');
@@ -50,6 +53,9 @@ export function ChatIcon() {
     script.dataset.chatProvider = '';
     document.head.append(script);
   }, [timing.provider]);
+  useEffect(() => {
+    if (shown) loadProvider();
+  }, [shown, loadProvider]);
 
   // Startup: wait, poll for the API, then the one reset.
   useEffect(() => {
@@ -69,6 +75,7 @@ export function ChatIcon() {
     };
     timers.push(
       setTimeout(() => {
+        loadProvider();
         const started = Date.now();
         const found = (api: ChatApi) => {
           api.onClose(() => api.close());
@@ -90,7 +97,7 @@ export function ChatIcon() {
       timers.forEach(clearTimeout);
       clearInterval(polling);
     };
-  }, [timing]);
+  }, [timing, loadProvider]);
 
   // Scrolling: down hides, up shows, and a pause shows it after iconDelay.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { createScrollMemory, scrollAfterNavigation } from '../scroll.ts';
 import { useSyncs } from '../site.tsx';
 import type { AppServices } from '../site.tsx';
 import type { PageContent, RouteInfo, SiteData } from '../../core/model.ts';
+import { activityPhase } from '../../core/time.ts';
 
 /**
  * The app shell's effects (runtime/App.tsx), one concern each, in the order the shell calls
@@ -142,8 +143,8 @@ function loadHeadWriter() {
 /**
  * The head follows the page; each page shown counts once as a virtual page view. The first
  * page's head is prerendered (its view counts at once) and holds at any instant, but for a
- * product's offer (its price follows the clock): the code that makes heads loads for a product
- * page, or with the first navigation, for the pages that follow. `keep`: the prerendered content
+ * product's offer (its price follows the clock): the code that makes heads loads when server time
+ * moves a product page's offer, or with the first navigation, for the pages that follow. `keep`: the prerendered content
  * of the first page, kept on screen (runtime/App.tsx `KeptPage`).
  */
 // Arguments by position, as the shell has them: an options object would ship its property names.
@@ -163,6 +164,7 @@ export function usePageHead(
   const lastView = useRef<string | undefined>(undefined);
   const firstLocation = useRef(location);
   const navigated = useRef(false);
+  const firstNow = useRef(now);
   useEffect(() => {
     if (location !== firstLocation.current) navigated.current = true;
     let current = true;
@@ -178,7 +180,11 @@ export function usePageHead(
       pushPageView(window, { page_path: location, page_title: title, page_location: window.location.href, region: site.code });
     };
     if (lastView.current === undefined && location === firstLocation.current) view(document.title);
-    if (!navigated.current && !route?.product) return;
+    // The first page's prerendered head holds until the page changes, or its product's offer
+    // does (server time moved it into another phase of its activity: another price or end).
+    const product = route?.product === undefined ? undefined : content.product(route.product);
+    const offerMoved = product !== undefined && activityPhase(site, product, now) !== activityPhase(site, product, firstNow.current);
+    if (!navigated.current && !offerMoved) return;
     void loadHeadWriter().then((writer) => {
       if (!current || writer === 'reloading') return;
       if (!writer) {

@@ -66,38 +66,35 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
     for (const kind of await readdir(dir)) if (kind !== 'images' && kind !== 'share') await rm(path.join(dir, kind), { recursive: true });
     return dir;
   };
-  const buildAt = async (
-    content: string,
-    name: string,
-    kinds: readonly string[] = ['images', 'share'],
-    runs = Math.max(1, Math.min(RUNS, 3)),
-  ) => {
-    const pictures = await picturesOf(content, name);
-    const results: Run[] = [];
-    for (let i = 0; i < runs; i++) {
-      const cache = path.join(work, `cache-${name}-${kinds.join('-')}-${i}`);
-      await cp(pictures, cache, { recursive: true });
-      for (const kind of await readdir(cache)) if (!kinds.includes(kind)) await rm(path.join(cache, kind), { recursive: true });
-      results.push(
-        await run(
-          BIN,
-          build(content, [
-            'us',
-            '--out',
-            path.join(work, `${name}-${i}`),
-            '--cache-dir',
-            cache,
-            '--sites',
-            path.join(work, `sites-${name}`),
-          ]),
-        ),
-      );
-    }
-    return { wall: median(results.map((r) => r.wall)), peak: Math.max(...results.map((r) => r.peak)) };
+  // One cold build of us from a content folder, its pictures from `pictures` (only `kinds` of them).
+  const buildOnce = async (content: string, name: string, pictures: string, kinds: readonly string[], i: number) => {
+    const cache = path.join(work, `cache-${name}-${kinds.join('-')}-${i}`);
+    await cp(pictures, cache, { recursive: true });
+    for (const kind of await readdir(cache)) if (!kinds.includes(kind)) await rm(path.join(cache, kind), { recursive: true });
+    return run(
+      BIN,
+      build(content, ['us', '--out', path.join(work, `${name}-${i}`), '--cache-dir', cache, '--sites', path.join(work, `sites-${name}`)]),
+    );
   };
-  const base = await buildAt(real.content, 'x1');
-  const ten = await buildAt(tenfold.content, 'x10');
-  const big = await buildAt(large.content, `x${SCALE}`);
+  // Builds of several catalogues, interleaved (1x, 10x, 50x, 1x, 10x...), so that the machine's
+  // load moves them alike; the median wall time and the largest peak of each.
+  const buildEach = async (catalogues: readonly { content: string; name: string }[], kinds: readonly string[], runs: number) => {
+    const pictures = await Promise.all(catalogues.map((c) => picturesOf(c.content, c.name)));
+    const results = catalogues.map(() => [] as Run[]);
+    for (let i = 0; i < runs; i++)
+      for (const [n, c] of catalogues.entries()) results[n]!.push(await buildOnce(c.content, c.name, pictures[n]!, kinds, i));
+    return results.map((r) => ({ wall: median(r.map((x) => x.wall)), peak: Math.max(...r.map((x) => x.peak)) }));
+  };
+  const grown = await buildEach(
+    [
+      { content: real.content, name: 'x1' },
+      { content: tenfold.content, name: 'x10' },
+      { content: large.content, name: `x${SCALE}` },
+    ],
+    ['images', 'share'],
+    Math.max(3, RUNS),
+  );
+  const [base, ten, big] = [grown[0]!, grown[1]!, grown[2]!];
   const perPage10 = (ten.wall - base.wall) / tenfold.addedPages;
   const perPageN = (big.wall - base.wall) / large.addedPages;
   report(
@@ -130,8 +127,15 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
       perPageN <= 3 * hugoPerPage,
     );
     // What the pictures add: the same builds with the share cards rendered (the drawings cached).
-    const bigCards = await buildAt(large.content, `x${SCALE}`, ['images'], 1);
-    const baseCards = await buildAt(real.content, 'x1', ['images'], 1);
+    const cards = await buildEach(
+      [
+        { content: real.content, name: 'x1' },
+        { content: large.content, name: `x${SCALE}` },
+      ],
+      ['images'],
+      1,
+    );
+    const [baseCards, bigCards] = [cards[0]!, cards[1]!];
     console.log(
       `info  with its share card rendered, a page at ${SCALE}x costs ${(((bigCards.wall - baseCards.wall) / large.addedPages) * 1000).toFixed(2)} ms (1x ${baseCards.wall.toFixed(1)} s, ${SCALE}x ${bigCards.wall.toFixed(1)} s)`,
     );

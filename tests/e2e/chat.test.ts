@@ -42,13 +42,18 @@ const calls = (page: Page) => page.evaluate(() => (window.AxleChat as unknown as
 describe('the chat icon', () => {
   it('waits 5 s, finds the chat, and 2 s later closes it, shows its frame and the icon; a click opens it', async () => {
     const { page, errors, close } = await open('/us');
-    await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true); // the provider's script has loaded
     expect(await shown(page)).toBe(false); // hidden at load
+    // The provider's script is not fetched until the chat can be used: the end of the startup wait.
+    const provider = () => page.evaluate(() => document.querySelector('script[data-chat-provider]') !== null);
     await page.clock.runFor(4900);
+    expect(await provider()).toBe(false);
     expect(await calls(page)).toEqual([]); // still in the startup wait
-    await page.clock.runFor(200);
+    await page.clock.runFor(100);
+    await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true); // the provider's script has loaded
+    expect(await calls(page)).toEqual([]);
+    await page.clock.runFor(100); // the next poll finds the chat
     expect(await calls(page)).toEqual(['onClose']);
-    await page.clock.runFor(1800);
+    await page.clock.runFor(1900);
     expect(await shown(page)).toBe(false);
     await page.clock.runFor(200); // 2 s after the chat was found: the one reset
     await expect.poll(() => shown(page)).toBe(true);
@@ -67,7 +72,9 @@ describe('the chat icon', () => {
 
   it('hides while scrolling down, shows at once on scrolling up, and 3 s after scrolling stops', async () => {
     const { page, close } = await open('/us');
-    await page.clock.runFor(7100);
+    await page.clock.runFor(5000);
+    await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true);
+    await page.clock.runFor(2100);
     await expect.poll(() => shown(page)).toBe(true);
     const scrollTo = async (y: number) => {
       await page.evaluate((top) => window.scrollTo(0, top), y);
@@ -83,6 +90,20 @@ describe('the chat icon', () => {
     expect(await shown(page)).toBe(false);
     await page.clock.runFor(200);
     await expect.poll(() => shown(page)).toBe(true);
+    await close();
+  });
+
+  it('shown by a scroll up before the startup wait ends, fetches the provider then, and a click opens the chat', async () => {
+    const { page, errors, close } = await open('/us');
+    await page.clock.runFor(1000);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect.poll(() => shown(page)).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true);
+    await icon(page).click();
+    await expect.poll(() => calls(page)).toEqual(['open']);
+    expect(errors).toEqual([]);
     await close();
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { collectErrors } from '../support/browser.ts';
+import { setEmulatorClock } from '../support/emulator.ts';
+import { BUILT_AT } from '../support/instants.ts';
 import { useTestSite } from '../support/site.ts';
 
 // The page paints before any of its code is fetched; the code loads when the browser is idle or
@@ -108,7 +110,7 @@ describe('first paint before any script', () => {
     await context.close();
   });
 
-  it('loads the code that writes heads only where the head can change: a product page, or the next page', async () => {
+  it('loads the code that writes heads only where the head changes: a product whose offer server time moved, or the next page', async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
     const headCode: string[] = [];
@@ -122,13 +124,30 @@ describe('first paint before any script', () => {
     await page.waitForURL((u) => u.pathname === '/us');
     await expect.poll(() => headCode.length).toBe(1);
     await expect.poll(() => page.evaluate(() => document.querySelector('link[rel="canonical"]')?.getAttribute('href'))).toMatch(/\/us$/);
-    // A product page's offer follows the clock: there it loads at once.
-    const product = await context.newPage();
+    // A product page's offer follows the clock: its prerendered head holds while server time is
+    // in the same phase of the product's activity (the build's instant: after Halloween)...
     const productHead: string[] = [];
-    product.on('request', (r) => /\/assets\/head-[\w-]+\.js$/.test(r.url()) && productHead.push(r.url()));
-    await product.goto(url('/us/ai-base'));
-    await hydrated(product);
-    await expect.poll(() => productHead.length).toBe(1);
+    const visit = async (path: string) => {
+      const product = await context.newPage();
+      product.on('request', (r) => /\/assets\/head-[\w-]+\.js$/.test(r.url()) && productHead.push(r.url()));
+      await product.goto(url(path));
+      await product.waitForSelector('html[data-hydrated][data-synced]', { state: 'attached' });
+      await product.waitForLoadState('networkidle');
+      return product;
+    };
+    await visit('/us/flagship-bumblebee');
+    expect(productHead).toEqual([]);
+    // ... and the code loads once server time moves it (Halloween's price, 1,219).
+    await setEmulatorClock(site.server.url, '2025-10-28T12:00:00+08:00');
+    try {
+      const during = await visit('/us/flagship-bumblebee');
+      expect(productHead).toHaveLength(1);
+      await expect
+        .poll(() => during.evaluate(() => document.querySelector('meta[property="product:price:amount"]')?.getAttribute('content')))
+        .toBe('1219');
+    } finally {
+      await setEmulatorClock(site.server.url, BUILT_AT);
+    }
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstant } from '../../generator/resolve/index.ts';
-import { currentStage, isActivityActive, isGateOpen, isRouteOpen } from '../../core/time.ts';
+import { activityPhase, currentStage, isActivityActive, isGateOpen, isRouteOpen } from '../../core/time.ts';
 import type { ProductData } from '../../core/model.ts';
 
 const t = (iso: string) => parseInstant(iso);
@@ -66,6 +66,17 @@ describe('activity prices', () => {
     expect(isActivityActive(region, bumblebee, t('2025-10-25T15:00:00+08:00'))).toBe(true);
     expect(isActivityActive(region, bumblebee, t('2025-11-01T14:59:59.999+08:00'))).toBe(true);
     expect(isActivityActive(region, bumblebee, t('2025-11-01T15:00:00+08:00'))).toBe(false);
+  });
+  it('have phases: two instants of one phase sell at one price until one end', () => {
+    const ends = { ...megatronUk, activityTime: { startTime: t('2025-09-22T08:00:00+08:00'), endTime: t('2025-10-01T00:00:00+08:00') } };
+    const phase = (iso: string) => activityPhase(region, ends, t(iso));
+    expect([phase('2025-09-01T00:00:00Z'), phase('2025-09-22T00:00:00Z'), phase('2025-10-01T00:00:00+08:00')]).toEqual([0, 1, 2]);
+    expect(phase('2025-09-23T00:00:00Z')).toBe(phase('2025-09-30T00:00:00Z'));
+    const bumblebee: ProductData = { ...megatronUk, activityTime: { stages: 'halloween', stage: [1] } };
+    const stage = (iso: string) => activityPhase(region, bumblebee, t(iso));
+    expect(stage('2025-10-20T00:00:00Z')).not.toBe(stage('2025-10-26T00:00:00Z'));
+    expect(stage('2025-10-26T00:00:00Z')).not.toBe(stage('2025-11-02T00:00:00Z'));
+    expect(stage('2025-11-02T00:00:00Z')).toBe(stage('2026-11-02T00:00:00Z'));
   });
   it('never apply without an activity price', () => {
     const { activityPrice: _ignored, ...plain } = megatronUk;
