@@ -50,3 +50,22 @@ export function isRouteOpen(route: Pick<RouteData, 'window'>, now: number): bool
   if (span.end !== undefined && now >= span.end) return false;
   return true;
 }
+
+const INSTANT_KEYS = new Set(['start', 'end', 'startTime', 'endTime']);
+
+/**
+ * Every instant some data names, where what shows can change: windows' and activities' starts
+ * and ends (`start`, `end`, `startTime`, `endTime`), and the instants of stages lists (`stages`,
+ * a record of lists). Between two of them, what the data shows holds.
+ */
+export function instantsIn(value: unknown, found: number[] = []): number[] {
+  if (Array.isArray(value)) for (const item of value) instantsIn(item, found);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      if (INSTANT_KEYS.has(key) && typeof item === 'number') found.push(item);
+      else if (key === 'stages' && item !== null && typeof item === 'object' && !Array.isArray(item)) {
+        for (const list of Object.values(item)) if (Array.isArray(list)) found.push(...list.filter((at) => typeof at === 'number'));
+      } else instantsIn(item, found);
+    }
+  return found;
+}

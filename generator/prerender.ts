@@ -84,6 +84,12 @@ function createFileWriter(dir: string, signal?: AbortSignal) {
 
 const WRITES_AT_ONCE = 8;
 
+/** Whether a rendered page's <main> holds something live at once (`data-live`, runtime/parts.ts). */
+function liveContent(html: string): boolean {
+  const main = /<main\b[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
+  return /\sdata-live=""/.test(main);
+}
+
 /** The files of a region (see prerenderRegion), each handed to `write`, each page noted in `written`. */
 async function prerenderFiles(job: {
   region: ResolvedRegion;
@@ -116,7 +122,9 @@ async function prerenderFiles(job: {
       base,
       entry: client.entry,
       css: client.css,
-      preloads: client.preloadsFor(modules),
+      // The page's own chunks load with the app only where its content is live at once
+      // (runtime/parts.ts); elsewhere they load when the content is wanted.
+      preloads: client.preloadsFor(liveContent(rendered.html) ? modules : []),
       siteData: `${base}${siteFile}`,
       html: rendered.html,
       now,

@@ -1,17 +1,23 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useDeviceClass, useTextFloat } from './effects.ts';
 import { SiteLink } from './components/SiteLink.tsx';
 import { Toaster } from './components/Toaster.tsx';
-import { AfterHydration, ChatShortcut, Deferred, SiteFooter } from './widgets.tsx';
-import { isRouteReady, useGo } from './navigation.ts';
+import { AfterHydration, ChatShortcut, Deferred, SiteFooter, SiteHeader, partCode } from './widgets.tsx';
+import { isRouteReady, preloadRoute, useGo } from './navigation.ts';
 import { NotFound } from './pages/NotFound.tsx';
 import { Closed } from './shell/Closed.tsx';
-import { Header } from './shell/Header.tsx';
 import { useHydrationStart, useNavigationEnd, usePageHead, useRouteLoad, useRouting, useSyncMarks, useTimeGate } from './shell/hooks.ts';
+import { useLinkNavigation } from './shell/links.ts';
+import { usePartWants } from './shell/wants.ts';
+import { lazyComponent } from './lazy-component.ts';
+import type { LazyComponent } from './lazy-component.ts';
+import type { PageProps } from './pages/props.ts';
+import { partWanted, usePartHydrated } from './parts.ts';
 import { normalizePath } from '../core/paths.ts';
 import { AppProvider, useApp, useNow, useSynced, useT } from './site.tsx';
 import type { AppServices } from './site.tsx';
+import type { RouteInfo } from '../core/model.ts';
 import { isRouteOpen } from '../core/time.ts';
 
 export interface AppProps {
@@ -23,6 +29,11 @@ export interface AppProps {
    * load: the visitor goes on reading it, and the next visit of the route loads it again.
    */
   kept?: KeptPage;
+  /**
+   * The instants the first page's data names (stages, windows, activity dates): crossing one
+   * changes what the page shows, and its parts hydrate (runtime/shell/wants.ts).
+   */
+  instants?: readonly number[];
 }
 
 export interface KeptPage {
@@ -32,13 +43,34 @@ export interface KeptPage {
   html: string;
 }
 
-export function App({ app, path, kept }: AppProps) {
+export function App({ app, path, kept, instants = NO_INSTANTS }: AppProps) {
   return (
     <AppProvider value={app}>
       <Router ssrPath={path}>
-        <Shell kept={kept} />
+        <Shell kept={kept} instants={instants} />
       </Router>
     </AppProvider>
+  );
+}
+
+const NO_INSTANTS: readonly number[] = [];
+
+/**
+ * The first page's content, a part of the page that hydrates on its own (runtime/parts.ts): its
+ * code and text load when it is wanted. Client navigations render their pages at once.
+ */
+function firstPagePart(app: AppServices, route: RouteInfo, page: LazyComponent<PageProps>): LazyComponent<PageProps> {
+  return lazyComponent(
+    partCode(() =>
+      partWanted('main')
+        .then(() => preloadRoute(app, route))
+        .then(() => ({
+          default: function FirstPage(props: PageProps) {
+            usePartHydrated('main');
+            return <page.Component {...props} />;
+          },
+        })),
+    ),
   );
 }
 
@@ -47,7 +79,7 @@ export function App({ app, path, kept }: AppProps) {
  * content, kept), the footer and the widgets. What it does besides rendering is in its hooks
  * (runtime/shell/hooks.ts), one concern each.
  */
-function Shell({ kept }: { kept?: KeptPage }) {
+function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[] }) {
   const app = useApp();
   const { site, content } = app;
   const t = useT();
@@ -59,26 +91,48 @@ function Shell({ kept }: { kept?: KeptPage }) {
   const found = content.route(location);
   const route = found ?? undefined;
   const open = route ? isRouteOpen(route, now) : true;
-  const ready = route ? isRouteReady(app, route) : true;
   const page = route && !route.redirect ? content.page(route.path) : undefined;
+  // The first page, while the visitor is on it: prerendered, its content a part of its own that
+  // hydrates when wanted (on the server, at once).
+  const firstPath = useRef(normalizePath(location));
+  const onFirst = useRef(true);
+  if (normalizePath(location) !== firstPath.current) onFirst.current = false;
+  const [firstPart] = useState(() => {
+    const lazy = route && page && open && !kept ? app.pages(route) : undefined;
+    if (!lazy || !route || !page) return undefined;
+    // The server has the page's code loaded: it renders the same boundary, at once.
+    return { route, page, part: typeof window === 'undefined' ? lazy : firstPagePart(app, route, lazy) };
+  });
+  const first = onFirst.current && firstPart !== undefined && route === firstPart.route && open ? firstPart : undefined;
+  const ready = route ? first !== undefined || isRouteReady(app, route) : true;
   // The first page's prerendered content, while its own code or text is not loaded.
   const keep = kept && normalizePath(location) === kept.path && (found === undefined || !ready) ? kept.html : undefined;
   const main = useRef<HTMLElement>(null);
   // One element for every render: a dehydrated boundary that receives an update before its code
   // has loaded would give up its prerendered HTML (and show nothing) until then.
-  const footer = useMemo(
-    () => (
-      <Deferred>
+  const [header, footer, firstPage] = useMemo(
+    () => [
+      <Deferred key="header">
+        <SiteHeader.Component />
+      </Deferred>,
+      <Deferred key="footer">
         <SiteFooter.Component />
-      </Deferred>
-    ),
-    [],
+      </Deferred>,
+      firstPart && (
+        <Deferred>
+          <firstPart.part.Component route={firstPart.route} content={firstPart.page} />
+        </Deferred>
+      ),
+    ],
+    [firstPart],
   );
 
   useDeviceClass(site.constants.breakpoints.collapse);
   useTextFloat(site.constants.textFloatTranslate, `${location}:${ready}`);
 
   useRouting(app, go);
+  useLinkNavigation(app, go);
+  usePartWants(app, location, instants);
   useHydrationStart(app);
   useNavigationEnd(app, location, found, go, main);
   useRouteLoad(app, location, found, ready, open);
@@ -97,6 +151,8 @@ function Shell({ kept }: { kept?: KeptPage }) {
     );
   } else if (route && !open) {
     body = <Closed />;
+  } else if (first) {
+    body = firstPage;
   } else if (route && page && lazy?.isLoaded()) {
     body = <lazy.Component route={route} content={page} />;
   } else if (route || found === undefined) {
@@ -109,15 +165,15 @@ function Shell({ kept }: { kept?: KeptPage }) {
       <a className="skip-link" href="#main">
         {t('a11y.skipToContent')}
       </a>
-      <Header />
+      {header}
       {/* A page not yet translated is in its source's language: said on <main>, its own part (docs/translations.md). */}
       {keep === undefined ? (
-        <main id="main" ref={main} tabIndex={-1} lang={textLang}>
+        <main id="main" ref={main} tabIndex={-1} lang={textLang} data-part="main">
           {body}
         </main>
       ) : (
         // Hydration leaves markup given as inner HTML as it is: the prerendered page stays.
-        <main id="main" ref={main} tabIndex={-1} lang={textLang} dangerouslySetInnerHTML={{ __html: keep }} />
+        <main id="main" ref={main} tabIndex={-1} lang={textLang} data-part="main" dangerouslySetInnerHTML={{ __html: keep }} />
       )}
       {footer}
       {/* Always after the footer: the footer shows once an element follows it (styles.css). */}

@@ -11,7 +11,9 @@ import { pageFor } from './pages/registry.ts';
 import { formatsOf, knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
-import { watchFooter } from './widgets.tsx';
+import { wantPart, wantParts, watchParts } from './parts.ts';
+import { watchFooterCountry } from './shell/wants.ts';
+import { instantsIn } from '../core/time.ts';
 import './styles.css';
 
 /**
@@ -38,9 +40,16 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const fail = (error: unknown) => error ?? new Error('load failed');
   const tableFailure = content.route(path) === undefined ? await content.loadRoute(path).then(() => undefined, fail) : undefined;
   const route = content.route(path) ?? undefined;
+  // The page's parts hydrate when wanted (runtime/parts.ts); in the live preview, which has no
+  // prerendered parts, at once, the page's code loaded before hydrating.
+  const now = root.dataset.load === 'now' || data.path === undefined;
+  if (now) wantParts();
+  else watchParts(root);
+  // An account screen reads its address's query (runtime/account-screens/common.tsx `useQuery`).
+  if (route?.kind === 'account' && window.location.search) wantPart('main');
   const [shared, pageFailure] = await Promise.all([
     siteFile,
-    route ? preloadRoute({ content, pages: pageFor }, route).then(() => undefined, fail) : undefined,
+    route && now ? preloadRoute({ content, pages: pageFor }, route).then(() => undefined, fail) : undefined,
   ]);
   if (shared && 'error' in shared) {
     await recoverFromLoadFailure(shared.error, window.location.href);
@@ -68,9 +77,10 @@ export async function startClient(sources: ContentSources): Promise<void> {
   });
   // A transition: hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (the prerendered page is already on screen and readable).
-  watchFooter(root.querySelector('.site-footer'));
+  watchFooterCountry(app, root.querySelector('[data-part="footer"]'));
+  const instants = instantsIn([site, data.route, data.products]);
   startTransition(() => {
-    hydrateRoot(root, <App app={app} path={path} kept={kept} />);
+    hydrateRoot(root, <App app={app} path={path} kept={kept} instants={instants} />);
   });
 }
 

@@ -81,6 +81,22 @@ function detectCountry(site: Pick<SiteData, 'api' | 'hosts' | 'backend' | 'code'
     .catch(() => undefined); // silently: the region's own country stands
 }
 
+/**
+ * Looks the country up (as the footer does when it hydrates) and calls `known` with it once it is
+ * known: the stored one, or the one the back end answers (never on a failure).
+ */
+export function whenCountryKnown(site: Parameters<typeof detectCountry>[0], known: (country: Country) => void): void {
+  const answer = () => {
+    const country = readCountry() ?? detected;
+    if (country !== undefined) known(country);
+    return country !== undefined;
+  };
+  if (answer()) return;
+  const listener = () => answer() && listeners.delete(listener);
+  listeners.add(listener);
+  detectCountry(site);
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => event.key === COUNTRY_STORAGE_KEY && listener();

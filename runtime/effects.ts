@@ -60,12 +60,3 @@ export function useTextFloat(translate: number, key: string): void {
     };
   }, [translate, key]);
 }
-
-/**
- * The footer calls it once hydrated: `<html data-footer-hydrated>`, which the page's loader goes
- * by. Here, in the runtime every page loads, rather than in runtime/widgets.tsx, which loads the
- * footer: the footer imports nothing of what loads it.
- */
-export function useFooterHydrated(): void {
-  useEffect(() => document.documentElement.setAttribute('data-footer-hydrated', ''), []);
-}

@@ -4,12 +4,11 @@
 // in parallel) loads once the page has loaded and the browser is idle, or at once on the
 // visitor's first interaction (a touch, a click, a key, focus; not a pointer merely over the
 // page, which browsers report as a page paints under a resting mouse). Until the app has
-// hydrated (<html data-hydrated>; the footer, which hydrates when the visitor nears it,
-// <html data-footer-hydrated>), a click on a button of the page and a form's submission are
+// hydrated (<html data-hydrated>; each part of the page, header, main and footer, which hydrate
+// when wanted, <html data-header-hydrated> and so on), a click on a button of the page and a form's submission are
 // held, not lost: they start the load and are replayed, in order, on the same elements once the
 // app is live. A held submission never goes to the server as a plain form (which would put its
-// fields, a password too, in the address). Links work as links meanwhile (but the footer's,
-// which wait for its code a moment: see below); the consent script's buttons
+// fields, a password too, in the address). Links work as links meanwhile; the consent script's buttons
 // (data-consent-action) are its own. In the live preview (data-load="now") the code
 // loads at once: its styles come with it. It also reloads a page whose code a newer deploy
 // removed (below).
@@ -46,10 +45,13 @@
     script.src = app.getAttribute('data-entry');
     document.head.appendChild(script);
   }
-  // The footer hydrates on its own, when the visitor nears it (runtime/widgets.tsx).
+  // The page's parts (header, main, footer) hydrate on their own, when wanted (runtime/parts.ts).
+  function partOf(element) {
+    return element && element.closest ? element.closest('[data-part]') : null;
+  }
   function live(element) {
-    var footer = element && element.closest && element.closest('.site-footer');
-    return root.hasAttribute(footer ? 'data-footer-hydrated' : 'data-hydrated');
+    var part = partOf(element);
+    return root.hasAttribute('data-hydrated') && (!part || root.hasAttribute('data-' + part.getAttribute('data-part') + '-hydrated'));
   }
   function hold(event, element, replay) {
     event.preventDefault();
@@ -60,23 +62,6 @@
   addEventListener('click', function (event) {
     if (!event.target || !event.target.closest || live(event.target)) return;
     var button = event.target.closest('#root button');
-    // A link of the footer followed while its code is on its way (it loads as the visitor nears
-    // it) waits for it, to navigate in the app; if the footer is not live within 3 s, the link is
-    // followed as a plain link (at once on a page kept as prerendered, which never goes live).
-    var link = !button && event.target.closest('.site-footer a[href]');
-    var kept = root.getAttribute('data-asset-check') === 'kept' && !root.hasAttribute('data-hydrated');
-    if (link && !kept && !link.target && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
-      var followed = false;
-      hold(event, link, function () {
-        if (!followed) link.click();
-        followed = true;
-      });
-      setTimeout(function () {
-        if (!followed) location.assign(link.href);
-        followed = true;
-      }, 3000);
-      return;
-    }
     if (!button || button.disabled || button.hasAttribute('data-consent-action')) return;
     hold(event, button, function () {
       button.click();
@@ -89,8 +74,14 @@
       form.requestSubmit();
     });
   }, true);
+  // An act in a part before the app is here marks it, for the app to hydrate it at once.
+  function intent(event) {
+    var part = !root.hasAttribute('data-hydrated') && partOf(event.target);
+    if (part) part.setAttribute('data-intent', '');
+    start();
+  }
   var intents = ['pointerdown', 'touchstart', 'keydown', 'focusin'];
-  for (var i = 0; i < intents.length; i++) addEventListener(intents[i], start, { capture: true, passive: true });
+  for (var i = 0; i < intents.length; i++) addEventListener(intents[i], intent, { capture: true, passive: true });
   new MutationObserver(function () {
     var replays = held;
     held = [];
@@ -98,7 +89,7 @@
       if (!live(replays[i].element)) held.push(replays[i]);
       else if (replays[i].element.isConnected) replays[i].replay();
     }
-  }).observe(root, { attributes: true, attributeFilter: ['data-hydrated', 'data-footer-hydrated'] });
+  }).observe(root, { attributes: true, attributeFilter: ['data-hydrated', 'data-header-hydrated', 'data-main-hydrated', 'data-footer-hydrated'] });
   // After the load event and the first contentful paint (as the browser reports it, once it is
   // on screen; without paint timing, a frame after the load event), at the first idle moment.
   var loaded = false;

@@ -46,10 +46,26 @@ export function useFlow(): { flow: AccountFlow | undefined; loaded: boolean } {
   return state;
 }
 
-/** A screen's frame: heading, lead and the form or message below. */
-export function ScreenFrame({ heading, lead, children }: { heading: string; lead?: ReactNode; children?: ReactNode }) {
+/**
+ * A screen's frame: heading, lead and the form or message below. A screen changes by itself once
+ * live (it reads the address, the flow or the session), so it hydrates with the page (`data-live`,
+ * runtime/parts.ts), but for a `still` one (log in, create account, forgot password), which
+ * changes only as the visitor acts (or when the address has a query, or the visitor is logged in:
+ * runtime/shell/wants.ts).
+ */
+export function ScreenFrame({
+  heading,
+  lead,
+  still,
+  children,
+}: {
+  heading: string;
+  lead?: ReactNode;
+  still?: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <section className="account-screen" aria-labelledby="screen-heading">
+    <section className="account-screen" aria-labelledby="screen-heading" data-live={still ? undefined : ''}>
       <h1 id="screen-heading">{heading}</h1>
       {lead && <p className="lead">{lead}</p>}
       {children}

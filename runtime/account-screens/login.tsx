@@ -60,7 +60,7 @@ export function LoginScreen() {
 
   const registerLink = screenPath('register', fromPath ? { fromPath: next } : undefined);
   return (
-    <ScreenFrame heading={text('title')} lead={text('lead')}>
+    <ScreenFrame heading={text('title')} lead={text('lead')} still>
       {fromPath && <p className="notice">{t('account.text.loginTip')}</p>}
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>

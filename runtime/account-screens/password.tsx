@@ -31,7 +31,7 @@ export function ForgotPasswordScreen() {
   }
 
   return (
-    <ScreenFrame heading={text('title')} lead={text('lead')}>
+    <ScreenFrame heading={text('title')} lead={text('lead')} still>
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
         <EmailField value={email} onValue={setEmail} error={errors.email} />

@@ -43,7 +43,7 @@ export function RegisterScreen() {
   }
 
   return (
-    <ScreenFrame heading={text('title')} lead={fill(text('lead'), { credits: site.constants.newUserReward })}>
+    <ScreenFrame heading={text('title')} lead={fill(text('lead'), { credits: site.constants.newUserReward })} still>
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>
           {errors.form}

@@ -38,7 +38,8 @@ export function AppMenu({ items, initial }: { items: readonly AppMenuItem[]; ini
   }, [current, initial]);
 
   return (
-    <nav className="app-menu" id="app-menu" aria-label={t('product.menu')}>
+    // Live from the first scroll (runtime/parts.ts): it follows the section being read.
+    <nav className="app-menu" id="app-menu" aria-label={t('product.menu')} data-live="scroll">
       <ul ref={list}>
         {items.map((item) => (
           <li key={item.target}>

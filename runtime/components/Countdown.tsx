@@ -46,7 +46,8 @@ export function Countdown() {
   const at = Math.max(now, ticked ?? now);
   const left = end === undefined ? undefined : splitSpan(end - at);
   return (
-    <section className="countdown" aria-labelledby="countdown-title" data-testid="countdown">
+    // Live at once (runtime/parts.ts): it ticks.
+    <section className="countdown" aria-labelledby="countdown-title" data-testid="countdown" data-live="">
       <h2 id="countdown-title">{countdown.title}</h2>
       {left && (
         <p className="countdown-time">

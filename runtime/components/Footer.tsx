@@ -1,5 +1,5 @@
 import { regionLabel, useCountry } from '../country.ts';
-import { useFooterHydrated } from '../effects.ts';
+import { usePartHydrated } from '../parts.ts';
 import { useLocation } from 'wouter';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
 import { isRouteOpen } from '../../core/time.ts';
@@ -27,11 +27,10 @@ const MEDIA_NAMES: Readonly<Record<string, string>> = {
  * The site's footer: the newsletter form (on every page but the home page, which has its own
  * invitation), the footer navigation, the company and its media
  * links, the region label (the visitor's country, from local storage) with the region chooser.
- * Below the fold on every page: prerendered with the page, its code loads after the page's and
- * it hydrates on its own (runtime/widgets.tsx, which loads it: this module imports nothing of it).
+ * A part of the page that hydrates on its own (runtime/parts.ts; runtime/widgets.tsx loads it).
  */
 export default function Footer() {
-  useFooterHydrated();
+  usePartHydrated('footer');
   const site = useSite();
   const now = useNow();
   const t = useT();
@@ -41,7 +40,7 @@ export default function Footer() {
   const [location] = useLocation();
   const home = useApp().content.route(location)?.kind === 'home';
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" data-part="footer">
       {!home && <Newsletter />}
       {site.footerNavs.length > 0 && (
         <div className="footer-columns">

@@ -13,7 +13,7 @@ export function TextBanner() {
   const banner = site.textBanner;
   if (!banner || !isGateOpen(site, banner, now) || !isRouteOpen(banner, now)) return null;
   return (
-    <aside className="text-banner" style={{ background: banner.bg }} aria-label={banner.label} data-testid="text-banner">
+    <aside className="text-banner" style={{ background: banner.bg }} aria-label={banner.label} data-testid="text-banner" data-part="header">
       <SiteLink href={banner.link}>{banner.label}</SiteLink>
     </aside>
   );

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { ApiError } from '../api-error.ts';
 import { useApp, useNow, useT } from '../site.tsx';
 import { fill, isSerial, isValidEmail } from '../../core/validation.ts';
-import { EmailField, Field, Form, FormMessage, Submit, useErrorText } from './forms.tsx';
+import { EmailField, Field, Form, FormMessage, Submit, useErrorText, useKeptValue } from './forms.tsx';
 
 /**
  * The product registration and return-to-manufacturer forms (docs/api.md, "Support"): checked
@@ -33,7 +33,10 @@ export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string |
   const [done, setDone] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const products = app.content.productNames();
-  const set = (key: keyof Values) => (value: string) => setValues({ ...values, [key]: value });
+  // By update: fields keeping what was entered before they hydrated each set theirs at once.
+  const set = (key: keyof Values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const productKept = useKeptValue<HTMLSelectElement>(values.product, set('product'));
+  const reasonKept = useKeptValue<HTMLTextAreaElement>(values.reason, set('reason'));
 
   function check(): typeof errors {
     const found: typeof errors = {};
@@ -95,6 +98,7 @@ export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string |
         <div className="field">
           <label htmlFor={productId}>{t('support.fields.product')}</label>
           <select
+            ref={productKept}
             id={productId}
             name="product"
             required
@@ -158,6 +162,7 @@ export function SupportForm({ kind, lang }: { kind: SupportKind; lang?: string |
             <div className="field">
               <label htmlFor={reasonId}>{t('support.fields.reason')}</label>
               <textarea
+                ref={reasonKept}
                 id={reasonId}
                 name="reason"
                 required

@@ -1,6 +1,6 @@
 import { Children, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useHydrated } from '../hydrated.ts';
-import type { FormHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
+import type { FormHTMLAttributes, InputHTMLAttributes, ReactNode, RefObject } from 'react';
 import { ApiError } from '../api-error.ts';
 import { useSite, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
@@ -33,16 +33,7 @@ export function EmailField(props: { value: string; onValue(value: string): void;
 
 export function Field({ label, value, onValue, error, hint, ...input }: FieldProps) {
   const id = useId();
-  const element = useRef<HTMLInputElement>(null);
-  // What the visitor typed into the prerendered field before it hydrated is kept: read as the
-  // field hydrates (a layout effect: the form re-renders with it before the page is marked
-  // hydrated and a held submission is replayed).
-  useLayoutEffect(() => {
-    const typed = element.current?.value;
-    if (typed !== undefined && typed !== value) onValue(typed);
-    // Once, at hydration: later the field is controlled.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const element = useKeptValue<HTMLInputElement>(value, onValue);
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
@@ -99,6 +90,25 @@ export function Submit({ busy, children, disabled }: { busy: boolean; children: 
       {busy ? t('account.text.working') : children}
     </button>
   );
+}
+
+/**
+ * A control's ref that keeps what the visitor entered into the prerendered control before it
+ * hydrated (typed, chosen): read as it hydrates (a layout effect: the form re-renders with it
+ * before its part is marked hydrated and a held submission is replayed). Once: later the control
+ * is controlled.
+ */
+export function useKeptValue<E extends HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+  value: string,
+  onValue: (value: string) => void,
+): RefObject<E | null> {
+  const element = useRef<E>(null);
+  useLayoutEffect(() => {
+    const entered = element.current?.value;
+    if (entered !== undefined && entered !== value) onValue(entered);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return element;
 }
 
 /**

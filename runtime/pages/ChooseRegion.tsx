@@ -27,7 +27,8 @@ export default function ChooseRegion({ content }: PageProps) {
   const t = useT();
   const stored = useCountry(site);
   return (
-    <section className="chooser" aria-labelledby="chooser-heading">
+    // Live at once (runtime/parts.ts): it marks the visitor's stored country.
+    <section className="chooser" aria-labelledby="chooser-heading" data-live="">
       <h1 id="chooser-heading">{content.heading}</h1>
       {content.lead && <p className="lead">{content.lead}</p>}
       <ul className="region-list">

@@ -2,18 +2,23 @@ import { useLocation } from 'wouter';
 import { TextBanner } from '../components/Promotions.tsx';
 import { SiteNav } from '../components/SiteNav.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
+import { usePartHydrated } from '../parts.ts';
 import { homePath } from '../routes.ts';
 import { isLoggedIn } from '../session.ts';
 import { useApp, useSession, useSite, useT } from '../site.tsx';
 
-/** The site's header: the text banner, the brand, the navigation, the region and account links. */
-export function Header() {
+/**
+ * The site's header: the text banner, the brand, the navigation, the region and account links.
+ * A part of the page that hydrates on its own (runtime/parts.ts, runtime/widgets.tsx loads it).
+ */
+export default function Header() {
+  usePartHydrated('header');
   const site = useSite();
   const t = useT();
   return (
     <>
       <TextBanner />
-      <header className="site-header" id="header">
+      <header className="site-header" id="header" data-part="header">
         <div className="bar">
           <SiteLink className="brand" href={homePath(site)}>
             <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">

@@ -93,21 +93,37 @@ describe('first paint before any script', () => {
     await context.close();
   });
 
-  it("loads the footer's code only when the visitor nears the footer", async () => {
-    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 } });
-    const page = await context.newPage();
+  it("loads the footer's code only when the visitor acts in it, or nears it from another country", async () => {
     const footerCode: string[] = [];
-    page.on('request', (r) => /\/assets\/Footer-[\w-]+\.js$/.test(r.url()) && footerCode.push(r.url()));
-    await page.goto(url('/us/faq'));
-    await hydrated(page);
+    const visit = async (headers: Record<string, string> = {}) => {
+      const context = await site.browser.newContext({ viewport: { width: 375, height: 740 }, extraHTTPHeaders: headers });
+      const page = await context.newPage();
+      page.on('request', (r) => /\/assets\/Footer-[\w-]+\.js$/.test(r.url()) && footerCode.push(r.url()));
+      await page.goto(url('/us/faq'));
+      await hydrated(page);
+      await page.waitForLoadState('networkidle');
+      return { context, page };
+    };
+    // A visitor the back end places in the region's own country: scrolled down to it, the footer
+    // shows what it was prerendered with, and its code does not load...
+    const { context, page } = await visit({ 'x-country': 'US' });
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
     await page.waitForLoadState('networkidle');
     expect(footerCode).toEqual([]);
     await expect(page.locator('html[data-footer-hydrated]').count()).resolves.toBe(0);
-    // Scrolled down to it: its code loads and it hydrates (the region label reads local storage then).
-    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    // ... until the visitor acts in it: its code loads and it hydrates.
+    await page.locator('.site-footer').getByRole('heading').first().click();
     await page.waitForSelector('html[data-footer-hydrated]', { state: 'attached' });
     expect(footerCode).toHaveLength(1);
     await context.close();
+    // From Canada, its region label changes: the footer hydrates as the visitor nears it.
+    const canada = await visit({ 'x-country': 'CA' });
+    expect(footerCode).toHaveLength(1);
+    await canada.page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await canada.page.waitForSelector('html[data-footer-hydrated]', { state: 'attached' });
+    await expect.poll(() => canada.page.getByTestId('region-label').textContent()).toBe('Canada - English');
+    expect(footerCode).toHaveLength(2);
+    await canada.context.close();
   });
 
   it('loads the code that writes heads only where the head changes: a product whose offer server time moved, or the next page', async () => {

@@ -144,7 +144,9 @@ async function productFaults(page: Page, path: string): Promise<string[]> {
   };
   const atTop = await current();
   await page.evaluate((id) => document.getElementById(id)!.scrollIntoView(), target);
-  const atTarget = await current();
+  // The menu follows from the first scroll on: the page's content hydrates then (runtime/parts.ts).
+  let atTarget = await current();
+  for (let tries = 0; tries < 40 && String(atTarget) !== `#${target}`; tries++) atTarget = await current();
   await page.evaluate(() => window.scrollTo(0, 0));
   if (String(atTop) !== '#buy' || String(atTarget) !== `#${target}`)
     faults.push(`${path}: in-page menu marks ${JSON.stringify(atTop)} at the top and ${JSON.stringify(atTarget)} at #${target}`);

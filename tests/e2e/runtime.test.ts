@@ -456,6 +456,11 @@ describe('what a page loads, and when', () => {
     await page.goto(url('/us/login'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.waitForLoadState('networkidle');
+    // The screen's content hydrates as the visitor first acts in it (runtime/parts.ts).
+    expect(scripts).not.toContain('/us/assets/login');
+    await page.getByRole('main').getByLabel('Email address').focus();
+    await page.waitForSelector('html[data-main-hydrated]', { state: 'attached' });
+    await page.waitForLoadState('networkidle');
     expect(scripts).toContain('/us/assets/login');
     expect(scripts.filter((s) => /\/(profile|verify|password|register)$/.test(s))).toEqual([]);
     await context.close();
@@ -488,7 +493,10 @@ describe('a stale page after a new deploy', () => {
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
     await page.getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL((u) => u.pathname === '/us/faq');
-    // The reloaded page checks the missing script again, keeps itself, and says so.
+    // The reloaded page checks the missing script again (when the visitor acts in the page's
+    // content, which loads its code then), keeps itself, and says so.
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.getByRole('main').getByRole('heading', { level: 1 }).click();
     await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
     expect(documents).toEqual(['/us/faq']);
     await context.close();
@@ -521,7 +529,8 @@ describe('a stale page after a new deploy', () => {
     const { context, page, errors } = await open('/us/faq', { viewport: { width: 375, height: 740 } });
     await page.route('**/us/assets/Footer-*.js', (r) => r.abort());
     const footer = page.locator('.site-footer');
-    await footer.scrollIntoViewIfNeeded();
+    // The visitor acts in the footer: its code is wanted (runtime/parts.ts).
+    await footer.getByRole('heading').first().click();
     await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
     // The footer is still there to read, and the app still navigates in the same document.
     await expect(footer.getByRole('link').count()).resolves.toBeGreaterThan(3);
@@ -604,7 +613,7 @@ describe('a stale page after a new deploy', () => {
     ['answers 500', (r: import('playwright-core').Route) => r.fulfill({ status: 500, body: 'error' })],
     ['is aborted', (r: import('playwright-core').Route) => r.abort()],
   ])('keeps the prerendered page when its code chunk %s on first load, and loads it on the next visit', async (_how, fail) => {
-    // (Its text is inline in the HTML: the page component's chunk is what the first load fetches.)
+    // (Its text is inline in the HTML: the page component's chunk is what its content needs.)
     const pageCode = '**/us/assets/ContentPage-*.js';
     const faq = route('faq');
     const context = await site.browser.newContext();
@@ -620,6 +629,8 @@ describe('a stale page after a new deploy', () => {
     await page.route(pageCode, fail);
     await page.goto(url('/us/faq'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    // The page's content loads its code when the visitor acts in it (runtime/parts.ts).
+    await page.getByRole('main').getByRole('heading', { level: 1 }).click();
     await page.waitForSelector('html[data-asset-check="kept"]', { state: 'attached' });
     // The visitor goes on reading: the whole prerendered text, its head, no React error.
     expect(await page.evaluate(() => document.querySelector('main')!.textContent!.length)).toBe(mainText(prerendered));
@@ -792,12 +803,27 @@ describe('sitemap.xml and robots.txt', () => {
 describe('the region chooser and the country setting', () => {
   it('labels the us site by the country chosen, kept in local storage', async () => {
     const { context, page } = await open('/us/choose-your-region');
+    await mark(page);
     await page.getByRole('link', { name: /Canada - English/ }).click();
     await page.waitForURL((u) => u.pathname === '/us');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    expect(await sameDocument(page)).toBe(false); // each region is its own bundle: a full page load
+    expect(await sameDocument(page)).toBe(true); // the region's own home opens in the app
     expect(await page.evaluate(() => localStorage.getItem('country'))).toBe('CA');
     await expect.poll(() => regionLabelText(page)).toBe('Canada - English');
+    // Another region's is its own bundle: a full page load.
+    await page
+      .getByRole('link', { name: /Change region|region/i })
+      .first()
+      .click();
+    await page.waitForURL((u) => u.pathname === '/us/choose-your-region');
+    await expect.poll(() => page.getByRole('link', { name: /United Kingdom/ }).count()).toBeGreaterThan(0);
+    await page
+      .getByRole('link', { name: /United Kingdom/ })
+      .first()
+      .click();
+    await page.waitForURL((u) => u.pathname === '/uk');
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await sameDocument(page)).toBe(false);
 
     // A choice clicked before the app is live (its code held back here) is followed as a plain
     // link, and kept all the same by the chooser's own inline script (templates/country-choice.js).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstant } from '../../generator/resolve/index.ts';
-import { activityPhase, currentStage, isActivityActive, isGateOpen, isRouteOpen } from '../../core/time.ts';
+import { activityPhase, currentStage, instantsIn, isActivityActive, isGateOpen, isRouteOpen } from '../../core/time.ts';
 import type { ProductData } from '../../core/model.ts';
 
 const t = (iso: string) => parseInstant(iso);
@@ -101,5 +101,18 @@ describe('parseInstant', () => {
     expect(parseInstant('2025-02-30T10:00:00+08:00')).toBeNaN();
     expect(parseInstant('2025-10-25T24:00:00+08:00')).toBeNaN();
     expect(parseInstant('yesterday')).toBeNaN();
+  });
+});
+
+describe('instantsIn', () => {
+  it('finds every instant data names: windows, activity dates, stages lists, however deep', () => {
+    const data = {
+      stages: { halloween, empty: [] },
+      navs: [{ label: 'Sale', window: { start: 1, end: 2 }, children: [{ window: { start: 3 } }] }],
+      products: { a: { activityTime: { startTime: 4, endTime: 5, stages: 'halloween' }, priorPrices: [{ start: 6, price: 9 }] } },
+      route: { window: { end: 7 } },
+      constants: { timeouts: { default: 15000 } },
+    };
+    expect(instantsIn(data).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, ...halloween]);
   });
 });

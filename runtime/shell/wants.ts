@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { readCountry, whenCountryKnown } from '../country.ts';
+import { wantPart, wantParts } from '../parts.ts';
+import { isLoggedIn } from '../session.ts';
+import type { AppServices } from '../site.tsx';
+
+/**
+ * When the parts of the page (runtime/parts.ts) are wanted for what they show, rather than for
+ * what the visitor does in them: every part after a navigation, once server time has crossed
+ * one of `instants` since the page was rendered (an instant the page's data names: a stage, a
+ * window, an activity's dates; the prerendered parts are right up to the next one), and once the
+ * visitor is logged in (the account link, the account screens).
+ */
+export function usePartWants(app: AppServices, location: string, instants: readonly number[]): void {
+  const first = useRef(location);
+  useEffect(() => {
+    if (location !== first.current) wantParts();
+  }, [location]);
+  useEffect(() => {
+    const { clock, session } = app;
+    const passed = (instant: number) => instants.filter((at) => at <= instant).length;
+    const rendered = passed(clock.store.getState().instant);
+    const check = () => {
+      if (passed(clock.store.getState().instant) !== rendered || isLoggedIn(session.store.getState())) wantParts();
+    };
+    check();
+    const unsubscribe = [clock.store.subscribe(check), session.store.subscribe(check)];
+    return () => unsubscribe.forEach((stop) => stop());
+  }, [app, instants]);
+}
+
+/**
+ * The footer's region label names the visitor's country (runtime/country.ts): once the footer
+ * nears the viewport, the country is looked up, and the footer is wanted when it is not the
+ * region's own.
+ */
+export function watchFooterCountry(app: AppServices, footer: Element | null): void {
+  const own = app.site.regions.find((r) => r.code === app.site.code)?.iso.toUpperCase();
+  const known = (country: string | undefined) => country !== undefined && country !== own && wantPart('footer');
+  if (readCountry() !== undefined) return void known(readCountry());
+  if (!footer || typeof IntersectionObserver === 'undefined') return;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      whenCountryKnown(app.site, known);
+    },
+    { rootMargin: '400px 0px' },
+  );
+  observer.observe(footer);
+}
