@@ -84,10 +84,14 @@ function createFileWriter(dir: string, signal?: AbortSignal) {
 
 const WRITES_AT_ONCE = 8;
 
-/** Whether a rendered page's <main> holds something live at once (`data-live`, runtime/parts.ts). */
+/**
+ * Whether a rendered page's <main> holds something live at once (`data-live`, runtime/parts.ts),
+ * but for a screen for logged-in visitors (`data-login`), which the app sends a visitor with no
+ * login away from before its code is needed.
+ */
 function liveContent(html: string): boolean {
   const main = /<main\b[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
-  return /\sdata-live=""/.test(main);
+  return /\sdata-live=""/.test(main) && !/\sdata-login="/.test(main);
 }
 
 /** The files of a region (see prerenderRegion), each handed to `write`, each page noted in `written`. */

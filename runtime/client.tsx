@@ -11,6 +11,8 @@ import { pageFor } from './pages/registry.ts';
 import { formatsOf, knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
+import { createSession, isLoggedIn } from './session.ts';
+import { browserImageFormat } from './images.ts';
 import { wantPart, wantParts, watchParts } from './parts.ts';
 import { watchFooterCountry } from './shell/wants.ts';
 import { instantsIn } from '../core/time.ts';
@@ -31,6 +33,13 @@ export async function startClient(sources: ContentSources): Promise<void> {
   if (path !== pathname) window.history.replaceState(window.history.state, '', `${path}${search}${hash}`);
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element to hydrate');
+  // A screen for logged-in visitors (the profile) opened with no stored login: the login screen
+  // in its place, coming back afterwards (as `useRequireLogin` does), before any of its code loads.
+  const login = root.querySelector<HTMLElement>('[data-login]')?.dataset.login;
+  if (login && !storedLogin()) {
+    window.location.replace(`${login}?${new URLSearchParams({ fromPath: `${path}${search}` })}`);
+    return;
+  }
   const rendered = Number(root.dataset.now);
   const data = readRouteData();
   const siteFile = data.site && data.messages ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
@@ -47,6 +56,8 @@ export async function startClient(sources: ContentSources): Promise<void> {
   else watchParts(root);
   // An account screen reads its address's query (runtime/account-screens/common.tsx `useQuery`).
   if (route?.kind === 'account' && window.location.search) wantPart('main');
+  // A browser without webp has every image of the page rewritten to the fallback format.
+  if (browserImageFormat() !== 'webp') wantParts();
   const [shared, pageFailure] = await Promise.all([
     siteFile,
     route && now ? preloadRoute({ content, pages: pageFor }, route).then(() => undefined, fail) : undefined,
@@ -102,6 +113,13 @@ function readRouteData(): RouteData {
   } catch {
     return {}; // the chunks load instead
   }
+}
+
+/** Whether local storage holds a login (runtime/session.ts). */
+function storedLogin(): boolean {
+  const session = createSession(safeLocalStorage());
+  session.restore();
+  return isLoggedIn(session.store.getState());
 }
 
 /** Local storage, or none when the browser denies it (the session then lives for the page). */

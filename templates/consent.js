@@ -33,6 +33,7 @@
     var back = document.querySelector('[data-consent-action="open"]');
     if (from && from.closest('.consent-banner') && back) back.focus();
   }
+  // In the capture phase: React stops a click in a part of the page not yet hydrated at #root.
   document.addEventListener('click', function (event) {
     var button = event.target && event.target.closest && event.target.closest('[data-consent-action]');
     if (!button) return;
@@ -50,5 +51,5 @@
       var heading = document.getElementById('consent-heading');
       if (heading) heading.focus();
     }
-  });
+  }, true);
 })();

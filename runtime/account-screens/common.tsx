@@ -51,21 +51,26 @@ export function useFlow(): { flow: AccountFlow | undefined; loaded: boolean } {
  * live (it reads the address, the flow or the session), so it hydrates with the page (`data-live`,
  * runtime/parts.ts), but for a `still` one (log in, create account, forgot password), which
  * changes only as the visitor acts (or when the address has a query, or the visitor is logged in:
- * runtime/shell/wants.ts).
+ * runtime/shell/wants.ts). A screen for logged-in visitors names the login screen
+ * (`data-login`): the app shell sends a visitor with no stored login there at once, before the
+ * screen's code loads (runtime/client.tsx); `useRequireLogin` does once the screen is live.
  */
 export function ScreenFrame({
   heading,
   lead,
   still,
+  login,
   children,
 }: {
   heading: string;
   lead?: ReactNode;
   still?: boolean;
+  /** The login screen's path, on a screen for logged-in visitors only. */
+  login?: string;
   children?: ReactNode;
 }) {
   return (
-    <section className="account-screen" aria-labelledby="screen-heading" data-live={still ? undefined : ''}>
+    <section className="account-screen" aria-labelledby="screen-heading" data-live={still ? undefined : ''} data-login={login}>
       <h1 id="screen-heading">{heading}</h1>
       {lead && <p className="lead">{lead}</p>}
       {children}

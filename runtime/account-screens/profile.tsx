@@ -63,7 +63,7 @@ export function ProfileScreen() {
 
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   return (
-    <ScreenFrame heading={text('title')} lead={text('lead')}>
+    <ScreenFrame heading={text('title')} lead={text('lead')} login={screenPath('login')}>
       {profile && (
         <dl className="profile-facts">
           <div>

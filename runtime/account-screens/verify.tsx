@@ -140,7 +140,7 @@ export function SetPasswordScreen() {
   });
 
   return (
-    <ScreenFrame heading={text('title')} lead={text('lead')}>
+    <ScreenFrame heading={text('title')} lead={text('lead')} login={screenPath('login')}>
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>{errors.form}</FormMessage>
         {fields}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { readCountry, whenCountryKnown } from '../country.ts';
+import { readCountry, whenCountryKnown } from '../country-detect.ts';
 import { wantPart, wantParts } from '../parts.ts';
 import { isLoggedIn } from '../session.ts';
 import type { AppServices } from '../site.tsx';

@@ -40,7 +40,8 @@ export async function measureVisit(browser: Browser, url: string, options: { hyd
   page.on('request', () => void inFlight++);
   const done = async (request: import('playwright-core').Request) => {
     const sizes = await request.sizes().catch(() => undefined);
-    fetched.push({ path: new URL(request.url()).pathname, type: request.resourceType(), size: sizes ? sizes.responseBodySize : 0 });
+    // A response from the browser's cache was not fetched (its size is reported as 0 or below).
+    fetched.push({ path: new URL(request.url()).pathname, type: request.resourceType(), size: Math.max(0, sizes?.responseBodySize ?? 0) });
     inFlight--;
   };
   page.on('requestfinished', (request) => void done(request));

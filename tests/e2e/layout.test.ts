@@ -92,7 +92,12 @@ async function headerFaults(page: Page, path: string): Promise<string[]> {
     if (found.rows > 1 || found.height > found.tallest + 1)
       faults.push(`${path} at ${width} px: header ${found.height} px tall in ${found.rows} rows (one row is ${found.tallest} px)`);
   }
+  // The header hydrates as the visitor first acts in it; the tap opens the menu then.
   await page.locator('.menu-toggle').click();
+  await page
+    .locator('.menu-toggle[aria-expanded="true"]')
+    .waitFor({ timeout: 5000 })
+    .catch(() => undefined);
   const inMenu = await page.evaluate(
     () =>
       [...document.querySelectorAll('#site-nav-panel .region-link, #site-nav-panel .account-link')].filter((e) => e.checkVisibility())
