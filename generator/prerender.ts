@@ -120,6 +120,7 @@ async function prerenderFiles(job: {
   for (const [file, json] of texts) await write(file, json);
   const shell = async (routePath: string, modules: string[], content?: PageContent, kind?: RouteKind) => {
     const rendered = await renderer.renderPage(data, routePath, now);
+    const live = liveContent(rendered.html);
     return renderPageShell({
       head: rendered.head,
       jsonLd: rendered.head.jsonLd.map(serializeJsonLd),
@@ -128,12 +129,18 @@ async function prerenderFiles(job: {
       css: client.css,
       // The page's own chunks load with the app only where its content is live at once
       // (runtime/parts.ts); elsewhere they load when the content is wanted.
-      preloads: client.preloadsFor(liveContent(rendered.html) ? modules : []),
+      preloads: client.preloadsFor(live ? modules : []),
       siteData: `${base}${siteFile}`,
       html: rendered.html,
       now,
       // The 404 page is served at any path that is no route: its data names none.
-      routeData: serializeJsonLd({ ...(rendered.route && { path: routePath }), ...(content && { page: content }), ...rendered.data }),
+      // The page's text is inline where its content hydrates at once; elsewhere it is fetched
+      // with the content's code, when the content is wanted (runtime/parts.ts).
+      routeData: serializeJsonLd({
+        ...(rendered.route && { path: routePath }),
+        ...(content && live && { page: content }),
+        ...rendered.data,
+      }),
       ...(region.consent && { consent: region.consent }),
       ...(kind === 'region-chooser' && { countryChoice: true }),
     });

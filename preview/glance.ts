@@ -45,6 +45,26 @@ async function routeData(file: string): Promise<InlineRouteData | undefined> {
 }
 
 /**
+ * A page's text from the region's assets (`page-<page>-<name>-<hash>.json`, generator/text-assets.ts),
+ * where its HTML does not carry it inline (a page whose content hydrates when wanted).
+ */
+async function pageText(folder: string, page: string | undefined): Promise<InlineRouteData['page'] | undefined> {
+  if (page === undefined) return undefined;
+  const file = (await readdir(path.join(folder, 'assets')).catch(() => [] as string[]))
+    .filter(
+      (name) =>
+        name.startsWith(`page-${page}-`) && /^[a-z]{2}(?:-[A-Za-z]{2,4})?-[\w-]{10}\.json$/.test(name.slice(`page-${page}-`.length)),
+    )
+    .sort()[0];
+  if (!file) return undefined;
+  try {
+    return JSON.parse(await readFile(path.join(folder, 'assets', file), 'utf8')) as InlineRouteData['page'];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The pages of the sheet, from a built output alone (its `hosts.json` lists the regions, each
  * page carries its route): per region built, its home page and one product page open at `at`,
  * the one its home page features (its hero's product), else the first of its line-up that has a
@@ -68,7 +88,8 @@ export async function glancePages(dir: string, at: number): Promise<GlancePage[]
       if (route?.kind === 'product' && route.product && !route.redirect && isRouteOpen(route, at))
         products.push({ route, name: data?.products?.[route.product]?.name });
     }
-    const wanted = [featuredProduct(home.page), ...(home.page?.lineup ?? [])];
+    const text = home.page ?? (await pageText(folder, home.route.page));
+    const wanted = [featuredProduct(text), ...(text?.lineup ?? [])];
     const chosen = wanted.map((key) => products.find((p) => p.route.product === key)).find(Boolean) ?? products[0];
     if (chosen)
       pages.push({

@@ -57,19 +57,20 @@ const NO_INSTANTS: readonly number[] = [];
 
 /**
  * The first page's content, a part of the page that hydrates on its own (runtime/parts.ts): its
- * code and text load when it is wanted. Client navigations render their pages at once.
+ * code and text load when it is wanted (on the server, it renders at once). Client navigations
+ * render their pages at once.
  */
-function firstPagePart(app: AppServices, route: RouteInfo, page: LazyComponent<PageProps>): LazyComponent<PageProps> {
+function firstPagePart(app: AppServices, route: RouteInfo, page: LazyComponent<PageProps>): LazyComponent<Record<string, never>> {
+  function FirstPage() {
+    usePartHydrated('main');
+    return <page.Component route={route} content={app.content.page(route.path)!} />;
+  }
+  if (typeof window === 'undefined') return { Component: FirstPage, preload: () => Promise.resolve(), isLoaded: () => true };
   return lazyComponent(
     partCode(() =>
       partWanted('main')
         .then(() => preloadRoute(app, route))
-        .then(() => ({
-          default: function FirstPage(props: PageProps) {
-            usePartHydrated('main');
-            return <page.Component {...props} />;
-          },
-        })),
+        .then(() => ({ default: FirstPage })),
     ),
   );
 }
@@ -98,10 +99,8 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   const onFirst = useRef(true);
   if (normalizePath(location) !== firstPath.current) onFirst.current = false;
   const [firstPart] = useState(() => {
-    const lazy = route && page && open && !kept ? app.pages(route) : undefined;
-    if (!lazy || !route || !page) return undefined;
-    // The server has the page's code loaded: it renders the same boundary, at once.
-    return { route, page, part: typeof window === 'undefined' ? lazy : firstPagePart(app, route, lazy) };
+    const lazy = route && !route.redirect && open && !kept ? app.pages(route) : undefined;
+    return lazy && route ? { route, part: firstPagePart(app, route, lazy) } : undefined;
   });
   const first = onFirst.current && firstPart !== undefined && route === firstPart.route && open ? firstPart : undefined;
   const ready = route ? first !== undefined || isRouteReady(app, route) : true;
@@ -120,7 +119,7 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
       </Deferred>,
       firstPart && (
         <Deferred>
-          <firstPart.part.Component route={firstPart.route} content={firstPart.page} />
+          <firstPart.part.Component />
         </Deferred>
       ),
     ],
@@ -134,7 +133,7 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   useLinkNavigation(app, go);
   usePartWants(app, location, instants);
   useHydrationStart(app);
-  useNavigationEnd(app, location, found, go, main);
+  useNavigationEnd(app, location, found, ready, go, main);
   useRouteLoad(app, location, found, ready, open);
   useTimeGate(site, route, synced, open, go);
   useSyncMarks(synced);

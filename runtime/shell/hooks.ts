@@ -60,8 +60,17 @@ export function useHydrationStart(app: AppServices): void {
 }
 
 /** After each navigation: catch-all, redirect, or scroll (restored, target or top) and focus on <main>. */
-export function useNavigationEnd(app: AppServices, location: string, found: Found, go: Go, main: RefObject<HTMLElement | null>): void {
+export function useNavigationEnd(
+  app: AppServices,
+  location: string,
+  found: Found,
+  ready: boolean,
+  go: Go,
+  main: RefObject<HTMLElement | null>,
+): void {
   const first = useRef(true);
+  // The scroll and focus of the last navigation, done once its page has rendered.
+  const settle = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -80,12 +89,22 @@ export function useNavigationEnd(app: AppServices, location: string, found: Foun
       return;
     }
     if (!prepared) void app.clock.sync(app.serverTime); // back/forward: still on server time
-    scrollAfterNavigation(window, prepared ? undefined : getScrollMemory()?.saved(), route.scroll);
-    main.current?.focus({ preventScroll: true });
+    const saved = prepared ? undefined : getScrollMemory()?.saved();
+    settle.current = () => {
+      scrollAfterNavigation(window, saved, route.scroll);
+      main.current?.focus({ preventScroll: true });
+    };
     // Only the location matters (and the route table, once it says where an unknown location
     // goes): the route and preparation are read as of this navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location, found === undefined]);
+  // A page whose code or text was not loaded (back/forward) renders a moment later: a position
+  // restored before would be clamped to the placeholder's height.
+  useEffect(() => {
+    if (!ready || !settle.current) return;
+    settle.current();
+    settle.current = undefined;
+  });
 }
 
 /**
@@ -185,15 +204,24 @@ export function usePageHead(
     const product = route?.product === undefined ? undefined : content.product(route.product);
     const offerMoved = product !== undefined && activityPhase(site, product, now) !== activityPhase(site, product, firstNow.current);
     if (!navigated.current && !offerMoved) return;
-    void loadHeadWriter().then((writer) => {
+    // The first page's text, when its content has not hydrated yet (it is not inline then).
+    const text =
+      page ??
+      (route && !route.redirect
+        ? content.loadPage(route.path).then(
+            () => content.page(route.path),
+            () => undefined,
+          )
+        : undefined);
+    void Promise.all([loadHeadWriter(), text]).then(([writer, shown]) => {
       if (!current || writer === 'reloading') return;
       if (!writer) {
         // Without the code that writes heads the page still counts, under its own title.
-        if (keep === undefined && page?.title) document.title = page.title;
+        if (keep === undefined && shown?.title) document.title = shown.title;
         view(document.title);
         return;
       }
-      const head = writer.headFor(site, route?.redirect ? undefined : route, page, content, now);
+      const head = writer.headFor(site, route?.redirect ? undefined : route, shown, content, now);
       // A kept page keeps its prerendered head too.
       if (keep === undefined) writer.applyHead(document, head);
       view(keep === undefined ? head.title : document.title);

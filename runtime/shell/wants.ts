@@ -6,15 +6,19 @@ import type { AppServices } from '../site.tsx';
 
 /**
  * When the parts of the page (runtime/parts.ts) are wanted for what they show, rather than for
- * what the visitor does in them: every part after a navigation, once server time has crossed
+ * what the visitor does in them: the header and the footer after a navigation; every part once server time has crossed
  * one of `instants` since the page was rendered (an instant the page's data names: a stage, a
  * window, an activity's dates; the prerendered parts are right up to the next one), and once the
  * visitor is logged in (the account link, the account screens).
  */
 export function usePartWants(app: AppServices, location: string, instants: readonly number[]): void {
   const first = useRef(location);
+  // After a navigation the header and the footer follow the page (the first page's content is
+  // gone: the next page renders in its place).
   useEffect(() => {
-    if (location !== first.current) wantParts();
+    if (location === first.current) return;
+    wantPart('header');
+    wantPart('footer');
   }, [location]);
   useEffect(() => {
     const { clock, session } = app;

@@ -79,6 +79,9 @@ async function priceAt(
     .poll(() => page.evaluate(() => document.querySelector('meta[property="product:price:amount"]')?.getAttribute('content')))
     .toBe(String(amount));
   const box = page.locator('.buy-box');
+  // The page's content follows server time once it has crossed an instant of the stages (it
+  // hydrates then, runtime/parts.ts).
+  await expect.poll(() => box.getByTestId('price').textContent()).toBe(formatPrice(amount, 'de-DE', 'EUR'));
   const read = async () => ({
     price: (await box.getByTestId('price').textContent())!,
     was: await box

@@ -314,7 +314,7 @@ describe('scroll after navigation', () => {
 });
 
 describe('the first render', () => {
-  it("finds its texts inline in the page, once, and loads only the next pages' texts", async () => {
+  it('needs no text file to hydrate (its text is its HTML), and loads only the texts of what hydrates or comes next', async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = collectErrors(page);
@@ -330,6 +330,10 @@ describe('the first render', () => {
     await pushPath(page, '/us/manuals');
     await expect.poll(() => heading(page)).toBe(route('manuals').content!.heading);
     expect(scripts.filter((s) => s.includes('/page-'))).toEqual(['/us/assets/page-manuals-en']);
+    // The first page's text comes with its content's code, when the content is wanted.
+    await page.goBack();
+    await expect.poll(() => heading(page)).toBe(route('faq').content!.heading);
+    expect(scripts.filter((s) => s.includes('/page-'))).toEqual(['/us/assets/page-manuals-en', '/us/assets/page-faq-en']);
     expect(errors).toEqual([]);
     await context.close();
   });
