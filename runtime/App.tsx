@@ -102,7 +102,8 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
     const lazy = route && !route.redirect && open && !kept ? app.pages(route) : undefined;
     return lazy && route ? { route, part: firstPagePart(app, route, lazy) } : undefined;
   });
-  const first = onFirst.current && firstPart !== undefined && route === firstPart.route && open ? firstPart : undefined;
+  // By path: the route table's shard, once loaded, holds another object for the same route.
+  const first = onFirst.current && firstPart !== undefined && route?.path === firstPart.route.path && open ? firstPart : undefined;
   const ready = route ? first !== undefined || isRouteReady(app, route) : true;
   // The first page's prerendered content, while its own code or text is not loaded.
   const keep = kept && normalizePath(location) === kept.path && (found === undefined || !ready) ? kept.html : undefined;
