@@ -96,8 +96,10 @@ describe('the chat icon', () => {
   it('shown by a scroll up before the startup wait ends, fetches the provider then, and a click opens the chat', async () => {
     const { page, errors, close } = await open('/us');
     await page.clock.runFor(1000);
+    // Down, and that scroll seen by the page (the icon's listener comes first), then up.
+    const seen = page.evaluate(() => new Promise((resolve) => addEventListener('scroll', resolve, { once: true })));
     await page.evaluate(() => window.scrollTo(0, 400));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+    await seen;
     await page.evaluate(() => window.scrollTo(0, 200));
     await expect.poll(() => shown(page)).toBe(true);
     await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true);
