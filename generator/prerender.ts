@@ -14,6 +14,7 @@ import { shareImagePath } from '../core/image-urls.ts';
 import type { ClientBundle } from './client-build.ts';
 import type { ServerRenderer } from './server-renderer.ts';
 import { hashedAsset, textAssets } from './text-assets.ts';
+import type { TextAsset } from './text-assets.ts';
 
 function outputPathFor(routePath: string, basePath: string): string {
   const rest = routePath.slice(basePath.length).replace(/^\/+/, '');
@@ -116,8 +117,8 @@ async function prerenderFiles(job: {
   await write(siteFile, siteData);
   // The routes' texts, which a navigation fetches (the first page's is inline in its HTML); none
   // for pages to picture, which have no app.
-  const texts = only ? [] : new Map([...textAssets(region).values()].map((text) => [text.file, text.json]));
-  for (const [file, json] of texts) await write(file, json);
+  const assets = only ? new Map<string, TextAsset>() : textAssets(region);
+  for (const text of assets.values()) await write(text.file, text.json);
   const shell = async (routePath: string, modules: string[], content?: PageContent, kind?: RouteKind) => {
     const rendered = await renderer.renderPage(data, routePath, now);
     const live = liveContent(rendered.html);
@@ -139,6 +140,8 @@ async function prerenderFiles(job: {
       routeData: serializeJsonLd({
         ...(rendered.route && { path: routePath }),
         ...(content && live && { page: content }),
+        // Not inline, the text's file is named, so that the content's first load needs no route table shard.
+        ...(content && !live && assets.has(routePath) && { text: `${base}${assets.get(routePath)!.file}` }),
         ...rendered.data,
       }),
       ...(region.consent && { consent: region.consent }),

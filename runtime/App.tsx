@@ -69,7 +69,11 @@ function firstPagePart(app: AppServices, route: RouteInfo, page: LazyComponent<P
   return lazyComponent(
     partCode(() =>
       partWanted('main')
-        .then(() => preloadRoute(app, route))
+        // Wanted after the visitor has left the page (the focus a navigation moves to <main>):
+        // nothing to hydrate, nothing to load.
+        .then(() =>
+          normalizePath(window.location.pathname) === route.path ? preloadRoute(app, route) : new Promise<never>(() => undefined),
+        )
         .then(() => ({ default: FirstPage })),
     ),
   );

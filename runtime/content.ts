@@ -46,6 +46,8 @@ export interface RouteData {
   page?: PageContent;
   products?: Readonly<Record<ProductKey, ProductData>>;
   productNames?: readonly string[];
+  /** The page's text file, where its text is not inline (its content hydrates when wanted). */
+  text?: string;
   /** The prices the page shows, formatted by the build, by amount (core/format.ts `knowPrices`). */
   prices?: Readonly<Record<string, string>>;
 }
@@ -95,6 +97,8 @@ export function createContentStore(sources: ContentSources): ContentStore {
   let names: readonly string[] | undefined;
   const pages = new Map<string, PageContent>();
   const pageLoads = new Map<string, Promise<void>>();
+  // The first page's text file, named by its inline data: loaded with no route table shard.
+  const textFiles = new Map<string, string>();
   const shardOf = (path: string) => routeShard(path, sources.routes.length);
   const take = (shard: RouteShardData) => {
     for (const route of shard.routes) routes.set(route.path, route);
@@ -119,12 +123,9 @@ export function createContentStore(sources: ContentSources): ContentStore {
       const key = normalizePath(path);
       let load = pageLoads.get(key);
       if (!load) {
-        load = store.loadRoute(key).then(() => {
-          const loader = shards[shardOf(key)]!.pages[key];
-          return loader?.().then((module) => {
-            pages.set(key, module.default);
-          });
-        });
+        const file = textFiles.get(key);
+        const loaded = (module: { default: PageContent } | undefined) => void (module && pages.set(key, module.default));
+        load = file ? loadText(file).then(loaded) : store.loadRoute(key).then(() => shards[shardOf(key)]!.pages[key]?.().then(loaded));
         load.catch(() => pageLoads.delete(key)); // a later attempt may succeed
         pageLoads.set(key, load);
       }
@@ -157,6 +158,7 @@ export function createContentStore(sources: ContentSources): ContentStore {
           pages.set(key, data.page);
           pageLoads.set(key, Promise.resolve());
         }
+        if (data.text) textFiles.set(key, data.text);
       }
       for (const [key, product] of Object.entries(data.products ?? {})) if (!products.has(key)) products.set(key, product);
       if (data.productNames) names ??= data.productNames;
