@@ -72,7 +72,9 @@ function firstPagePart(app: AppServices, route: RouteInfo, page: LazyComponent<P
         // Wanted after the visitor has left the page (the focus a navigation moves to <main>):
         // nothing to hydrate, nothing to load.
         .then(() =>
-          normalizePath(window.location.pathname) === route.path ? preloadRoute(app, route) : new Promise<never>(() => undefined),
+          normalizePath(window.location.pathname).toLowerCase() === route.path.toLowerCase()
+            ? preloadRoute(app, route)
+            : new Promise<never>(() => undefined),
         )
         .then(() => ({ default: FirstPage })),
     ),
