@@ -12,9 +12,8 @@ import { formatsOf, knowPrices } from '../core/format.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import { createSession, isLoggedIn } from './session.ts';
-import { browserImageFormat } from './images.ts';
-import { wantPart, wantParts, watchParts } from './parts.ts';
-import { watchFooterCountry } from './shell/wants.ts';
+import { wantParts, watchParts } from './parts.ts';
+import { wantForVisitor, watchFooterCountry } from './shell/wants.ts';
 import { instantsIn } from '../core/time.ts';
 import './styles.css';
 
@@ -54,10 +53,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const now = root.dataset.load === 'now' || data.path === undefined;
   if (now) wantParts();
   else watchParts(root);
-  // An account screen reads its address's query (runtime/account-screens/common.tsx `useQuery`).
-  if (route?.kind === 'account' && window.location.search) wantPart('main');
-  // A browser without webp has every image of the page rewritten to the fallback format.
-  if (browserImageFormat() !== 'webp') wantParts();
+  wantForVisitor(route);
   const [shared, pageFailure] = await Promise.all([
     siteFile,
     route && now ? preloadRoute({ content, pages: pageFor }, route).then(() => undefined, fail) : undefined,
@@ -86,10 +82,10 @@ export async function startClient(sources: ContentSources): Promise<void> {
     currentPath: () => `${window.location.pathname}${window.location.search}`,
     assign: (url) => window.location.assign(url),
   });
-  // A transition: hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (the prerendered page is already on screen and readable).
   watchFooterCountry(app, root.querySelector('[data-part="footer"]'));
   const instants = instantsIn([site, data.route, data.products]);
+  // A transition: hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (the prerendered page is already on screen and readable).
   startTransition(() => {
     hydrateRoot(root, <App app={app} path={path} kept={kept} instants={instants} />);
   });

@@ -12,9 +12,10 @@ import { useEffect } from 'react';
  * - at once when it holds something that changes by itself (`data-live=""`: a countdown, an
  *   account screen that reads the address or the visitor's session), or at the first scroll when
  *   it holds something that follows the scroll (`data-live="scroll"`: a product page's menu);
- * - when what it shows changes: server time crossed an instant the page's data names, the
- *   visitor is logged in, a navigation (every part, runtime/shell/wants.ts), the visitor's
- *   country (the footer's region label);
+ * - when what it shows changes (runtime/shell/wants.ts): server time crossed an instant the
+ *   page's data names, the visitor is logged in, a browser without webp (every part), a
+ *   navigation (the header and the footer), the visitor's country (the footer's region label), an
+ *   account screen's query (its content);
  * - at once everywhere on the server, and in the live preview.
  * Links need no part's code: the shell follows them (runtime/shell/links.ts).
  */

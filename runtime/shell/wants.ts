@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { readCountry, whenCountryKnown } from '../country-detect.ts';
 import { wantPart, wantParts } from '../parts.ts';
+import { browserImageFormat } from '../images.ts';
 import { isLoggedIn } from '../session.ts';
 import type { AppServices } from '../site.tsx';
+import type { RouteInfo } from '../../core/model.ts';
 
 /**
  * When the parts of the page (runtime/parts.ts) are wanted for what they show, rather than for
@@ -31,6 +33,16 @@ export function usePartWants(app: AppServices, location: string, instants: reado
     const unsubscribe = [clock.store.subscribe(check), session.store.subscribe(check)];
     return () => unsubscribe.forEach((stop) => stop());
   }, [app, instants]);
+}
+
+/**
+ * What this visitor's browser and address call for at once, before hydration: an account screen
+ * reads its address's query (runtime/account-screens/common.tsx `useQuery`), and a browser
+ * without webp has every image of the page rewritten to the fallback format.
+ */
+export function wantForVisitor(route: RouteInfo | undefined): void {
+  if (route?.kind === 'account' && window.location.search) wantPart('main');
+  if (browserImageFormat() !== 'webp') wantParts();
 }
 
 /**
