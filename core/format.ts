@@ -1,26 +1,8 @@
 import { fill } from './validation.ts';
+import { formatsOf, knownPrice } from './locale.ts';
 import type { RegionData } from './model.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
-
-/**
- * The locale a region's numbers, prices, lists and plurals are formatted in: its `formatLocale`
- * where its locale is one Intl does not know in full (en-EU: en-IE), else its locale. The one
- * place this is decided: no code names a locale.
- */
-export function formatsOf(region: Pick<RegionData, 'locale' | 'formatLocale'>): string {
-  return region.formatLocale ?? region.locale;
-}
-
-/**
- * Prices as the build formatted them for the page at hand (its inline data, by amount), and the
- * locale and currency they are in: the client's first render shows them without making an Intl
- * formatter, whose creation (the locale's number data) was the longest task of a product page's
- * hydration. A price asked in another locale or currency is formatted, never taken from them.
- */
-let known: Readonly<Record<string, string>> = {};
-/** The locale and currency of `known`, as `formatPrice` keys its formatters (`en-US\0USD`). */
-let knownFor = '';
 
 /** Prices formatted while a page renders on the server, by amount, in the page's locale and currency (see recordPrices). */
 let recording: { key: string; prices: Record<string, string> } | undefined;
@@ -32,7 +14,7 @@ let recording: { key: string; prices: Record<string, string> } | undefined;
  */
 export function formatPrice(amount: number, locale: string, currency: string): string {
   const key = `${locale}\u0000${currency}`;
-  let text = key === knownFor ? known[amount] : undefined;
+  let text = knownPrice(amount, key);
   if (text === undefined) {
     let formatter = formatters.get(key);
     if (!formatter) {
@@ -43,15 +25,6 @@ export function formatPrice(amount: number, locale: string, currency: string): s
   }
   if (recording && key === recording.key) recording.prices[amount] = text;
   return text;
-}
-
-/**
- * The client: the prices the build formatted for this page (`#route-data`) in the region's
- * locale and currency, used before any formatter for prices asked in that locale and currency.
- */
-export function knowPrices(prices: Readonly<Record<string, string>>, locale: string, currency: string): void {
-  known = prices;
-  knownFor = `${locale}\u0000${currency}`;
 }
 
 /**

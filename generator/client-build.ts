@@ -88,6 +88,10 @@ export async function buildClients(
     await viteBuild({
       base: './',
       plugins: [plainDynamicImports()],
+      // wouter's compatibility shim for React 17 and older: React's own hook (runtime/sync-external-store.ts).
+      resolve: {
+        alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.join(RUNTIME_DIR, 'sync-external-store.ts') }],
+      },
       build: {
         outDir: buildDir,
         emptyOutDir: true,
@@ -218,5 +222,17 @@ function plainDynamicImports(): Plugin {
       filter: { id: /^\0vite\/preload-helper/ },
       handler: () => 'export const __vitePreload = (load) => load();',
     },
+    // The helper only calls what it is given: each call of it around a plain import() is that
+    // import, and the table of CSS files it was to preload (the CSS is inline in every page) goes.
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        chunk.code = chunk.code.replace(PRELOADED_IMPORT, 'import($1)');
+        if (!chunk.code.includes('__vite__mapDeps(')) chunk.code = chunk.code.replace(/^const __vite__mapDeps=[^\n]*\n/, '');
+      }
+    },
   };
 }
+
+/** A minified call of the preload helper around a plain dynamic import, `e(()=>import(`./a.js`),__VITE_PRELOAD__,import.meta.url)` (its dependencies a placeholder Vite fills after this plugin, or filled). */
+const PRELOADED_IMPORT = /\b[\w$]+\(\(\)=>import\((`[^`]+`)\),(?:__VITE_PRELOAD__|\[\]|__vite__mapDeps\(\[[\d,]*\]\)|void 0),import\.meta\.url\)/g;

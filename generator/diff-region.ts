@@ -1,4 +1,5 @@
-import { formatPrice, formatsOf, installmentLine } from '../core/format.ts';
+import { formatPrice, installmentLine } from '../core/format.ts';
+import { formatsOf } from '../core/locale.ts';
 import type { PriorPrice, RegionData } from '../core/model.ts';
 import { currentPrice } from '../core/time.ts';
 import { productPaths } from './deployment.ts';

@@ -6,7 +6,7 @@ import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion, SiteModel } from './resolve/index.ts';
 import { shardRouteTable, splitRegion } from '../core/model.ts';
 import { routeShardCount } from '../core/paths.ts';
-import { formatsOf } from '../core/format.ts';
+import { formatsOf } from '../core/locale.ts';
 import { BANNER } from './sites-folder.ts';
 import { textAssets } from './text-assets.ts';
 import type { GeneratedFile } from './sites-folder.ts';

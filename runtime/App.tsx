@@ -1,13 +1,13 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useReducer, useRef, useState } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useDeviceClass, useTextFloat } from './effects.ts';
 import { SiteLink } from './components/SiteLink.tsx';
 import { Toaster } from './components/Toaster.tsx';
 import { AfterHydration, ChatShortcut, Deferred, SiteFooter, SiteHeader, partCode } from './widgets.tsx';
-import { isRouteReady, preloadRoute, useGo } from './navigation.ts';
 import { NotFound } from './pages/NotFound.tsx';
 import { Closed } from './shell/Closed.tsx';
-import { useHydrationStart, useNavigationEnd, usePageHead, useRouteLoad, useRouting, useSyncMarks, useTimeGate } from './shell/hooks.ts';
+import { RouterPart, isRouteReady, preloadRoute, useGo } from './navigation.ts';
+import { useHydrationStart, usePageHead, useRouting, useSyncMarks, useTimeGate } from './shell/hooks.ts';
 import { useLinkNavigation } from './shell/links.ts';
 import { usePartWants } from './shell/wants.ts';
 import { lazyComponent } from './lazy-component.ts';
@@ -94,6 +94,7 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   const synced = useSynced();
   const [location] = useLocation();
   const go = useGo();
+  const [, update] = useReducer((n: number) => n + 1, 0);
   // undefined while the location's route table shard is not loaded and it is not the first page's.
   const found = content.route(location);
   const route = found ?? undefined;
@@ -114,6 +115,10 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   // The first page's prerendered content, while its own code or text is not loaded.
   const keep = kept && normalizePath(location) === kept.path && (found === undefined || !ready) ? kept.html : undefined;
   const main = useRef<HTMLElement>(null);
+  // The router's machinery (runtime/shell/router.tsx), from the first navigation on, or once the
+  // location needs what is not loaded (the first page's window opened after the build).
+  const routing = useRef(false);
+  if (!onFirst.current || found === undefined || !ready) routing.current = true;
   // One element for every render: a dehydrated boundary that receives an update before its code
   // has loaded would give up its prerendered HTML (and show nothing) until then.
   const [header, footer, firstPage] = useMemo(
@@ -140,8 +145,6 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   useLinkNavigation(app, go);
   usePartWants(app, location, instants);
   useHydrationStart(app);
-  useNavigationEnd(app, location, found, ready, go, main);
-  useRouteLoad(app, location, found, ready, open);
   useTimeGate(site, route, synced, open, go);
   useSyncMarks(synced);
   usePageHead(app, location, found, page, now, ready, open, synced, keep);
@@ -182,6 +185,21 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
         <main id="main" ref={main} tabIndex={-1} lang={textLang} data-part="main" dangerouslySetInnerHTML={{ __html: keep }} />
       )}
       {footer}
+      {routing.current && (
+        <Deferred>
+          <RouterPart.Component
+            app={app}
+            location={location}
+            found={found}
+            ready={ready}
+            open={open}
+            navigated={!onFirst.current}
+            go={go}
+            main={main}
+            update={update}
+          />
+        </Deferred>
+      )}
       {/* Always after the footer: the footer shows once an element follows it (styles.css). */}
       <Toaster />
       {site.chat && <AfterHydration widget={ChatShortcut} />}

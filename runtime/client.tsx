@@ -8,7 +8,7 @@ import { createContentStore, fetchJson } from './content.ts';
 import type { ContentSources, RouteData, SiteDataFile } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { pageFor } from './pages/registry.ts';
-import { formatsOf, knowPrices } from '../core/format.ts';
+import { formatsOf, knowPrices } from '../core/locale.ts';
 import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import { createSession, isLoggedIn } from './session.ts';

@@ -4,7 +4,7 @@ import { currentStage, isGateOpen, isRouteOpen } from '../../core/time.ts';
 import type { SiteData, StageGate } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 import { countText } from '../../core/plurals.ts';
-import { formatsOf } from '../../core/format.ts';
+import { formatsOf } from '../../core/locale.ts';
 
 /**
  * The home page's countdown (docs/runtime.md): shown while the current stage of its stages

@@ -1,4 +1,5 @@
-import { formatPrice, formatsOf } from '../../core/format.ts';
+import { formatPrice } from '../../core/format.ts';
+import { formatsOf } from '../../core/locale.ts';
 import { useNow, useSite, useT } from '../site.tsx';
 import { currentPrice, isActivityActive } from '../../core/time.ts';
 import { fill } from '../../core/validation.ts';

@@ -5,7 +5,7 @@ import { ApiError } from '../api-error.ts';
 import { useSite, useT } from '../site.tsx';
 import { fill } from '../../core/validation.ts';
 import { countText } from '../../core/plurals.ts';
-import { formatsOf } from '../../core/format.ts';
+import { formatsOf } from '../../core/locale.ts';
 
 /**
  * The building blocks of the account, support and newsletter forms: the form, labelled fields

@@ -1,13 +1,9 @@
-import { useEffect, useReducer, useRef } from 'react';
-import type { RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import { pushPageView } from '../analytics.ts';
-import { catchAllUrl } from '../catch-all.ts';
 import { recoverFromLoadFailure } from '../chunk-reload.ts';
 import { cookieTimestamp } from '../clock.ts';
-import { getScrollMemory, preloadRoute, setScrollMemory } from '../navigation.ts';
-import type { GoOptions } from '../navigation.ts';
+import type { Go } from '../navigation.ts';
 import { homePath } from '../routes.ts';
-import { createScrollMemory, scrollAfterNavigation } from '../scroll.ts';
 import { useSyncs } from '../site.tsx';
 import type { AppServices } from '../site.tsx';
 import type { PageContent, RouteInfo, SiteData } from '../../core/model.ts';
@@ -15,11 +11,9 @@ import { activityPhase } from '../../core/time.ts';
 
 /**
  * The app shell's effects (runtime/App.tsx), one concern each, in the order the shell calls
- * them (the order React runs them in after a render).
+ * them (the order React runs them in after a render). What it does after a navigation is the
+ * router's (runtime/shell/router.tsx), loaded with the first one.
  */
-
-/** The router's navigation (runtime/navigation.ts `useGo`). */
-type Go = (href: string, options?: GoOptions) => Promise<void>;
 
 /**
  * The route table's answer for a location: the route, null for no route, undefined while the
@@ -36,7 +30,7 @@ export function useRouting(app: AppServices, go: Go): void {
 
 /**
  * Once hydrated: read the stored session (and follow other tabs' logins and logouts), read
- * server time, remember scroll positions per history entry.
+ * server time.
  */
 export function useHydrationStart(app: AppServices): void {
   useEffect(() => {
@@ -49,82 +43,8 @@ export function useHydrationStart(app: AppServices): void {
     const cookie = cookieTimestamp(document.cookie);
     if (cookie !== undefined) app.clock.set(cookie);
     void app.clock.sync(app.serverTime);
-    const memory = createScrollMemory(window);
-    setScrollMemory(memory);
-    return () => {
-      window.removeEventListener('storage', follow);
-      memory.dispose();
-      setScrollMemory(undefined);
-    };
+    return () => window.removeEventListener('storage', follow);
   }, [app]);
-}
-
-/** After each navigation: catch-all, redirect, or scroll (restored, target or top) and focus on <main>. */
-export function useNavigationEnd(
-  app: AppServices,
-  location: string,
-  found: Found,
-  ready: boolean,
-  go: Go,
-  main: RefObject<HTMLElement | null>,
-): void {
-  const first = useRef(true);
-  // The scroll and focus of the last navigation, done once its page has rendered.
-  const settle = useRef<(() => void) | undefined>(undefined);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const route = found ?? undefined;
-    const noted = app.takePrepared();
-    const prepared = noted !== undefined && noted === route?.path;
-    if (found === undefined) return; // its route table shard loads first (useRouteLoad)
-    if (!route) {
-      window.location.replace(catchAllUrl(app.site, location, window.location));
-      return;
-    }
-    if (route.redirect) {
-      void go(route.redirect, { replace: true });
-      return;
-    }
-    if (!prepared) void app.clock.sync(app.serverTime); // back/forward: still on server time
-    const saved = prepared ? undefined : getScrollMemory()?.saved();
-    settle.current = () => {
-      scrollAfterNavigation(window, saved, route.scroll);
-      main.current?.focus({ preventScroll: true });
-    };
-    // Only the location matters (and the route table, once it says where an unknown location
-    // goes): the route and preparation are read as of this navigation.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location, found === undefined]);
-  // A page whose code or text was not loaded (back/forward) renders a moment later: a position
-  // restored before would be clamped to the placeholder's height.
-  useEffect(() => {
-    if (!ready || !settle.current) return;
-    settle.current();
-    settle.current = undefined;
-  });
-}
-
-/**
- * What a location needs before it renders, loaded when missing, then the shell renders again:
- * the route table shard of a location the store does not know yet (history from before a
- * reload), the page of a route that is not loaded (back/forward, or a window that opened after
- * the build).
- */
-export function useRouteLoad(app: AppServices, location: string, found: Found, ready: boolean, open: boolean): void {
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const { content } = app;
-  const route = found ?? undefined;
-  useEffect(() => {
-    if (found !== undefined) return;
-    content.loadRoute(location).then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
-  }, [content, found, location]);
-  useEffect(() => {
-    if (!route || route.redirect || ready || !open) return;
-    preloadRoute(app, route).then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
-  }, [app, route, ready, open]);
 }
 
 /** Time gates: once server time is known, a route outside its window sends the visitor home. */

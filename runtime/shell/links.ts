@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { preloadRoute } from '../navigation.ts';
-import type { GoOptions } from '../navigation.ts';
+import { RouterPart, preloadRoute } from '../navigation.ts';
+import type { Go } from '../navigation.ts';
 import type { AppServices } from '../site.tsx';
 
 /**
@@ -21,17 +21,19 @@ function appPath(target: EventTarget | null): string | undefined {
  * of parts not hydrated yet too (runtime/parts.ts), which need no code of their own to be
  * followed. A plain left click on a path goes through the router (`go`: a route of this region
  * renders in the app, any other path loads as a page); the link's page starts loading when the
- * pointer comes over it or it takes focus (its route table shard, then its component and text).
+ * pointer comes over it or it takes focus (its route table shard, then its component and text),
+ * and the router's code with it (runtime/shell/router.tsx).
  * The shell sees a click before the components do (a part not yet hydrated never passes it on):
  * one that something before it handled (`preventDefault`) is left alone.
  */
-export function useLinkNavigation(app: AppServices, go: (href: string, options?: GoOptions) => Promise<void>): void {
+export function useLinkNavigation(app: AppServices, go: Go): void {
   useEffect(() => {
     let last: string | undefined;
     const intent = (event: Event) => {
       const href = appPath(event.target);
       if (href === undefined || href === last) return;
       last = href;
+      RouterPart.preload().catch(() => undefined);
       app.content
         .loadRoute(href)
         .then(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatsOf, knowPrices, recordPrices } from '../../core/format.ts';
+import { formatPrice, recordPrices } from '../../core/format.ts';
+import { formatsOf, knowPrices } from '../../core/locale.ts';
 
 /** What Intl itself makes of an amount, to compare with. */
 const intl = (amount: number, locale: string, currency: string) =>

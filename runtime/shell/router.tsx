@@ -1,0 +1,177 @@
+import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
+import { catchAllUrl } from '../catch-all.ts';
+import { recoverFromLoadFailure } from '../chunk-reload.ts';
+import { preloadRoute } from '../navigation.ts';
+import type { Go, GoOptions } from '../navigation.ts';
+import { homePath } from '../routes.ts';
+import { createScrollMemory, scrollAfterNavigation } from '../scroll.ts';
+import type { ScrollMemory } from '../scroll.ts';
+import type { AppServices } from '../site.tsx';
+import type { RouteInfo } from '../../core/model.ts';
+import { isRouteOpen } from '../../core/time.ts';
+
+/**
+ * The router's machinery (docs/runtime.md, "Navigation"): what a navigation does, and what the
+ * shell does once one has happened. The first page needs none of it: its code loads with the
+ * first navigation, or before, on a link's intent (runtime/navigation.ts `loadRouter`).
+ */
+
+let memory: ScrollMemory | undefined;
+
+/** The page's scroll positions per history entry, kept from the first navigation on. */
+function scrollMemory(): ScrollMemory {
+  return (memory ??= createScrollMemory(window));
+}
+
+/**
+ * Navigates like a visitor expects (docs/runtime.md):
+ * - a path that is not a route of this region leaves the app with a full page load (catch-all),
+ *   as does any path while its route table shard cannot be loaded;
+ * - a redirect route goes to its target;
+ * - otherwise server time is read and the route's page loaded first, so it renders at once
+ *   with the right prices and banners; a time-gated route outside its window goes home;
+ * - a script that fails to load because a newer deploy removed it reloads the page into the
+ *   intended route, once.
+ * `navigate` is wouter's: it changes the location the shell renders.
+ */
+export async function go(
+  app: AppServices,
+  navigate: (to: string, options: { replace: boolean; state: unknown }) => void,
+  href: string,
+  options: GoOptions = {},
+): Promise<void> {
+  // The path's route table shard comes first (loaded on intent, or now): it says where the path goes.
+  const tableFailure = await app.content.loadRoute(href).then(
+    () => undefined,
+    (error: unknown) => error ?? new Error('load failed'),
+  );
+  if (tableFailure !== undefined) {
+    if (!(await recoverFromLoadFailure(tableFailure, href))) window.location.assign(href);
+    return;
+  }
+  const route = app.content.route(href);
+  if (!route) {
+    window.location.assign(catchAllUrl(app.site, href, window.location));
+    return;
+  }
+  if (route.redirect) return go(app, navigate, route.redirect, options);
+  let failure: unknown;
+  const [now] = await Promise.all([
+    app.clock.sync(app.serverTime),
+    preloadRoute(app, route).catch((error: unknown) => {
+      failure = error;
+    }),
+  ]);
+  if (failure !== undefined) {
+    const reloaded = await recoverFromLoadFailure(failure, href);
+    if (!reloaded) console.warn(`Could not load the page ${route.path}`, failure);
+    return;
+  }
+  if (!isRouteOpen(route, now)) {
+    const home = homePath(app.site);
+    if (route.path !== home) return go(app, navigate, home, options);
+  }
+  const positions = scrollMemory();
+  positions.save();
+  app.prepare(route.path);
+  const suffix = /[?#]/.exec(href) ? href.slice(href.search(/[?#]/)) : '';
+  navigate(`${route.path}${suffix}`, { replace: options.replace ?? false, state: positions.newEntryState() });
+}
+
+/**
+ * The route table's answer for a location: the route, null for no route, undefined while the
+ * location's route table shard is not loaded.
+ */
+type Found = RouteInfo | null | undefined;
+
+export interface NavigatorProps {
+  app: AppServices;
+  location: string;
+  found: Found;
+  /** Whether the location's page renders at once (its code and text are loaded). */
+  ready: boolean;
+  /** Whether the route is inside its window. */
+  open: boolean;
+  /** Whether the visitor has left the first page (it scrolls and takes focus as it was prerendered). */
+  navigated: boolean;
+  go: Go;
+  main: RefObject<HTMLElement | null>;
+  /** Renders the shell again (what the location needs has loaded). */
+  update: () => void;
+}
+
+/**
+ * What the shell does after each navigation: mounted by the shell from the first one on (a
+ * link followed, or back/forward to an entry of an earlier visit of this page), at once for it,
+ * or once the first page needs what is not loaded.
+ */
+export function Navigator({ app, location, found, ready, open, navigated, go, main, update }: NavigatorProps): null {
+  useNavigationEnd(app, location, found, ready, navigated, go, main);
+  useRouteLoad(app, location, found, ready, open, update);
+  return null;
+}
+
+/** After each navigation: catch-all, redirect, or scroll (restored, target or top) and focus on <main>. */
+function useNavigationEnd(
+  app: AppServices,
+  location: string,
+  found: Found,
+  ready: boolean,
+  navigated: boolean,
+  go: Go,
+  main: RefObject<HTMLElement | null>,
+): void {
+  // The scroll and focus of the last navigation, done once its page has rendered.
+  const settle = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => {
+    if (!navigated) return;
+    const route = found ?? undefined;
+    const noted = app.takePrepared();
+    const prepared = noted !== undefined && noted === route?.path;
+    if (found === undefined) return; // its route table shard loads first (useRouteLoad)
+    if (!route) {
+      window.location.replace(catchAllUrl(app.site, location, window.location));
+      return;
+    }
+    if (route.redirect) {
+      void go(route.redirect, { replace: true });
+      return;
+    }
+    if (!prepared) void app.clock.sync(app.serverTime); // back/forward: still on server time
+    const saved = prepared ? undefined : scrollMemory().saved();
+    settle.current = () => {
+      scrollAfterNavigation(window, saved, route.scroll);
+      main.current?.focus({ preventScroll: true });
+    };
+    // Only the location matters (and the route table, once it says where an unknown location
+    // goes): the route and preparation are read as of this navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location, found === undefined]);
+  // A page whose code or text was not loaded (back/forward) renders a moment later: a position
+  // restored before would be clamped to the placeholder's height.
+  useEffect(() => {
+    if (!ready || !settle.current) return;
+    settle.current();
+    settle.current = undefined;
+  });
+}
+
+/**
+ * What a location needs before it renders, loaded when missing, then the shell renders again:
+ * the route table shard of a location the store does not know yet (history from before a
+ * reload), the page of a route that is not loaded (back/forward, or a window that opened after
+ * the build).
+ */
+function useRouteLoad(app: AppServices, location: string, found: Found, ready: boolean, open: boolean, rerender: () => void): void {
+  const { content } = app;
+  const route = found ?? undefined;
+  useEffect(() => {
+    if (found !== undefined) return;
+    content.loadRoute(location).then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
+  }, [content, found, location, rerender]);
+  useEffect(() => {
+    if (!route || route.redirect || ready || !open) return;
+    preloadRoute(app, route).then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
+  }, [app, route, ready, open, rerender]);
+}
