@@ -3,7 +3,7 @@ import { Router, useLocation } from 'wouter';
 import { useDeviceClass, useTextFloat } from './effects.ts';
 import { SiteLink } from './components/SiteLink.tsx';
 import { Toaster } from './components/Toaster.tsx';
-import { AfterHydration, ChatShortcut, Deferred, SiteFooter, SiteHeader, partCode } from './widgets.tsx';
+import { ChatWhenUsable, Deferred, SiteFooter, SiteHeader, partCode } from './widgets.tsx';
 import { NotFound } from './pages/NotFound.tsx';
 import { Closed } from './shell/Closed.tsx';
 import { RouterPart, isRouteReady, preloadRoute, useGo } from './navigation.ts';
@@ -202,7 +202,7 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
       )}
       {/* Always after the footer: the footer shows once an element follows it (styles.css). */}
       <Toaster />
-      {site.chat && <AfterHydration widget={ChatShortcut} />}
+      {site.chat && <ChatWhenUsable wait={site.constants.chat.startupWait} />}
     </>
   );
 }

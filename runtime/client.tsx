@@ -53,7 +53,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const now = root.dataset.load === 'now' || data.path === undefined;
   if (now) wantParts();
   else watchParts(root);
-  wantForVisitor(route);
+  wantForVisitor(route, root);
   const [shared, pageFailure] = await Promise.all([
     siteFile,
     route && now ? preloadRoute({ content, pages: pageFor }, route).then(() => undefined, fail) : undefined,

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { lazyComponent } from './lazy-component.ts';
-import type { LazyComponent } from './lazy-component.ts';
+import type { ChatStart } from './components/ChatIcon.tsx';
 import { partWanted, wantParts } from './parts.ts';
 
 type NoProps = Record<string, never>;
@@ -11,8 +11,8 @@ type NoProps = Record<string, never>;
  * The parts of the shell in chunks of their own, so that no page's initial JS carries them:
  * - the header and the footer, prerendered with the page: each loads its code when it is wanted
  *   (runtime/parts.ts) and hydrates on its own then;
- * - the us chat shortcut: hidden at load, it mounts once the page is hydrated (its timings
- *   count from that mount) and is not in the prerendered HTML.
+ * - the us chat shortcut: hidden at load and not in the prerendered HTML, it mounts once it can
+ *   first show (`ChatWhenUsable`).
  *
  * A part whose code cannot be loaded stays as it was prerendered (readable, its links followed
  * by the shell) for the rest of the visit, or the page reloads if its code is gone after a
@@ -30,7 +30,7 @@ export function partCode<P extends object>(
 
 export const SiteHeader = lazyComponent<NoProps>(partCode(() => partWanted('header').then(() => import('./shell/Header.tsx'))));
 export const SiteFooter = lazyComponent<NoProps>(partCode(() => partWanted('footer').then(() => import('./components/Footer.tsx'))));
-export const ChatShortcut = lazyComponent<NoProps>(() =>
+const ChatShortcut = lazyComponent<{ start?: ChatStart }>(() =>
   import('./components/ChatIcon.tsx').then(({ ChatIcon }) => ({ default: ChatIcon })),
 );
 
@@ -46,20 +46,43 @@ export function Deferred({ children }: { children: ReactNode }) {
 }
 
 /**
- * A widget that is not in the prerendered page: it mounts after hydration, once its code is
- * loaded (a state update, not a Suspense retry: nothing waits on a timer).
+ * The us chat shortcut (runtime/components/ChatIcon.tsx): not in the prerendered page and hidden
+ * at load, its code loads when it can first show: at the end of its startup wait, or at the
+ * visitor's first scroll. Its timings count from hydration: the scrolls before it mounts are
+ * noted for it.
  */
-export function AfterHydration({ widget }: { widget: LazyComponent<NoProps> }) {
-  const [loaded, setLoaded] = useState(false);
+export function ChatWhenUsable({ wait }: { wait: number }) {
+  const [start, setStart] = useState<ChatStart>();
   useEffect(() => {
     let live = true;
-    widget.preload().then(
-      () => live && setLoaded(true),
-      (error: unknown) => console.warn('Could not load a part of the page', error),
-    );
+    const noted: ChatStart = { at: Date.now(), y: window.scrollY };
+    const onScroll = () => {
+      const y = window.scrollY;
+      noted.scrolled = { at: Date.now(), up: y < noted.y };
+      noted.y = y;
+      load();
+    };
+    const stop = () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', onScroll);
+    };
+    noted.stop = stop;
+    let loading = false;
+    const load = () => {
+      if (loading) return;
+      loading = true;
+      clearTimeout(timer);
+      ChatShortcut.preload().then(
+        () => live && setStart(noted),
+        (error: unknown) => console.warn('Could not load a part of the page', error),
+      );
+    };
+    const timer = setTimeout(load, wait);
+    window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       live = false;
+      stop();
     };
-  }, [widget]);
-  return loaded ? <widget.Component /> : null;
+  }, [wait]);
+  return start ? <ChatShortcut.Component start={start} /> : null;
 }

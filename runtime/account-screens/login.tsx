@@ -61,7 +61,10 @@ export function LoginScreen() {
   const registerLink = screenPath('register', fromPath ? { fromPath: next } : undefined);
   return (
     <ScreenFrame heading={text('title')} lead={text('lead')} still>
-      {fromPath && <p className="notice">{t('account.text.loginTip')}</p>}
+      {/* Shown, and the register link given fromPath, by the shell before this code loads (runtime/shell/wants.ts). */}
+      <p className="notice" hidden={!fromPath} data-query-shows="fromPath">
+        {t('account.text.loginTip')}
+      </p>
       <Form className="account-form" onSubmit={submit}>
         <FormMessage error>
           {errors.form}
@@ -101,7 +104,10 @@ export function LoginScreen() {
         <SiteLink href={screenPath('forgot-password')}>{t('account.actions.forgotPassword')}</SiteLink>
       </p>
       <p className="account-links">
-        {t('account.text.newHere')} <SiteLink href={registerLink}>{t('account.actions.createAccount')}</SiteLink>
+        {t('account.text.newHere')}{' '}
+        <SiteLink href={registerLink} data-query-keeps="fromPath">
+          {t('account.actions.createAccount')}
+        </SiteLink>
       </p>
     </ScreenFrame>
   );

@@ -9,8 +9,9 @@ import { useSite, useT } from '../site.tsx';
  *
  * - Hidden at load; hidden while scrolling down, shown at once on scrolling up, shown
  *   `iconDelay` after scrolling stops.
- * - `startupWait` after mount it loads the provider's script (sooner if the icon shows first) and
- *   polls every `poll` ms, for up to `apiWait`, for the chat API;
+ * - `startupWait` after its start (the page's hydration: `start`, else its mount) it loads the
+ *   provider's script (sooner if the icon shows first) and polls every `poll` ms, for up to
+ *   `apiWait`, for the chat API;
  *   then, once, `resetDelay` later, it closes the chat, makes the chat frame visible and shows
  *   the icon. The chat's close event closes the chat.
  * - A click opens the chat; without the API it only warns on the console.
@@ -30,16 +31,33 @@ declare global {
 
 export const LOCAL_CHAT_PROVIDER = '/__emulator/chat.js';
 
+/**
+ * When the icon's timings start, and the scrolls before it mounted: the shell loads its code
+ * once it can first show (runtime/widgets.tsx `ChatWhenUsable`), and notes these from hydration.
+ */
+export interface ChatStart {
+  /** When its startup wait began (Date.now()). */
+  at: number;
+  /** The scroll position last seen. */
+  y: number;
+  /** The last scroll seen before the icon mounted: when, and whether it went up. */
+  scrolled?: { at: number; up: boolean };
+  /** Stops noting scrolls: the icon follows them from its mount on. */
+  stop?: () => void;
+}
+
 function chatApi(): ChatApi | undefined {
   return typeof window === 'undefined' ? undefined : window.AxleChat;
 }
 
-export function ChatIcon() {
+export function ChatIcon({ start }: { start?: ChatStart }) {
   const site = useSite();
   const t = useT();
   const timing = site.constants.chat;
   const [shown, setShown] = useState(false);
   const lastScroll = useRef(0);
+  // From mount, unless the shell noted an earlier start.
+  const [begun] = useState(() => start ?? { at: Date.now(), y: typeof window === 'undefined' ? 0 : window.scrollY });
 
   // The provider's script, once per page, when the chat can first be used: at the end of the
   // startup wait, or as soon as the icon shows (a scroll up), whichever comes first. Nothing
@@ -73,35 +91,37 @@ export function ChatIcon() {
         }, timing.resetDelay),
       );
     };
-    timers.push(
-      setTimeout(() => {
-        loadProvider();
-        const started = Date.now();
-        const found = (api: ChatApi) => {
-          api.onClose(() => api.close());
-          reset();
-        };
-        const api = chatApi();
-        if (api) return found(api);
-        polling = setInterval(() => {
-          const later = chatApi();
-          if (later || Date.now() - started >= timing.apiWait) {
-            clearInterval(polling);
-            if (later) found(later);
-            else reset();
-          }
-        }, timing.poll);
-      }, timing.startupWait),
-    );
+    const afterWait = () => {
+      loadProvider();
+      const started = Date.now();
+      const found = (api: ChatApi) => {
+        api.onClose(() => api.close());
+        reset();
+      };
+      const api = chatApi();
+      if (api) return found(api);
+      polling = setInterval(() => {
+        const later = chatApi();
+        if (later || Date.now() - started >= timing.apiWait) {
+          clearInterval(polling);
+          if (later) found(later);
+          else reset();
+        }
+      }, timing.poll);
+    };
+    const left = timing.startupWait - (Date.now() - begun.at);
+    if (left <= 0) afterWait();
+    else timers.push(setTimeout(afterWait, left));
     return () => {
       timers.forEach(clearTimeout);
       clearInterval(polling);
     };
-  }, [timing, loadProvider]);
+  }, [timing, loadProvider, begun]);
 
   // Scrolling: down hides, up shows, and a pause shows it after iconDelay.
   useEffect(() => {
-    lastScroll.current = window.scrollY;
+    begun.stop?.();
+    lastScroll.current = begun.y;
     let settle: ReturnType<typeof setTimeout> | undefined;
     const onScroll = () => {
       const y = window.scrollY;
@@ -112,11 +132,17 @@ export function ChatIcon() {
       settle = setTimeout(() => setShown(true), timing.iconDelay);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
+    // A scroll before the mount: up showed the icon at once, and a pause shows it.
+    if (begun.scrolled) {
+      if (begun.scrolled.up) setShown(true);
+      settle = setTimeout(() => setShown(true), Math.max(0, timing.iconDelay - (Date.now() - begun.scrolled.at)));
+    }
+    if (window.scrollY !== begun.y) onScroll();
     return () => {
       window.removeEventListener('scroll', onScroll);
       clearTimeout(settle);
     };
-  }, [timing.iconDelay]);
+  }, [timing.iconDelay, begun]);
 
   function open() {
     const api = chatApi();

@@ -36,13 +36,39 @@ export function usePartWants(app: AppServices, location: string, instants: reado
 }
 
 /**
- * What this visitor's browser and address call for at once, before hydration: an account screen
- * reads its address's query (runtime/account-screens/common.tsx `useQuery`), and a browser
- * without webp has every image of the page rewritten to the fallback format.
+ * What this visitor's browser and address call for at once, before hydration: a browser without
+ * webp has every image of the page rewritten to the fallback format, and an account screen reads
+ * its address's query (runtime/account-screens/common.tsx `useQuery`), unless its prerendered
+ * HTML follows each parameter without the screen's code (`followQuery`).
  */
-export function wantForVisitor(route: RouteInfo | undefined): void {
-  if (route?.kind === 'account' && window.location.search) wantPart('main');
+export function wantForVisitor(route: RouteInfo | undefined, page: ParentNode): void {
+  if (route?.kind === 'account' && window.location.search && !followQuery(page, new URLSearchParams(window.location.search)))
+    wantPart('main');
   if (browserImageFormat() !== 'webp') wantParts();
+}
+
+/**
+ * What a prerendered screen shows of its address's query before its code loads: an element
+ * marked `data-query-shows="<name>"` (prerendered hidden) shows when the parameter has a value,
+ * and a link marked `data-query-keeps="<name>"` carries the parameter on (the login screen's tip
+ * and its link to registration, for `fromPath`). False, with nothing changed, when the query has
+ * a parameter the page does not follow so: the screen's code is needed at once.
+ */
+function followQuery(page: ParentNode, query: URLSearchParams): boolean {
+  const shows = [...page.querySelectorAll<HTMLElement>('[data-query-shows]')];
+  const keeps = [...page.querySelectorAll<HTMLAnchorElement>('a[data-query-keeps]')];
+  const followed = new Set([...shows.map((e) => e.dataset.queryShows), ...keeps.map((a) => a.dataset.queryKeeps)]);
+  if ([...query.keys()].some((name) => !followed.has(name))) return false;
+  for (const element of shows) if (query.get(element.dataset.queryShows!)) element.hidden = false;
+  for (const link of keeps) {
+    const name = link.dataset.queryKeeps!;
+    const value = query.get(name);
+    if (!value) continue;
+    const target = new URL(link.href);
+    target.searchParams.set(name, value);
+    link.setAttribute('href', `${target.pathname}${target.search}${target.hash}`);
+  }
+  return true;
 }
 
 /**

@@ -28,12 +28,14 @@ async function open(path: string, options: { withoutProvider?: boolean } = {}) {
   // first interaction: a key.
   await page.keyboard.press('Shift');
   await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-  // The icon mounts once hydrated and its code loaded (not in the prerendered page): its timings
-  // count from there. Elsewhere, nothing more loads once the network is quiet.
-  if (path.startsWith('/us')) await page.getByTestId('chat-icon').waitFor({ state: 'attached' });
-  else await page.waitForLoadState('networkidle');
+  // Its timings count from hydration; its code loads at the end of the startup wait or at the
+  // first scroll (`waitUntilMounted`). Before, and elsewhere, nothing more loads.
+  await page.waitForLoadState('networkidle');
   return { page, errors, warnings, close: () => context.close() };
 }
+
+/** The icon's code is loaded (at the end of the startup wait, or at a scroll) and it is mounted. */
+const waitUntilMounted = (page: Page) => page.getByTestId('chat-icon').waitFor({ state: 'attached' });
 
 const icon = (page: Page) => page.getByTestId('chat-icon');
 const shown = (page: Page) => icon(page).isVisible();
@@ -43,12 +45,16 @@ describe('the chat icon', () => {
   it('waits 5 s, finds the chat, and 2 s later closes it, shows its frame and the icon; a click opens it', async () => {
     const { page, errors, close } = await open('/us');
     expect(await shown(page)).toBe(false); // hidden at load
-    // The provider's script is not fetched until the chat can be used: the end of the startup wait.
+    // Neither the icon's code nor the provider's script is fetched until the chat can be used: the end of the startup wait.
     const provider = () => page.evaluate(() => document.querySelector('script[data-chat-provider]') !== null);
+    const fetched: string[] = [];
+    page.on('request', (request) => void fetched.push(new URL(request.url()).pathname));
     await page.clock.runFor(4900);
     expect(await provider()).toBe(false);
+    expect(fetched.filter((path) => path.includes('ChatIcon'))).toEqual([]);
     expect(await calls(page)).toEqual([]); // still in the startup wait
     await page.clock.runFor(100);
+    await waitUntilMounted(page);
     await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true); // the provider's script has loaded
     expect(await calls(page)).toEqual([]);
     await page.clock.runFor(100); // the next poll finds the chat
@@ -73,6 +79,7 @@ describe('the chat icon', () => {
   it('hides while scrolling down, shows at once on scrolling up, and 3 s after scrolling stops', async () => {
     const { page, close } = await open('/us');
     await page.clock.runFor(5000);
+    await waitUntilMounted(page);
     await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true);
     await page.clock.runFor(2100);
     await expect.poll(() => shown(page)).toBe(true);
@@ -101,6 +108,7 @@ describe('the chat icon', () => {
     await page.evaluate(() => window.scrollTo(0, 400));
     await seen;
     await page.evaluate(() => window.scrollTo(0, 200));
+    // The first scroll loaded the icon's code: the scroll up shows it, at once or as it mounts.
     await expect.poll(() => shown(page)).toBe(true);
     await expect.poll(() => page.evaluate(() => window.AxleChat !== undefined)).toBe(true);
     await icon(page).click();
@@ -109,9 +117,24 @@ describe('the chat icon', () => {
     await close();
   });
 
+  it('loads at a first scroll down before the startup wait ends, and shows 3 s after that scroll stopped', async () => {
+    const { page, close } = await open('/us');
+    await page.clock.runFor(1000);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await waitUntilMounted(page); // the scroll loaded its code; the icon follows from that scroll
+    expect(await shown(page)).toBe(false);
+    await page.clock.runFor(2900);
+    expect(await shown(page)).toBe(false);
+    await page.clock.runFor(200);
+    await expect.poll(() => shown(page)).toBe(true);
+    await close();
+  });
+
   it('without the chat API polls for 15 s, still shows the icon, and a click only warns', async () => {
     const { page, errors, warnings, close } = await open('/us', { withoutProvider: true });
-    await page.clock.runFor(5000 + 15000 + 1900);
+    await page.clock.runFor(5000);
+    await waitUntilMounted(page);
+    await page.clock.runFor(15000 + 1900);
     expect(await shown(page)).toBe(false);
     await page.clock.runFor(300);
     await expect.poll(() => shown(page)).toBe(true);

@@ -126,6 +126,52 @@ describe('first paint before any script', () => {
     await canada.context.close();
   });
 
+  it("shows the login screen's tip and keeps fromPath before the screen's code loads, which waits for an act", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const loginCode: string[] = [];
+    page.on('request', (r) => /\/assets\/login-[\w-]+\.js$/.test(r.url()) && loginCode.push(r.url()));
+    // No stored login: the profile sends the visitor to the login screen, coming back afterwards.
+    await page.goto(url('/us/profile'));
+    await page.waitForURL((u) => u.pathname === '/us/login' && u.searchParams.get('fromPath') === '/us/profile');
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const main = page.getByRole('main');
+    await expect(main.getByText('Please log in', { exact: true }).isVisible()).resolves.toBe(true);
+    const register = main.getByRole('link', { name: 'Create account' });
+    await expect(register.getAttribute('href')).resolves.toBe('/us/register?fromPath=%2Fus%2Fprofile');
+    expect(loginCode).toEqual([]);
+    await expect(page.locator('html[data-main-hydrated]').count()).resolves.toBe(0);
+    // A tap on the screen loads its code; the tap is not lost, and the screen keeps what it showed.
+    await main.getByRole('button', { name: 'Log in with an email code' }).click();
+    await expect.poll(() => main.getByRole('button', { name: 'Send code' }).count()).toBe(1);
+    expect(loginCode).toHaveLength(1);
+    await expect(main.getByText('Please log in', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(register.getAttribute('href')).resolves.toBe('/us/register?fromPath=%2Fus%2Fprofile');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("loads the router's code on a link's intent or with the first navigation, never for the first page alone", async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const routerCode: string[] = [];
+    page.on('request', (r) => /\/assets\/router-[\w-]+\.js$/.test(r.url()) && routerCode.push(r.url()));
+    await page.goto(url('/us/faq'));
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(routerCode).toEqual([]);
+    const home = page.locator('.site-header a.brand');
+    await home.hover();
+    await expect.poll(() => routerCode.length).toBe(1);
+    await home.click();
+    await page.waitForURL((u) => u.pathname === '/us');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(routerCode).toHaveLength(1);
+    await context.close();
+  });
+
   it('loads the code that writes heads only where the head changes: a product whose offer server time moved, or the next page', async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
