@@ -1,13 +1,10 @@
 import { useMemo, useReducer, useRef, useState } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useDeviceClass, useTextFloat } from './effects.ts';
-import { SiteLink } from './components/SiteLink.tsx';
 import { Toaster } from './components/Toaster.tsx';
-import { ChatWhenUsable, Deferred, SiteFooter, SiteHeader, partCode } from './widgets.tsx';
-import { NotFound } from './pages/NotFound.tsx';
-import { Closed } from './shell/Closed.tsx';
+import { ChatWhenUsable, ClosedPage, Deferred, NotFoundPage, SiteFooter, SiteHeader, partCode } from './widgets.tsx';
 import { RouterPart, isRouteReady, preloadRoute, useGo } from './navigation.ts';
-import { useHydrationStart, usePageHead, useRouting, useSyncMarks, useTimeGate } from './shell/hooks.ts';
+import { useFirstView, useHydrationStart, useOfferMoved, useRouting, useSyncMarks, useTimeGate } from './shell/hooks.ts';
 import { useLinkNavigation } from './shell/links.ts';
 import { usePartWants } from './shell/wants.ts';
 import { lazyComponent } from './lazy-component.ts';
@@ -116,9 +113,12 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   const keep = kept && normalizePath(location) === kept.path && (found === undefined || !ready) ? kept.html : undefined;
   const main = useRef<HTMLElement>(null);
   // The router's machinery (runtime/shell/router.tsx), from the first navigation on, or once the
-  // location needs what is not loaded (the first page's window opened after the build).
+  // location needs what is not loaded (the first page's window opened after the build), or the
+  // first page's head no longer holds (server time moved its offer).
   const routing = useRef(false);
-  if (!onFirst.current || found === undefined || !ready) routing.current = true;
+  const offerMoved = useOfferMoved(app, route, now);
+  if (!onFirst.current || found === undefined || !ready || offerMoved) routing.current = true;
+  const viewed = useRef<string | undefined>(undefined);
   // One element for every render: a dehydrated boundary that receives an update before its code
   // has loaded would give up its prerendered HTML (and show nothing) until then.
   const [header, footer, firstPage] = useMemo(
@@ -147,7 +147,7 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   useHydrationStart(app);
   useTimeGate(site, route, synced, open, go);
   useSyncMarks(synced);
-  usePageHead(app, location, found, page, now, ready, open, synced, keep);
+  useFirstView(site, location, found, ready, open, synced, keep, viewed);
 
   const lazy = route ? app.pages(route) : undefined;
   const textLang = route && !route.redirect && open ? route.fallback : undefined;
@@ -155,11 +155,16 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   if (route?.redirect) {
     body = (
       <p className="redirect">
-        <SiteLink href={route.redirect}>{t('redirect.text')}</SiteLink>
+        {/* Shown for a moment, before the router follows the redirect. */}
+        <a href={route.redirect}>{t('redirect.text')}</a>
       </p>
     );
   } else if (route && !open) {
-    body = <Closed />;
+    body = (
+      <Deferred>
+        <ClosedPage.Component />
+      </Deferred>
+    );
   } else if (first) {
     body = firstPage;
   } else if (route && page && lazy?.isLoaded()) {
@@ -167,7 +172,11 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   } else if (route || found === undefined) {
     body = <div className="loading" aria-busy="true" />;
   } else {
-    body = <NotFound />;
+    body = (
+      <Deferred>
+        <NotFoundPage.Component />
+      </Deferred>
+    );
   }
   return (
     <>
@@ -194,6 +203,12 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
             ready={ready}
             open={open}
             navigated={!onFirst.current}
+            page={page}
+            now={now}
+            synced={synced}
+            keep={keep}
+            offerMoved={offerMoved}
+            viewed={viewed}
             go={go}
             main={main}
             update={update}

@@ -12,7 +12,8 @@ type NoProps = Record<string, never>;
  * - the header and the footer, prerendered with the page: each loads its code when it is wanted
  *   (runtime/parts.ts) and hydrates on its own then;
  * - the us chat shortcut: hidden at load and not in the prerendered HTML, it mounts once it can
- *   first show (`ChatWhenUsable`).
+ *   first show (`ChatWhenUsable`);
+ * - the not-found page and a closed route's page, when <main> shows them.
  *
  * A part whose code cannot be loaded stays as it was prerendered (readable, its links followed
  * by the shell) for the rest of the visit, or the page reloads if its code is gone after a
@@ -34,10 +35,16 @@ const ChatShortcut = lazyComponent<{ start?: ChatStart }>(() =>
   import('./components/ChatIcon.tsx').then(({ ChatIcon }) => ({ default: ChatIcon })),
 );
 
+/** What <main> shows for no route (the not-found page) and for a route outside its window: rare, loaded when shown. */
+export const NotFoundPage = lazyComponent<NoProps>(
+  partCode(() => import('./pages/NotFound.tsx').then(({ NotFound }) => ({ default: NotFound }))),
+);
+export const ClosedPage = lazyComponent<NoProps>(partCode(() => import('./shell/Closed.tsx').then(({ Closed }) => ({ default: Closed }))));
+
 /** Loads every widget: the prerenderer renders them at once. */
 export function preloadWidgets(): Promise<unknown> {
   wantParts();
-  return Promise.all([SiteHeader.preload(), SiteFooter.preload(), ChatShortcut.preload()]);
+  return Promise.all([SiteHeader.preload(), SiteFooter.preload(), ChatShortcut.preload(), NotFoundPage.preload(), ClosedPage.preload()]);
 }
 
 /** A widget whose prerendered HTML stays until its code is loaded, then hydrates by itself. */

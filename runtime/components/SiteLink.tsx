@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from 'react';
 import { ACCOUNT_SCREENS } from '../../core/kinds.ts';
-import { speculable } from '../../core/paths.ts';
+import { speculable } from '../../core/speculation.ts';
 import { useSite } from '../site.tsx';
 
 type Props = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };

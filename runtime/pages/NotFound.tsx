@@ -2,7 +2,7 @@ import { SiteLink } from '../components/SiteLink.tsx';
 import { useSite, useT } from '../site.tsx';
 import { pagePath } from '../../core/paths.ts';
 
-/** The localised not-found page; part of the main chunk so it never waits for a load. */
+/** The localised not-found page (its code loads when <main> shows it: runtime/widgets.tsx). */
 export function NotFound() {
   const site = useSite();
   const t = useT();

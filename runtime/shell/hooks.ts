@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 import { pushPageView } from '../analytics.ts';
-import { recoverFromLoadFailure } from '../chunk-reload.ts';
 import { cookieTimestamp } from '../clock.ts';
 import type { Go } from '../navigation.ts';
 import { homePath } from '../routes.ts';
 import { useSyncs } from '../site.tsx';
 import type { AppServices } from '../site.tsx';
-import type { PageContent, RouteInfo, SiteData } from '../../core/model.ts';
+import type { RouteInfo, SiteData } from '../../core/model.ts';
 import { activityPhase } from '../../core/time.ts';
 
 /**
@@ -66,88 +66,55 @@ export function useSyncMarks(synced: boolean): void {
   }, [synced, syncs]);
 }
 
-let headWriter: Promise<typeof import('../head.ts') | 'reloading' | undefined> | undefined;
-
 /**
- * The code that writes heads (runtime/head.ts), loaded once. If it cannot be loaded, the page
- * goes on without it (undefined: navigation and page views never stop for it), unless the code
- * is gone after a deploy and the page reloads into the current address ('reloading').
+ * Whether the shell shows a page at a location, which counts as a page view: a location the
+ * route table has not answered yet is none (a redirect never is), unless it is the prerendered
+ * page kept on screen (`keep`, runtime/App.tsx `KeptPage`); a time-gated route counts once
+ * server time says it is open.
  */
-function loadHeadWriter() {
-  return (headWriter ??= import('../head.ts').catch(async (error: unknown) =>
-    (await recoverFromLoadFailure(error, window.location.href)) ? 'reloading' : undefined,
-  ));
+// Arguments by position, as the shell has them: an options object would ship its property names.
+export function showsPage(found: Found, ready: boolean, open: boolean, synced: boolean, keep: string | undefined): boolean {
+  const route = found ?? undefined;
+  return found === undefined
+    ? keep !== undefined
+    : !route || (!route.redirect && (ready || keep !== undefined) && open && (!route.window || synced));
+}
+
+/** Counts the page at `location` as one virtual page view, once: `viewed` holds the last one counted. */
+export function viewOnce(site: SiteData, location: string, title: string, viewed: RefObject<string | undefined>): void {
+  if (viewed.current === location) return;
+  viewed.current = location;
+  pushPageView(window, { page_path: location, page_title: title, page_location: window.location.href, region: site.code });
 }
 
 /**
- * The head follows the page; each page shown counts once as a virtual page view. The first
- * page's head is prerendered (its view counts at once) and holds at any instant, but for a
- * product's offer (its price follows the clock): the code that makes heads loads when server time
- * moves a product page's offer, or with the first navigation, for the pages that follow. `keep`: the prerendered content
- * of the first page, kept on screen (runtime/App.tsx `KeptPage`).
+ * The first page's view counts once it shows, under its prerendered title; the pages after it,
+ * with the heads the router writes (runtime/shell/router.tsx `usePageHead`).
  */
-// Arguments by position, as the shell has them: an options object would ship its property names.
-export function usePageHead(
-  app: AppServices,
+export function useFirstView(
+  site: SiteData,
   location: string,
   found: Found,
-  page: PageContent | undefined,
-  now: number,
   ready: boolean,
   open: boolean,
   synced: boolean,
   keep: string | undefined,
+  viewed: RefObject<string | undefined>,
 ): void {
-  const { site, content } = app;
-  const route = found ?? undefined;
-  const lastView = useRef<string | undefined>(undefined);
-  const firstLocation = useRef(location);
-  const navigated = useRef(false);
-  const firstNow = useRef(now);
+  const first = useRef(location);
   useEffect(() => {
-    if (location !== firstLocation.current) navigated.current = true;
-    let current = true;
-    // A location the route table has not answered yet is not a page: it counts once known (a
-    // redirect never), unless it is the prerendered page kept on screen.
-    const settled =
-      found === undefined
-        ? keep !== undefined
-        : !route || (!route.redirect && (ready || keep !== undefined) && open && (!route.window || synced));
-    const view = (title: string) => {
-      if (!settled || lastView.current === location) return;
-      lastView.current = location;
-      pushPageView(window, { page_path: location, page_title: title, page_location: window.location.href, region: site.code });
-    };
-    if (lastView.current === undefined && location === firstLocation.current) view(document.title);
-    // The first page's prerendered head holds until the page changes, or its product's offer
-    // does (server time moved it into another phase of its activity: another price or end).
-    const product = route?.product === undefined ? undefined : content.product(route.product);
-    const offerMoved = product !== undefined && activityPhase(site, product, now) !== activityPhase(site, product, firstNow.current);
-    if (!navigated.current && !offerMoved) return;
-    // The first page's text, when its content has not hydrated yet (it is not inline then).
-    const text =
-      page ??
-      (route && !route.redirect
-        ? content.loadPage(route.path).then(
-            () => content.page(route.path),
-            () => undefined,
-          )
-        : undefined);
-    void Promise.all([loadHeadWriter(), text]).then(([writer, shown]) => {
-      if (!current || writer === 'reloading') return;
-      if (!writer) {
-        // Without the code that writes heads the page still counts, under its own title.
-        if (keep === undefined && shown?.title) document.title = shown.title;
-        view(document.title);
-        return;
-      }
-      const head = writer.headFor(site, route?.redirect ? undefined : route, shown, content, now);
-      // A kept page keeps its prerendered head too.
-      if (keep === undefined) writer.applyHead(document, head);
-      view(keep === undefined ? head.title : document.title);
-    });
-    return () => {
-      current = false;
-    };
-  }, [location, found, route, page, content, now, ready, open, synced, site, keep]);
+    if (viewed.current === undefined && location === first.current && showsPage(found, ready, open, synced, keep))
+      viewOnce(site, location, document.title, viewed);
+  }, [site, location, found, ready, open, synced, keep, viewed]);
+}
+
+/**
+ * Whether server time has moved the first page's product offer into another phase of its
+ * activity (another price or end) since the page was rendered: its prerendered head no longer
+ * holds, and the router's code writes it again.
+ */
+export function useOfferMoved(app: AppServices, route: RouteInfo | undefined, now: number): boolean {
+  const rendered = useRef(now);
+  const product = route?.product === undefined ? undefined : app.content.product(route.product);
+  return product !== undefined && activityPhase(app.site, product, now) !== activityPhase(app.site, product, rendered.current);
 }

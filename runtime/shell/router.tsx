@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
+import { showsPage, viewOnce } from './hooks.ts';
 import { catchAllUrl } from '../catch-all.ts';
 import { recoverFromLoadFailure } from '../chunk-reload.ts';
 import { preloadRoute } from '../navigation.ts';
@@ -8,7 +9,7 @@ import { homePath } from '../routes.ts';
 import { createScrollMemory, scrollAfterNavigation } from '../scroll.ts';
 import type { ScrollMemory } from '../scroll.ts';
 import type { AppServices } from '../site.tsx';
-import type { RouteInfo } from '../../core/model.ts';
+import type { PageContent, RouteInfo } from '../../core/model.ts';
 import { isRouteOpen } from '../../core/time.ts';
 
 /**
@@ -95,6 +96,17 @@ export interface NavigatorProps {
   open: boolean;
   /** Whether the visitor has left the first page (it scrolls and takes focus as it was prerendered). */
   navigated: boolean;
+  /** The location's page text, when loaded. */
+  page: PageContent | undefined;
+  /** Server time, as the shell renders with it. */
+  now: number;
+  synced: boolean;
+  /** The first page's prerendered content, kept on screen (runtime/App.tsx `KeptPage`). */
+  keep: string | undefined;
+  /** Whether server time moved the first page's offer (runtime/shell/hooks.ts `useOfferMoved`). */
+  offerMoved: boolean;
+  /** The location last counted as a page view (runtime/shell/hooks.ts `viewOnce`). */
+  viewed: RefObject<string | undefined>;
   go: Go;
   main: RefObject<HTMLElement | null>;
   /** Renders the shell again (what the location needs has loaded). */
@@ -106,9 +118,11 @@ export interface NavigatorProps {
  * link followed, or back/forward to an entry of an earlier visit of this page), at once for it,
  * or once the first page needs what is not loaded.
  */
-export function Navigator({ app, location, found, ready, open, navigated, go, main, update }: NavigatorProps): null {
+export function Navigator(props: NavigatorProps): null {
+  const { app, location, found, ready, open, navigated, go, main, update } = props;
   useNavigationEnd(app, location, found, ready, navigated, go, main);
   useRouteLoad(app, location, found, ready, open, update);
+  usePageHead(props);
   return null;
 }
 
@@ -174,4 +188,57 @@ function useRouteLoad(app: AppServices, location: string, found: Found, ready: b
     if (!route || route.redirect || ready || !open) return;
     preloadRoute(app, route).then(rerender, (error: unknown) => recoverFromLoadFailure(error, window.location.href));
   }, [app, route, ready, open, rerender]);
+}
+
+let headWriter: Promise<typeof import('../head.ts') | 'reloading' | undefined> | undefined;
+
+/**
+ * The code that writes heads (runtime/head.ts), loaded once. If it cannot be loaded, the page
+ * goes on without it (undefined: navigation and page views never stop for it), unless the code
+ * is gone after a deploy and the page reloads into the current address ('reloading').
+ */
+function loadHeadWriter() {
+  return (headWriter ??= import('../head.ts').catch(async (error: unknown) =>
+    (await recoverFromLoadFailure(error, window.location.href)) ? 'reloading' : undefined,
+  ));
+}
+
+/**
+ * The head follows the page, and each page shown counts once as a virtual page view: the first
+ * page's head is prerendered (its view counted by the shell) and holds until the visitor leaves
+ * it, or server time moves its product's offer.
+ */
+function usePageHead({ app, location, found, page, now, ready, open, synced, keep, navigated, offerMoved, viewed }: NavigatorProps): void {
+  const { site, content } = app;
+  const route = found ?? undefined;
+  useEffect(() => {
+    if (!navigated && !offerMoved) return;
+    let current = true;
+    const view = (title: string) => showsPage(found, ready, open, synced, keep) && viewOnce(site, location, title, viewed);
+    // The first page's text, when its content has not hydrated yet (it is not inline then).
+    const text =
+      page ??
+      (route && !route.redirect
+        ? content.loadPage(route.path).then(
+            () => content.page(route.path),
+            () => undefined,
+          )
+        : undefined);
+    void Promise.all([loadHeadWriter(), text]).then(([writer, shown]) => {
+      if (!current || writer === 'reloading') return;
+      if (!writer) {
+        // Without the code that writes heads the page still counts, under its own title.
+        if (keep === undefined && shown?.title) document.title = shown.title;
+        view(document.title);
+        return;
+      }
+      const head = writer.headFor(site, route?.redirect ? undefined : route, shown, content, now);
+      // A kept page keeps its prerendered head too.
+      if (keep === undefined) writer.applyHead(document, head);
+      view(keep === undefined ? head.title : document.title);
+    });
+    return () => {
+      current = false;
+    };
+  }, [location, found, route, page, content, now, ready, open, synced, site, keep, navigated, offerMoved, viewed]);
 }

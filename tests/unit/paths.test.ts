@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath, pagePath, parsePath, speculable } from '../../core/paths.ts';
+import { normalizePath, pagePath, parsePath } from '../../core/paths.ts';
+import { speculable } from '../../core/speculation.ts';
 
 /** The regions of the default content: cn at /. */
 const REGIONS = { root: 'cn', codes: ['cn', 'us', 'uk', 'eu', 'fr', 'de', 'jp', 'kr'] };
