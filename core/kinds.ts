@@ -88,14 +88,17 @@ export function pageComponentName(kind: RouteKind): PageComponentName | undefine
 }
 
 /**
- * The runtime module that renders a route, relative to the package root: its kind's page
- * component, or an account screen's module; none for a redirect (or an unknown screen).
+ * The runtime modules that render a route, relative to the package root: its kind's page
+ * component, or the table of account screens and the screen's module; none for a redirect (or
+ * an unknown screen).
  */
-export function pageModule(route: { readonly kind: RouteKind; readonly page: string }): string | undefined {
+export function pageModules(route: { readonly kind: RouteKind; readonly page: string }): string[] | undefined {
   if (route.kind === 'account')
-    return isAccountScreen(route.page) ? `runtime/account-screens/${ACCOUNT_SCREEN_MODULES[route.page]}.tsx` : undefined;
+    return isAccountScreen(route.page)
+      ? ['runtime/account-screens/registry.ts', `runtime/account-screens/${ACCOUNT_SCREEN_MODULES[route.page]}.tsx`]
+      : undefined;
   const name = pageComponentName(route.kind);
-  return name && `runtime/pages/${name}.tsx`;
+  return name && [`runtime/pages/${name}.tsx`];
 }
 
 /**

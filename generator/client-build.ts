@@ -235,4 +235,5 @@ function plainDynamicImports(): Plugin {
 }
 
 /** A minified call of the preload helper around a plain dynamic import, `e(()=>import(`./a.js`),__VITE_PRELOAD__,import.meta.url)` (its dependencies a placeholder Vite fills after this plugin, or filled). */
-const PRELOADED_IMPORT = /\b[\w$]+\(\(\)=>import\((`[^`]+`)\),(?:__VITE_PRELOAD__|\[\]|__vite__mapDeps\(\[[\d,]*\]\)|void 0),import\.meta\.url\)/g;
+const PRELOADED_IMPORT =
+  /\b[\w$]+\(\(\)=>import\((`[^`]+`)\),(?:__VITE_PRELOAD__|\[\]|__vite__mapDeps\(\[[\d,]*\]\)|void 0),import\.meta\.url\)/g;

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ResolvedRegion } from './resolve/index.ts';
 import { renderPageShell, renderTemplate } from './templates.ts';
-import { pageModule } from '../core/kinds.ts';
+import { pageModules } from '../core/kinds.ts';
 import type { SiteDataFile } from '../runtime/content.ts';
 import { pageText, splitRegion } from '../core/model.ts';
 import type { PageContent } from '../core/model.ts';
@@ -175,8 +175,8 @@ async function prerenderFiles(job: {
   for (const route of data.routes) {
     if (only && !only.has(route.path)) continue;
     const relative = outputPathFor(route.path, data.basePath);
-    const module = pageModule(route);
-    if (route.redirect || !module) {
+    const modules = pageModules(route);
+    if (route.redirect || !modules) {
       // A static host cannot answer a redirect by itself: the page redirects at once, and the
       // canonical link tells search engines where the content lives.
       const target = route.redirect ?? (data.basePath || '/');
@@ -193,7 +193,7 @@ async function prerenderFiles(job: {
       written.push({ path: relative, route: route.path });
       continue;
     }
-    await write(relative, await shell(route.path, [module], pageText(route), route.kind));
+    await write(relative, await shell(route.path, modules, pageText(route), route.kind));
     written.push({ path: relative, route: route.path });
   }
   if (!only) {

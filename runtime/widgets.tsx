@@ -32,14 +32,16 @@ export function partCode<P extends object>(
 export const SiteHeader = lazyComponent<NoProps>(partCode(() => partWanted('header').then(() => import('./shell/Header.tsx'))));
 export const SiteFooter = lazyComponent<NoProps>(partCode(() => partWanted('footer').then(() => import('./components/Footer.tsx'))));
 const ChatShortcut = lazyComponent<{ start?: ChatStart }>(() =>
-  import('./components/ChatIcon.tsx').then(({ ChatIcon }) => ({ default: ChatIcon })),
+  import('./components/ChatIcon.tsx').then((module) => ({ default: module.ChatIcon })),
 );
 
 /** What <main> shows for no route (the not-found page) and for a route outside its window: rare, loaded when shown. */
 export const NotFoundPage = lazyComponent<NoProps>(
-  partCode(() => import('./pages/NotFound.tsx').then(({ NotFound }) => ({ default: NotFound }))),
+  partCode(() => import('./pages/NotFound.tsx').then((module) => ({ default: module.NotFound }))),
 );
-export const ClosedPage = lazyComponent<NoProps>(partCode(() => import('./shell/Closed.tsx').then(({ Closed }) => ({ default: Closed }))));
+export const ClosedPage = lazyComponent<NoProps>(
+  partCode(() => import('./shell/Closed.tsx').then((module) => ({ default: module.Closed }))),
+);
 
 /** Loads every widget: the prerenderer renders them at once. */
 export function preloadWidgets(): Promise<unknown> {

@@ -14,56 +14,19 @@ const components: Record<PageComponentName, LazyComponent<PageProps>> = {
   FormPage: lazyComponent(() => import('./FormPage.tsx')),
 };
 
-/** An account screen: one export of one module of account-screens/ (core/kinds.ts `ACCOUNT_SCREEN_MODULES`). */
-const screen = <M>(load: () => Promise<M>, pick: (module: M) => () => React.JSX.Element | null): LazyComponent<PageProps> =>
-  lazyComponent(() => load().then((module) => ({ default: pick(module) })));
+const screens = new Map<AccountScreen, LazyComponent<PageProps>>();
 
-const screens: Record<AccountScreen, LazyComponent<PageProps>> = {
-  login: screen(
-    () => import('../account-screens/login.tsx'),
-    (m) => m.LoginScreen,
-  ),
-  register: screen(
-    () => import('../account-screens/register.tsx'),
-    (m) => m.RegisterScreen,
-  ),
-  'verify-email': screen(
-    () => import('../account-screens/verify.tsx'),
-    (m) => m.VerifyEmailScreen,
-  ),
-  'set-password': screen(
-    () => import('../account-screens/verify.tsx'),
-    (m) => m.SetPasswordScreen,
-  ),
-  'verification-success': screen(
-    () => import('../account-screens/verify.tsx'),
-    (m) => m.VerificationSuccessScreen,
-  ),
-  'verification-failed': screen(
-    () => import('../account-screens/verify.tsx'),
-    (m) => m.VerificationFailedScreen,
-  ),
-  'forgot-password': screen(
-    () => import('../account-screens/password.tsx'),
-    (m) => m.ForgotPasswordScreen,
-  ),
-  'secure-link-sent': screen(
-    () => import('../account-screens/password.tsx'),
-    (m) => m.SecureLinkSentScreen,
-  ),
-  'reset-password': screen(
-    () => import('../account-screens/password.tsx'),
-    (m) => m.ResetPasswordScreen,
-  ),
-  'password-reset-success': screen(
-    () => import('../account-screens/password.tsx'),
-    (m) => m.PasswordResetSuccessScreen,
-  ),
-  profile: screen(
-    () => import('../account-screens/profile.tsx'),
-    (m) => m.ProfileScreen,
-  ),
-};
+/** An account screen: its component loads with the table of screens (account-screens/registry.ts), itself loaded once. */
+function screen(page: AccountScreen): LazyComponent<PageProps> {
+  let component = screens.get(page);
+  if (!component) {
+    component = lazyComponent<PageProps>(() =>
+      import('../account-screens/registry.ts').then((module) => module.screens[page]()).then((loaded) => ({ default: loaded })),
+    );
+    screens.set(page, component);
+  }
+  return component;
+}
 
 /**
  * The lazily loaded component that renders a route (none for a redirect or an unknown account
@@ -71,7 +34,7 @@ const screens: Record<AccountScreen, LazyComponent<PageProps>> = {
  * (`AppServices.pages`): what the pages import never imports the registry back.
  */
 export function pageFor(route: Pick<RouteInfo, 'kind' | 'page'>): LazyComponent<PageProps> | undefined {
-  if (route.kind === 'account') return isAccountScreen(route.page) ? screens[route.page] : undefined;
+  if (route.kind === 'account') return isAccountScreen(route.page) ? screen(route.page) : undefined;
   const name = pageComponentName(route.kind);
   return name && components[name];
 }
