@@ -48,23 +48,8 @@ export function createServices(options: ServicesOptions): AppServices {
   let prepared: string | undefined;
   let calls: Promise<{ api: ApiClient; account: Account }> | undefined;
   const load = () =>
-    (calls ??= Promise.all([import('./api-client.ts'), import('./account.ts')]).then(
-      ([{ createApiClient }, { createAccount }]) => {
-        const api = createApiClient({
-          site,
-          base: options.base,
-          tokens: () => session.store.getState(),
-          storedTokens: session.storedTokens,
-          refreshed: session.refreshed,
-          clearSession: session.clear,
-          toast: (text) => toasts.toast('error', text),
-          message: content.message,
-          go: app.go,
-          currentPath: options.currentPath,
-          ...(options.fetch && { fetch: options.fetch }),
-        });
-        return { api, account: createAccount(api, session) };
-      },
+    (calls ??= import('./calls.ts').then(
+      ({ connectCalls }) => connectCalls(app, options, session, toasts),
       (error: unknown) => {
         calls = undefined; // the next call tries again
         throw error;

@@ -1,0 +1,34 @@
+import { createAccount } from './account.ts';
+import type { Account } from './account.ts';
+import { createApiClient } from './api-client.ts';
+import type { ApiClient } from './api-client.ts';
+import type { ServicesOptions } from './services.ts';
+import type { Session } from './session.ts';
+import type { AppServices } from './site.tsx';
+import type { Toasts } from './toasts.ts';
+
+/**
+ * The API client and the account calls, wired to the app's services: loaded on the first call
+ * (runtime/services.ts), with ofetch; most pages make none.
+ */
+export function connectCalls(
+  app: AppServices,
+  options: ServicesOptions,
+  session: Session,
+  toasts: Toasts,
+): { api: ApiClient; account: Account } {
+  const api = createApiClient({
+    site: app.site,
+    base: options.base,
+    tokens: () => session.store.getState(),
+    storedTokens: session.storedTokens,
+    refreshed: session.refreshed,
+    clearSession: session.clear,
+    toast: (text) => toasts.toast('error', text),
+    message: app.content.message,
+    go: app.go,
+    currentPath: options.currentPath,
+    ...(options.fetch && { fetch: options.fetch }),
+  });
+  return { api, account: createAccount(api, session) };
+}
