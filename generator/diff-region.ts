@@ -1,7 +1,7 @@
 import { formatPrice, installmentLine } from '../core/format.ts';
 import { formatsOf } from '../core/locale.ts';
 import type { PriorPrice, RegionData } from '../core/model.ts';
-import { currentPrice } from '../core/time.ts';
+import { currentPrice } from '../core/offers.ts';
 import { productPaths } from './deployment.ts';
 import type { DiffSection, VisibleChange } from './diff.ts';
 import { pagesOfLeaf, showsMessage } from './diff-pages.ts';

@@ -1,4 +1,5 @@
-import { currentPrice, isRouteOpen } from '../core/time.ts';
+import { isRouteOpen } from '../core/time.ts';
+import { currentPrice } from '../core/offers.ts';
 import type { Alternate, PageContent, RouteInfo, SiteData } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
 import type { BreadcrumbList, FAQPage, Product, WebPage, WithContext } from 'schema-dts';

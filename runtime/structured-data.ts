@@ -1,6 +1,6 @@
 // A page's structured data (schema.org, typed by schema-dts), for its head (runtime/head.ts): the
 // organization, a product's offer with its availability, price validity and merchant details.
-import { isActivityActive } from '../core/time.ts';
+import { isActivityActive } from '../core/offers.ts';
 import type { ProductData, SiteData } from '../core/model.ts';
 import type { BreadcrumbList, FAQPage, Offer, Organization, Product, QuantitativeValue, WebPage, WithContext } from 'schema-dts';
 

@@ -1,5 +1,5 @@
 import type { PriorPrice, ProductData } from '../../core/model.ts';
-import { isActivityActive } from '../../core/time.ts';
+import { isActivityActive } from '../../core/offers.ts';
 
 /**
  * The prior price of every reduction (docs/market.md, "Price reductions"): Directive 98/6/EC,

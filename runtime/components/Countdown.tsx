@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApp, useNow, useSite, useT } from '../site.tsx';
-import { currentStage, isGateOpen, isRouteOpen } from '../../core/time.ts';
+import { currentStage, isRouteOpen } from '../../core/time.ts';
+import { isGateOpen } from '../../core/offers.ts';
 import type { SiteData, StageGate } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 import { countText } from '../../core/plurals.ts';

@@ -1,7 +1,7 @@
 import { formatPrice } from '../../core/format.ts';
 import { formatsOf } from '../../core/locale.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { currentPrice, isActivityActive } from '../../core/time.ts';
+import { currentPrice, isActivityActive } from '../../core/offers.ts';
 import { fill } from '../../core/validation.ts';
 import type { ProductData, SiteData } from '../../core/model.ts';
 

@@ -1,5 +1,6 @@
 import { useNow, useSite } from '../site.tsx';
-import { isGateOpen, isRouteOpen } from '../../core/time.ts';
+import { isRouteOpen } from '../../core/time.ts';
+import { isGateOpen } from '../../core/offers.ts';
 import { SiteLink } from './SiteLink.tsx';
 
 /**

@@ -3,7 +3,8 @@ import type { KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { normalizePath } from '../../core/paths.ts';
 import { useNow, useSite, useT } from '../site.tsx';
-import { isGateOpen, isRouteOpen } from '../../core/time.ts';
+import { isRouteOpen } from '../../core/time.ts';
+import { isGateOpen } from '../../core/offers.ts';
 import type { NavItem, SiteData } from '../../core/model.ts';
 import { SiteLink } from './SiteLink.tsx';
 

@@ -2,7 +2,7 @@ import { AppMenu } from '../components/AppMenu.tsx';
 import { Collapse } from '../components/Collapse.tsx';
 import { Picture } from '../components/Picture.tsx';
 import { BuyAction, Price } from '../components/Price.tsx';
-import { currentPrice } from '../../core/time.ts';
+import { currentPrice } from '../../core/offers.ts';
 import { ProductImage } from '../components/ProductImage.tsx';
 import { formatPrice, installmentLine } from '../../core/format.ts';
 import { formatsOf } from '../../core/locale.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseInstant } from '../../generator/resolve/index.ts';
-import { activityPhase, currentStage, instantsIn, isActivityActive, isGateOpen, isRouteOpen } from '../../core/time.ts';
+import { activityPhase, currentStage, instantsIn, isRouteOpen } from '../../core/time.ts';
+import { isActivityActive, isGateOpen } from '../../core/offers.ts';
 import type { ProductData } from '../../core/model.ts';
 
 const t = (iso: string) => parseInstant(iso);
