@@ -222,18 +222,68 @@ function plainDynamicImports(): Plugin {
       filter: { id: /^\0vite\/preload-helper/ },
       handler: () => 'export const __vitePreload = (load) => load();',
     },
-    // The helper only calls what it is given: each call of it around a plain import() is that
-    // import, and the table of CSS files it was to preload (the CSS is inline in every page) goes.
+    // The helper only calls what it is given: each call of it is the function it wraps, called
+    // (`h(()=>import(a).then(f),…)` is `import(a).then(f)`), and the table of CSS files it was to
+    // preload (the CSS is inline in every page) goes.
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        chunk.code = chunk.code.replace(PRELOADED_IMPORT, 'import($1)');
+        if (chunk.type !== 'chunk' || !chunk.code.includes(META_URL)) continue;
+        chunk.code = unwrapPreloads(chunk.code, (code) => this.parse(code));
         if (!chunk.code.includes('__vite__mapDeps(')) chunk.code = chunk.code.replace(/^const __vite__mapDeps=[^\n]*\n/, '');
       }
     },
   };
 }
 
-/** A minified call of the preload helper around a plain dynamic import, `e(()=>import(`./a.js`),__VITE_PRELOAD__,import.meta.url)` (its dependencies a placeholder Vite fills after this plugin, or filled). */
-const PRELOADED_IMPORT =
-  /\b[\w$]+\(\(\)=>import\((`[^`]+`)\),(?:__VITE_PRELOAD__|\[\]|__vite__mapDeps\(\[[\d,]*\]\)|void 0),import\.meta\.url\)/g;
+/** `import.meta.url`, spelled so that the launcher's bundler (bin/launch.js), which gives each source its own address there, leaves it as it is. */
+const META_URL = ['import', 'meta', 'url'].join('.');
+
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/**
+ * The code with every call of Vite's preload helper (`h(fn, deps, import.meta.url)`, its
+ * dependencies a placeholder Vite fills later or a list) replaced by what it does: call `fn`.
+ * A call whose text is not what its node says (an offset past a character outside ASCII) is
+ * left as it is: it still works, with the helper.
+ */
+export function unwrapPreloads(code: string, parse: (code: string) => unknown): string {
+  const calls: { start: number; end: number; text: string }[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    const node = value as Node;
+    const args = node.arguments as Node[] | undefined;
+    const [wrapped, deps, url] = args ?? [];
+    if (
+      node.type === 'CallExpression' &&
+      args?.length === 3 &&
+      wrapped!.type === 'ArrowFunctionExpression' &&
+      (wrapped!.params as unknown[]).length === 0 &&
+      code.slice(url!.start, url!.end) === META_URL &&
+      /^(?:__VITE_PRELOAD__|\[\]|__vite__mapDeps\(\[[\d,]*\]\)|void 0)$/.test(code.slice(deps!.start, deps!.end)) &&
+      code.slice(node.end - META_URL.length - 1, node.end) === `${META_URL})`
+    ) {
+      const body = wrapped!.body as Node;
+      const inner = code.slice(body.start, body.end);
+      // A call stands wherever the helper's call stood; anything else is bracketed.
+      const text =
+        wrapped!.async || body.type === 'BlockStatement'
+          ? `(${code.slice(wrapped!.start, wrapped!.end)})()`
+          : body.type === 'CallExpression' || body.type === 'ImportExpression'
+            ? inner
+            : `(${inner})`;
+      calls.push({ start: node.start, end: node.end, text });
+      return; // a wrapped import has no call of the helper inside
+    }
+    for (const [key, child] of Object.entries(node)) if (key !== 'type' && key !== 'start' && key !== 'end') visit(child);
+  };
+  visit(parse(code));
+  let out = code;
+  for (const call of calls.sort((a, b) => b.start - a.start)) out = out.slice(0, call.start) + call.text + out.slice(call.end);
+  return out;
+}
