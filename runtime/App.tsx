@@ -3,10 +3,12 @@ import { Router, useLocation } from 'wouter';
 import { useDeviceClass, useTextFloat } from './effects.ts';
 import { Toaster } from './components/Toaster.tsx';
 import { ChatWhenUsable, ClosedPage, Deferred, NotFoundPage, SiteFooter, SiteHeader, partCode } from './widgets.tsx';
-import { RouterPart, isRouteReady, preloadRoute, useGo } from './navigation.ts';
+import { isRouteReady, preloadRoute } from './navigation.ts';
+import { RouterPart, useGo } from './shell/go.ts';
 import { useFirstView, useHydrationStart, useOfferMoved, useRouting, useSyncMarks, useTimeGate } from './shell/hooks.ts';
 import { useLinkNavigation } from './shell/links.ts';
 import { usePartWants } from './shell/wants.ts';
+import { useHydrated } from './hydrated.ts';
 import { lazyComponent } from './lazy-component.ts';
 import type { LazyComponent } from './lazy-component.ts';
 import type { PageProps } from './pages/props.ts';
@@ -51,6 +53,20 @@ export function App({ app, path, kept, instants = NO_INSTANTS }: AppProps) {
 }
 
 const NO_INSTANTS: readonly number[] = [];
+
+// What <main> shows for no route, or for a route outside its window: one element for every
+// render, as the parts below (a dehydrated boundary that receives an update before its code has
+// loaded would give up its prerendered HTML).
+const NOT_FOUND = (
+  <Deferred>
+    <NotFoundPage.Component />
+  </Deferred>
+);
+const CLOSED = (
+  <Deferred>
+    <ClosedPage.Component />
+  </Deferred>
+);
 
 /**
  * The first page's content, a part of the page that hydrates on its own (runtime/parts.ts): its
@@ -117,7 +133,9 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   // first page's head no longer holds (server time moved its offer).
   const routing = useRef(false);
   const offerMoved = useOfferMoved(app, route, now);
-  if (!onFirst.current || found === undefined || !ready || offerMoved) routing.current = true;
+  // Never while hydrating: the prerendered page has no such part.
+  const hydrated = useHydrated();
+  if (!onFirst.current || (hydrated && (found === undefined || (open && !ready) || offerMoved))) routing.current = true;
   const viewed = useRef<string | undefined>(undefined);
   // One element for every render: a dehydrated boundary that receives an update before its code
   // has loaded would give up its prerendered HTML (and show nothing) until then.
@@ -160,11 +178,7 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
       </p>
     );
   } else if (route && !open) {
-    body = (
-      <Deferred>
-        <ClosedPage.Component />
-      </Deferred>
-    );
+    body = CLOSED;
   } else if (first) {
     body = firstPage;
   } else if (route && page && lazy?.isLoaded()) {
@@ -172,11 +186,7 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   } else if (route || found === undefined) {
     body = <div className="loading" aria-busy="true" />;
   } else {
-    body = (
-      <Deferred>
-        <NotFoundPage.Component />
-      </Deferred>
-    );
+    body = NOT_FOUND;
   }
   return (
     <>

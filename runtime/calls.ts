@@ -2,10 +2,19 @@ import { createAccount } from './account.ts';
 import type { Account } from './account.ts';
 import { createApiClient } from './api-client.ts';
 import type { ApiClient } from './api-client.ts';
-import type { ServicesOptions } from './services.ts';
+import type { $Fetch } from 'ofetch';
 import type { Session } from './session.ts';
 import type { AppServices } from './site.tsx';
 import type { Toasts } from './toasts.ts';
+
+/** What the calls need of the services' options (runtime/services.ts `ServicesOptions`). */
+export interface CallOptions {
+  /** The API base (`apiBase()`). */
+  base: string;
+  /** The current path and query, for `fromPath`. */
+  currentPath(): string;
+  fetch?: $Fetch;
+}
 
 /**
  * The API client and the account calls, wired to the app's services: loaded on the first call
@@ -13,7 +22,7 @@ import type { Toasts } from './toasts.ts';
  */
 export function connectCalls(
   app: AppServices,
-  options: ServicesOptions,
+  options: CallOptions,
   session: Session,
   toasts: Toasts,
 ): { api: ApiClient; account: Account } {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { RouterPart, preloadRoute } from '../navigation.ts';
+import { preloadRoute } from '../navigation.ts';
 import type { Go } from '../navigation.ts';
+import { RouterPart } from './go.ts';
 import type { AppServices } from '../site.tsx';
 
 /**
