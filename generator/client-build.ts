@@ -102,6 +102,9 @@ export async function buildClients(
         modulePreload: false,
         rolldownOptions: {
           input,
+          // React's component and context factories have no side effects: what a library makes
+          // with them and never uses (wouter's Link, a context of its Switch) is left out.
+          treeshake: { manualPureFunctions: ['forwardRef', 'createContext'] },
           output: {
             // A text chunk is named after its whole module path under sites/ (page-faq-en,
             // messages-en-US, account-en-GB-login): two modules never share a name, so Rolldown

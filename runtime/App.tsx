@@ -8,7 +8,6 @@ import { RouterPart, useGo } from './shell/go.ts';
 import { useFirstView, useHydrationStart, useOfferMoved, useRouting, useSyncMarks, useTimeGate } from './shell/hooks.ts';
 import { useLinkNavigation } from './shell/links.ts';
 import { usePartWants } from './shell/wants.ts';
-import { useHydrated } from './hydrated.ts';
 import { lazyComponent } from './lazy-component.ts';
 import type { LazyComponent } from './lazy-component.ts';
 import type { PageProps } from './pages/props.ts';
@@ -129,13 +128,13 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   const keep = kept && normalizePath(location) === kept.path && (found === undefined || !ready) ? kept.html : undefined;
   const main = useRef<HTMLElement>(null);
   // The router's machinery (runtime/shell/router.tsx), from the first navigation on, or once the
-  // location needs what is not loaded (the first page's window opened after the build), or the
-  // first page's head no longer holds (server time moved its offer).
+  // first page needs what is not loaded (its window opened after the build), or its head no
+  // longer holds (server time moved its offer).
   const routing = useRef(false);
   const offerMoved = useOfferMoved(app, route, now);
-  // Never while hydrating: the prerendered page has no such part.
-  const hydrated = useHydrated();
-  if (!onFirst.current || (hydrated && (found === undefined || (open && !ready) || offerMoved))) routing.current = true;
+  // On the first page, once server time is read (never while hydrating: the prerendered page has
+  // no such part).
+  if (!onFirst.current || (synced && (found === undefined || (open && !ready) || offerMoved))) routing.current = true;
   const viewed = useRef<string | undefined>(undefined);
   // One element for every render: a dehydrated boundary that receives an update before its code
   // has loaded would give up its prerendered HTML (and show nothing) until then.
