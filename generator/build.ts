@@ -12,7 +12,7 @@ import type { Diagnostic } from './diagnostics.ts';
 import { buildSchedule } from './deployment.ts';
 import { renderRobots, renderSitemap, securityData } from './site-files.ts';
 import type { Schedule } from './deployment.ts';
-import { inlineScriptHashes } from './templates.ts';
+import { inlineScriptHashes, prepareInlineScripts } from './templates.ts';
 import { hostRules, renderHeaders, renderNginx, renderRedirects } from './hosts.ts';
 import { emitSites } from './emit.ts';
 import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from './sites-folder.ts';
@@ -126,7 +126,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     signal?.throwIfAborted();
     collectGarbage();
     rendererPromise = buildServerRenderer(resolved.cacheDir);
-    const renderer = await rendererPromise;
+    const [renderer] = await Promise.all([rendererPromise, prepareInlineScripts(resolved.cacheDir)]);
     collectGarbage();
     // A page to picture needs no share card (none shows on a page).
     if (!only) cards = createShareCardRenderer({ cacheDir: resolved.cacheDir, signal });

@@ -230,16 +230,13 @@ function plainDynamicImports(): Plugin {
     // preload (the CSS is inline in every page) goes.
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.code.includes(META_URL)) continue;
+        if (chunk.type !== 'chunk') continue;
         chunk.code = unwrapPreloads(chunk.code, (code) => this.parse(code));
         if (!chunk.code.includes('__vite__mapDeps(')) chunk.code = chunk.code.replace(/^const __vite__mapDeps=[^\n]*\n/, '');
       }
     },
   };
 }
-
-/** `import.meta.url`, spelled so that the launcher's bundler (bin/launch.js), which gives each source its own address there, leaves it as it is. */
-const META_URL = ['import', 'meta', 'url'].join('.');
 
 interface Node {
   type: string;
@@ -248,45 +245,52 @@ interface Node {
   [key: string]: unknown;
 }
 
+/** The end of a call of Vite's preload helper: its dependencies (a placeholder Vite fills later, or a list) and `import.meta.url`. */
+const PRELOAD_END = /,(?:__VITE_PRELOAD__|\[\]|__vite__mapDeps\(\[[\d,]*\]\)|void 0),import\.meta\.url\)/g;
+/** Where such a call may begin: a name called with a function of no parameters. */
+const CALL_START = /[\w$]+\((?:async)?\(\)=>/g;
+
 /**
- * The code with every call of Vite's preload helper (`h(fn, deps, import.meta.url)`, its
- * dependencies a placeholder Vite fills later or a list) replaced by what it does: call `fn`.
- * A call whose text is not what its node says (an offset past a character outside ASCII) is
- * left as it is: it still works, with the helper.
+ * The code with every call of Vite's preload helper (`h(fn, deps, import.meta.url)`) replaced by
+ * what it does: call `fn`. Each call is found from its end (its last two arguments), its start
+ * the nearest place before where one call of that shape parses to exactly there: only these short
+ * texts are parsed, not the chunk (the runtime chunk's syntax tree took a quarter of a second).
  */
 export function unwrapPreloads(code: string, parse: (code: string) => unknown): string {
+  const starts = [...code.matchAll(CALL_START)].map((match) => match.index);
   const calls: { start: number; end: number; text: string }[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (!value || typeof value !== 'object') return;
-    const node = value as Node;
-    const args = node.arguments as Node[] | undefined;
-    const [wrapped, deps, url] = args ?? [];
-    if (
-      node.type === 'CallExpression' &&
-      args?.length === 3 &&
-      wrapped!.type === 'ArrowFunctionExpression' &&
-      (wrapped!.params as unknown[]).length === 0 &&
-      code.slice(url!.start, url!.end) === META_URL &&
-      /^(?:__VITE_PRELOAD__|\[\]|__vite__mapDeps\(\[[\d,]*\]\)|void 0)$/.test(code.slice(deps!.start, deps!.end)) &&
-      code.slice(node.end - META_URL.length - 1, node.end) === `${META_URL})`
-    ) {
-      const body = wrapped!.body as Node;
-      const inner = code.slice(body.start, body.end);
-      // A call stands wherever the helper's call stood; anything else is bracketed.
-      const text =
-        wrapped!.async || body.type === 'BlockStatement'
-          ? `(${code.slice(wrapped!.start, wrapped!.end)})()`
-          : body.type === 'CallExpression' || body.type === 'ImportExpression'
-            ? inner
-            : `(${inner})`;
-      calls.push({ start: node.start, end: node.end, text });
-      return; // a wrapped import has no call of the helper inside
+  for (const match of code.matchAll(PRELOAD_END)) {
+    const end = match.index + match[0].length;
+    for (let i = starts.findLastIndex((start) => start < match.index); i >= 0 && match.index - starts[i]! < 4000; i--) {
+      const text = code.slice(starts[i], end);
+      const replaced = unwrappedCall(text, parse);
+      if (replaced === undefined) continue;
+      calls.push({ start: starts[i]!, end, text: replaced });
+      break;
     }
-    for (const [key, child] of Object.entries(node)) if (key !== 'type' && key !== 'start' && key !== 'end') visit(child);
-  };
-  visit(parse(code));
+  }
   let out = code;
   for (const call of calls.sort((a, b) => b.start - a.start)) out = out.slice(0, call.start) + call.text + out.slice(call.end);
   return out;
+}
+
+/** `h(()=>body, deps, url)`, the whole of `text`, as the call it makes; undefined for any other text. */
+function unwrappedCall(text: string, parse: (code: string) => unknown): string | undefined {
+  let program: Node;
+  try {
+    program = parse(text) as Node;
+  } catch {
+    return undefined;
+  }
+  const statements = program.body as Node[];
+  const call = statements.length === 1 ? (statements[0]!.expression as Node | undefined) : undefined;
+  const args = call?.arguments as Node[] | undefined;
+  if (call?.type !== 'CallExpression' || call.start !== 0 || call.end !== text.length || args?.length !== 3) return undefined;
+  const wrapped = args[0]!;
+  if (wrapped.type !== 'ArrowFunctionExpression' || (wrapped.params as unknown[]).length !== 0) return undefined;
+  const body = wrapped.body as Node;
+  const inner = text.slice(body.start, body.end);
+  // A call stands wherever the helper's call stood; anything else is bracketed.
+  if (wrapped.async || body.type === 'BlockStatement') return `(${text.slice(wrapped.start, wrapped.end)})()`;
+  return body.type === 'CallExpression' || body.type === 'ImportExpression' ? inner : `(${inner})`;
 }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as EsbuildModule from 'esbuild';
 import type HandlebarsModule from 'handlebars';
+import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { TEMPLATE_DIR } from './paths.ts';
 import type { Head } from '../runtime/head.ts';
 import type { ConsentBanner } from './resolve/model.ts';
@@ -75,6 +76,26 @@ function inlineScript(name: InlineScript): string {
   return script;
 }
 
+const INLINE_SCRIPTS: readonly InlineScript[] = ['app-loader.js', 'consent.js', 'country-choice.js', 'speculation-rules.json'];
+
+/**
+ * The inline scripts from the build cache (`inline-script`: keyed by the sources, templates/ and
+ * the lock file among them), made and kept there when missing: a rebuild starts no esbuild (its
+ * service is a process of its own, about a tenth of a rebuild's time). Without this, the first
+ * page that names a script makes it.
+ */
+export async function prepareInlineScripts(cacheDir: string | undefined): Promise<void> {
+  await Promise.all(
+    INLINE_SCRIPTS.map(async (name) => {
+      if (scripts.has(name)) return;
+      const key = cacheKey('inline-script', name);
+      const stored = await readEntry(cacheDir, 'inline-script', key);
+      if (stored) scripts.set(name, stored.toString('utf8'));
+      else await writeEntry(cacheDir, 'inline-script', key, inlineScript(name));
+    }),
+  );
+}
+
 /**
  * `sha256-<base64>` of each inline script the pages carry (the Content-Security-Policy allows
  * exactly these): the app's loader of every page (with its stale-asset check), the consent
@@ -82,9 +103,7 @@ function inlineScript(name: InlineScript): string {
  * (an inline rule set needs its hash too: HTML 7.6.5.2, "Injected content").
  */
 export function inlineScriptHashes(): string[] {
-  return (['app-loader.js', 'consent.js', 'country-choice.js', 'speculation-rules.json'] as const).map(
-    (name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`,
-  );
+  return INLINE_SCRIPTS.map((name) => `sha256-${createHash('sha256').update(inlineScript(name)).digest('base64')}`);
 }
 
 export function renderPageShell(shell: PageShell): string {
