@@ -88,7 +88,11 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
     const results = catalogues.map(() => [] as Run[]);
     for (let i = 0; i < runs; i++)
       for (const [n, c] of catalogues.entries()) results[n]!.push(await buildOnce(c.content, c.name, pictures[n]!, kinds, i));
-    return results.map((r) => ({ wall: median(r.map((x) => x.wall)), peak: Math.max(...r.map((x) => x.peak)), walls: r.map((x) => x.wall) }));
+    return results.map((r) => ({
+      wall: median(r.map((x) => x.wall)),
+      peak: Math.max(...r.map((x) => x.peak)),
+      walls: r.map((x) => x.wall),
+    }));
   };
   const grown = await buildEach(
     [
