@@ -18,7 +18,6 @@ export interface ScrollMemory {
   save(): void;
   /** The remembered position of the current entry, if any. */
   saved(): number | undefined;
-  dispose(): void;
 }
 
 let counter = 0;
@@ -52,7 +51,6 @@ export function createScrollMemory(win: Window): ScrollMemory {
       const key = entryKey(win.history.state);
       return key ? positions.get(key) : undefined;
     },
-    dispose: () => win.removeEventListener('scroll', onScroll),
   };
 }
 

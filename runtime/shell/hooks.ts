@@ -19,7 +19,7 @@ import { activityPhase } from '../../core/time.ts';
  * The route table's answer for a location: the route, null for no route, undefined while the
  * location's route table shard is not loaded (and it is not the first page's).
  */
-type Found = RouteInfo | null | undefined;
+export type Found = RouteInfo | null | undefined;
 
 /** Navigation by the services (the API client's login redirects) goes through the router. */
 export function useRouting(app: AppServices, go: Go): void {

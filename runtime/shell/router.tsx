@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { showsPage, viewOnce } from './hooks.ts';
+import type { Found } from './hooks.ts';
 import { catchAllUrl } from '../catch-all.ts';
 import { recoverFromLoadFailure } from '../chunk-reload.ts';
 import { preloadRoute } from '../navigation.ts';
@@ -9,7 +10,7 @@ import { homePath } from '../routes.ts';
 import { createScrollMemory, scrollAfterNavigation } from '../scroll.ts';
 import type { ScrollMemory } from '../scroll.ts';
 import type { AppServices } from '../site.tsx';
-import type { PageContent, RouteInfo } from '../../core/model.ts';
+import type { PageContent } from '../../core/model.ts';
 import { isRouteOpen } from '../../core/time.ts';
 
 /**
@@ -79,12 +80,6 @@ export async function go(
   const suffix = /[?#]/.exec(href) ? href.slice(href.search(/[?#]/)) : '';
   navigate(`${route.path}${suffix}`, { replace: options.replace ?? false, state: positions.newEntryState() });
 }
-
-/**
- * The route table's answer for a location: the route, null for no route, undefined while the
- * location's route table shard is not loaded.
- */
-type Found = RouteInfo | null | undefined;
 
 export interface NavigatorProps {
   app: AppServices;
