@@ -24,6 +24,8 @@ const ENTRIES = {
   glance: 'preview/glance.ts',
   // The thread that takes the review's pictures (preview/picture-thread.ts).
   pictures: 'preview/pictures.ts',
+  // The thread that renders some of a large region's pages (generator/page-thread.ts).
+  pages: 'generator/page-thread.ts',
 };
 
 /**

@@ -139,6 +139,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
           signal,
           cards,
           only,
+          pagesForAThread: options.pagesForAThread,
         });
         progress('done', code);
         return { code, basePath: region.data.basePath, pages: pages.map((p) => p.path), assets: client.files };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { listTree, writeAtomically, writeAtomicallySync } from '../files/disk.js';
@@ -121,6 +121,58 @@ export function writeEntrySync(dir: string | undefined, kind: string, key: strin
   } catch {
     // See writeEntry.
   }
+}
+
+/**
+ * Stores a file's bytes as they are (an output file, e.g. a share card), so that a build can link
+ * it into its output instead of writing it again: the entry names them by their sha-256, and
+ * they are kept under that name beside it.
+ */
+export async function writeFileEntry(
+  dir: string | undefined,
+  kind: string,
+  key: string,
+  data: Uint8Array,
+  extension: string,
+): Promise<void> {
+  if (!dir) return;
+  const hash = sha256(data);
+  try {
+    await mkdir(path.join(dir, kind), { recursive: true });
+    await writeAtomically(entryPath(dir, kind, hash, extension), data);
+  } catch {
+    return; // See writeEntry.
+  }
+  await writeEntry(dir, kind, key, hash);
+}
+
+/**
+ * Puts a file stored by writeFileEntry at `target` (whose folder exists): a hard link to the
+ * cache's copy where the two share a disk (no bytes written: the cards of a large catalogue were
+ * a third of its build's writes), else a copy. False, and nothing written, when the entry is
+ * missing or its bytes are not those it names.
+ */
+export function linkFileEntry(dir: string | undefined, kind: string, key: string, extension: string, target: string): boolean {
+  const hash = readEntrySync(dir, kind, key)?.toString('latin1');
+  if (!dir || !hash) return false;
+  const stored = entryPath(dir, kind, hash, extension);
+  try {
+    if (sha256(readFileSync(stored)) !== hash) throw new Error('damaged');
+  } catch {
+    const byKind = counts.get(dir)?.[kind];
+    if (byKind) {
+      byKind.hits--;
+      byKind.misses++;
+    }
+    return false;
+  }
+  try {
+    linkSync(stored, target);
+  } catch {
+    // Another disk than the cache's, or a file system without links.
+    copyFileSync(stored, target);
+  }
+  return true;
 }
 
 /**

@@ -2,9 +2,10 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheKey, readEntry, writeEntry } from './cache.ts';
+import { cacheKey, linkFileEntry, readEntry, writeEntry, writeFileEntry } from './cache.ts';
 import { compareStrings } from './diagnostics.ts';
 import { CORES, mapLimited } from './limit.ts';
 import type { ImageAsset } from '../core/model.ts';
@@ -210,21 +211,31 @@ export function createShareCardRenderer(options: { cacheDir?: string; concurrenc
       queue.shift()?.();
     }
   };
-  const render = (svg: string) =>
+  // A card not in the cache, rendered in an image worker (and kept).
+  const render = (svg: string, key: string) =>
     slot(async () => {
       options.signal?.throwIfAborted();
-      const key = cacheKey('share card', svg);
-      const cached = await readEntry(options.cacheDir, 'share', key);
-      if (cached) return cached;
       pool ??= createWorkerPool(concurrency);
       const bytes = await pool.render({ svg, density: 72, format: 'jpeg' });
-      await writeEntry(options.cacheDir, 'share', key, bytes);
+      await writeFileEntry(options.cacheDir, 'share', key, bytes, '.jpg');
       return bytes;
     });
+  const made = new Set<string>();
   return {
     add(card: ShareCardJob): void {
       let bytes = started.get(card.svg);
-      if (!bytes) started.set(card.svg, (bytes = render(card.svg)));
+      if (!bytes) {
+        const key = cacheKey('share card', card.svg);
+        // A card in the cache is linked at once, in this thread: copied through the thread
+        // pool, the cards of a large catalogue waited for the pages, rendered meanwhile in this
+        // thread, and then for one another.
+        options.signal?.throwIfAborted();
+        const folder = path.dirname(card.target);
+        if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+        made.add(folder);
+        if (linkFileEntry(options.cacheDir, 'share', key, '.jpg', card.target)) return;
+        started.set(card.svg, (bytes = render(card.svg, key)));
+      }
       const write = bytes.then(async (data) => {
         await mkdir(path.dirname(card.target), { recursive: true });
         await writeFile(card.target, data);

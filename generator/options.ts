@@ -54,6 +54,11 @@ export interface UserBuildOptions {
    * never run). The output is for pictures, not for a host.
    */
   firstPaintOnly?: readonly string[];
+  /**
+   * From how many pages of a region a page thread renders some of them beside the build's own
+   * (default generator/prerender.ts PAGES_FOR_A_THREAD, where a thread pays for its start).
+   */
+  pagesForAThread?: number;
   /** The content compiled already, at `now` (by `diff`'s words): the build does not compile it again. */
   compiled?: CompileResult;
 }

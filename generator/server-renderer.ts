@@ -13,6 +13,8 @@ export interface ServerRenderer {
   renderPage(region: RegionData, path: string, now: number): Promise<RenderedPage>;
   renderProductImage(product: string, title: string, art?: Pick<ProductData, 'drawing' | 'palette' | 'includes'>): string;
   dispose(): Promise<void>;
+  /** The renderer's module (its URL), which a page thread imports (generator/page-thread.ts). */
+  module: string;
 }
 
 let buildCounter = 0;
@@ -63,11 +65,9 @@ async function loadServerRenderer(key: string, cacheDir: string | undefined, dis
     });
     await writeTree(cacheDir, 'ssr', key, outDir);
   }
-  const module = (await import(pathToFileURL(path.join(outDir, 'server.js')).href)) as Pick<
-    ServerRenderer,
-    'renderPage' | 'renderProductImage'
-  >;
+  const url = pathToFileURL(path.join(outDir, 'server.js')).href;
+  const module = (await import(url)) as Pick<ServerRenderer, 'renderPage' | 'renderProductImage'>;
   if (!disposable) process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
   const dispose = disposable ? () => rm(outDir, { recursive: true, force: true }) : async () => {};
-  return { renderPage: module.renderPage, renderProductImage: module.renderProductImage, dispose };
+  return { renderPage: module.renderPage, renderProductImage: module.renderProductImage, dispose, module: url };
 }

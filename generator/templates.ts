@@ -96,6 +96,16 @@ export async function prepareInlineScripts(cacheDir: string | undefined): Promis
   );
 }
 
+/** The inline scripts made so far, for a page thread (generator/page-thread.ts). */
+export function inlineScripts(): [string, string][] {
+  return [...scripts];
+}
+
+/** Inline scripts made by another thread (`inlineScripts`). */
+export function useInlineScripts(made: readonly [string, string][]): void {
+  for (const [name, script] of made) scripts.set(name, script);
+}
+
 /**
  * `sha256-<base64>` of each inline script the pages carry (the Content-Security-Policy allows
  * exactly these): the app's loader of every page (with its stale-asset check), the consent

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ async function build(cache: string | false) {
   const out = path.join(work, `dist-${++run}`);
   const result = await buildRegions({ out, sites: path.join(work, 'sites'), regions: ['kr'], now: NOW, cache });
   expect(result.ok).toBe(true);
-  return { result, tree: await readTree(out) };
+  return { result, tree: await readTree(out), out };
 }
 
 const missed = (cache: Record<string, { hits: number; misses: number }> = {}) =>
@@ -55,6 +56,29 @@ describe('the build cache', () => {
     expect(second.result.cache?.ssr ?? { hits: 0, misses: 0 }).toEqual({ hits: 0, misses: 0 });
     expectSameBytes(coldBuild, first.tree);
     expectSameBytes(coldBuild, second.tree);
+    // The share cards from the cache are linked into the output, not written again.
+    const cards = [...second.tree.keys()].filter((file) => file.endsWith('.jpg'));
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    const kept = new Set((await listFiles(path.join(cacheDir, 'share'))).map((file) => statSync(path.join(cacheDir, 'share', file)).ino));
+    for (const card of cards) expect(kept.has(statSync(path.join(second.out, card)).ino), card).toBe(true);
+  });
+
+  it('renders a share card anew when its kept bytes are damaged', async () => {
+    const coldBuild = await cold();
+    await build(cacheDir);
+    const blobs = (await listFiles(path.join(cacheDir, 'share'))).filter((file) => file.endsWith('.jpg'));
+    expect(blobs.length).toBeGreaterThanOrEqual(2);
+    // Each kept card replaced (not changed in place: earlier outputs link to it) by other bytes.
+    for (const blob of blobs) {
+      const file = path.join(cacheDir, 'share', blob);
+      const bytes = await readFile(file);
+      bytes[bytes.length >> 1] ^= 0x55;
+      await rm(file);
+      await writeFile(file, bytes);
+    }
+    const damaged = await build(cacheDir);
+    expect(damaged.result.cache).toMatchObject({ share: { hits: 0, misses: blobs.length } });
+    expectSameBytes(coldBuild, damaged.tree);
   });
 
   it('builds pages to picture as they first paint from the cached CSS: only those pages, no app, no share card', async () => {

@@ -50,10 +50,13 @@ describe('the build output', () => {
     }
   });
 
-  it('is byte-identical across two builds of the same content, one without any cache', async () => {
-    // The shared test build (tests/support/global-setup.ts) against one that reads and writes no cache.
+  it('is byte-identical across two builds of the same content, one without any cache and on two threads', async () => {
+    // The shared test build (tests/support/global-setup.ts) against one that reads and writes no
+    // cache, each region's pages rendered on two threads (generator/prerender.ts) as a large one's are.
     const fresh = path.join(work, 'fresh');
-    expect((await buildRegions({ out: fresh, sites: path.join(work, 'sites-fresh'), now: BUILT_AT, cache: false })).ok).toBe(true);
+    expect(
+      (await buildRegions({ out: fresh, sites: path.join(work, 'sites-fresh'), now: BUILT_AT, cache: false, pagesForAThread: 1 })).ok,
+    ).toBe(true);
     const shared = await readTree(inject('distDir'));
     expectSameBytes(shared, await readTree(fresh));
     // Every region has its home, chooser and not-found pages, cn at the root.
