@@ -62,8 +62,10 @@ async function statTree(dir: string): Promise<Map<string, string>> {
   return new Map(
     await Promise.all(
       files.map(async (file) => {
-        const { size, ino, ctimeNs } = await stat(path.join(dir, file), { bigint: true });
-        return [file, `${size}:${ino}:${ctimeNs}`] as const;
+        // Its modification time, not its change time: a share card is a link to the build
+        // cache's file (docs/cache.md), whose change time moves when another build links it too.
+        const { size, ino, mtimeNs } = await stat(path.join(dir, file), { bigint: true });
+        return [file, `${size}:${ino}:${mtimeNs}`] as const;
       }),
     ),
   );
