@@ -26,9 +26,16 @@ if (typeof globalThis.gc !== 'function') {
 for (const stream of [process.stdout, process.stderr])
   stream.on('error', (error) => error.code === 'EPIPE' && process.exit(process.exitCode ?? 0));
 
+// diff --pictures: the pictures' thread starts before the command loads (Playwright's driver
+// loads and Chromium starts on the other core meanwhile: docs/review.md, "Cost").
+const args = process.argv.slice(2);
+const pictureThread = async () => (await load('picture-thread')).startPictureThread();
+const early = args.includes('diff') && args.includes('--pictures') ? pictureThread() : undefined;
+early?.catch(() => {});
+
 const { main } = await load('build-region');
 const startPreview = async (options) => (await load('preview')).startDevServer(options);
 const reviewPictures = async (options) => (await load('review')).reviewPictures(options);
-const startPictures = async () => (await load('review')).startPictureThread();
+const startPictures = () => early ?? pictureThread();
 const glanceSheet = async (options) => (await load('glance')).glanceSheet(options);
-process.exitCode = await main(process.argv.slice(2), { startPreview, reviewPictures, startPictures, glanceSheet });
+process.exitCode = await main(args, { startPreview, reviewPictures, startPictures, glanceSheet });

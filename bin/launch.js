@@ -22,8 +22,9 @@ const ENTRIES = {
   preview: 'preview/dev.ts',
   review: 'preview/review.ts',
   glance: 'preview/glance.ts',
-  // The thread that takes the review's pictures (preview/picture-thread.ts).
+  // The thread that takes the review's pictures (preview/picture-thread.ts), and its start.
   pictures: 'preview/pictures.ts',
+  'picture-thread': 'preview/picture-thread.ts',
   // The thread that renders some of a large region's pages (generator/page-thread.ts).
   pages: 'generator/page-thread.ts',
 };
@@ -78,6 +79,9 @@ export function bundleDir(key = sourceKey(), root = ROOT) {
   return path.join(root, 'node_modules', '.cache', 'robot-sites', 'cli', `${key}-${place}`);
 }
 
+/** The bundling of the commands under way in this process, if any. */
+let bundling;
+
 /** The module of a command (a key of ENTRIES), from its bundle; made first when the sources changed. */
 export async function load(command) {
   const key = sourceKey();
@@ -86,12 +90,14 @@ export async function load(command) {
   const dir = bundleDir(key);
   const file = path.join(dir, `${command}.mjs`);
   if (!existsSync(file)) {
-    try {
+    // Made once however many commands load at once (bin/build-region.js loads the picture thread's beside its own).
+    bundling ??= (async () => {
       mkdirSync(path.dirname(dir), { recursive: true });
       await bundle(dir);
-    } catch (error) {
+    })().catch((error) => {
       if (process.env.DEBUG) console.error('bundling the commands failed; running them through tsx:', error);
-    }
+    });
+    await bundling;
   }
   if (existsSync(file)) {
     // Where the bundle is, for a thread the command starts (preview/picture-thread.ts).
