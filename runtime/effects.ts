@@ -34,26 +34,29 @@ export function useDeviceClass(breakpoints: Constants['breakpoints']['collapse']
  * `textFloatTranslate` px (50) lower and transparent, and float into place as they scroll into
  * view. Blocks already in view are left alone, so nothing visible moves; without script (and
  * with reduced motion) every block simply stands where it is. Runs again after each navigation.
+ * Where a block is comes with the observer's first report on it, not from asking the page while
+ * it hydrates (which laid the whole page out at once: a long task on a phone).
  */
 export function useTextFloat(translate: number, key: string): void {
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined' || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const root = document.documentElement;
-    root.style.setProperty('--float-translate', `${translate}px`);
-    const pending = [...document.querySelectorAll<HTMLElement>('[data-float]')].filter(
-      (el) => el.getBoundingClientRect().top >= window.innerHeight,
-    );
-    if (pending.length === 0) return;
-    for (const el of pending) el.classList.add('float-pending');
+    document.documentElement.style.setProperty('--float-translate', `${translate}px`);
+    const pending = new Set<Element>();
     const observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        entry.target.classList.remove('float-pending');
-        entry.target.classList.add('float-in');
-        observer.unobserve(entry.target);
+      for (const { target, isIntersecting, boundingClientRect } of entries) {
+        const waiting = pending.has(target);
+        if (!isIntersecting && (waiting || boundingClientRect.top >= window.innerHeight)) {
+          // Below the viewport at its first report: it waits for its way into view.
+          pending.add(target);
+          target.classList.add('float-pending');
+          continue;
+        }
+        if (waiting) target.classList.replace('float-pending', 'float-in');
+        pending.delete(target);
+        observer.unobserve(target);
       }
     });
-    for (const el of pending) observer.observe(el);
+    for (const el of document.querySelectorAll('[data-float]')) observer.observe(el);
     return () => {
       observer.disconnect();
       for (const el of pending) el.classList.remove('float-pending');

@@ -49,16 +49,17 @@ type StoredKey = 'user_id' | 'apptoken' | 'reftoken' | 'userInfo';
 
 export function createSession(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined): Session {
   const store = createStore<SessionState>(() => ({ ready: false }));
-  const write = (values: Partial<Record<StoredKey, string | undefined>>) => {
-    if (!storage) return;
+  /** Stores the values given (a profile as JSON; undefined removes one) and puts them in the state. */
+  const update = (values: Partial<Pick<SessionState, StoredKey>>) => {
     for (const [key, value] of Object.entries(values)) {
       try {
-        if (value === undefined) storage.removeItem(key);
-        else storage.setItem(key, value);
+        if (value === undefined) storage?.removeItem(key);
+        else storage?.setItem(key, typeof value === 'string' ? value : JSON.stringify(value));
       } catch {
         // Storage full or denied (private mode): the session still lives for this page.
       }
     }
+    store.setState(values);
   };
   const read = (key: string): string | undefined => {
     try {
@@ -83,24 +84,20 @@ export function createSession(storage: Pick<Storage, 'getItem' | 'setItem' | 're
       store.setState({ user_id, apptoken, reftoken, userInfo, ready: true }, true);
     },
     signIn({ user_id, apptoken, reftoken }) {
-      write({ user_id, apptoken, reftoken });
-      store.setState({ user_id, apptoken, reftoken });
+      update({ user_id, apptoken, reftoken });
     },
     refreshed({ user_id, apptoken, reftoken }) {
-      write({ user_id, apptoken, ...(reftoken !== undefined && { reftoken }) });
-      store.setState({ user_id, apptoken, ...(reftoken !== undefined && { reftoken }) });
+      update({ user_id, apptoken, ...(reftoken !== undefined && { reftoken }) });
     },
     storedTokens() {
       if (!storage) return store.getState();
       return { user_id: read('user_id'), apptoken: read('apptoken'), reftoken: read('reftoken') };
     },
     setProfile(userInfo) {
-      write({ userInfo: JSON.stringify(userInfo) });
-      store.setState({ userInfo });
+      update({ userInfo });
     },
     clear() {
-      write({ user_id: undefined, apptoken: undefined, reftoken: undefined, userInfo: undefined });
-      store.setState({ ready: true }, true);
+      update({ user_id: undefined, apptoken: undefined, reftoken: undefined, userInfo: undefined });
     },
   };
 }

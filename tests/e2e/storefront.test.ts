@@ -291,9 +291,10 @@ describe('the collapse effect and the text float effect', () => {
     const translate = region('us').constants.textFloatTranslate;
     const first = page.locator('#section-1');
     const picture = page.locator('#gallery li').first();
-    // The first section is in view at load: it stays put.
+    // A block below the fold waits for its way into view once the observer first reports on it;
+    // the first section, in view at load, stays put.
+    await expect.poll(() => picture.evaluate((el) => el.className)).toBe('float-pending');
     await expect(first.evaluate((el) => el.className)).resolves.toBe('');
-    await expect(picture.evaluate((el) => el.className)).resolves.toBe('float-pending');
     await expect(picture.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m42)).resolves.toBe(translate);
     await picture.scrollIntoViewIfNeeded();
     await expect.poll(() => picture.evaluate((el) => el.className)).toBe('float-in');
