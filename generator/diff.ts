@@ -45,11 +45,15 @@ export interface VisibleChange {
 
 const run = promisify(execFile);
 
+/** The content folder as it is at a git revision, in a temporary folder (`dir`); `dispose` removes it. */
+export interface RevisionContent {
+  dir: string;
+  history: { repository: string; contentPath: string; revision: string };
+  dispose: () => Promise<void>;
+}
+
 /** The content folder as it is at a git revision, written into a temporary folder; removed by `dispose`. */
-export async function contentAtRevision(
-  contentDir: string,
-  revision: string,
-): Promise<{ dir: string; history: { repository: string; contentPath: string; revision: string }; dispose: () => Promise<void> }> {
+export async function contentAtRevision(contentDir: string, revision: string): Promise<RevisionContent> {
   const root = (await run('git', ['rev-parse', '--show-toplevel'], { cwd: contentDir })).stdout.trim();
   const relative = path.relative(root, contentDir).split(path.sep).join('/');
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-diff-'));
@@ -162,7 +166,7 @@ export async function diffContent(
   revision: string,
   now: number,
   cwd: string,
-): Promise<{ before: CompileResult; after: CompileResult; changes: VisibleChange[] }> {
+): Promise<{ before: CompileResult; after: CompileResult; changes: VisibleChange[]; old: RevisionContent }> {
   const old = await contentAtRevision(contentDir, revision);
   try {
     const [before, after] = [
@@ -173,8 +177,11 @@ export async function diffContent(
       before,
       after,
       changes: hasErrors(before.diagnostics) || hasErrors(after.diagnostics) ? [] : visibleChanges(before, after, now),
+      // The revision's content, kept for the pictures of its pages (the caller removes it).
+      old,
     };
-  } finally {
+  } catch (error) {
     await old.dispose();
+    throw error;
   }
 }

@@ -8,6 +8,7 @@ import type { CompileResult } from '../generator/compile.ts';
 import { buildSchedule } from '../generator/deployment.ts';
 import { hasErrors } from '../generator/diagnostics.ts';
 import { contentAtRevision, visibleChanges } from '../generator/diff.ts';
+import type { RevisionContent } from '../generator/diff.ts';
 import type { VisibleChange } from '../generator/diff.ts';
 import { startServer } from '../server/serve.ts';
 import { startPictureThread } from './picture-thread.ts';
@@ -46,6 +47,8 @@ export interface ReviewOptions {
   log?: (line: string) => void;
   /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
   compiled?: { before: CompileResult; after: CompileResult };
+  /** The revision's content, extracted already (by the diff's words; the caller removes it): not extracted again. */
+  old?: RevisionContent;
   /**
    * The picture thread, started by the caller before the words were compiled (it goes on; the
    * caller closes it). Without it the review starts its own.
@@ -161,7 +164,7 @@ export interface ReviewResult {
 export async function reviewPictures(options: ReviewOptions): Promise<ReviewResult> {
   const log = options.log ?? (() => {});
   const sizes = options.sizes ?? PICTURE_SIZES;
-  const old = await contentAtRevision(options.content, options.revision);
+  const old = options.old ?? (await contentAtRevision(options.content, options.revision));
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-review-'));
   try {
     const { before, after } = options.compiled ?? {
@@ -279,7 +282,7 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
     );
     return { pages, pictures, file };
   } finally {
-    await old.dispose();
+    if (!options.old) await old.dispose();
     await rm(work, { recursive: true, force: true });
   }
 }

@@ -70,13 +70,31 @@ async function compare(
   at: (number | 'boundaries')[],
   pictures: import('../../preview/picture-thread.ts').PictureThread | undefined,
 ): Promise<number> {
-  const [{ diffContent }, { formatChanges }] = await Promise.all([import('../diff.ts'), import('../diff-format.ts')]);
+  const { diffContent } = await import('../diff.ts');
   let result: Awaited<ReturnType<typeof diffContent>>;
   try {
     result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd);
   } catch (error) {
     return usage(new UsageError(error instanceof Error ? error.message.split('\n', 1)[0]! : String(error)), io, 'diff ');
   }
+  try {
+    return await report(revision, options, io, now, at, pictures, result);
+  } finally {
+    await result.old.dispose();
+  }
+}
+
+/** The words of a diff (and, with --pictures, its review page). */
+async function report(
+  revision: string,
+  options: DiffOptions,
+  io: CliIO,
+  now: number,
+  at: (number | 'boundaries')[],
+  pictures: import('../../preview/picture-thread.ts').PictureThread | undefined,
+  result: Awaited<ReturnType<typeof import('../diff.ts').diffContent>>,
+): Promise<number> {
+  const { formatChanges } = await import('../diff-format.ts');
   for (const [which, compiled] of [
     [`the content at ${revision}`, result.before],
     ['the working tree', result.after],
@@ -103,6 +121,7 @@ async function compare(
     out: path.resolve(io.cwd, options.out),
     log: io.stderr,
     compiled: result,
+    old: result.old,
     ...(pictures && { pictures }),
   });
   if (review.errors) {
