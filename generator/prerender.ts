@@ -103,7 +103,7 @@ export async function prerenderRegion(
     });
   }
   // A page thread starts first: it loads while this thread draws the products and their cards.
-  const pages = renderPages(renderer, context, jobs, write, outDir, options.pagesForAThread ?? PAGES_FOR_A_THREAD);
+  const pages = renderPages(renderer, context, jobs, write, outDir, options.pagesForAThread ?? PAGES_FOR_A_THREAD, signal);
   try {
     const brand = data.messages['site.name'] ?? '';
     const drawings = new Map<string, string>();
@@ -162,12 +162,15 @@ function renderPages(
   write: (file: string, content: string) => void,
   outDir: string,
   threadFrom: number,
+  signal?: AbortSignal,
 ) {
   const claims = new SharedArrayBuffer(8);
   const claimed = new Int32Array(claims);
   const thread =
     jobs.length >= threadFrom && availableParallelism() > 1 ? startPageThread({ renderer, context, jobs, claims, outDir }) : undefined;
   thread?.catch(() => undefined);
+  // A build stopped while this thread waits for the page thread: it takes no next page either.
+  if (thread) signal?.addEventListener('abort', () => Atomics.store(claimed, 1, 1), { once: true });
   const stop = async () => {
     Atomics.store(claimed, 1, 1);
     await thread?.catch(() => undefined);

@@ -141,6 +141,8 @@ describe('a build that fails', () => {
         regions: ['us'],
         now: BUILT_AT,
         signal: controller.signal,
+        // Every other build renders its pages on two threads, as a large region does.
+        ...(i % 2 === 1 && { pagesForAThread: 1 }),
         onProgress: () => {
           if (how.startsWith('throws') && seen++ === at) throw new Error('injected failure');
         },
