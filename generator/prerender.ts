@@ -151,6 +151,15 @@ export async function prerenderRegion(
 export const PAGES_FOR_A_THREAD = 300;
 
 /**
+ * Page threads at once in this process, one fewer than the cores (the build's own thread is the
+ * last): the regions of a build prerender at once, and a region that finds none free renders on
+ * the build's thread alone (eight threads of eight large regions would each load the renderer
+ * and copy their region's data for two cores).
+ */
+const PAGE_THREADS = availableParallelism() - 1;
+let pageThreads = 0;
+
+/**
  * Renders and writes the pages of `jobs`: in this thread, and with a page thread beside it where
  * there are `threadFrom` pages or more (on a machine with more than one core), each taking the
  * next page until none is left. A failure of either stops both; it is thrown once both stopped.
@@ -167,8 +176,11 @@ function renderPages(
   const claims = new SharedArrayBuffer(8);
   const claimed = new Int32Array(claims);
   const thread =
-    jobs.length >= threadFrom && availableParallelism() > 1 ? startPageThread({ renderer, context, jobs, claims, outDir }) : undefined;
-  thread?.catch(() => undefined);
+    jobs.length >= threadFrom && pageThreads < PAGE_THREADS ? startPageThread({ renderer, context, jobs, claims, outDir }) : undefined;
+  if (thread) {
+    pageThreads++;
+    void thread.catch(() => undefined).finally(() => pageThreads--);
+  }
   // A build stopped while this thread waits for the page thread: it takes no next page either.
   if (thread) signal?.addEventListener('abort', () => Atomics.store(claimed, 1, 1), { once: true });
   const stop = async () => {
