@@ -476,11 +476,17 @@ describe('a stale page after a new deploy', () => {
 
   it("reloads once into the intended route when a page's text answers 404", async () => {
     const { context, page } = await open('/us');
-    let gone = 2; // the import and the check after it see the old deploy's missing file
-    await page.route(faqText, (r) => (gone-- > 0 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
+    // The old deploy's text is gone until the page loads afresh (however many times it is asked
+    // for before: on intent, by the click, by the check), as the new deploy's page names its own.
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
-    await page.getByRole('link', { name: 'FAQ' }).click();
+    await page.route(faqText, (r) => (documents.length === 0 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
+    // The visitor points at the link (its text is asked for then, and is missing) and clicks later.
+    const link = page.getByRole('link', { name: 'FAQ' });
+    const missing = page.waitForResponse((r) => r.url().includes('/page-faq-en-') && r.status() === 404);
+    await link.hover();
+    await missing;
+    await link.click();
     await page.waitForURL((u) => u.pathname === '/us/faq');
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await expect.poll(() => heading(page)).toBe(route('faq').content!.heading);
@@ -603,10 +609,10 @@ describe('a stale page after a new deploy', () => {
     const page = await context.newPage();
     const html = await (await fetch(url('/us/faq'))).text();
     const entry = / data-entry="([^"]+)"/.exec(html)![1]!;
-    let gone = 2;
-    await page.route(url(entry), (r) => (gone-- > 0 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
+    // Gone for the cached page (the first document), there again for the page loaded afresh.
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(new URL(r.url()).pathname));
+    await page.route(url(entry), (r) => (documents.length === 1 ? r.fulfill({ status: 404, body: 'gone' }) : r.continue()));
     await page.goto(url('/us/faq'));
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     expect(documents).toEqual(['/us/faq', '/us/faq']);
