@@ -56,31 +56,20 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
   // Chromium starts first, in a thread of its own, while the words are compiled (docs/review.md, "Cost").
   const pictures = options.pictures && io.reviewPictures ? io.startPictures?.().catch(() => undefined) : undefined;
   try {
-    return await compare(revision, options, io, now, at, await pictures);
+    const { diffContent } = await import('../diff.ts');
+    let result: Awaited<ReturnType<typeof diffContent>>;
+    try {
+      result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd);
+    } catch (error) {
+      return usage(new UsageError(error instanceof Error ? error.message.split('\n', 1)[0]! : String(error)), io, 'diff ');
+    }
+    try {
+      return await report(revision, options, io, now, at, result, await pictures);
+    } finally {
+      await result.old.dispose(); // the revision's extracted content, kept for the pictures
+    }
   } finally {
     await (await pictures)?.close();
-  }
-}
-
-async function compare(
-  revision: string,
-  options: DiffOptions,
-  io: CliIO,
-  now: number,
-  at: (number | 'boundaries')[],
-  pictures: import('../../preview/picture-thread.ts').PictureThread | undefined,
-): Promise<number> {
-  const { diffContent } = await import('../diff.ts');
-  let result: Awaited<ReturnType<typeof diffContent>>;
-  try {
-    result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd);
-  } catch (error) {
-    return usage(new UsageError(error instanceof Error ? error.message.split('\n', 1)[0]! : String(error)), io, 'diff ');
-  }
-  try {
-    return await report(revision, options, io, now, at, pictures, result);
-  } finally {
-    await result.old.dispose();
   }
 }
 
@@ -91,8 +80,8 @@ async function report(
   io: CliIO,
   now: number,
   at: (number | 'boundaries')[],
-  pictures: import('../../preview/picture-thread.ts').PictureThread | undefined,
   result: Awaited<ReturnType<typeof import('../diff.ts').diffContent>>,
+  pictures: import('../../preview/picture-thread.ts').PictureThread | undefined,
 ): Promise<number> {
   const { formatChanges } = await import('../diff-format.ts');
   for (const [which, compiled] of [
