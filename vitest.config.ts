@@ -12,6 +12,9 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a browser test waits for (a navigation after a form is sent, a label after a back end's
+    // answer) may take seconds on a loaded 2-core CI machine: expect.poll's default second is too short.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', './tests/support/summary-reporter.ts'],

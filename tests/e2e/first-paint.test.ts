@@ -234,7 +234,7 @@ describe('first paint before any script', () => {
       .and(page.locator(`[href="${first}"]`))
       .first()
       .hover();
-    await expect.poll(() => prefetched, { timeout: 5000 }).toEqual([first]);
+    await expect.poll(() => prefetched).toEqual([first]);
     // Neither the account link, nor the region chooser, however long the pointer rests there.
     await page.getByTestId('account-link').hover();
     await page.waitForTimeout(600);
