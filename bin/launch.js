@@ -6,7 +6,7 @@
 // is the package's folder, whose files the bundle reads. Should
 // bundling fail, the command runs through the tsx loader instead, as slow as before but working.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sourceKey } from '../files/source-key.js';
@@ -79,6 +79,35 @@ export function bundleDir(key = sourceKey(), root = ROOT) {
   return path.join(root, 'node_modules', '.cache', 'robot-sites', 'cli', `${key}-${place}`);
 }
 
+/** How many bundles of this place are kept besides the newest, and for how long at least. */
+export const KEPT_BUNDLES = 3;
+const KEPT_FOR_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the older bundles of the place `dir` is for, once `dir` is made: each edit of the
+ * sources makes a new one (about 0.6 MB). The few newest are kept, and any made in the last hour,
+ * so a command still running from its bundle (a server, a watch) can start its threads from it;
+ * other places' bundles are theirs to sweep.
+ */
+export function sweepBundles(dir, now = Date.now()) {
+  const parent = path.dirname(dir);
+  const place = path.basename(dir).slice(path.basename(dir).lastIndexOf('-'));
+  const others = [];
+  for (const name of readdirSync(parent)) {
+    const full = path.join(parent, name);
+    if (full === dir || !name.endsWith(place)) continue;
+    try {
+      others.push({ full, made: statSync(full).mtimeMs });
+    } catch {
+      // removed meanwhile by another start
+    }
+  }
+  others.sort((a, b) => b.made - a.made);
+  for (const { full, made } of others.slice(KEPT_BUNDLES)) {
+    if (now - made > KEPT_FOR_MS) rmSync(full, { recursive: true, force: true });
+  }
+}
+
 /** The bundling of the commands under way in this process, if any. */
 let bundling;
 
@@ -94,6 +123,7 @@ export async function load(command) {
     bundling ??= (async () => {
       mkdirSync(path.dirname(dir), { recursive: true });
       await bundle(dir);
+      sweepBundles(dir);
     })().catch((error) => {
       if (process.env.DEBUG) console.error('bundling the commands failed; running them through tsx:', error);
     });

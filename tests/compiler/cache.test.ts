@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleDir, sourceKey } from '../../bin/launch.js';
+import { bundleDir, KEPT_BUNDLES, sourceKey, sweepBundles } from '../../bin/launch.js';
 import { buildRegions, listFiles } from '../../generator/build.ts';
 import { checkContent } from '../../generator/check.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
@@ -151,6 +151,38 @@ describe('the build cache', () => {
     expect(locked).not.toBe(before);
     await writeFile(path.join(root, 'runtime', 'styles.css'), `${await readFile(path.join(root, 'runtime', 'styles.css'), 'utf8')}\n`);
     expect(sourceKey(root)).not.toBe(locked);
+  });
+});
+
+describe('the bundles of the commands', () => {
+  it("are swept as a new one is made: the place's newest few and the last hour's kept, other places' left", async () => {
+    const cli = path.join(work, 'cli');
+    const hour = 60 * 60 * 1000;
+    const now = Date.parse('2026-11-27T12:00:00Z');
+    // Of this place: four made in the last hour, three made 2 to 4 hours ago; another place's, older.
+    const made: [string, number][] = [
+      ...[10, 20, 30, 40].map((minutes): [string, number] => [`recent${minutes}-aaaa1111`, now - minutes * 60 * 1000]),
+      ...[2, 3, 4].map((hours): [string, number] => [`old${hours}-aaaa1111`, now - hours * hour]),
+      ['other-bbbb2222', now - 30 * hour],
+      ['new-aaaa1111', now],
+    ];
+    for (const [name, at] of made) {
+      await mkdir(path.join(cli, name), { recursive: true });
+      await writeFile(path.join(cli, name, 'build-region.mjs'), '');
+      await utimes(path.join(cli, name), at / 1000, at / 1000);
+    }
+    sweepBundles(path.join(cli, 'new-aaaa1111'), now);
+    const kept = (await readdir(cli)).sort();
+    // The new one; the newest KEPT_BUNDLES others; the fourth of the last hour; the other place's.
+    expect(KEPT_BUNDLES).toBe(3);
+    expect(kept).toEqual([
+      'new-aaaa1111',
+      'other-bbbb2222',
+      'recent10-aaaa1111',
+      'recent20-aaaa1111',
+      'recent30-aaaa1111',
+      'recent40-aaaa1111',
+    ]);
   });
 });
 
