@@ -4,3 +4,7 @@ export function sourceKey(root?: string): string;
 export function bundleDir(key?: string, root?: string): string;
 /** The module of a command, from its precompiled bundle. */
 export function load(command: 'build-region' | 'serve-regions' | 'preview'): Promise<Record<string, unknown>>;
+/** How many bundles of a place are kept besides the newest (and any made in the last hour). */
+export const KEPT_BUNDLES: number;
+/** Removes the older bundles of the place `dir` is for (see launch.js); `now` defaults to the clock. */
+export function sweepBundles(dir: string, now?: number): void;

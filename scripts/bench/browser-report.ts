@@ -109,7 +109,14 @@ export async function browserGoals(bench: BrowserBench): Promise<void> {
     worst.performance >= 98,
   );
   const tbt = paint.site.reduce((a, b) => (b.tbt > a.tbt ? b : a));
-  report('total blocking time <= 50 ms on each of those pages', `largest ${tbt.page} ${tbt.tbt.toFixed(0)} ms`, tbt.tbt <= 50);
+  // Beside it, the same page's without any script: the browser's own layout of the page (of
+  // CJK text above all, on first use in a renderer) blocks for tens of milliseconds too.
+  const bareTbt = paint.bare[paint.site.indexOf(tbt)]!.tbt;
+  report(
+    'total blocking time <= 50 ms on each of those pages',
+    `largest ${tbt.page} ${tbt.tbt.toFixed(0)} ms (without any script: ${bareTbt.toFixed(0)} ms)`,
+    tbt.tbt <= 50,
+  );
   const cls = Math.max(...paint.site.map((f) => f.cls));
   report('cumulative layout shift <= 0.01 on each of those pages', `largest ${cls.toFixed(3)}`, cls <= 0.01);
 }
