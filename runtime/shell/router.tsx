@@ -19,6 +19,19 @@ import { isRouteOpen } from '../../core/time.ts';
  * first navigation, or before, on a link's intent (runtime/navigation.ts `loadRouter`).
  */
 
+/**
+ * Intl's number data, loaded in idle time once this code is (on a link's intent, before the
+ * click): the first price a page formats would otherwise load it while the visitor waits, 30 to
+ * 60 ms here (a page's first render shows the prices the build formatted for it, without Intl;
+ * a page navigated to formats its own). The page's language brings its currencies' data too.
+ */
+function warmNumberFormat(): void {
+  const warm = () => new Intl.NumberFormat(document.documentElement.lang || undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 1000 });
+  else setTimeout(warm, 0);
+}
+if (typeof document !== 'undefined') warmNumberFormat();
+
 let memory: ScrollMemory | undefined;
 
 /** The page's scroll positions per history entry, kept from the first navigation on. */

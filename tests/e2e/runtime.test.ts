@@ -378,18 +378,18 @@ describe('what a page loads, and when', () => {
     await context.close();
   });
 
-  it("shows a product page's prices as the build formatted them, making no number formatter until a page shows one it lacks", async () => {
+  it("shows a product page's prices as the build formatted them, making no number formatter until a link's intent or a page that lacks them", async () => {
     const context = await site.browser.newContext();
     const page = await context.newPage();
     const errors = collectErrors(page);
-    // Counts the currency formatters the page makes: creating one (the locale's number data) was
-    // the longest task of a product page's hydration.
+    // Records the number formatters the page makes (a currency's, or the locale's alone): creating
+    // the first (the locale's number data) was the longest task of a product page's hydration.
     await page.addInitScript(() => {
-      const w = window as unknown as { __formatters: number };
-      w.__formatters = 0;
+      const w = window as unknown as { __formatters: string[] };
+      w.__formatters = [];
       Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
         construct(target, args: [string?, Intl.NumberFormatOptions?]) {
-          if (args[1]?.style === 'currency') w.__formatters++;
+          w.__formatters.push(args[1]?.style === 'currency' ? `currency ${args[1].currency}` : `locale ${args[0]}`);
           return Reflect.construct(target, args) as object;
         },
       });
@@ -399,17 +399,21 @@ describe('what a page loads, and when', () => {
     await page.goto(url('/us/ai-base'));
     await page.waitForSelector('html[data-hydrated][data-synced]', { state: 'attached' });
     await mark(page);
-    const formatters = () => page.evaluate(() => (window as unknown as { __formatters: number }).__formatters);
+    const formatters = () => page.evaluate(() => (window as unknown as { __formatters: string[] }).__formatters);
     const inline = JSON.parse((await page.locator('script#route-data').textContent())!) as { prices: Record<string, string> };
     const shown = await page.getByTestId('price').allTextContents();
     expect(shown.length).toBeGreaterThan(0);
     for (const text of shown) expect(Object.values(inline.prices)).toContain(text);
-    expect(await formatters()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(await formatters()).toEqual([]);
+    // A link's intent loads the locale's number data in idle time, before any click.
+    await page.locator('a.brand').hover();
+    await expect.poll(formatters).toEqual(['locale en-US']);
     // A page with prices the first one did not carry formats them in the browser.
     const other = route('flagship-megatron');
     await pushPath(page, other.path);
     await expect.poll(() => heading(page)).toBe(other.content!.heading);
-    await expect.poll(formatters).toBeGreaterThan(0);
+    await expect.poll(formatters).toEqual(['locale en-US', 'currency USD']);
     expect(await page.getByTestId('price').first().textContent()).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
     expect(await sameDocument(page)).toBe(true);
     expect(errors).toEqual([]);
