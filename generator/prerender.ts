@@ -180,9 +180,9 @@ function renderPages(
   if (thread) {
     pageThreads++;
     void thread.catch(() => undefined).finally(() => pageThreads--);
+    // A build stopped while this thread waits for the page thread: it takes no next page either.
+    signal?.addEventListener('abort', () => Atomics.store(claimed, 1, 1), { once: true });
   }
-  // A build stopped while this thread waits for the page thread: it takes no next page either.
-  if (thread) signal?.addEventListener('abort', () => Atomics.store(claimed, 1, 1), { once: true });
   const stop = async () => {
     Atomics.store(claimed, 1, 1);
     await thread?.catch(() => undefined);
