@@ -7,7 +7,7 @@ import type { BackendsData } from '../core/backends.ts';
 import type { Server } from 'node:http';
 import { FALLBACK_RULES, HOST_RULES_FILE, isHostRules } from '../core/host-rules.ts';
 import type { HostRules } from '../core/host-rules.ts';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createEmulatedClock, createEmulator } from './emulator.ts';
 import type { Emulator, EmulatorOptions } from './emulator.ts';
 import { createStaticHandler } from './static.ts';
@@ -109,7 +109,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const rules = await readHostRules(options.dir);
   const handle = createStaticHandler({ root: options.dir, rules, ...(options.previewClock && { inject: PREVIEW_CLOCK_TAG }) });
   const emulator = createEmulator({ ...options.emulator, sites, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
+  // Connections, and those with a request under way: closing ends the others at once.
+  const connections = new Set<Socket>();
+  const answering = new Set<Socket>();
+  let closing = false;
   const server = createServer(slowClientLimits(options.timeouts), (req, res) => {
+    answering.add(req.socket);
+    res.once('close', () => {
+      answering.delete(req.socket);
+      if (closing) req.socket.destroy(); // answered (handed to the system), not kept alive
+    });
     const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
     emulator.handle(req, res, pathname).then(
       (handled) => {
@@ -124,6 +133,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         else res.destroy();
       },
     );
+  });
+  server.on('connection', (socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
@@ -145,12 +158,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     emulator,
     url: `http://${host === '127.0.0.1' || host === '[::1]' ? 'localhost' : host}:${address.port}/`,
     close: () =>
-      new Promise<void>((resolve) =>
+      new Promise<void>((resolve) => {
         server.close(() => {
           // After the last request is answered, so no handler meets a closed database.
           emulator.close();
           resolve();
-        }),
-      ),
+        });
+        closing = true;
+        // A connection with no request under way would hold the close until the client drops it:
+        // one kept alive, or one a browser opened ahead and never used (Node's own close ends only
+        // the former, and no timeout ends the latter). A request under way is answered first.
+        for (const socket of connections) if (!answering.has(socket)) socket.destroy();
+      }),
   };
 }

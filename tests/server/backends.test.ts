@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -836,6 +837,46 @@ describe('bad requests', () => {
         })
       ).code,
     ).toBe(2000);
+  });
+
+  it('closes at once though a browser holds connections it never used or keeps alive, after answering a request under way', async () => {
+    const closing = await start();
+    const url = new URL(closing.url);
+    // A connection opened ahead and never used, and one kept alive after its answer.
+    const unused = connect(Number(url.port), '127.0.0.1');
+    await new Promise((resolve) => unused.once('connect', resolve));
+    const unusedClosed = new Promise((resolve) => unused.once('close', () => resolve('closed')));
+    const agent = new Agent({ keepAlive: true });
+    await new Promise((resolve) =>
+      request({ host: '127.0.0.1', port: url.port, path: '/', agent }, (res) => res.resume().on('end', resolve)).end(),
+    );
+    // A request whose body is still arriving when the server is closed.
+    const body = JSON.stringify({ email: newEmail('closing'), password: PASSWORD });
+    let answer = '';
+    const answered = new Promise<number>((resolve) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: '/_api/us/account/user/login/pwd',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+        },
+        (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (answer += chunk)).on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 300);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = closing.close();
+    await expect(answered).resolves.toBe(200);
+    expect(JSON.parse(answer).code).toBe(4012); // no such account: answered in full
+    await closed; // (without the server ending them, the unused connection would hold it open)
+    await expect(unusedClosed).resolves.toBe('closed');
+    agent.destroy();
   });
 
   it('cuts off a client whose body never arrives', async () => {
