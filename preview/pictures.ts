@@ -217,6 +217,11 @@ async function capture(page: Page, options: PictureOptions): Promise<Buffer> {
     for (const image of document.images) image.loading = 'eager';
     await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
     await document.fonts.ready;
+    // Blocks laid out only when they near the screen (content-visibility: auto) are laid out now:
+    // a whole-page picture shows every block as a visitor scrolling down sees it.
+    if (fullPage)
+      for (const el of document.querySelectorAll<HTMLElement>('*'))
+        if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
     const root = document.documentElement;
     return fullPage
       ? { width: Math.max(root.scrollWidth, root.clientWidth), height: Math.max(root.scrollHeight, root.clientHeight) }

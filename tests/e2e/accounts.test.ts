@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ACCOUNT_SCREENS } from '../../core/kinds.ts';
-import { axeViolations, collectErrors } from '../support/browser.ts';
+import { axeViolations, collectErrors, overflows } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 import { setEmulatorClock } from '../support/emulator.ts';
 import { BUILT_AT } from '../support/instants.ts';
@@ -533,7 +533,7 @@ describe('the account screens', () => {
       await page.goto(url(path));
       await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
       if (axe) expect((await axeViolations(page)).map((v) => `${path}: ${v}`)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} fits`).toBe(true);
+      expect(await overflows(page), `${path} fits`).toEqual([]);
     };
     // Logged out, every screen but the profile (which sends a visitor to the login). The screens
     // are one form layout: at mobile width, axe checks the three kinds of form, every screen fits.

@@ -93,6 +93,33 @@ describe('first paint before any script', () => {
     await context.close();
   });
 
+  it.each(['/', '/flagship-bumblebee'])(
+    '%s lays out its blocks below the first screen only as the visitor nears them, and they then show whole',
+    async (path) => {
+      const context = await site.browser.newContext({ viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      await page.goto(url(path));
+      await hydrated(page);
+      // The first screen's text is laid out; a block two screens below and the footer are not
+      // (content-visibility: the browser lays out what is within a screen and a half of view).
+      const shown = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((e) => e.checkVisibility({ contentVisibilityAuto: true }));
+      await expect(shown('h1')).resolves.toBe(true);
+      await expect(shown('.site-footer a')).resolves.toBe(false);
+      const below = path === '/' ? '.newsletter-invite h2' : '.gallery figcaption';
+      await expect(shown(below)).resolves.toBe(false);
+      await page.locator(below).first().scrollIntoViewIfNeeded();
+      await expect.poll(() => shown(below)).toBe(true);
+      await expect(page.locator(below).first().isVisible()).resolves.toBe(true);
+      await page.keyboard.press('End');
+      await expect.poll(() => shown('.site-footer a')).toBe(true);
+      await context.close();
+    },
+  );
+
   it("loads the footer's code only when the visitor acts in it, or nears it from another country", async () => {
     const footerCode: string[] = [];
     const visit = async (headers: Record<string, string> = {}) => {

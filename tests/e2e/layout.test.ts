@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import { featuredProduct } from '../../core/model.ts';
 import type { RegionData, RouteData } from '../../core/model.ts';
-import { axeViolations, collectErrors } from '../support/browser.ts';
+import { axeViolations, collectErrors, overflows } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 
 /**
@@ -48,8 +48,7 @@ describe.each(model.regions.map((r) => r.data.code))('every page of %s', (code) 
       axeChecked.add(route.kind);
       for (const [name, width, height] of [mobile, tablet, desktop]) {
         await page.setViewportSize({ width, height });
-        const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth && window.innerWidth > 0);
-        if (!fits) overflowing.push(`${route.path} (${name}, ${width} px)`);
+        overflowing.push(...(await overflows(page)).map((o) => `${route.path} (${name}, ${width} px): ${o}`));
         if (axe && name !== 'tablet') violations.push(...(await axeViolations(page)).map((v) => `${route.path} (${name}): ${v}`));
       }
       // The header is the same on every page of a region: checked on its first.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, collectErrors } from '../support/browser.ts';
+import { axeViolations, collectErrors, overflows } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 import { setEmulatorClock } from '../support/emulator.ts';
 
@@ -79,7 +79,7 @@ describe('the header navigation', () => {
     await expect(nav.getByRole('link', { name: 'Manuals' }).isVisible()).resolves.toBe(true);
     // The download center is hidden on mobile.
     await expect(nav.getByRole('link', { name: 'Download center' }).isVisible()).resolves.toBe(false);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await overflows(page)).toEqual([]);
     await expect(axeViolations(page)).resolves.toEqual([]);
     expect(errors).toEqual([]);
     await close();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileContent } from '../../generator/build.ts';
 import type { ResolvedRegion } from '../../generator/resolve/index.ts';
-import { axeViolations, collectErrors } from '../support/browser.ts';
+import { axeViolations, collectErrors, overflows } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 
 const { model } = await compileContent();
@@ -32,7 +32,7 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
   const checked = (route: typeof home) => route === home || code === 'us';
   const fitsAndPassesAxe = async (page: import('playwright-core').Page, path: string) => {
     expect((await axeViolations(page)).map((v) => `${path}: ${v}`)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await overflows(page)).toEqual([]);
   };
 
   it('hydrates with no axe-core violation at desktop width, and moves between home and the region chooser without a full page load', async () => {

@@ -126,3 +126,25 @@ export async function openFile(browser: Browser, file: string) {
   await page.goto(pathToFileURL(file).href);
   return { context, page, errors, requests };
 }
+
+/**
+ * What is wider than the window, or wider inside than a block laid out only when it nears the
+ * screen (content-visibility: auto clips what overflows such a block, so neither would scroll
+ * sideways). Those blocks are laid out for the check and stay laid out, as for a visitor who has
+ * scrolled down: what the page measures next is its whole layout.
+ */
+export async function overflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const lazy = [...document.querySelectorAll<HTMLElement>('*')].filter((e) => {
+      e.style.contentVisibility = '';
+      return getComputedStyle(e).contentVisibility === 'auto';
+    });
+    for (const e of lazy) e.style.contentVisibility = 'visible';
+    const found = lazy
+      .filter((e) => e.scrollWidth > e.clientWidth)
+      .map((e) => `<${e.localName} class="${e.className}"> holds ${e.scrollWidth} px in ${e.clientWidth} px`);
+    const root = document.documentElement;
+    if (!(root.scrollWidth <= window.innerWidth && window.innerWidth > 0)) found.push(`the page is ${root.scrollWidth} px wide`);
+    return found;
+  });
+}
