@@ -61,6 +61,8 @@ export function scrollAfterNavigation(win: Window, restored: number | undefined,
     return;
   }
   const element = target ? win.document.getElementById(SCROLL_TARGET_IDS[target]) : null;
-  if (element) element.scrollIntoView({ block: 'start' });
-  else win.scrollTo(0, 0);
+  // From the top first: a sticky target (the in-page menu) seen from further down is where it
+  // sticks, at the end of its page, not where it stands.
+  win.scrollTo(0, 0);
+  element?.scrollIntoView({ block: 'start' });
 }

@@ -291,6 +291,10 @@ describe('scroll after navigation', () => {
     expect(route('k1-pro-interstellar-scout').scroll).toBe('app-menu');
     await expect.poll(() => top(page, 'app-menu')).toBe(0);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Where the menu stands, its first section under it: not at the page's end, where the menu
+    // (sticky) stood as seen from the bottom of the page before.
+    expect(await top(page, 'section-1')).toBeGreaterThan(0);
+    expect(await top(page, 'section-1')).toBeLessThan(mobile.height);
     await context.close();
   });
 
