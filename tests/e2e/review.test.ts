@@ -51,7 +51,7 @@ async function review(out: string): Promise<{ result: ReviewResult; log: string 
 async function command(...args: string[]) {
   let stdout = '';
   let stderr = '';
-  const status = await main(['diff', 'HEAD', '--pictures', '--content', content, '--now', new Date(NOW).toISOString(), ...args], {
+  const running = main(['diff', 'HEAD', '--pictures', '--content', content, '--now', new Date(NOW).toISOString(), ...args], {
     cwd: work,
     isTTY: false,
     env: {},
@@ -60,6 +60,12 @@ async function command(...args: string[]) {
     reviewPictures,
     startPictures: async () => startPictureThread(),
   });
+  // A review that has not ended well before the test's time says how far it got (it takes seconds).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the review has not ended after 50 s; it said:\n${stderr}`)), 50_000);
+  });
+  const status = await Promise.race([running, late]).finally(() => clearTimeout(timer));
   return { status, stdout, stderr };
 }
 
