@@ -5,6 +5,7 @@ import type { CompileResult } from './compile.ts';
 import { createDiagnostic } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { rangeOfPath } from './source-file.ts';
+import { numbersDiagnostic } from './translation-numbers.ts';
 import type { SourceFile } from './source-file.ts';
 import type { SiteModel } from './resolve/index.ts';
 import type { ValidatedContent } from './validate.ts';
@@ -65,6 +66,8 @@ export type TextState = 'current' | 'stale' | 'missing' | 'unrecorded';
 
 export interface TextFreshness {
   readonly key: string;
+  /** Its path in the translation's data (in the source's when missing). */
+  readonly path: readonly string[];
   readonly state: TextState;
   /** The source's text now. */
   readonly source: string;
@@ -79,6 +82,8 @@ export interface FileFreshness {
   readonly sourceId: string;
   readonly kind: 'messages' | 'page';
   readonly file: SourceFile;
+  /** The file it translates. */
+  readonly sourceFile: SourceFile;
   readonly texts: readonly TextFreshness[];
 }
 
@@ -99,7 +104,8 @@ export function translatedFrom(kind: 'messages' | 'page', id: string, translates
 /**
  * Every translated file of the content against its source, with each text's state; and the
  * diagnostics of the translations: a `translates` that names no file (E0240), a stale text
- * (W0401, at the translation's text, naming the source's new text).
+ * (W0401, at the translation's text, naming the source's new text), a text whose numbers or units
+ * differ from its source's (W0403, translation-numbers.ts).
  */
 export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources' | 'present'>): {
   files: FileFreshness[];
@@ -148,16 +154,18 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
     for (const [key, unit] of textUnits(source.kind, source.data)) {
       const own = theirs.get(key);
       if (!own) {
-        if (!translation.inherits) texts.push({ key, state: 'missing', source: unit.text });
+        if (!translation.inherits) texts.push({ key, path: unit.path, state: 'missing', source: unit.text });
         continue;
       }
       const made = fingerprints[key];
       const state: TextState = made === undefined ? 'unrecorded' : made === textFingerprint(unit.text) ? 'current' : 'stale';
-      texts.push({ key, state, source: unit.text, translation: own.text });
+      texts.push({ key, path: own.path, state, source: unit.text, translation: own.text });
       if (state === 'stale')
         diagnostics.push(createDiagnostic('W0401', { key, source: sourceId, text: unit.text }, rangeOfPath(translation.source, own.path)));
+      const numbers = numbersDiagnostic(key, sourceId, unit.text, own.text, rangeOfPath(translation.source, own.path));
+      if (numbers) diagnostics.push(numbers);
     }
-    files.push({ id: translation.source.id, sourceId, kind: translation.kind, file: translation.source, texts });
+    files.push({ id: translation.source.id, sourceId, kind: translation.kind, file: translation.source, sourceFile: source.source, texts });
   }
   return { files: files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), diagnostics };
 }

@@ -76,4 +76,16 @@ export const WARNINGS = {
     example: "ja-JP: '{seconds, plural, one {# 秒} other {# 秒}}'",
     fix: "Keep the forms of the locale: '{seconds, plural, other {# 秒}}', or plain text.",
   }),
+  W0403: define<{ key: string; source: string; translation: readonly string[]; sourceSays: readonly string[] }>({
+    title: 'Translation with other numbers or units than its source',
+    message: ({ key, source, translation, sourceSays }) =>
+      translation.length === 0
+        ? `the translation of ${key} leaves out ${sourceSays.join(', ')}, which its source ${source} says`
+        : sourceSays.length === 0
+          ? `the translation of ${key} says ${translation.join(', ')}, which its source ${source} does not say`
+          : `the translation of ${key} says ${translation.join(', ')} where its source ${source} says ${sourceSays.join(', ')}`,
+    hint: "A translation says the numbers and units of its source, in any order and as its language writes them (1,5 kg for 1.5 kg, 2 200 mAh for 2,200 mAh, digits for a number in words); prices, placeholders and a plural's # are not compared. Correct the translation (or the source, where it is the one that is wrong); a translation made stale is then recorded with build-region translations mark <locale or file>.",
+    example: "pages/mini-robot/fr.yaml sections.2.text: 'Haut de 18 cm' where pages/mini-robot/en.yaml says 'Just 12 cm tall'",
+    fix: "Write the source's number in the translation: 'Haut de 12 cm'.",
+  }),
 } as const;
