@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import type { BackendsData } from '../core/backends.ts';
+import { BACKENDS_FILE } from '../core/backends.ts';
+import type { BackendRegion, BackendsData } from '../core/backends.ts';
 import { recoverOutput } from '../files/commit.ts';
-import { readBackendsData, startServer } from './serve.ts';
+import { builtRegions, readBackendsData, startServer } from './serve.ts';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -58,15 +59,25 @@ export async function main(args: string[]): Promise<number | undefined> {
     process.stderr.write(
       `serve-regions: completed the switch to a new build that an interrupted build left half made (${recovered.moves} moves)\n`,
     );
-  if (!existsSync(path.join(dir, 'index.html'))) {
+  // A build writes backends.json beside its regions, whichever it built (`build-region us --out x`).
+  if (!existsSync(path.join(dir, BACKENDS_FILE)) && !existsSync(path.join(dir, 'index.html'))) {
     process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
     return 1;
   }
   let sites: BackendsData;
+  let built: BackendRegion[];
   try {
     sites = await readBackendsData(dir);
+    built = await builtRegions(dir, sites);
   } catch (error) {
     process.stderr.write(`serve-regions: ${(error as Error).message}\n`);
+    return 1;
+  }
+  if (built.length === 0) {
+    const homes = sites.regions.map((r) => `${r.code}: ${r.basePath.slice(1)}${r.basePath ? '/' : ''}index.html`).join(', ');
+    process.stderr.write(
+      `serve-regions: ${options.dir} has no built site: no region's home page is in it (${homes}); run 'npx build-region --all' first, or 'npx build-region us --out ${options.dir}' to build one region.\n`,
+    );
     return 1;
   }
   const dataDir = path.resolve(options.data);
@@ -86,8 +97,12 @@ export async function main(args: string[]): Promise<number | undefined> {
       previewClock: options.previewClock,
       sites,
     });
-    process.stdout.write(`Serving ${options.dir} at ${running.url}\n`);
-    process.stdout.write(`  ${sites.regions.map((r) => `${r.code}: ${running.url}${r.basePath.slice(1)}`).join('   ')}\n`);
+    // The address of a region it holds: cn's is the root, a build of us only is at /us.
+    process.stdout.write(`Serving ${options.dir} at ${running.home}\n`);
+    const absent = sites.regions.filter((r) => !running.regions.includes(r)).map((r) => r.code);
+    process.stdout.write(
+      `  ${running.regions.map((r) => `${r.code}: ${running.url}${r.basePath.slice(1)}`).join('   ')}${absent.length > 0 ? `   (not in this build, their paths answer 404: ${absent.join(', ')})` : ''}\n`,
+    );
     process.stdout.write(
       `  back ends: ${running.url}_api/${Object.keys(sites.backends).join('|')}, data in ${options.data}   mail they sent: ${running.url}__emulator/outbox\n`,
     );

@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { BACKENDS_FILE, isBackendsData } from '../core/backends.ts';
 import { recoverOutput } from '../files/commit.ts';
-import type { BackendsData } from '../core/backends.ts';
+import type { BackendRegion, BackendsData } from '../core/backends.ts';
 import type { Server } from 'node:http';
-import { FALLBACK_RULES, HOST_RULES_FILE, isHostRules } from '../core/host-rules.ts';
+import { FALLBACK_RULES, HOST_RULES_FILE, isHostRules, regionOfPath } from '../core/host-rules.ts';
 import type { HostRules } from '../core/host-rules.ts';
 import type { AddressInfo, Socket } from 'node:net';
 import { createEmulatedClock, createEmulator } from './emulator.ts';
@@ -91,12 +91,46 @@ export async function readHostRules(dir: string): Promise<HostRules> {
   return data;
 }
 
+/**
+ * The regions whose pages the folder holds (a region's home, `<base path>/index.html`), in the
+ * content's order. A build of some regions (`build-region --pseudo us --out dist-pseudo`) writes
+ * only theirs, while its backends.json and hosts.json still name every region of the content.
+ */
+export async function builtRegions(dir: string, sites: BackendsData): Promise<BackendRegion[]> {
+  const built = await Promise.all(
+    sites.regions.map(async (region) => {
+      const home = path.join(dir, ...region.basePath.split('/').filter(Boolean), 'index.html');
+      return (await stat(home).catch(() => undefined))?.isFile() === true;
+    }),
+  );
+  return sites.regions.filter((_, index) => built[index]);
+}
+
+/**
+ * The host rules without the redirect routes of regions the folder lacks: a path of an absent
+ * region answers 404 (its not-found page is absent too: a plain one), not 301 to a page that is not there.
+ */
+export function rulesOfBuiltRegions(rules: HostRules, built: readonly BackendRegion[]): HostRules {
+  if (rules.regions.length === 0) return rules;
+  const codes = new Set(built.map((region) => region.code));
+  const redirects = rules.redirects.filter((redirect) => {
+    const region = regionOfPath(rules, redirect.from);
+    return region === undefined || codes.has(region.code);
+  });
+  return redirects.length === rules.redirects.length ? rules : { ...rules, redirects };
+}
+
 /** The preview clock's script tag, added before `</body>` of the pages a preview server sends. */
 export const PREVIEW_CLOCK_TAG = '<script src="/__emulator/preview-clock.js" defer></script>';
 
 export interface RunningServer {
   server: Server;
+  /** The server's root (`http://localhost:4173/`). */
   url: string;
+  /** The regions of the build the folder holds (`builtRegions`): all of them after `--all`, fewer after a build of some. */
+  regions: readonly BackendRegion[];
+  /** The address of the first region it holds (`http://localhost:4173/` for cn, `http://localhost:4173/us` for a build of us), else the root. */
+  home: string;
   emulator: Emulator;
   close(): Promise<void>;
 }
@@ -106,7 +140,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   // A build killed while it switched the output leaves a journal: finish its switch before serving a file.
   await recoverOutput(options.dir);
   const sites = options.sites ?? (await readBackendsData(options.dir));
-  const rules = await readHostRules(options.dir);
+  const regions = await builtRegions(options.dir, sites);
+  const rules = rulesOfBuiltRegions(await readHostRules(options.dir), regions);
   const handle = createStaticHandler({ root: options.dir, rules, ...(options.previewClock && { inject: PREVIEW_CLOCK_TAG }) });
   const emulator = createEmulator({ ...options.emulator, sites, clock: createEmulatedClock(options.now), dataDir: options.dataDir });
   // Connections, and those with a request under way: closing ends the others at once.
@@ -153,10 +188,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host === '127.0.0.1' || host === '[::1]' ? 'localhost' : host}:${address.port}/`;
   return {
     server,
     emulator,
-    url: `http://${host === '127.0.0.1' || host === '[::1]' ? 'localhost' : host}:${address.port}/`,
+    url,
+    regions,
+    home: `${url}${regions[0]?.basePath.slice(1) ?? ''}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { compileContent } from '../../generator/build.ts';
 import { featuredProduct } from '../../core/model.ts';
 import type { RegionData, RouteData } from '../../core/model.ts';
-import { axeViolations, collectErrors, overflows } from '../support/browser.ts';
+import { axeViolations, collectErrors, overflows, wrappedHeaderLabels } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 
 /**
@@ -68,10 +68,17 @@ describe.each(model.regions.map((r) => r.data.code))('every page of %s', (code) 
 /**
  * The header stays one row on phones in every language (issue 30): the brand, the menu button
  * and whatever tools show share one row, and the header is no taller than its tallest item and
- * its padding. The menu, opened, holds the region and account links.
+ * its padding. Each label of the row is on one line at desktop (1280 px, and 1069 px, where the
+ * desktop layout starts), tablet and phone widths: a label wrapped inside the row makes the row
+ * taller with it, which the height check cannot tell from a tall item. The menu, opened, holds
+ * the region and account links.
  */
 async function headerFaults(page: Page, path: string): Promise<string[]> {
   const faults: string[] = [];
+  for (const width of [1280, 1069, 900, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    faults.push(...(await wrappedHeaderLabels(page)).map((label) => `${path} at ${width} px: header label ${label}`));
+  }
   for (const width of [375, 360]) {
     await page.setViewportSize({ width, height: 740 });
     const found = await page.evaluate(() => {

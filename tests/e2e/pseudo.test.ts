@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegions } from '../../generator/build.ts';
 import { pseudoText } from '../../generator/pseudo.ts';
-import { overflows } from '../support/browser.ts';
+import { overflows, wrappedHeaderLabels } from '../support/browser.ts';
 import { BUILT_AT } from '../support/instants.ts';
 import { useTestSite } from '../support/site.ts';
 
@@ -35,7 +35,7 @@ describe('the pseudo-locale', () => {
   });
 
   it.each([375, 768, 1280])(
-    'holds at %i px: one header row, nothing wider than the screen, on home, FAQ and a product page',
+    'holds at %i px: one header row, each of its labels on one line, nothing wider than the screen, on home, FAQ and a product page',
     async (width) => {
       const context = await site.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
@@ -54,6 +54,8 @@ describe('the pseudo-locale', () => {
         });
         expect(await overflows(page), `${route} at ${width} px`).toEqual([]);
         expect(rows, `${route} at ${width} px: header rows`).toBe(1);
+        // A label wrapped inside the row makes the row taller with it: the check above cannot see it.
+        expect(await wrappedHeaderLabels(page), `${route} at ${width} px: header labels`).toEqual([]);
       }
       await context.close();
     },

@@ -148,3 +148,42 @@ export async function overflows(page: Page): Promise<string[]> {
     return found;
   });
 }
+
+/**
+ * The labels of the header's row that lie on more than one line, as `'label' on 2 lines (N px
+ * wide)`: the navigation's links and menu buttons, the region and account links and the menu
+ * button, where they show (the folded menu, closed, shows none of the list). A label is measured
+ * by its text (Range.getClientRects: one box per line it lies on), so a wrapped label is found
+ * even where it makes its row taller, which a row-height check cannot tell from a tall item.
+ * The brand is left out: a long name wraps in its place by design (docs/runtime.md).
+ */
+export async function wrappedHeaderLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const labels = document.querySelectorAll(
+      '.site-header .bar :is(.nav-list > li > a, .nav-menu > .nav-menu-button, .header-tools > a, .menu-toggle)',
+    );
+    const found: string[] = [];
+    for (const label of [...labels].filter((e) => e.checkVisibility({ visibilityProperty: true }))) {
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      const boxes: DOMRect[] = [];
+      let text = '';
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        // Text for screen readers only (`.visually-hidden`, clipped to a pixel) is on no line a visitor sees.
+        if (!node.textContent!.trim() || node.parentElement!.closest('.visually-hidden')) continue;
+        text += node.textContent;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        boxes.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0));
+      }
+      // Boxes side by side (the label, its tag) are one line; a box that starts below another's middle starts a new one.
+      const lines: DOMRect[] = [];
+      for (const box of boxes.sort((a, b) => a.top - b.top)) {
+        const last = lines.at(-1);
+        if (!last || box.top > last.top + last.height / 2) lines.push(box);
+      }
+      if (lines.length > 1)
+        found.push(`'${text.trim()}' on ${lines.length} lines (${Math.round(label.getBoundingClientRect().width)} px wide)`);
+    }
+    return found;
+  });
+}
