@@ -4,7 +4,9 @@ import type { FileFreshness } from './translations.ts';
 import { didYouMean, sortDiagnostics, suggest } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import type { DrawableArt } from './images.ts';
-import { loadContent } from './load.ts';
+import { loadContent, parseContent, readContentSources } from './load.ts';
+import { readSourceArt } from './images.ts';
+import { recoverContent } from './exchange/commit.ts';
 import type { LoadedContent } from './load.ts';
 import { resolveBuildOptions } from './options.ts';
 import type { ProgressEvent, UserBuildOptions } from './options.ts';
@@ -78,6 +80,8 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
   const started = performance.now();
   const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
   progress('load');
+  // An import killed while it put its files in place is completed first (exchange/commit.ts).
+  if (!options.history) await recoverContent(resolved.contentDir);
   // A revision's content (written to a temporary folder) shares the parsed data of its folder's.
   const versionOf = options.history && path.join(options.history.repository, options.history.contentPath);
   const content = await loadContent(resolved.contentDir, resolved.cwd, { cacheDir: resolved.cacheDir, versionOf });
@@ -113,6 +117,25 @@ async function loadHistories(
     stages === undefined ? undefined : { id: 'stages.yaml', text: stages },
     cacheDir,
   );
+}
+
+/**
+ * The content as it would be with some files' texts replaced, by id (what an import is about
+ * to write): load -> validate -> resolve at `now`, writing nothing. The import checks its texts
+ * with every check `--check` runs before it writes a byte.
+ */
+export async function compileOverlay(options: UserBuildOptions, overlay: ReadonlyMap<string, string>): Promise<CompileResult> {
+  const resolved = resolveBuildOptions(options);
+  const root = path.resolve(resolved.cwd, resolved.contentDir);
+  const read = await readContentSources(root);
+  const ids = new Set(read.map((source) => source.id));
+  const sources = [
+    ...read.map((source) => ({ id: source.id, text: overlay.get(source.id) ?? source.text })),
+    ...[...overlay].filter(([id]) => !ids.has(id)).map(([id, text]) => ({ id, text })),
+  ];
+  const content = parseContent(root, sources, resolved.cwd, undefined, await readSourceArt(root));
+  const histories = await loadHistories(resolved.contentDir, content, options.history, resolved.cacheDir);
+  return compileLoaded(content, resolved.now, () => {}, resolved.cacheDir, histories);
 }
 
 /** validate -> resolve over content already parsed (from disk, or from memory in tests). */

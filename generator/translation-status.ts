@@ -118,3 +118,26 @@ export function formatTranslationStatus(status: TranslationStatus, format: 'text
   }
   return lines.join('\n');
 }
+
+/**
+ * What an import did, as one line: `Imported 12 texts into 4 files (translated 10, unchanged 2);
+ * 3 still to do (not translated in the file), 1 translated from an older source (still stale).`
+ */
+export function describeImport(result: {
+  files: readonly string[];
+  translated: number;
+  olderSource: number;
+  unchanged: number;
+  todo: number;
+}): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [
+    `${plural(result.translated, 'text')} translated and recorded as current`,
+    result.olderSource > 0 && `${plural(result.olderSource, 'text')} translated from an older source text (written, still stale)`,
+    `${result.unchanged} unchanged`,
+    `${result.todo} still to do (not translated or not confirmed in the file)`,
+  ].filter(Boolean);
+  const files =
+    result.files.length === 0 ? 'nothing written' : `${plural(result.files.length, 'file')} written: ${result.files.join(', ')}`;
+  return `Imported: ${parts.join('; ')}. ${files[0]!.toUpperCase()}${files.slice(1)}.`;
+}

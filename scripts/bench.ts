@@ -13,6 +13,7 @@ import path from 'node:path';
 import { PACKAGE_ROOT } from '../generator/paths.ts';
 import { writeCatalogue } from './bench/catalogue.ts';
 import { growthGoals } from './bench/growth.ts';
+import { importGoals } from './bench/import.ts';
 import { median, nodeRunner, timeCommand } from './bench/process.ts';
 
 const option = (name: string, fallback: number) => {
@@ -191,6 +192,9 @@ try {
   );
 
   await growthGoals({ work, real, scale: SCALE, runs: RUNS, now: NOW, bin: BIN, run, build, report });
+
+  // A translator's file near import's size limit: memory and time.
+  await importGoals({ work, real, runs: RUNS, bin: BIN, run, report });
 
   // The number of regions: how a build of all of them grows (reported, no goal).
   const many = await writeCatalogue(path.join(work, `r${REGIONS}`), { scale: 1, regions: REGIONS });

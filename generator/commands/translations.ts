@@ -1,10 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { compileContent } from '../compile.ts';
+import { compileContent, compileOverlay } from '../compile.ts';
 import type { CompileResult } from '../compile.ts';
 import { hasErrors } from '../diagnostics.ts';
-import { formatTranslationStatus, translationStatus } from '../translation-status.ts';
+import { describeImport, formatTranslationStatus, translationStatus } from '../translation-status.ts';
 import { markTranslations, selectTranslations } from '../translations.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, formatOption, printDiagnostics, usage, UsageError } from './shared.ts';
@@ -66,7 +66,7 @@ export function register(parent: Command, io: CliIO, run: Run): void {
   const importing = translations
     .command('import')
     .description(
-      "Write a translator's file (XLIFF, PO or JSON, as export wrote it) back into the content, and record its texts as current; refuses the whole file, writing nothing, when it is not well-formed, names texts the locale does not have, or changes a text's {placeholders}.",
+      "Write a translator's file (XLIFF 2.0 or 1.2, PO or JSON) back into the content: the texts its states say are translated (or reviewed), recorded as current; untranslated and fuzzy ones stay as they are. Refuses the whole file, writing nothing, when it is not as its standard defines it, names texts the locale does not have, changes a text's {placeholders}, or holds a text --check would refuse; writes every file or none.",
     )
     .argument('<file>', 'the translated file')
     .addOption(contentOption())
@@ -75,8 +75,13 @@ export function register(parent: Command, io: CliIO, run: Run): void {
 }
 
 /** The content compiled for a translations command, or undefined once its errors are printed (exit 1). */
-async function compileForTranslations(content: string, io: CliIO, format: 'text' | 'json' = 'text'): Promise<CompileResult | undefined> {
-  const compiled = await compileContent({ content, cwd: io.cwd });
+async function compileForTranslations(
+  content: string,
+  io: CliIO,
+  format: 'text' | 'json' = 'text',
+  now?: number,
+): Promise<CompileResult | undefined> {
+  const compiled = await compileContent({ content, cwd: io.cwd, ...(now !== undefined && { now }) });
   if (!hasErrors(compiled.diagnostics)) return compiled;
   printDiagnostics(compiled.diagnostics, compiled.sources, format, io);
   if (format === 'json') io.stdout(`${JSON.stringify({ ok: false, diagnostics: compiled.diagnostics }, null, 2)}\n`);
@@ -116,7 +121,7 @@ async function executeMark(targets: string[], options: { content: string }, io: 
 async function executeExport(options: ExportOptions, io: CliIO): Promise<number> {
   const compiled = await compileForTranslations(options.content, io);
   if (!compiled) return 1;
-  const { exchangeUnits, writeExchange } = await import('../translation-files.ts');
+  const { exchangeUnits, UnrepresentableText, writeExchange } = await import('../translation-files.ts');
   const { files } = selectTranslations(compiled, [options.locale]);
   if (files.length === 0)
     return usage(
@@ -129,7 +134,18 @@ async function executeExport(options: ExportOptions, io: CliIO): Promise<number>
   const catalogue = files.find((file) => file.kind === 'messages');
   const source = catalogue ? catalogue.sourceId.replace(/^messages\/|\.yaml$/g, '') : 'en';
   const units = exchangeUnits(files, compiled.model, options.all === true);
-  const text = await writeExchange(units, options.format, { source, target: options.locale });
+  if (units.length === 0) {
+    io.stderr(`Nothing to translate in ${options.locale}: every text is current (--all exports every text). Nothing was written.\n`);
+    return 0;
+  }
+  let text: string;
+  try {
+    text = await writeExchange(units, options.format, { source, target: options.locale });
+  } catch (error) {
+    if (!(error instanceof UnrepresentableText)) throw error;
+    io.stderr(`Cannot export ${options.locale} as ${options.format}: ${error.message}. Nothing was written.\n`);
+    return 1;
+  }
   if (options.out) {
     await writeFile(path.resolve(io.cwd, options.out), text);
     io.stderr(`Wrote ${units.length} text${units.length === 1 ? '' : 's'} of ${options.locale} to translate into ${options.out}.\n`);
@@ -139,28 +155,26 @@ async function executeExport(options: ExportOptions, io: CliIO): Promise<number>
 
 /** `build-region translations import`: a translator's file back into the content. */
 async function executeImport(file: string, options: { content: string }, io: CliIO): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(path.resolve(io.cwd, file), 'utf8');
-  } catch {
-    return usage(new UsageError(`cannot read ${file}`), io, 'translations import ');
-  }
-  const compiled = await compileForTranslations(options.content, io);
+  // Texts are checked at the instant the content is compiled; the import's own compile uses the same.
+  const now = Date.now();
+  const compiled = await compileForTranslations(options.content, io, 'text', now);
   if (!compiled) return 1;
   const { importTranslations } = await import('../translation-files.ts');
   const result = await importTranslations({
     contentDir: path.resolve(io.cwd, options.content),
-    fileName: file,
-    text,
+    path: path.resolve(io.cwd, file),
+    name: file,
+    compiled,
     files: (locale) => selectTranslations(compiled, [locale]).files,
+    recompile: (overlay) => compileOverlay({ content: options.content, cwd: io.cwd, now }, overlay),
   });
   if (!result.ok) {
-    for (const problem of result.problems) io.stderr(`${problem}\n`);
+    // A wrong file can have a problem a text: the first hundred say what is wrong.
+    for (const problem of result.problems.slice(0, 100)) io.stderr(`${problem}\n`);
+    if (result.problems.length > 100) io.stderr(`… and ${result.problems.length - 100} more.\n`);
     io.stderr(`Nothing was written: ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} in ${file}.\n`);
     return 1;
   }
-  io.stdout(
-    `Imported ${result.texts} text${result.texts === 1 ? '' : 's'} into ${result.files.length} file${result.files.length === 1 ? '' : 's'}: ${result.files.join(', ') || 'none'}.\n`,
-  );
+  io.stdout(`${describeImport(result)}\n`);
   return 0;
 }

@@ -9,6 +9,7 @@ import { startServer } from '../../server/serve.ts';
 import { PACKAGE_ROOT } from '../../generator/paths.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';
+import { killAtMove } from '../support/kill.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**
@@ -275,28 +276,16 @@ const textTree = async (dir: string) => Object.fromEntries([...(await readTree(d
  * no chance to clean up) when `made` renames are made; resolves once it is dead.
  */
 async function killSwitchAt(folder: string, made: number): Promise<void> {
-  const script = path.join(folder, 'switch.mts');
-  await writeFile(
-    script,
+  await killAtMove(
+    path.join(folder, 'switch.mts'),
     [
       `import { commitOutput } from ${JSON.stringify(path.join(PACKAGE_ROOT, 'generator', 'output.ts'))};`,
       `await commitOutput(${JSON.stringify(path.join(folder, 'staging'))}, ${JSON.stringify(path.join(folder, 'dist'))}, ${JSON.stringify(SWITCH_REGIONS)}, ${JSON.stringify(ALL_REGIONS)}, ['sitemap.xml', 'backends.json'], {`,
-      `  onMove: async (made) => { if (made === ${made}) { process.stdout.write('stop\\n'); await new Promise(() => {}); } },`,
+      '  onMove: KILL_POINT,',
       '});',
-      "process.stdout.write('done\\n');",
-    ].join('\n'),
+    ],
+    made,
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('stop')) resolve();
-      if (chunk.toString().includes('done')) reject(new Error(`the switch ended before ${made} renames`));
-    });
-    child.on('exit', () => reject(new Error('the switch process ended on its own')));
-  });
-  child.kill('SIGKILL');
-  await exited;
 }
 
 describe('a build killed while it switches the output', () => {
