@@ -191,6 +191,36 @@ describe('reading files as their standards define them', () => {
     expect(translated.translation).toMatch(/^Nouveau : .*\{email\}/);
   });
 
+  it('reads XLIFF 1.2 as tools write it: a target without a state is done only in an approved unit, <x equiv-text> is its placeholder', async () => {
+    await staleHome();
+    const x12 = (await exported('xliff1.2')).replace(
+      '<target state="needs-review-translation">Accueil</target>',
+      '<target>Accueil général</target>',
+    );
+    // No state: not done, so nothing is written.
+    expect((await importing('fr.xlf', x12)).stdout).toMatch(/0 texts translated and recorded as current; 0 unchanged; 1 still to do/);
+    expect(await stateOf('messages/fr-FR.yaml', 'messages.nav.home')).toBe('stale');
+    // The unit approved: done.
+    const approved = x12.replace(/(<trans-unit id="messages\.nav\.home"[^>]*)>/, '$1 approved="yes">');
+    expect((await importing('fr.xlf', approved)).stdout).toMatch(/^Imported: 1 text translated and recorded as current/);
+    expect(await readFile(path.join(content, 'messages/fr-FR.yaml'), 'utf8')).toContain('    home: Accueil général\n');
+    // A placeholder as <x equiv-text>, as 1.2 tools write a standalone code.
+    const all = await exported('xliff1.2', '--all');
+    const withEmail =
+      /<trans-unit id="([^"]+)"[^>]*>\s*<source>[^\n]*<ph id="p1">\{email\}<\/ph>[^\n]*<\/source>\s*<target state="signed-off">([^\n]*)<\/target>/.exec(
+        all,
+      )!;
+    const target = withEmail[2]!.replace('<ph id="p1">{email}</ph>', '<x id="p1" equiv-text="{email}"/>');
+    const edited = all.replace(
+      withEmail[0],
+      withEmail[0].replace(withEmail[2]!, `Revu : ${target}`).replace('state="signed-off"', 'state="translated"'),
+    );
+    const result = await importing('fr.xlf', edited);
+    expect(result.status, result.stderr).toBe(0);
+    const compiled = await compileContent({ content, cwd: work });
+    expect(compiled.translations.flatMap((f) => f.texts).find((t) => t.key === withEmail[1])!.translation).toMatch(/^Revu : .*\{email\}/);
+  });
+
   it('refuses an inline code that stands for no placeholder, a unit given twice, and a language the content lacks', async () => {
     const all = await exported('xliff', '--all');
     const formatted = translateUnit(all, 'messages.nav.home', 'Page <pc id="b1">d’accueil</pc>');
