@@ -162,7 +162,7 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
       texts.push({ key, path: own.path, state, source: unit.text, translation: own.text });
       if (state === 'stale')
         diagnostics.push(createDiagnostic('W0401', { key, source: sourceId, text: unit.text }, rangeOfPath(translation.source, own.path)));
-      const numbers = numbersDiagnostic(key, sourceId, unit.text, own.text, rangeOfPath(translation.source, own.path));
+      const numbers = numbersDiagnostic(key, sourceId, unit.text, own.text, () => rangeOfPath(translation.source, own.path));
       if (numbers) diagnostics.push(numbers);
     }
     files.push({ id: translation.source.id, sourceId, kind: translation.kind, file: translation.source, sourceFile: source.source, texts });

@@ -130,7 +130,7 @@ describe('the numbers of a translation against its source', () => {
 });
 
 describe('W0403', () => {
-  const range = { file: 'content/pages/mini-robot/fr.yaml', line: 1, column: 1, endLine: 1, endColumn: 2 };
+  const range = () => ({ file: 'content/pages/mini-robot/fr.yaml', line: 1, column: 1, endLine: 1, endColumn: 2 });
 
   it('says both sides', () => {
     const warning = numbersDiagnostic(
