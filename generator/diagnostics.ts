@@ -97,4 +97,4 @@ export function hasErrors(list: readonly Diagnostic[]): boolean {
   return list.some((d) => d.severity === 'error');
 }
 
-export { didYouMean, editDistance, suggest } from './suggest.ts';
+export { didYouMean, editDistance, suggest, swapsTwoLetters } from './suggest.ts';

@@ -18,6 +18,13 @@ export function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** Whether two names differ only by two neighbouring letters swapped (`mniiRobot`, `miniRobot`): one slip of the fingers, two edits. */
+export function swapsTwoLetters(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const differ = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+  return differ.length === 2 && differ[1] === differ[0]! + 1 && a[differ[0]!] === b[differ[1]!] && a[differ[1]!] === b[differ[0]!];
+}
+
 /** The closest candidate within a distance that makes it a plausible typo, if any. */
 export function suggest(input: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.ts';
-import { compareStrings, createDiagnostic, editDistance } from '../diagnostics.ts';
+import { compareStrings, createDiagnostic, editDistance, swapsTwoLetters } from '../diagnostics.ts';
 import { rangeOfKey } from '../source-file.ts';
 import type { Validated } from '../validate.ts';
 import type { Report } from './model.ts';
@@ -29,7 +29,8 @@ export function reportUnknownProducts(
   for (const use of uses) byName.set(use.name, [...(byName.get(use.name) ?? []), use]);
   const defined = Object.keys(file?.data.products ?? {});
   for (const [name, found] of byName) {
-    const near = defined.filter((key) => editDistance(key, name) === 1);
+    // One slip from the name the uses agree on: a letter added, dropped or changed, or two swapped.
+    const near = defined.filter((key) => editDistance(key, name) === 1 || swapsTwoLetters(key, name));
     const key = near[0];
     if (!file || found.length < 2 || near.length !== 1 || key === undefined || used.has(key)) {
       for (const use of found) report(use.diagnostic);
