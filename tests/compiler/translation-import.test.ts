@@ -136,6 +136,20 @@ describe('states: exported in each format’s own terms, and only a translated t
   });
 });
 
+describe('an older source', () => {
+  it('writes a translation made before the text was recorded current again, and leaves it stale rather than refusing it', async () => {
+    await staleHome();
+    const file = translateUnit(await exported('xliff'), 'messages.nav.home', 'Page de départ');
+    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Start page\n', '    home: Front page\n');
+    expect((await runCli(['translations', 'mark', 'fr-FR', '--content', 'content'])).status).toBe(0);
+    expect(await stateOf('messages/fr-FR.yaml', 'messages.nav.home')).toBe('current');
+    const result = await importing('fr.xlf', file);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/1 text translated from an older source text \(written, still stale\)/);
+    expect(await stateOf('messages/fr-FR.yaml', 'messages.nav.home')).toBe('stale');
+  });
+});
+
 describe('reading files as their standards define them', () => {
   const refused = async (name: string, text: string | Uint8Array) => {
     const before = await snapshot();
