@@ -2,8 +2,10 @@
  * The preview clock: a small toolbar that serve-regions adds to every page it serves locally
  * (never part of a built site). It shows the emulated back ends' clock, which is the server
  * time the pages judge stages, offers and page windows by, and the current stage of each of the
- * region's stages lists; it sets the clock to an instant, to the next stage boundary, or back to
- * the real time, then reloads the page so it shows what visitors will see then.
+ * region's stages lists; it sets the clock to an instant, to the next boundary at which the
+ * region's content changes (any kind the build's schedule knows: a stage, an offer, a page window,
+ * a banner, a nav item), or back to the real time, then reloads the page so it shows what
+ * visitors will see then.
  */
 (function () {
   'use strict';
@@ -112,14 +114,30 @@
         .forEach(function (name) {
           var instants = lists[name];
           list.append(element('li', { 'data-list': name }, name + ': stage ' + stageOf(instants, time) + ' of ' + instants.length));
-          instants.forEach(function (iso) {
-            if (Date.parse(iso) > time) boundaries.push(Date.parse(iso));
-          });
         });
+      // Every instant after now at which something of this region changes, and what does.
+      (answers[1].entries || []).forEach(function (entry) {
+        var mine = (entry.changes || []).filter(function (change) {
+          return change.region === region;
+        });
+        if (entry.time > time && mine.length > 0)
+          boundaries.push({
+            time: entry.time,
+            what: mine
+              .map(function (change) {
+                return change.change;
+              })
+              .join('; '),
+          });
+      });
       boundaries.sort(function (a, b) {
-        return a - b;
+        return a.time - b.time;
       });
       if (boundaries.length === 0) next.disabled = true;
+      else {
+        next.title = new Date(boundaries[0].time).toISOString().slice(0, 16) + 'Z: ' + boundaries[0].what;
+        next.setAttribute('data-next', new Date(boundaries[0].time).toISOString());
+      }
     })
     .catch(function (error) {
       console.warn('preview clock: ' + error.message);
@@ -129,7 +147,7 @@
     if (input.value) setClock(new Date(input.value + 'Z').toISOString());
   });
   next.addEventListener('click', function () {
-    if (boundaries.length) setClock(new Date(boundaries[0]).toISOString());
+    if (boundaries.length) setClock(new Date(boundaries[0].time).toISOString());
   });
   real.addEventListener('click', function () {
     setClock(new Date().toISOString());

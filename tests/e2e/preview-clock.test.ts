@@ -35,6 +35,30 @@ describe('the preview clock', () => {
     await expect.poll(() => clock.locator('[data-list="halloween"]').textContent()).toBe('halloween: stage 2 of 2');
     await expect.poll(() => halloween.count()).toBe(0);
 
+    // No us stages list has a boundary after that, but the content still changes: the next boundary
+    // is the first change the build's schedule lists for us (a page window, a nav item), not none.
+    type Schedule = {
+      entries: { at: string; time: number; changes: { region: string; change: string }[] }[];
+      stages: Record<string, Record<string, string[]>>;
+    };
+    const schedule = JSON.parse(await readFile(path.join(inject('distDir'), 'schedule.json'), 'utf8')) as Schedule;
+    const ended = Date.parse('2025-11-01T07:00:00Z');
+    const upcoming = schedule.entries.find((e) => e.time > ended && e.changes.some((c) => c.region === 'us'))!;
+    expect(
+      Object.values(schedule.stages.us ?? {})
+        .flat()
+        .filter((iso) => Date.parse(iso) > ended),
+    ).toEqual([]);
+    const button = clock.getByRole('button', { name: 'Next boundary' });
+    await expect.poll(() => button.getAttribute('data-next')).toBe(upcoming.at);
+    const said = upcoming.changes.find((c) => c.region === 'us')!.change;
+    expect(await button.getAttribute('title')).toContain(said);
+    await Promise.all([page.waitForEvent('load'), button.click()]);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await expect
+      .poll(() => clock.locator('[data-preview="now"]').textContent())
+      .toMatch(new RegExp(`^Server time: ${upcoming.at.slice(0, 16)}:\\d\\dZ \\(us\\)$`));
+
     // Any instant, typed in UTC.
     await clock.getByLabel('Set server time (UTC)').fill('2025-10-30T12:00:00');
     await Promise.all([page.waitForEvent('load'), clock.getByRole('button', { name: 'Set' }).click()]);
