@@ -45,17 +45,25 @@ export function decodeUtf8(bytes: Uint8Array, what: string): string {
   }
 }
 
+/** UTF-16 text (after its byte order mark), refused at the line of a code unit that is no character. */
+export function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be', what = 'the file'): string {
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    const text = new TextDecoder(encoding).decode(bytes);
+    const bad = Math.max(0, text.indexOf('\uFFFD'));
+    const line = text.slice(0, bad).split('\n').length;
+    throw new ExchangeReadError(line, `${what} is not valid ${encoding.toUpperCase()}: it has a lone surrogate or an odd byte`);
+  }
+}
+
 /** Text in a named charset (any iconv-lite knows), refused when the charset is unknown or the bytes are not valid in it. */
 export function decodeCharset(bytes: Uint8Array, charset: string, what: string, declaredAt = 1): string {
   const name = charset.trim().toLowerCase();
   if (name === 'utf-8' || name === 'utf8') return decodeUtf8(bytes, what);
   if (name === 'utf-16' || name === 'utf-16le' || name === 'utf-16be') {
     const le = name === 'utf-16le' || (name === 'utf-16' && bytes[0] === 0xff && bytes[1] === 0xfe);
-    try {
-      return new TextDecoder(le ? 'utf-16le' : 'utf-16be', { fatal: true }).decode(bytes);
-    } catch {
-      throw new ExchangeReadError(1, `${what} is not valid ${charset}`);
-    }
+    return decodeUtf16(bytes, le ? 'utf-16le' : 'utf-16be', what);
   }
   const iconv = require('iconv-lite') as typeof import('iconv-lite');
   if (!iconv.encodingExists(name))

@@ -1,4 +1,4 @@
-import { byteOrderMark, decodeCharset, decodeUtf8 } from './decode.ts';
+import { byteOrderMark, decodeCharset, decodeUtf16, decodeUtf8 } from './decode.ts';
 import { ExchangeReadError } from './unit.ts';
 
 /**
@@ -41,18 +41,6 @@ function findHeaderCharsetInBytes(bytes: Uint8Array): { name: string; line: numb
   if (head !== 'open' || buffer.length <= 64 * 1024) return head === 'open' ? undefined : head;
   const whole = findHeaderCharset(buffer.toString('latin1'));
   return whole === 'open' ? undefined : whole;
-}
-
-/** UTF-16 text after its byte order mark, refused at the line of a code unit that is no character. */
-function decodeUtf16(bytes: Uint8Array, encoding: 'utf-16le' | 'utf-16be'): string {
-  try {
-    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
-  } catch {
-    const text = new TextDecoder(encoding).decode(bytes);
-    const bad = Math.max(0, text.indexOf('\uFFFD'));
-    const line = text.slice(0, bad).split('\n').length;
-    throw new ExchangeReadError(line, `the file is not valid ${encoding.toUpperCase()}: it has a lone surrogate or an odd byte`);
-  }
 }
 
 /**
