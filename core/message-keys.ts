@@ -159,6 +159,7 @@ export const RUNTIME_MESSAGE_KEYS = [
   'product.preOrder',
   'product.priceLabel',
   'product.priorPrice',
+  'product.priorPriceLabel',
   'product.purchase',
   'product.regularPrice',
   'product.soldOut',

@@ -8,7 +8,9 @@ import type { ProductData, SiteData } from '../../core/model.ts';
 /**
  * The price a reduction running now is announced against: the regular price, or in a market
  * with `priorPrice` the lowest of the 30 days before the reduction (docs/market.md), when it is
- * higher than the reduced price (else nothing is announced as a reduction).
+ * higher than the reduced price (else nothing is announced as a reduction). `prior` says which:
+ * the two differ when the price was raised within the 30 days (169, raised to 189, reduced to
+ * 159 is announced against 169), so each is named as what it is.
  */
 function wasPrice(site: SiteData, product: ProductData, now: number): { price: number; prior?: true } | undefined {
   if (!site.market.priorPrice) return { price: product.price };
@@ -18,8 +20,11 @@ function wasPrice(site: SiteData, product: ProductData, now: number): { price: n
 
 /**
  * A product's price on the server's clock: while the activity runs, the activity price with the
- * price it is reduced from struck through (each named for screen readers), how it stands to tax
- * (`market.tax`), and in a market with `priorPrice` the line that says what that price is.
+ * price it is reduced from struck through (each named for screen readers: the regular price, or
+ * in a market with `priorPrice` the prior price), how it stands to tax (`market.tax`), and in a
+ * market with `priorPrice` the line that says what that price is. There the regular price is not
+ * shown beside a reduced one: the reduction is announced against the prior price alone
+ * (docs/market.md).
  */
 export function Price({ product, className = 'buy-price' }: { product: ProductData; className?: string }) {
   const site = useSite();
@@ -40,7 +45,7 @@ export function Price({ product, className = 'buy-price' }: { product: ProductDa
           <>
             {' '}
             <s className="was">
-              <span className="visually-hidden">{t('product.regularPrice')} </span>
+              <span className="visually-hidden">{t(was.prior ? 'product.priorPriceLabel' : 'product.regularPrice')} </span>
               {price(was.price)}
             </s>
           </>

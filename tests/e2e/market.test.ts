@@ -116,7 +116,8 @@ const REDUCED = euros(1399);
 
 describe('a reduction announced against its prior price (de)', () => {
   const LINE = `Niedrigster Preis der 30 Tage vor der Preissenkung: ${REGULAR}`;
-  const WAS = `Regulärer Preis: ${REGULAR}`;
+  // The struck-through price, with its name for screen readers: the prior price (here also the regular one).
+  const WAS = `Niedrigster Preis der 30 Tage vor der Preissenkung: ${REGULAR}`;
   it.each([
     ['the day before the first reduction', '2026-02-09T12:00:00Z', { price: REGULAR, was: null, prior: null }],
     ['at the first reduction: against 1,599', SPRING[0]!, { price: REDUCED, was: WAS, prior: LINE }],
