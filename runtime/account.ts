@@ -53,6 +53,11 @@ export function createAccount(api: ApiClient, session: Session) {
     loadProfile,
     /** Login by password (`login/pwd`: the caller handles errors). */
     loginByPassword: (email: string, password: string) => signIn('/account/user/login/pwd', { email, password }),
+    /**
+     * The old sign-in (`sign_in`): the password login of an account carried over from the brand's
+     * previous site, which `login/pwd` answers 4019 (the login screen goes on with this).
+     */
+    oldSignIn: (email: string, password: string) => signIn('/account/user/sign_in', { email, password }),
     /** Login by a code from `sendCode`, for an existing account. */
     loginByCode: (email: string, code: string) => signIn('/account/user/login/code', { email, code }),
     /** Login by code that creates the account when the email is new (`created`). */

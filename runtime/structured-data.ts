@@ -1,16 +1,13 @@
 // A page's structured data (schema.org, typed by schema-dts), for its head (runtime/head.ts): the
 // organization, a product's offer with its availability, price validity and merchant details.
 import { isActivityActive } from '../core/offers.ts';
+import { absoluteUrl } from './page-head.ts';
+import type { JsonLd } from './page-head.ts';
 import type { ProductData, SiteData } from '../core/model.ts';
-import type { BreadcrumbList, FAQPage, Offer, Organization, Product, QuantitativeValue, WebPage, WithContext } from 'schema-dts';
+import type { Offer, QuantitativeValue } from 'schema-dts';
 
 /** The structured data a page carries: each object typed by schema.org's vocabulary (schema-dts), so a misspelt property or a wrong kind of value fails the type-check. */
-export type JsonLd = WithContext<Exclude<Organization | WebPage | Product | FAQPage | BreadcrumbList, string>>;
-
-/** The absolute URL of a path on the region's production origin. */
-export function absoluteUrl(site: Pick<SiteData, 'origin'>, path: string): string {
-  return `${site.origin}${path}`;
-}
+export type { JsonLd };
 
 export function organization(site: SiteData, name: string): JsonLd {
   return {

@@ -4,12 +4,25 @@ import { writeFlow } from '../account-flow.ts';
 import { ApiError } from '../api-error.ts';
 import { EmailField, Field, Form, FormMessage, Submit } from '../components/forms.tsx';
 import { SiteLink } from '../components/SiteLink.tsx';
+import type { AppServices } from '../site.tsx';
 import { isValidEmail } from '../../core/validation.ts';
 import { ScreenFrame, useFormState, useNextPath, useQuery, useScreen } from './common.tsx';
 
 const NO_ACCOUNT = 4012;
 /** docs/api.md: the password of an account whose email is not verified logs nobody in. */
 const NOT_VERIFIED = 4017;
+/** docs/api.md: an account carried over from the previous site, whose password only the old sign-in reads. */
+const CARRIED_OVER = 4019;
+
+/** Login by password: through the old sign-in, with the same email and password, when the account is carried over. */
+async function loginByPassword(account: AppServices['account'], email: string, password: string): Promise<void> {
+  try {
+    await account.loginByPassword(email, password);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === CARRIED_OVER)) throw error;
+    await account.oldSignIn(email, password);
+  }
+}
 
 /**
  * Log in (docs/runtime.md): by password, or by a code mailed to the address;
@@ -36,7 +49,7 @@ export function LoginScreen() {
       async () => {
         if (mode === 'password') {
           try {
-            await app.account.loginByPassword(email.trim(), password);
+            await loginByPassword(app.account, email.trim(), password);
           } catch (error) {
             // An address nobody has verified yet: its mailbox decides, by a login code.
             if (!(error instanceof ApiError && error.code === NOT_VERIFIED)) throw error;

@@ -6,6 +6,7 @@ import { catchAllUrl } from '../catch-all.ts';
 import { recoverFromLoadFailure } from '../chunk-reload.ts';
 import { preloadRoute } from '../navigation.ts';
 import type { Go, GoOptions } from '../navigation.ts';
+import { applyHead, pageHead } from '../page-head.ts';
 import { homePath } from '../routes.ts';
 import { createScrollMemory, scrollAfterNavigation } from '../scroll.ts';
 import type { ScrollMemory } from '../scroll.ts';
@@ -199,22 +200,32 @@ function useRouteLoad(app: AppServices, location: string, found: Found, ready: b
 }
 
 let headWriter: Promise<typeof import('../head.ts') | 'reloading' | undefined> | undefined;
+/** The code that writes heads, once loaded. */
+let loadedWriter: typeof import('../head.ts') | undefined;
 
 /**
  * The code that writes heads (runtime/head.ts), loaded once. If it cannot be loaded, the page
- * goes on without it (undefined: navigation and page views never stop for it), unless the code
- * is gone after a deploy and the page reloads into the current address ('reloading').
+ * goes on without it (undefined: navigation and page views never stop for it, and the next page
+ * tries again), unless the code is gone after a deploy and the page reloads into the current
+ * address ('reloading').
  */
 function loadHeadWriter() {
-  return (headWriter ??= import('../head.ts').catch(async (error: unknown) =>
-    (await recoverFromLoadFailure(error, window.location.href)) ? 'reloading' : undefined,
+  return (headWriter ??= import('../head.ts').then(
+    (writer) => (loadedWriter = writer),
+    async (error: unknown) => {
+      if (await recoverFromLoadFailure(error, window.location.href)) return 'reloading';
+      headWriter = undefined;
+      return undefined;
+    },
   ));
 }
 
 /**
  * The head follows the page, and each page shown counts once as a virtual page view: the first
  * page's head is prerendered (its view counted by the shell) and holds until the visitor leaves
- * it, or server time moves its product's offer.
+ * it, or server time moves its product's offer. Until the code that writes heads is in, or when
+ * it cannot be loaded, a page navigated to has the head its route and text say (no structured
+ * data nor share tags): never the head of the page before.
  */
 function usePageHead({ app, location, found, page, now, ready, open, synced, keep, navigated, offerMoved, viewed }: NavigatorProps): void {
   const { site, content } = app;
@@ -223,6 +234,10 @@ function usePageHead({ app, location, found, page, now, ready, open, synced, kee
     if (!navigated && !offerMoved) return;
     let current = true;
     const view = (title: string) => showsPage(found, ready, open, synced, keep) && viewOnce(site, location, title, viewed);
+    const headRoute = route?.redirect ? undefined : route;
+    // At once, while the code that writes heads loads: what the page's route and text say (a kept
+    // page keeps its prerendered head, as it does below).
+    if (keep === undefined && navigated && page && !loadedWriter) applyHead(document, pageHead(site, headRoute, page, content, now));
     // The first page's text, when its content has not hydrated yet (it is not inline then).
     const text =
       page ??
@@ -232,18 +247,17 @@ function usePageHead({ app, location, found, page, now, ready, open, synced, kee
             () => undefined,
           )
         : undefined);
-    void Promise.all([loadHeadWriter(), text]).then(([writer, shown]) => {
+    void Promise.all([loadHeadWriter(), text]).then(([writer, pageText]) => {
       if (!current || writer === 'reloading') return;
-      if (!writer) {
-        // Without the code that writes heads the page still counts, under its own title.
-        if (keep === undefined && shown?.title) document.title = shown.title;
-        view(document.title);
-        return;
-      }
-      const head = writer.headFor(site, route?.redirect ? undefined : route, shown, content, now);
-      // A kept page keeps its prerendered head too.
-      if (keep === undefined) writer.applyHead(document, head);
-      view(keep === undefined ? head.title : document.title);
+      // Without the code that writes heads the page still counts, under its own title; the
+      // first page keeps its prerendered head.
+      const head = writer
+        ? writer.headFor(site, headRoute, pageText, content, now)
+        : navigated
+          ? pageHead(site, headRoute, pageText, content, now)
+          : undefined;
+      if (keep === undefined && head) applyHead(document, head);
+      view(keep === undefined && head ? head.title : document.title);
     });
     return () => {
       current = false;

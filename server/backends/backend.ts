@@ -1,5 +1,6 @@
 import type { BackendsData } from '../../core/backends.ts';
 import type { EmulatedClock } from '../emulator.ts';
+import { seedCarriedOver } from './carried-over.ts';
 import { createLimits } from './limits.ts';
 import type { LimitOptions, Limits } from './limits.ts';
 import { DEFAULT_PASSWORD_COST } from './secrets.ts';
@@ -13,7 +14,24 @@ import type { Store } from './store.ts';
 export type BackendName = string;
 
 /** The codes of docs/api.md, "Codes". */
-export type ErrorCode = 4000 | 4001 | 4002 | 4003 | 4010 | 4011 | 4012 | 4013 | 4014 | 4015 | 4016 | 4017 | 4018 | 4290 | 4291 | 5000;
+export type ErrorCode =
+  | 4000
+  | 4001
+  | 4002
+  | 4003
+  | 4010
+  | 4011
+  | 4012
+  | 4013
+  | 4014
+  | 4015
+  | 4016
+  | 4017
+  | 4018
+  | 4019
+  | 4290
+  | 4291
+  | 5000;
 
 export interface Failure {
   code: ErrorCode;
@@ -84,8 +102,9 @@ export interface BackendOptions {
   passwordCost?: number;
 }
 
+/** A back end, its database open and holding its carried-over account (carried-over.ts). */
 export function createBackend(name: BackendName, options: BackendOptions): Backend {
-  return {
+  const backend: Backend = {
     name,
     sites: options.sites,
     store: openStore(name, options.dataDir),
@@ -93,4 +112,11 @@ export function createBackend(name: BackendName, options: BackendOptions): Backe
     limits: createLimits(options.clock, options.limits),
     passwordCost: options.passwordCost ?? DEFAULT_PASSWORD_COST,
   };
+  try {
+    seedCarriedOver(backend);
+  } catch (error) {
+    backend.store.close();
+    throw error;
+  }
+  return backend;
 }

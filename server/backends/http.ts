@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BackendsData } from '../../core/backends.ts';
-import { loginWithCode, loginWithPassword, registerOrLogin, sendLoginCode } from './login.ts';
+import { loginWithCode, loginWithPassword, registerOrLogin, sendLoginCode, signInOld } from './login.ts';
 import { forgotPassword, resetPassword, setPassword } from './passwords.ts';
 import { registerWithPassword, sendVerification, verifyAccount } from './registration.ts';
 import { fail, ok } from './backend.ts';
@@ -55,7 +55,7 @@ const ROUTES: ReadonlyMap<string, Route> = new Map<string, Route>([
   ],
   ['/account/user/subscribe/create', { methods: { POST: subscribe } }],
   ['/account/user/login/pwd', { methods: { POST: loginWithPassword } }],
-  ['/account/user/sign_in', { methods: { POST: loginWithPassword } }],
+  ['/account/user/sign_in', { methods: { POST: signInOld } }],
   ['/account/user/login/code', { methods: { POST: loginWithCode } }],
   ['/account/user/register_or_login', { methods: { POST: registerOrLogin } }],
   ['/account/user/register/pwd', { methods: { POST: registerWithPassword } }],

@@ -43,20 +43,27 @@ function decoyHash(cost: number): Promise<string> {
   return decoy;
 }
 
+/** POST /account/user/login/pwd: an account carried over from the previous site is answered 4019, its password unread. */
+export const loginWithPassword = (backend: Backend, call: Call) => checkPassword(backend, call, false);
+
+/** POST /account/user/sign_in, the old sign-in: the password login of every account, the carried-over ones too. */
+export const signInOld = (backend: Backend, call: Call) => checkPassword(backend, call, true);
+
 /**
- * POST /account/user/login/pwd and the old /account/user/sign_in. An unknown email costs the
- * same hash as a known one (the answer's time says nothing). The password of an account whose
- * email is not verified logs nobody in (4017): anyone can register someone else's address, and
- * only the mailbox decides (the owner logs in by code, which verifies the account and drops
- * that password).
+ * A password login. An unknown email costs the same hash as a known one (the answer's time
+ * says nothing). The password of an account whose email is not verified logs nobody in (4017):
+ * anyone can register someone else's address, and only the mailbox decides (the owner logs in
+ * by code, which verifies the account and drops that password).
  */
-export async function loginWithPassword(backend: Backend, call: Call): Promise<Outcome> {
+async function checkPassword(backend: Backend, call: Call, oldSignIn: boolean): Promise<Outcome> {
   const login = readLogin(backend, call, 'password');
   if ('failure' in login) {
     if (login.failure.code === 4012) await verifyPassword(String(call.body.password), await decoyHash(backend.passwordCost));
     return login.failure;
   }
   const { email, secret, account } = login;
+  // Its password is the previous site's: a client goes on to the old sign-in with it (docs/api.md, 4019).
+  if (account.carried_over && !oldSignIn) return fail(4019);
   const hash = account.password_hash;
   const refused = await attempt(
     backend,

@@ -22,6 +22,8 @@ export const ENGLISH_MESSAGES: Readonly<Record<number, string>> = Object.freeze(
   4015: 'Please try again to continue.',
   4016: 'The request is too large.',
   4017: 'Please confirm your email address first: log in with the code we send you.',
+  4018: 'Please log in again to set your password.',
+  4019: 'This account comes from our previous site: please sign in with its password through the old sign-in.',
   4290: 'Too many requests. Please wait a moment.',
   4291: 'Too many attempts. Please try again in {seconds} seconds.', // the catalogues have its singular
   5000: 'Server error, please try again later.',

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { ScryptOptions } from 'node:crypto';
 
 /**
  * Password hashes, tokens and codes. Passwords use scrypt with a random salt; tokens and codes
@@ -38,16 +39,12 @@ function deriveKey(password: string, salt: Buffer, cost: number): Promise<Buffer
   return hashing(() => scryptKey(password, salt, cost));
 }
 
+// maxmem leaves room above the 128 * N * r bytes scrypt needs.
+const scryptOptions = (cost: number): ScryptOptions => ({ N: cost, r: BLOCK_SIZE, p: 1, maxmem: 256 * cost * BLOCK_SIZE + 1024 * 1024 });
+
 function scryptKey(password: string, salt: Buffer, cost: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    // maxmem leaves room above the 128 * N * r bytes scrypt needs.
-    scrypt(
-      password.normalize('NFC'),
-      salt,
-      KEY_LENGTH,
-      { N: cost, r: BLOCK_SIZE, p: 1, maxmem: 256 * cost * BLOCK_SIZE + 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, scryptOptions(cost), (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 
@@ -59,7 +56,20 @@ export function isPasswordCost(cost: number): boolean {
 export async function hashPassword(password: string, cost: number = DEFAULT_PASSWORD_COST): Promise<string> {
   if (!isPasswordCost(cost)) throw new RangeError(`scrypt cost must be a power of two from 2 to 2^20, not ${cost}`);
   const salt = randomBytes(16);
-  const key = await deriveKey(password, salt, cost);
+  return formatHash(cost, salt, await deriveKey(password, salt, cost));
+}
+
+/**
+ * `hashPassword` on this thread, blocking it: only for the accounts a back end seeds as it opens
+ * (carried-over.ts), before it answers anything.
+ */
+export function hashPasswordNow(password: string, cost: number = DEFAULT_PASSWORD_COST): string {
+  if (!isPasswordCost(cost)) throw new RangeError(`scrypt cost must be a power of two from 2 to 2^20, not ${cost}`);
+  const salt = randomBytes(16);
+  return formatHash(cost, salt, scryptSync(password.normalize('NFC'), salt, KEY_LENGTH, scryptOptions(cost)));
+}
+
+function formatHash(cost: number, salt: Buffer, key: Buffer): string {
   return `scrypt$${cost}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 

@@ -20,7 +20,9 @@ CREATE TABLE IF NOT EXISTS accounts (
   birthday TEXT NOT NULL DEFAULT '',
   country TEXT NOT NULL DEFAULT '',
   credits INTEGER NOT NULL,
-  created_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL,
+  -- 1: carried over from the brand's previous site; its password signs in by the old sign-in only.
+  carried_over INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 -- A session: what one login started, on one device. Its tokens come and go (a refresh
 -- replaces both); proven_at is when the visitor last proved who they are in it (a password or
@@ -100,6 +102,7 @@ export interface AccountRow {
   country: string;
   credits: number;
   created_at: number;
+  carried_over: 0 | 1;
 }
 
 export interface CodeRow {
@@ -149,7 +152,7 @@ export interface ProfileChange {
 export type TokenKind = 'app' | 'ref';
 
 /** The version of the tables above (`PRAGMA user_version`). */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 export function openStore(backend: string, dataDir?: string) {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
@@ -159,17 +162,22 @@ export function openStore(backend: string, dataDir?: string) {
   db.pragma('foreign_keys = ON');
   // Version 1 (issue 27) gave tokens a session and codes a count of wrong tries: the tokens and
   // codes of an older data folder are dropped (everyone logs in again), the rest is kept.
-  if ((db.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION) {
-    db.exec('DROP TABLE IF EXISTS tokens; DROP TABLE IF EXISTS codes;');
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  }
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version < 1) db.exec('DROP TABLE IF EXISTS tokens; DROP TABLE IF EXISTS codes;');
   db.exec(SCHEMA);
+  // Version 2 (issue 46) marks the accounts carried over from the previous site: none of an older folder's were.
+  if (!db.prepare("SELECT 1 FROM pragma_table_info('accounts') WHERE name = 'carried_over'").get())
+    db.exec('ALTER TABLE accounts ADD COLUMN carried_over INTEGER NOT NULL DEFAULT 0');
+  if (version < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
 
   const statements = {
     accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
     accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
     insertAccount: db.prepare(
       'INSERT INTO accounts (id, email, password_hash, verified, credits, created_at) VALUES (@id, @email, @password_hash, @verified, @credits, @created_at) ON CONFLICT (email) DO NOTHING',
+    ),
+    insertCarriedOver: db.prepare(
+      'INSERT INTO accounts (id, email, password_hash, verified, nickname, credits, created_at, carried_over) VALUES (@id, @email, @password_hash, 1, @nickname, @credits, @created_at, 1) ON CONFLICT (email) DO NOTHING',
     ),
     setPassword: db.prepare<[string | null, string]>('UPDATE accounts SET password_hash = ? WHERE id = ?'),
     setVerified: db.prepare<[string]>('UPDATE accounts SET verified = 1 WHERE id = ?'),
@@ -219,6 +227,9 @@ export function openStore(backend: string, dataDir?: string) {
     /** Inserts a new account; false when the email is taken (also by a concurrent request). */
     insertAccount: (row: Pick<AccountRow, 'id' | 'email' | 'password_hash' | 'verified' | 'credits' | 'created_at'>) =>
       statements.insertAccount.run(row).changes === 1,
+    /** Inserts a verified account carried over from the previous site (carried-over.ts); false when the email is taken. */
+    insertCarriedOver: (row: Pick<AccountRow, 'id' | 'email' | 'password_hash' | 'nickname' | 'credits' | 'created_at'>) =>
+      statements.insertCarriedOver.run(row).changes === 1,
     /** A new password hash, or null: the account has no password (it logs in by code). */
     setPassword: (id: string, hash: string | null) => void statements.setPassword.run(hash, id),
     setVerified: (id: string) => void statements.setVerified.run(id),

@@ -14,6 +14,8 @@ let serial = 0;
 /** A new address per test, so tests never share an account. */
 const newEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${(serial += 1)}@example.com`;
 const PASSWORD = 'robots4ever';
+/** The password of the back ends' carried-over accounts (docs/api.md, "Carried-over accounts"). */
+const OLD_PASSWORD = 'oldsite2024';
 
 // scrypt's cheapest sensible cost: the same rules, hashes that are not slow (the default is for real use).
 const site = useTestSite({ freshData: true, emulator: { passwordCost: 1024 } });
@@ -251,6 +253,61 @@ describe('accounts', () => {
       body: JSON.stringify({ email, password: 'strangers1Pass' }),
     });
     expect(((await again.json()) as { code: number }).code).toBe(4010);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs a member carried over from the previous site in through the old sign-in, showing no error', async () => {
+    // docs/api.md, "Carried-over accounts": the us back end's.
+    const email = 'carried-over@us.example.com';
+    const { context, page, errors } = await open('/us');
+    // Every error the visitor could see at any moment (a toast or the form's alert), as it appears.
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      Object.assign(window, { shownErrors: shown });
+      new MutationObserver(() => {
+        for (const node of document.querySelectorAll('.toast.error, main [role="alert"]'))
+          if (node.textContent) shown.push(node.textContent);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const calls: string[] = [];
+    page.on('request', (r) => r.url().includes('/_api/') && calls.push(new URL(r.url()).pathname.replace(/^\/_api\/\w+/, '')));
+    await loginByPassword(page, '/us', email, OLD_PASSWORD, '?fromPath=%2Fus%2Ffaq');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/us/faq');
+    // The profile was loaded: the header names the member as the previous site knew them.
+    await expect.poll(() => accountLink(page).textContent()).toBe('Veteran');
+    expect(calls.filter((call) => call.startsWith('/account/'))).toEqual([
+      '/account/user/login/pwd',
+      '/account/user/sign_in',
+      '/account/user/profile/new',
+    ]);
+    expect(await page.evaluate(() => (window as unknown as { shownErrors: string[] }).shownErrors)).toEqual([]);
+    const stored = await page.evaluate(() => ['user_id', 'apptoken', 'reftoken', 'userInfo'].map((k) => localStorage.getItem(k)));
+    expect(stored.slice(0, 3)).toEqual([expect.stringMatching(/^u_/), expect.any(String), expect.any(String)]);
+    expect(JSON.parse(stored[3]!)).toMatchObject({ user_id: stored[0], email, nickname: 'Veteran' });
+    await page.goto(url('/us/profile'));
+    await expect.poll(() => page.getByTestId('profile-email').textContent()).toBe(email);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a wrong password of a carried-over member with the message of any wrong password', async () => {
+    // docs/api.md, "Carried-over accounts": the eu back end's, which serves uk.
+    const email = 'carried-over@eu.example.com';
+    const { context, page, errors } = await open('/uk');
+    const calls: string[] = [];
+    page.on('request', (r) => r.url().includes('/_api/') && calls.push(new URL(r.url()).pathname.replace(/^\/_api\/\w+/, '')));
+    await loginByPassword(page, '/uk', email, 'oldsite2023');
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect.poll(() => alert.textContent()).toBe('Incorrect email or password. Please try again.');
+    // It is the old sign-in's answer: the 4019 of login/pwd showed nothing.
+    expect(calls).toContain('/account/user/sign_in');
+    expect(new URL(page.url()).pathname).toBe('/uk/login');
+    await expect(page.locator('.toast.error').count()).resolves.toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('apptoken'))).toBeNull();
+    await loginByPassword(page, '/uk', email, OLD_PASSWORD);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/uk');
+    await expect.poll(() => accountLink(page).textContent()).toBe('Veteran');
     expect(errors).toEqual([]);
     await context.close();
   });
