@@ -101,6 +101,11 @@ export interface RegionData {
   readonly locale: string;
   /** The locale its numbers, prices, lists and plurals are formatted in, when not `locale` (en-EU: en-IE); see `formatsOf`. */
   readonly formatLocale?: string;
+  /**
+   * The IANA time zone its team plans in (region.yaml `timeZone`, default UTC): where tools show
+   * an instant to people (`build-region diff`), they write it there, with its offset then.
+   */
+  readonly timeZone: string;
   readonly hreflang: string;
   readonly currency: string;
   readonly label: string;

@@ -1,21 +1,16 @@
 import { formatPrice, installmentLine } from '../core/format.ts';
 import { formatsOf } from '../core/locale.ts';
 import type { PriorPrice, RegionData } from '../core/model.ts';
-import { currentPrice } from '../core/offers.ts';
+import { currentPrice, isActivityActive } from '../core/offers.ts';
 import { productPaths } from './deployment.ts';
 import type { DiffSection, VisibleChange } from './diff.ts';
 import { pagesOfLeaf, showsMessage } from './diff-pages.ts';
+import { describe, show, stagesListChange, writeInstant } from './diff-words.ts';
+import type { Gate } from './diff-words.ts';
 
 // One region's visible changes between two versions of the content (generator/diff.ts): its
-// data compared leaf by leaf, each changed leaf filed under a section and described in words.
-
-/** A value as a change line shows it: short, on one line. */
-function show(value: unknown): string {
-  if (value === undefined) return '(none)';
-  if (typeof value === 'number' && value > 1e12) return new Date(value).toISOString();
-  const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
+// data compared leaf by leaf, each changed leaf filed under a section and described in words
+// (generator/diff-words.ts: instants in the region's time zone, stages by number and list).
 
 /** The key that identifies an element of a list in both versions, so a list can grow without every later element changing. */
 function keyOf(item: unknown, index: number): string {
@@ -26,8 +21,20 @@ function keyOf(item: unknown, index: number): string {
   return `#${index}`;
 }
 
+/** The gate of an item shown in some stages of a list (a banner, a nav item, an activity), if it has one. */
+function gateOf(item: Record<string, unknown>): Gate | undefined {
+  return typeof item.stages === 'string' ? { stages: item.stages, stage: (item.stage as number[] | undefined) ?? [] } : undefined;
+}
+
+/** A value that differs between the two versions, by its readable path. */
+interface Leaf {
+  readonly at: string[];
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
 /** Every leaf that differs between two values, by a readable path (`navs > Products > link`). */
-function leaves(before: unknown, after: unknown, at: string[], out: { at: string[]; before: unknown; after: unknown }[]): void {
+function leaves(before: unknown, after: unknown, at: string[], out: Leaf[]): void {
   if (JSON.stringify(before) === JSON.stringify(after)) return;
   const list = Array.isArray(before) || Array.isArray(after);
   const object = (v: unknown) => typeof v === 'object' && v !== null;
@@ -42,7 +49,12 @@ function leaves(before: unknown, after: unknown, at: string[], out: { at: string
   if (object(before) && object(after) && !list) {
     const a = before as Record<string, unknown>;
     const b = after as Record<string, unknown>;
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) leaves(a[key], b[key], [...at, key], out);
+    // A gate (`stages` naming a list, `stage` its indexes) is one leaf: "stages 1 and 3 of 'walk'".
+    const gated = gateOf(a) !== undefined || gateOf(b) !== undefined;
+    if (gated && JSON.stringify(gateOf(a)) !== JSON.stringify(gateOf(b)))
+      out.push({ at: [...at, 'stages'], before: gateOf(a), after: gateOf(b) });
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+      if (!gated || (key !== 'stages' && key !== 'stage')) leaves(a[key], b[key], [...at, key], out);
     return;
   }
   out.push({ at, before, after });
@@ -63,15 +75,6 @@ function sectionOf(at: readonly string[]): DiffSection {
     return 'pages';
   }
   return 'settings';
-}
-
-/** One changed value as a line: added, removed, or old -> new. */
-export function describe(where: string, was: unknown, now: unknown): string {
-  return was === undefined
-    ? `${where} added: ${show(now)}`
-    : now === undefined
-      ? `${where} removed (was ${show(was)})`
-      : `${where}: ${show(was)} -> ${show(now)}`;
 }
 
 /** A price as the region's visitors see it (core/format.ts, the runtime's own formatter): `$1,299.00`, `1 599,00 €`. */
@@ -133,7 +136,7 @@ export function regionChanges(code: string, before: RegionData, after: RegionDat
         change: `page removed: ${pathname}`,
         pages: routesBefore.get(pathname)!.redirect ? [] : [pathname],
       });
-  const found: { at: string[]; before: unknown; after: unknown }[] = [];
+  const found: Leaf[] = [];
   // What every region repeats (the list of regions, the constants) is compared once, in the regions' own data.
   const { regions: _a, constants: _b, routes: r1, ...restBefore } = before;
   const { regions: _c, constants: _d, routes: r2, ...restAfter } = after;
@@ -144,42 +147,20 @@ export function regionChanges(code: string, before: RegionData, after: RegionDat
   }
   void r1;
   void r2;
-  for (const { at, before: was, after: is } of found) {
-    // The installment settings show as each product page's installment line (below).
-    if (at[0] === 'installment') continue;
+  // Instants are written in the zone the region plans in now, old and new alike, so they compare.
+  const zone = after.timeZone;
+  for (const leaf of found) {
+    const { at, before: was, after: is } = leaf;
+    // The installment settings show as each product page's installment line (below); the time
+    // zone only says how instants are written for people (here), which no visitor sees.
+    if (at[0] === 'installment' || at[0] === 'timeZone') continue;
     // A catalogue text is listed where a page shows it.
     if (at[0] === 'messages' && !showsMessage(before, at[1]!) && !showsMessage(after, at[1]!)) continue;
+    const write = (value: unknown) => show(value, zone, at.at(-1));
     if (at[0] === 'products') {
-      const key = at[1]!;
-      const name = after.products[key]?.name ?? before.products[key]?.name ?? key;
-      const pages = [...new Set([...productPaths(before, key), ...productPaths(after, key)])];
-      const field = at[2];
-      if (field === 'priorPrices') {
-        changes.push(...priorPriceChanges(after, name, was as PriorPrice[] | undefined, is as PriorPrice[] | undefined, pages));
-        continue;
-      }
-      if (field === 'price' || field === 'activityPrice') {
-        // A price no page shows is no visible change.
-        if (pages.length === 0) continue;
-        const label = `${field === 'price' ? 'price' : 'activity price'} of ${name}`;
-        const line =
-          was === undefined
-            ? `${label} added: ${money(after, is)}`
-            : is === undefined
-              ? `${label} removed (was ${money(before, was)})`
-              : `${label}: ${money(before, was)} -> ${money(after, is)}`;
-        changes.push({ region: code, section: 'prices and offers', change: `${line}${onPages(pages)}`, pages });
-        continue;
-      }
-      changes.push({
-        region: code,
-        section: 'prices and offers',
-        change: describe(`${at.slice(2).join(' > ') || 'product'} of ${name}`, was, is),
-        pages,
-      });
+      changes.push(...productChanges(code, before, after, now, leaf, write));
       continue;
     }
-    const section = sectionOf(at);
     const where =
       at[0] === 'routes'
         ? `${at[1]}: ${at
@@ -187,10 +168,57 @@ export function regionChanges(code: string, before: RegionData, after: RegionDat
             .join(' > ')
             .replace(/^content > /, '')}`
         : at.join(' > ');
-    changes.push({ region: code, section, change: describe(where, was, is), pages: pagesOfLeaf(before, after, at) });
+    const change =
+      at[0] === 'stages' && at.length === 2
+        ? stagesListChange(at[1]!, was as number[] | undefined, is as number[] | undefined, zone)
+        : describe(where, was, is, write);
+    changes.push({ region: code, section: sectionOf(at), change, pages: pagesOfLeaf(before, after, at) });
   }
   changes.push(...installmentChanges(code, before, after, now));
   return changes;
+}
+
+/**
+ * What visitors call a product's price now. While its offer runs the regular price is the
+ * struck-through figure beside the activity price; in a market with `priorPrice` it is not shown
+ * then at all (the reduction is announced against the prior price, docs/market.md).
+ */
+function priceLabel(region: RegionData, key: string, field: 'price' | 'activityPrice', now: number): string {
+  if (field === 'activityPrice') return 'activity price';
+  const product = region.products[key];
+  if (!product || !isActivityActive(region, product, now)) return 'price';
+  return region.market.priorPrice ? 'regular price (not shown while its offer runs)' : 'struck-through regular price';
+}
+
+/** A changed leaf of a product (`products > key > ...`), on the pages that show the product: prices as visitors see them. */
+function productChanges(
+  code: string,
+  before: RegionData,
+  after: RegionData,
+  now: number,
+  { at, before: was, after: is }: Leaf,
+  write: (value: unknown) => string,
+): VisibleChange[] {
+  const key = at[1]!;
+  const name = after.products[key]?.name ?? before.products[key]?.name ?? key;
+  const pages = [...new Set([...productPaths(before, key), ...productPaths(after, key)])];
+  const field = at[2];
+  if (field === 'priorPrices')
+    return priorPriceChanges(after, name, was as PriorPrice[] | undefined, is as PriorPrice[] | undefined, pages);
+  if (field === 'price' || field === 'activityPrice') {
+    // A price no page shows is no visible change.
+    if (pages.length === 0) return [];
+    const label = `${priceLabel(after, key, field, now)} of ${name}`;
+    const line =
+      was === undefined
+        ? `${label} added: ${money(after, is)}`
+        : is === undefined
+          ? `${label} removed (was ${money(before, was)})`
+          : `${label}: ${money(before, was)} -> ${money(after, is)}`;
+    return [{ region: code, section: 'prices and offers', change: `${line}${onPages(pages)}`, pages }];
+  }
+  const change = describe(`${at.slice(2).join(' > ') || 'product'} of ${name}`, was, is, write);
+  return [{ region: code, section: 'prices and offers', change, pages }];
 }
 
 /** A product's prior prices (docs/market.md), reduction by reduction: what its announcement says changed. */
@@ -202,7 +230,7 @@ function priorPriceChanges(
   pages: readonly string[] = [],
 ): VisibleChange[] {
   const label = (w: PriorPrice) =>
-    `prior price of ${name} (lowest of the 30 days before its reduction from ${new Date(w.start).toISOString()})`;
+    `prior price of ${name} (lowest of the 30 days before its reduction from ${writeInstant(w.start, region.timeZone)})`;
   const price = (amount: number | undefined) => (amount === undefined ? undefined : money(region, amount));
   const old = new Map(before.map((w) => [w.start, w]));
   const changes: VisibleChange[] = [];

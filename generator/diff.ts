@@ -7,7 +7,8 @@ import { compileContent } from './compile.ts';
 import type { CompileResult } from './compile.ts';
 import { compareStrings, hasErrors } from './diagnostics.ts';
 import { allPaths, buildSchedule } from './deployment.ts';
-import { describe, regionChanges } from './diff-region.ts';
+import { regionChanges } from './diff-region.ts';
+import { describe, writeInstant } from './diff-words.ts';
 import { MAIL_PREFIX } from './resolve/backends.ts';
 
 /**
@@ -85,13 +86,23 @@ function mailChanges(code: string, before: Readonly<Record<string, string>>, aft
     .map((key) => ({ region: code, section: 'mail' as const, change: describe(key, before[key], after[key]), pages: [] }));
 }
 
-/** The schedule's changes of each version, by region, as lines: what differs is a schedule change. */
-function scheduleLines(compiled: CompileResult, now: number): Map<string, Map<string, readonly string[]>> {
+/**
+ * The schedule's changes of each version, by region, as lines: what differs is a schedule change.
+ * Each instant is written in its region's zone (`zones`, the same for both versions, so a line
+ * that did not move reads the same).
+ */
+function scheduleLines(
+  compiled: CompileResult,
+  now: number,
+  zones: ReadonlyMap<string, string>,
+): Map<string, Map<string, readonly string[]>> {
   const lines = new Map<string, Map<string, readonly string[]>>();
   for (const entry of buildSchedule(compiled.model.regions, now).entries) {
     if (entry.time <= now) continue;
-    for (const change of entry.changes)
-      lines.set(change.region, (lines.get(change.region) ?? new Map()).set(`${entry.at}: ${change.change}`, change.paths));
+    for (const change of entry.changes) {
+      const line = `${writeInstant(entry.time, zones.get(change.region) ?? 'UTC')}: ${change.change}`;
+      lines.set(change.region, (lines.get(change.region) ?? new Map()).set(line, change.paths));
+    }
   }
   return lines;
 }
@@ -118,8 +129,10 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
         ...mailChanges(code, before.model.backends.messages[a.locale] ?? {}, after.model.backends.messages[b.locale] ?? {}),
       );
   }
-  const scheduleBefore = scheduleLines(before, now);
-  const scheduleAfter = scheduleLines(after, now);
+  // A region's zone as it is now (as it was, for a region removed).
+  const zones = new Map([...before.model.regions, ...after.model.regions].map((r) => [r.data.code, r.data.timeZone]));
+  const scheduleBefore = scheduleLines(before, now, zones);
+  const scheduleAfter = scheduleLines(after, now, zones);
   for (const code of new Set([...scheduleBefore.keys(), ...scheduleAfter.keys()])) {
     for (const [line, pages] of scheduleAfter.get(code) ?? [])
       if (!scheduleBefore.get(code)?.has(line)) changes.push({ region: code, section: 'schedule', change: `new: ${line}`, pages });

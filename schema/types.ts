@@ -328,6 +328,8 @@ export interface RegionFile {
   readonly locale: Locale;
   /** Locale of the region's number, price, list and plural formats when its `locale` is one the browsers' Intl does not know in full: en-EU formats as en-IE (English in the euro area). Default: the region's locale. */
   readonly formatLocale?: Locale;
+  /** IANA name of the time zone the region's team plans in (Europe/Paris, America/New_York, Asia/Shanghai): the instants of its windows, activities and stages lists are written in it, with their offset at that instant (daylight saving time included), where the tools show them to people (`build-region diff`). Content instants keep their own offsets; this changes no instant. Default: UTC. */
+  readonly timeZone?: string;
   /** Language tag used in hreflang alternates and the sitemap (eu uses 'en': EU is not a country code search engines accept). */
   readonly hreflang: string;
   /** ISO 4217 code of the currency of the region's prices (USD, EUR, CAD...). */

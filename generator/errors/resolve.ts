@@ -260,6 +260,13 @@ export const RESOLVE_ERRORS = {
     example: 'products: { flagshipBumblebe: ... } with routes and line-ups naming flagshipBumblebee',
     fix: 'Correct the key where the product is defined.',
   }),
+  E0234: define<{ zone: string; guess?: string }>({
+    title: 'Unknown time zone',
+    message: ({ zone, guess }) => `'${zone}' is not a time zone of the IANA database${didYouMean(guess)}`,
+    hint: "Write the IANA name of the zone the region's team plans in, as Area/City (Europe/Paris, America/New_York, Asia/Shanghai), or UTC. An offset such as +08:00 is not a zone: a zone's offset follows daylight saving time, a fixed one does not.",
+    example: 'timeZone: Europe/Pari',
+    fix: "Write the zone's IANA name: timeZone: Europe/Paris.",
+  }),
   E0240: define<{ translates: string; expected: string }>({
     title: 'Translation of a file that does not exist',
     message: ({ translates, expected }) => `this file translates '${translates}', but there is no ${expected}`,

@@ -15,7 +15,7 @@ import { resolveProducts } from './products.ts';
 import { reportUnknownProducts } from './product-references.ts';
 import type { UnknownProductUse } from './product-references.ts';
 import type { RegionIdentity } from './regions.ts';
-import { isKnownCurrency } from './regions.ts';
+import { isKnownCurrency, timeZoneOf } from './regions.ts';
 import { CONSENT_PREFIX, pageMessages } from './backends.ts';
 import { primaryLanguage, resolveRoutes } from './routes.ts';
 import { combineScopes, resolveStagesLists } from './stages.ts';
@@ -126,6 +126,7 @@ export function resolveRegion(
     code,
     locale: input.locale,
     ...(input.formatLocale && { formatLocale: input.formatLocale }),
+    timeZone: timeZoneOf(file, report),
     hreflang: input.hreflang,
     currency: input.currency,
     label: input.label,

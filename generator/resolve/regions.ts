@@ -1,7 +1,7 @@
 import type { RegionLink } from '../../core/model.ts';
 import { basePathOf, pagePath } from '../../core/paths.ts';
 import type { RegionTable } from '../../core/paths.ts';
-import { compareStrings, createDiagnostic } from '../diagnostics.ts';
+import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
 import { rangeOfKey, rangeOfPath } from '../source-file.ts';
 import type { Validated, ValidatedContent } from '../validate.ts';
 import type { Report } from './model.ts';
@@ -114,4 +114,26 @@ const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 /** Whether prices can be printed in a currency: an ISO 4217 code the Intl of this Node knows. */
 export function isKnownCurrency(code: string): boolean {
   return CURRENCIES.has(code);
+}
+
+/** The zones a region may name: the IANA names this Node's Intl lists, and UTC (which it accepts but does not list). */
+const TIME_ZONES = [...Intl.supportedValuesOf('timeZone'), 'UTC'];
+
+/** Whether instants can be written in a zone: a name (or alias) of the IANA database this Node's Intl knows; an offset such as +08:00 is no zone. */
+export function isKnownTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z]/.test(zone)) return false;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone a region's instants are written in for people (region.yaml `timeZone`): UTC when it names none, or one reported unknown. */
+export function timeZoneOf(file: Validated<'region'>, report: Report): string {
+  const zone = file.data.timeZone;
+  if (zone === undefined) return 'UTC';
+  if (isKnownTimeZone(zone)) return zone;
+  report(createDiagnostic('E0234', { zone, guess: suggest(zone, TIME_ZONES) }, rangeOfPath(file.source, ['timeZone'])));
+  return 'UTC';
 }

@@ -167,9 +167,9 @@ describe('build-region diff', () => {
         'kr | pages | page removed: /kr/new-release',
         expect.stringMatching(/^us \| navigation \| navs > Robots > children > Megatron added/),
         expect.stringMatching(/^us \| navigation \| navs > Robots > children > Flagship Megatron removed/),
-        'us | windows and stages | /us/black-friday: window > end: 2026-12-01T05:00:00.000Z -> 2026-12-02T05:00:00.000Z',
-        'us | schedule | new: 2026-12-02T05:00:00.000Z: /us/black-friday closes',
-        'us | schedule | gone: 2026-12-01T05:00:00.000Z: /us/black-friday closes',
+        'us | windows and stages | /us/black-friday: window > end: 1 Dec 2026, 00:00 (UTC-05:00) -> 2 Dec 2026, 00:00 (UTC-05:00)',
+        'us | schedule | new: 2 Dec 2026, 00:00 (UTC-05:00): /us/black-friday closes',
+        'us | schedule | gone: 1 Dec 2026, 00:00 (UTC-05:00): /us/black-friday closes',
       ]),
     );
     const markdown = (await diff('--format', 'markdown')).stdout;
