@@ -3,7 +3,7 @@
  * server. Which regions exist, and which one is at `/`, is content: every function that needs
  * it takes the regions as data.
  */
-import type { RouteInfo } from './model.ts';
+import type { RouteInfo } from './model/routes.ts';
 
 /**
  * Repeated slashes collapse, a trailing slash is dropped, and the result always starts with a

@@ -19,7 +19,7 @@ import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from '
 import { ArtRenderError, createShareCardRenderer, renderImages } from './images.ts';
 import type { ShareCardRenderer } from './images.ts';
 import type { ServerRenderer } from './server-renderer.ts';
-import type { ClientBundle } from './client-build.ts';
+import type { ClientBundle } from './client-css.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 

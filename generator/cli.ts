@@ -15,7 +15,8 @@ import * as translations from './commands/translations.ts';
  * build-region's command line: one module per command in commands/ (flags -> a library call ->
  * print -> exit code); the build itself, with --check and --dev, is the program's own action.
  */
-export type { CliIO, PreviewOptions } from './commands/shared.ts';
+export type { CliIO } from './commands/shared.ts';
+export type { PreviewOptions } from './ports.ts';
 
 /** The subcommands, in the order --help lists them. */
 const COMMANDS = [schedule, merge, emit, report, diff, regions, stale, translations];

@@ -4,22 +4,12 @@ import path from 'node:path';
 import type { Manifest, Plugin } from 'vite';
 import { cacheKey, readTree, writeEntry, writeTree } from './cache.ts';
 import { CLIENT_CSS } from './client-css.ts';
+import type { ClientBundle } from './client-css.ts';
 import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 import type { RegionCode } from '../core/model.ts';
 import { regionOutputDir } from './output.ts';
 import { viteBuild } from './vite-build.ts';
-
-export interface ClientBundle {
-  /** URL of the entry script. */
-  entry: string;
-  /** The entry's CSS, inlined into every page (small, and it saves a render-blocking request). */
-  css: string;
-  /** URLs the page's loader fetches with the entry (templates/app-loader.js): the entry's imports and the given modules (ids relative to the package root) with theirs. */
-  preloadsFor(modules: readonly string[]): string[];
-  /** Paths of all emitted files, relative to the region's folder. */
-  files: string[];
-}
 
 /** Packages loaded on first use (the API client's ofetch and its dependencies), in chunks of their own. */
 const ON_FIRST_USE = ['ofetch', 'ufo', 'destr', 'node-fetch-native'].map((name) => `${path.sep}node_modules${path.sep}${name}${path.sep}`);

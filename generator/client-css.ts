@@ -1,5 +1,4 @@
 import { cacheKey, readEntry } from './cache.ts';
-import type { ClientBundle } from './client-build.ts';
 
 /**
  * The runtime's CSS (runtime/styles.css as Vite bundles it, inlined into every page) depends on
@@ -9,6 +8,18 @@ import type { ClientBundle } from './client-build.ts';
  * never run.
  */
 export const CLIENT_CSS = { kind: 'client-css', key: () => cacheKey('client css') } as const;
+
+/** A region's client, as its client build (client-build.ts) makes it or a first-paint build takes it from the cache. */
+export interface ClientBundle {
+  /** URL of the entry script. */
+  entry: string;
+  /** The entry's CSS, inlined into every page (small, and it saves a render-blocking request). */
+  css: string;
+  /** URLs the page's loader fetches with the entry (templates/app-loader.js): the entry's imports and the given modules (ids relative to the package root) with theirs. */
+  preloadsFor(modules: readonly string[]): string[];
+  /** Paths of all emitted files, relative to the region's folder. */
+  files: string[];
+}
 
 /**
  * A region's client for pages that are pictured as they first paint and never run their app:

@@ -1,37 +1,22 @@
 import path from 'node:path';
 import { translationFreshness } from './translations.ts';
-import type { FileFreshness } from './translations.ts';
 import { didYouMean, sortDiagnostics, suggest } from './diagnostics.ts';
-import type { Diagnostic } from './diagnostics.ts';
-import type { DrawableArt } from './images.ts';
 import { loadContent, parseContent, readContentSources } from './load.ts';
 import { readSourceArt } from './images.ts';
 import { recoverContent } from './exchange/commit.ts';
 import type { LoadedContent } from './load.ts';
 import { resolveBuildOptions } from './options.ts';
-import type { ProgressEvent, UserBuildOptions } from './options.ts';
+import type { CompileResult, ProgressEvent, UserBuildOptions } from './options.ts';
 import { resolveContent } from './resolve/index.ts';
 import type { RegionPriceHistory } from './resolve/prior-prices.ts';
-import type { SiteModel } from './resolve/index.ts';
 import { validateContent } from './validate.ts';
 
 /**
- * The compiler's front: the build options (options.ts, re-exported here) and load -> validate ->
- * resolve. It loads nothing a check does not need (no Vite, no image renderer, no templates):
+ * The compiler's front: load -> validate -> resolve, with the build options and what compiling
+ * gives (options.ts, re-exported here). It loads nothing a check does not need (no Vite, no image renderer, no templates):
  * `build.ts` does the rest of a build, check.ts answers `--check`.
  */
 export * from './options.ts';
-
-export interface CompileResult {
-  model: SiteModel;
-  diagnostics: Diagnostic[];
-  /** Source text by printed file path, for code frames. */
-  sources: Map<string, string>;
-  /** Source art of content/assets/ the build can draw (all of it when there are no errors). */
-  art: readonly DrawableArt[];
-  /** Every translated file against its source (docs/translations.md). */
-  translations: readonly FileFreshness[];
-}
 
 /** Why a build stopped when the CLI was interrupted (SIGINT): the output is as it was. */
 export class BuildInterrupted extends Error {

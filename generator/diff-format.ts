@@ -1,4 +1,4 @@
-import type { DiffSection, VisibleChange } from './diff.ts';
+import type { DiffSection, VisibleChange } from './diff-region.ts';
 
 /** The sections in the order a region's changes list them. */
 const SECTIONS: readonly DiffSection[] = [

@@ -1,5 +1,5 @@
 import type { ProductData, RegionData } from '../core/model.ts';
-import { allPaths, countdownPaths, productPaths } from './deployment.ts';
+import { allPaths, countdownPaths, productPaths } from './pages-showing.ts';
 
 // Which of a region's pages show a change of generator/diff.ts (the pages `diff --pictures`
 // renders, docs/review.md), and whether its pages show a catalogue text at all.

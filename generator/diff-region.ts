@@ -2,8 +2,7 @@ import { formatPrice, installmentLine } from '../core/format.ts';
 import { formatsOf } from '../core/locale.ts';
 import type { PriorPrice, RegionData } from '../core/model.ts';
 import { currentPrice, isActivityActive } from '../core/offers.ts';
-import { productPaths } from './deployment.ts';
-import type { DiffSection, VisibleChange } from './diff.ts';
+import { productPaths } from './pages-showing.ts';
 import { pagesOfLeaf, showsMessage } from './diff-pages.ts';
 import { describe, show, stagesListChange, writeInstant } from './diff-words.ts';
 import type { Gate } from './diff-words.ts';
@@ -11,6 +10,33 @@ import type { Gate } from './diff-words.ts';
 // One region's visible changes between two versions of the content (generator/diff.ts): its
 // data compared leaf by leaf, each changed leaf filed under a section and described in words
 // (generator/diff-words.ts: instants in the region's time zone, stages by number and list).
+
+/** The section of a diff a change is filed under: what a visitor meets (see generator/diff.ts). */
+export type DiffSection =
+  | 'pages'
+  | 'prices and offers'
+  | 'banners'
+  | 'navigation'
+  | 'windows and stages'
+  | 'texts'
+  | 'mail'
+  | 'page heads'
+  | 'schedule'
+  | 'settings'
+  | 'translations';
+
+/** One change a visitor sees, in words, with the pages that show it. */
+export interface VisibleChange {
+  readonly region: string;
+  readonly section: DiffSection;
+  /** What changed, in words: `price of aiBase: 699 -> 689`. */
+  readonly change: string;
+  /**
+   * The region's pages that show the change (its paths, either version's; none for mail and
+   * translations): what `diff --pictures` renders (docs/review.md).
+   */
+  readonly pages: readonly string[];
+}
 
 /** The key that identifies an element of a list in both versions, so a list can grow without every later element changing. */
 function keyOf(item: unknown, index: number): string {

@@ -6,8 +6,10 @@ import { promisify } from 'node:util';
 import { compileContent } from './compile.ts';
 import type { CompileResult } from './compile.ts';
 import { compareStrings, hasErrors } from './diagnostics.ts';
-import { allPaths, buildSchedule } from './deployment.ts';
+import { buildSchedule } from './deployment.ts';
+import { allPaths } from './pages-showing.ts';
 import { regionChanges } from './diff-region.ts';
+import type { VisibleChange } from './diff-region.ts';
 import { describe, writeInstant } from './diff-words.ts';
 import { MAIL_PREFIX } from './resolve/backends.ts';
 
@@ -19,30 +21,9 @@ import { MAIL_PREFIX } from './resolve/backends.ts';
  * stages, texts, the mail its back end sends, page heads, the schedule, and the rest of a
  * region's settings.
  */
-export type DiffSection =
-  | 'pages'
-  | 'prices and offers'
-  | 'banners'
-  | 'navigation'
-  | 'windows and stages'
-  | 'texts'
-  | 'mail'
-  | 'page heads'
-  | 'schedule'
-  | 'settings'
-  | 'translations';
 
-export interface VisibleChange {
-  readonly region: string;
-  readonly section: DiffSection;
-  /** What changed, in words: `price of aiBase: 699 -> 689`. */
-  readonly change: string;
-  /**
-   * The region's pages that show the change (its paths, either version's; none for mail and
-   * translations): what `diff --pictures` renders (docs/review.md).
-   */
-  readonly pages: readonly string[];
-}
+// A change found, as diff-region.ts defines it.
+export type { DiffSection, VisibleChange } from './diff-region.ts';
 
 const run = promisify(execFile);
 

@@ -3,9 +3,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultCacheDir } from './cache.ts';
 import { PACKAGE_ROOT } from './paths.ts';
-import type { CompileResult } from './compile.ts';
+import type { Diagnostic } from './diagnostics.ts';
+import type { DrawableArt } from './images.ts';
+import type { SiteModel } from './resolve/index.ts';
+import type { FileFreshness } from './translations.ts';
 
-/** The build options: what a caller may set, and every default applied in one place. */
+/**
+ * The build options: what a caller may set, and every default applied in one place; and what
+ * compiling the content gives (compile.ts `compileContent`), which a caller may hand back.
+ */
+
+/** What compiling the content gives (compile.ts `compileContent`): the model, and every content problem. */
+export interface CompileResult {
+  model: SiteModel;
+  diagnostics: Diagnostic[];
+  /** Source text by printed file path, for code frames. */
+  sources: Map<string, string>;
+  /** Source art of content/assets/ the build can draw (all of it when there are no errors). */
+  art: readonly DrawableArt[];
+  /** Every translated file against its source (docs/translations.md). */
+  translations: readonly FileFreshness[];
+}
 
 /** What a caller may set; every field is optional. */
 export interface UserBuildOptions {

@@ -2,10 +2,10 @@ import { translationStatus } from './translation-status.ts';
 import type { CompileResult } from './build.ts';
 import { formatDiagnostic } from './format.ts';
 import { renderTemplate } from './templates.ts';
-import { windowedLinks } from './deployment.ts';
+import { windowedLinks } from './pages-showing.ts';
 import { normalizePath } from '../core/paths.ts';
 import { currentStage, isRouteOpen } from '../core/time.ts';
-import { isActivityActive } from '../core/offers.ts';
+import { isActivityActive, offerRuns, priceChanges } from '../core/offers.ts';
 import { formatPrice } from '../core/format.ts';
 import type { ProductData, RegionData } from '../core/model.ts';
 import { glanceView } from './report-glance.ts';
@@ -149,12 +149,13 @@ function timelineLanes(regions: readonly RegionData[], start: number, end: numbe
         })),
       });
     }
+    // An offer gated by a stages list has no lane of its own: its list's lane above shows the stages.
     for (const [key, product] of Object.entries(region.products)) {
-      const time = product.activityTime;
-      if (product.activityPrice === undefined || time?.startTime === undefined) continue;
+      const runs = product.activityTime?.stages === undefined ? offerRuns(region, product) : [];
+      if (runs.length === 0) continue;
       lanes.push({
         label: `${region.code} · offer ${key}`,
-        segments: [{ from: time.startTime, to: time.endTime ?? end, label: 'offer', kind: 'offer' }],
+        segments: runs.map((run) => ({ from: run.start, to: run.end ?? end, label: 'offer', kind: 'offer' })),
       });
     }
     const links = windowedLinks(region);
@@ -177,7 +178,7 @@ export function renderTimeline(regions: readonly RegionData[], now: number): str
     .flatMap((r) => [
       ...Object.values(r.stages).flat(),
       ...r.routes.flatMap((route) => [route.window?.start, route.window?.end]),
-      ...Object.values(r.products).flatMap((p) => [p?.activityTime?.startTime, p?.activityTime?.endTime]),
+      ...Object.values(r.products).flatMap((p) => priceChanges(r, p).map((change) => change.at)),
     ])
     .filter((t): t is number => t !== undefined);
   const month = 30 * 86_400_000;

@@ -6,7 +6,7 @@ import type * as EsbuildModule from 'esbuild';
 import type HandlebarsModule from 'handlebars';
 import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { TEMPLATE_DIR } from './paths.ts';
-import type { Head } from '../runtime/head.ts';
+import type { Head } from '../core/model.ts';
 import type { ConsentBanner } from './resolve/model.ts';
 
 export interface PageShell {
@@ -21,7 +21,7 @@ export interface PageShell {
   css: string;
   /** The modules the page's first render needs besides the entry: the loader fetches them with it (templates/app-loader.js). */
   preloads: string[];
-  /** The region's site data file (runtime/content.ts `SiteDataFile`), fetched with the code; none where the route data carries it (the live preview). */
+  /** The region's site data file (core/model/split.ts `SiteDataFile`), fetched with the code; none where the route data carries it (the live preview). */
   siteData?: string;
   /** The region chooser: a country chosen before the app is live is kept too (templates/country-choice.js). */
   countryChoice?: boolean;

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { writeAtomically } from '../files/disk.js';
-import type { CompileResult } from './compile.ts';
 import { createDiagnostic } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { rangeOfPath } from './source-file.ts';
@@ -224,7 +223,7 @@ export function describeUntranslated(list: readonly UntranslatedPages[]): string
  * catalogue, and the page files of the regions in that locale); every file when none.
  */
 export function selectTranslations(
-  compiled: Pick<CompileResult, 'model' | 'translations'>,
+  compiled: { model: SiteModel; translations: readonly FileFreshness[] },
   targets: readonly string[],
 ): { files: FileFreshness[]; unknown: string[] } {
   if (targets.length === 0) return { files: [...compiled.translations], unknown: [] };

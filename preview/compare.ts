@@ -4,16 +4,30 @@ import { Worker } from 'node:worker_threads';
 // Loaded here too (sharp with it) before the worker starts: sharp's libraries must be opened by
 // the main thread, or a worker that ends unloads them (lovell/sharp#2263).
 import './compare-worker.js';
+import type { ChangedArea, Rectangle } from './changed-areas.js';
+
+/** The crop of a changed area (its rectangle of the picture), as JPEGs of the three pictures. */
+export interface AreaCrop extends Rectangle {
+  before: Buffer;
+  after: Buffer;
+  difference: Buffer;
+}
 
 export interface Comparison {
   /** Pixels that differ (pixelmatch; the area only one picture covers counts as differing). */
   changed: number;
   width: number;
   height: number;
+  /** Where the changed pixels lie (changed-areas.js): a few boxes, in reading order; none without a change. */
+  areas: ChangedArea[];
   /** The difference: the before picture faded, changed pixels red (darker after) or blue (lighter), as PNG (or JPEG). */
   difference: Buffer;
   /** With format 'jpeg': the two pictures as a review page embeds them, JPEGs made from the pixels compared. */
   jpegs?: { before: Buffer; after: Buffer };
+  /** With format 'jpeg': each area's crop, in the order of `areas` (none when they would cover half the picture or more). */
+  crops?: AreaCrop[];
+  /** With format 'jpeg': the after picture's fingerprint (SHA-256 of its size and pixels: docs/review.md, "Marks"). */
+  fingerprint?: string;
 }
 
 /** The comparisons' worker thread (compare-worker.js), started on the first and kept only while one is under way. */
@@ -24,9 +38,10 @@ let nextComparison = 0;
 /**
  * Compares two pictures pixel by pixel with pixelmatch (threshold 0 by default: any change of
  * colour counts; anti-aliased pixels are counted too). Pictures of different heights are
- * compared on the larger canvas. The difference is a PNG, or a JPEG as a review page embeds it,
- * with the two pictures as JPEGs too. In a worker thread (compare-worker.js): the main thread
- * goes on driving Chromium and serving the pages meanwhile.
+ * compared on the larger canvas. The areas of the changed pixels come with it. The difference is
+ * a PNG, or a JPEG as a review page embeds it, with the two pictures and the crops of the changed
+ * areas as JPEGs too, and the after picture's fingerprint. In a worker thread
+ * (compare-worker.js): the main thread goes on driving Chromium and serving the pages meanwhile.
  */
 export function comparePictures(before: Buffer, after: Buffer, threshold = 0, format: 'png' | 'jpeg' = 'png'): Promise<Comparison> {
   if (!comparer) {
@@ -43,6 +58,14 @@ export function comparePictures(before: Buffer, after: Buffer, threshold = 0, fo
           ...result,
           difference: bytes(result.difference),
           ...(result.jpegs && { jpegs: { before: bytes(result.jpegs.before), after: bytes(result.jpegs.after) } }),
+          ...(result.crops && {
+            crops: result.crops.map((crop) => ({
+              ...crop,
+              before: bytes(crop.before),
+              after: bytes(crop.after),
+              difference: bytes(crop.difference),
+            })),
+          }),
         });
       else job.reject(new Error(`comparing pictures: ${error}`));
     });

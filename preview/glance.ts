@@ -11,6 +11,7 @@ import type { PageContent, ProductData, RouteInfo } from '../core/model.ts';
 import { isRouteOpen } from '../core/time.ts';
 import { buildRegions } from '../generator/build.ts';
 import { CORES, mapLimited } from '../generator/limit.ts';
+import type { GlanceRequest } from '../generator/ports.ts';
 import type { GlancePage, GlanceSheet, GlanceThumbnail } from '../generator/report-glance.ts';
 import { startServer } from '../server/serve.ts';
 import { chromiumPath, launchChromium, PICTURE_SIZES, takePicture } from './pictures.ts';
@@ -102,12 +103,8 @@ export async function glancePages(dir: string, at: number): Promise<GlancePage[]
   return pages;
 }
 
-export interface GlanceOptions {
-  /** The content folder (absolute). */
-  content: string;
-  cwd: string;
-  /** The instant the sites are built and pictured at (epoch ms): the report's. */
-  now: number;
+/** The glance sheet's options: what `report --glance` gives (generator/ports.ts), and what tests and scripts may add. */
+export interface GlanceOptions extends GlanceRequest {
   /** Default: a phone's width and a desktop's (PICTURE_SIZES). */
   sizes?: readonly PictureSize[];
   /** An output built already from this content at `now` (the tests' shared build): pictured instead of building one. */
@@ -116,8 +113,6 @@ export interface GlanceOptions {
   chromium?: string;
   /** A running Chromium to picture with (the tests' shared one), left running: none is launched. */
   browser?: Browser;
-  /** Progress, for people (one line each). */
-  log?: (line: string) => void;
 }
 
 /**

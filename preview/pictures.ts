@@ -28,8 +28,8 @@ export { chromiumPath };
  * visitors see them.
  */
 
-/** What a kept picture's key names besides the content, browser and fonts: how it was taken. */
-export const PICTURE_METHOD = 'first-paint-or-hydrated, captureScreenshot, 2';
+/** What a kept picture's key names besides the content, browser and fonts: how it was taken (3: at the size's width). */
+export const PICTURE_METHOD = 'first-paint-or-hydrated, captureScreenshot, 3';
 
 /** The widths a review pictures: a phone and a desktop (the screenshots' widths). */
 export const PICTURE_SIZES = [
@@ -223,14 +223,12 @@ async function capture(page: Page, options: PictureOptions): Promise<Buffer> {
       for (const el of document.querySelectorAll<HTMLElement>('*'))
         if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
     const root = document.documentElement;
-    return fullPage
-      ? { width: Math.max(root.scrollWidth, root.clientWidth), height: Math.max(root.scrollHeight, root.clientHeight) }
-      : { width: root.clientWidth, height: window.innerHeight };
+    return fullPage ? Math.max(root.scrollHeight, root.clientHeight) : window.innerHeight;
   }, options.fullPage !== false);
   settled.catch(() => {});
   // Bounded from here (the page's own timers may be paused): a page that never settles fails.
   let timer: NodeJS.Timeout | undefined;
-  const clip = await Promise.race([
+  const height = await Promise.race([
     settled,
     new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -243,7 +241,10 @@ async function capture(page: Page, options: PictureOptions): Promise<Buffer> {
   try {
     const { data } = await session.send('Page.captureScreenshot', {
       ...(options.jpeg ? { format: 'jpeg' as const, quality: options.jpeg } : { format: 'png' as const }),
-      clip: { x: 0, y: 0, ...clip, scale: 1 },
+      // The size's width, never the document's scroll width: Chromium lays the page out again at
+      // the clip's size, so anything past the right edge (a clipped panel) made a phone's picture
+      // a wider layout (tests/e2e/picture-width.test.ts).
+      clip: { x: 0, y: 0, width: options.size.width, height, scale: 1 },
       captureBeyondViewport: options.fullPage !== false,
       optimizeForSpeed: true,
     });

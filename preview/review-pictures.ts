@@ -8,11 +8,11 @@ import sharp from 'sharp';
 import { writeAtomically } from '../files/disk.js';
 import { cacheKey, defaultCacheDir, sha256 } from '../generator/cache.ts';
 import { CORES, mapLimited } from '../generator/limit.ts';
-import { toJpeg } from './compare-worker.js';
+import { fingerprint, toJpeg } from './compare-worker.js';
 import { comparePictures } from './compare.ts';
 import { PICTURE_METHOD } from './pictures.ts';
 import type { PictureSize } from './pictures.ts';
-import type { PageToReview, PictureResult } from './review.ts';
+import type { PageToReview, PictureResult } from './review-types.ts';
 
 export const pictureKey = (page: PageToReview, size: PictureSize) => `${page.region}\0${page.path}\0${page.at}\0${size.name}`;
 
@@ -63,6 +63,7 @@ async function compare(page: PageToReview, size: PictureSize, a?: Buffer, b?: Bu
       width: meta.width ?? 0,
       height: meta.height ?? 0,
       missing: a ? 'after' : 'before',
+      fingerprint: await fingerprint(only),
       ...(a ? { before: await toJpeg(a) } : { after: await toJpeg(b!) }),
     };
   }
@@ -76,6 +77,9 @@ async function compare(page: PageToReview, size: PictureSize, a?: Buffer, b?: Bu
     before: compared.jpegs!.before,
     after: compared.jpegs!.after,
     difference: compared.difference,
+    areas: compared.areas,
+    ...(compared.crops && { crops: compared.crops }),
+    fingerprint: compared.fingerprint!,
   };
 }
 

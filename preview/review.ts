@@ -1,23 +1,24 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildRegions } from '../generator/build.ts';
 import { compileContent } from '../generator/compile.ts';
 import type { CompileResult } from '../generator/compile.ts';
+import { isRouteOpen } from '../core/time.ts';
 import { buildSchedule } from '../generator/deployment.ts';
 import { hasErrors } from '../generator/diagnostics.ts';
 import { contentAtRevision, visibleChanges } from '../generator/diff.ts';
-import type { RevisionContent } from '../generator/diff.ts';
 import type { VisibleChange } from '../generator/diff.ts';
 import { startServer } from '../server/serve.ts';
 import { startPictureThread } from './picture-thread.ts';
-import type { PictureThread } from './picture-thread.ts';
 
 export { startPictureThread };
 import { chromiumPath, PICTURE_SIZES } from './pictures.ts';
-import type { PictureSize } from './pictures.ts';
-import { renderReviewPage, renderReviewSummary } from './review-page.ts';
+import { writeReview } from './review-files.ts';
+import type { PageToReview, PictureResult, ReviewOptions, ReviewResult } from './review-types.ts';
+
+export type { PageToReview, PictureResult, ReviewOptions, ReviewResult };
 import { keptPictures, pictureKey, picturePages } from './review-pictures.ts';
 
 /**
@@ -30,54 +31,6 @@ import { keptPictures, pictureKey, picturePages } from './review-pictures.ts';
 
 /** How far ahead `--at boundaries` looks for schedule boundaries. */
 export const BOUNDARY_WINDOW = 14 * 24 * 3600_000;
-
-export interface ReviewOptions {
-  /** The content folder (absolute). */
-  content: string;
-  revision: string;
-  cwd: string;
-  /** The diff's instant (epoch ms). */
-  now: number;
-  /** More instants to picture the affected pages at, or 'boundaries' (every schedule boundary within BOUNDARY_WINDOW). */
-  at: readonly (number | 'boundaries')[];
-  /** The folder the review page (index.html) and review.json go into. */
-  out: string;
-  sizes?: readonly PictureSize[];
-  /** Progress, for people (one line each). */
-  log?: (line: string) => void;
-  /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
-  compiled?: { before: CompileResult; after: CompileResult };
-  /** The revision's content, extracted already (by the diff's words; the caller removes it): not extracted again. */
-  old?: RevisionContent;
-  /**
-   * The picture thread, started by the caller before the words were compiled (it goes on; the
-   * caller closes it). Without it the review starts its own.
-   */
-  pictures?: PictureThread;
-}
-
-/** One page to picture at one instant, with the diff's words that name it. */
-export interface PageToReview {
-  region: string;
-  path: string;
-  at: number;
-  /** Why it is pictured: the diff's words (at that instant) naming the page, or the boundary. */
-  changes: string[];
-}
-
-export interface PictureResult extends PageToReview {
-  size: string;
-  /** Pixels that differ between before and after (0: no visible pixel change). */
-  changed: number;
-  width: number;
-  height: number;
-  /** The pictures, for the review page (JPEG bytes: before, after; PNG: the difference). */
-  before?: Buffer;
-  after?: Buffer;
-  difference?: Buffer;
-  /** The page exists on one side only. */
-  missing?: 'before' | 'after';
-}
 
 /** The instants to picture: the diff's own, those given, and the schedule boundaries within the window. */
 export function reviewInstants(
@@ -100,8 +53,12 @@ export function reviewInstants(
 /**
  * The pages to picture (docs/review.md): at the diff's instant and each instant given, every
  * page the diff's changes at that instant name (a price on the pages that show it, a banner on
- * every page of its region, a comment nowhere); at a schedule boundary, of those pages the ones
- * whose content the boundary changes on either side (a window opening, a stage's price).
+ * every page of its region, a comment nowhere); at a schedule boundary, the pages whose visible
+ * content differs between the two sides at that instant (the diff's words at that instant name
+ * them: no build or picture is needed to know) and that the boundary changes on either side (a
+ * window opening, a stage's price): a page the same on both sides then (a changed page that has
+ * closed on both) is not pictured, nor one the boundary leaves as it was (its pictures would be
+ * those of the instant before).
  */
 export function pagesToReview(before: CompileResult, after: CompileResult, now: number, at: ReviewOptions['at']): PageToReview[] {
   const pages: PageToReview[] = [];
@@ -133,12 +90,13 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
       for (const change of entry?.changes ?? [])
         for (const page of change.paths) {
           const key = `${change.region}\0${page}`;
-          if (!affected.has(key)) continue;
+          // The same on both sides at that instant: nothing to see (docs/review.md, "Instants").
+          if (!byPage.has(key) || closedOnBothSides(before, after, change.region, page, time)) continue;
           const found = pages.find((p) => p.at === time && p.region === change.region && p.path === page);
           const words = `schedule (${side === before ? 'before' : 'after'}): ${change.change}`;
           if (found) {
             if (!found.changes.includes(words)) found.changes.push(words);
-          } else pages.push({ region: change.region, path: page, at: time, changes: [words, ...affected.get(key)!.changes] });
+          } else pages.push({ region: change.region, path: page, at: time, changes: [words, ...byPage.get(key)!.changes] });
         }
     }
   }
@@ -150,14 +108,16 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
   });
 }
 
-export interface ReviewResult {
-  /** Content errors on a side: nothing pictured. */
-  errors?: string;
-  /** No Chromium to picture with (where it was looked for): nothing pictured. */
-  unavailable?: string;
-  pages: PageToReview[];
-  pictures: PictureResult[];
-  file?: string;
+/**
+ * Whether `path` is closed at `time` on both sides: a visitor sees the same on both (the notice,
+ * then the home page), whatever its texts say (the diff's words still name a closed page whose
+ * texts changed).
+ */
+function closedOnBothSides(before: CompileResult, after: CompileResult, region: string, path: string, time: number): boolean {
+  return [before, after].every((side) => {
+    const route = side.model.regions.find((r) => r.data.code === region)?.data.routes.find((r) => r.path === path);
+    return route !== undefined && !isRouteOpen(route, time);
+  });
 }
 
 /** Builds both sides of the regions with pages to review, pictures them and writes the review page. */
@@ -272,14 +232,7 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
         if (!options.pictures) await thread.close();
       }
     }
-    await mkdir(options.out, { recursive: true });
-    const file = path.join(options.out, 'index.html');
-    await writeFile(file, renderReviewPage({ revision: options.revision, now: options.now, pages, pictures }));
-    await writeFile(path.join(options.out, 'summary.md'), renderReviewSummary({ revision: options.revision, now: options.now, pictures }));
-    await writeFile(
-      path.join(options.out, 'review.json'),
-      `${JSON.stringify({ revision: options.revision, now: new Date(options.now).toISOString(), pictures: pictures.map(({ before: _b, after: _a, difference: _d, ...rest }) => ({ ...rest, at: new Date(rest.at).toISOString() })) }, null, 2)}\n`,
-    );
+    const { file } = await writeReview({ ...options, pages, pictures, log });
     return { pages, pictures, file };
   } finally {
     if (!options.old) await old.dispose();

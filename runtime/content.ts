@@ -34,7 +34,7 @@ export interface ContentSources {
  * What the first render of a page needs of its own, inline in its HTML (`#route-data`): its
  * route (null: the path is no route of the region), its text, and the products it shows. The
  * site data and the catalogue, the same on every page of the region, are in the region's site
- * data file (`SiteDataFile`, named by `#root[data-site]`), or inline in the live preview.
+ * data file (core/model/split.ts `SiteDataFile`, named by `#root[data-site]`), or inline in the live preview.
  */
 export interface RouteData {
   /** The site data, inline in the live preview only. */
@@ -50,14 +50,6 @@ export interface RouteData {
   text?: string;
   /** The prices the page shows, formatted by the build, by amount (core/format.ts `knowPrices`). */
   prices?: Readonly<Record<string, string>>;
-}
-
-/** A region's site data file (`<base>assets/site-<code>-<hash>.json`): what every page of the region shares. */
-export interface SiteDataFile {
-  /** The region's configuration, navigation, banners, stages, constants and page shell. */
-  site: SiteData;
-  /** Its locale's catalogue. */
-  messages: Messages;
 }
 
 /**

@@ -1,16 +1,13 @@
 import { currentPrice } from '../core/offers.ts';
-import type { PageContent, RouteInfo, SiteData } from '../core/model.ts';
+import type { Head, PageContent, RouteInfo, SiteData, SocialTag } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
 import type { BreadcrumbList, FAQPage, Product, WebPage, WithContext } from 'schema-dts';
 import { formatPrice } from '../core/format.ts';
 import { formatsOf } from '../core/locale.ts';
 import { productImagePath, shareImagePath } from '../core/image-urls.ts';
 import { absoluteUrl, pageHead } from './page-head.ts';
-import type { Head, SocialTag } from './page-head.ts';
 import { availability, merchantDetails, organization, priceValidUntil } from './structured-data.ts';
 import type { JsonLd } from './structured-data.ts';
-
-export type { Head, SocialTag } from './page-head.ts';
 
 /** Open Graph's locale form (`en_US`), for a locale of a real country; undefined for one that is not (en-EU). */
 function ogLocale(locale: string): string | undefined {

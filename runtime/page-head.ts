@@ -1,7 +1,6 @@
 import { isRouteOpen } from '../core/time.ts';
-import type { Alternate, PageContent, RouteInfo, SiteData } from '../core/model.ts';
+import type { Head, PageContent, RouteInfo, SiteData } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
-import type { BreadcrumbList, FAQPage, Organization, Product, WebPage, WithContext } from 'schema-dts';
 
 /**
  * What a page's head says from its route and text alone, and how a head is written into the
@@ -10,34 +9,8 @@ import type { BreadcrumbList, FAQPage, Organization, Product, WebPage, WithConte
  * navigation whose head chunk is slow or fails still leaves no head of the page before.
  */
 
-/** A page's structured data (one schema.org object of the kinds the sites describe). */
-export type JsonLd = WithContext<Exclude<Organization | WebPage | Product | FAQPage | BreadcrumbList, string>>;
-
-/** Everything a page's <head> says, computed the same way on the server and in the client. */
-export interface Head {
-  lang: string;
-  title: string;
-  description: string;
-  keywords: string;
-  /** Absolute canonical URL; absent on pages that are not for search engines (not found). */
-  canonical?: string;
-  /** 'noindex' on the not-found page, the account screens and a time-gated page outside its window. */
-  robots?: string;
-  alternates: readonly Alternate[];
-  /** Structured data objects, one <script type="application/ld+json"> each (typed by schema.org's vocabulary, schema-dts). */
-  jsonLd: readonly JsonLd[];
-  /** Open Graph (`property`) and Twitter Card (`name`) tags: what a shared link shows. */
-  social: readonly SocialTag[];
-  /** Attributes of <body> from the route: `data-page` (its page name) and `data-kind` (its layout); `not-found` without a route. */
-  body: { readonly 'data-page': string; readonly 'data-kind': string };
-}
-
-/** One share tag: `<meta property="og:title" content="…">` or `<meta name="twitter:card" content="…">`. */
-export interface SocialTag {
-  readonly attr: 'property' | 'name';
-  readonly key: string;
-  readonly content: string;
-}
+// What a head holds is the model's (core/model/head.ts): the build writes it into each page.
+export type { JsonLd } from '../core/model.ts';
 
 /** The absolute URL of a path on the region's production origin. */
 export function absoluteUrl(site: Pick<SiteData, 'origin'>, path: string): string {

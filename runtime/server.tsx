@@ -5,7 +5,6 @@ import type { ArtChoice } from './components/ProductArt.tsx';
 import { createClock } from './clock.ts';
 import { createContentStore, memorySources } from './content.ts';
 import { headFor } from './head.ts';
-import type { Head } from './head.ts';
 import type { ContentStore, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { pageFor } from './pages/registry.ts';
@@ -15,7 +14,7 @@ import { normalizePath } from '../core/paths.ts';
 import { createServices } from './services.ts';
 import { preloadWidgets } from './widgets.tsx';
 import { splitRegion } from '../core/model.ts';
-import type { ProductData, ProductKey, RegionData, RouteInfo } from '../core/model.ts';
+import type { Head, ProductData, ProductKey, RegionData, RouteInfo } from '../core/model.ts';
 
 export interface RenderedPage {
   /** The markup inside #root. */

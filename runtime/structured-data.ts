@@ -1,6 +1,6 @@
 // A page's structured data (schema.org, typed by schema-dts), for its head (runtime/head.ts): the
 // organization, a product's offer with its availability, price validity and merchant details.
-import { isActivityActive } from '../core/offers.ts';
+import { activeRun } from '../core/offers.ts';
 import { absoluteUrl } from './page-head.ts';
 import type { JsonLd } from './page-head.ts';
 import type { ProductData, SiteData } from '../core/model.ts';
@@ -32,11 +32,9 @@ export function availability(product: {
   return 'https://schema.org/InStock';
 }
 
-/** `YYYY-MM-DD` of the last day a running activity's price holds (its end is exclusive), for `priceValidUntil`. */
+/** `YYYY-MM-DD` of the last day the run of the activity price under way holds (its end is exclusive), for `priceValidUntil`. */
 export function priceValidUntil(site: Pick<SiteData, 'stages'>, product: ProductData, now: number): string | undefined {
-  if (!isActivityActive(site, product, now)) return undefined;
-  const time = product.activityTime!;
-  const end = time.startTime !== undefined ? time.endTime : (site.stages[time.stages!] ?? []).find((instant) => instant > now);
+  const end = activeRun(site, product, now)?.end;
   return end === undefined ? undefined : new Date(end - 1).toISOString().slice(0, 10);
 }
 

@@ -14,6 +14,7 @@ import { PACKAGE_ROOT } from '../generator/paths.ts';
 import { writeCatalogue } from './bench/catalogue.ts';
 import { growthGoals } from './bench/growth.ts';
 import { importGoals } from './bench/import.ts';
+import { reviewInstantGoals } from './bench/review-instants.ts';
 import { median, nodeRunner, timeCommand } from './bench/process.ts';
 
 const option = (name: string, fallback: number) => {
@@ -144,6 +145,9 @@ try {
     `diff --pictures ${median(reviews).toFixed(2)} s, cached rebuild of us ${median(rebuilds).toFixed(2)} s: ratio ${reviewRatio.toFixed(2)}`,
     reviewRatio <= 3,
   );
+
+  // 3c. The same change reviewed at every schedule boundary of its window (scripts/bench/review-instants.ts).
+  await reviewInstantGoals({ work, real, runs: RUNS, now: NOW, bin: BIN, run, report });
 
   // 4. Images: a cold build of every region against the same build with its images cached.
   const coldAll: number[] = [];

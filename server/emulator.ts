@@ -2,9 +2,11 @@ import { isLocalHost } from '../core/hosts.ts';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BackendsData } from '../core/backends.ts';
-import { createBackend } from './backends/backend.ts';
 import type { Backend, BackendName } from './backends/backend.ts';
 import { handleApiRequest, readJsonBody, sendJson } from './backends/http.ts';
+import { createBackend } from './backends/open.ts';
+import { createEmulatedClock } from './backends/clock.ts';
+import type { EmulatedClock } from './backends/clock.ts';
 import type { LimitOptions } from './backends/limits.ts';
 import { listOutbox } from './backends/mail.ts';
 import { createMessages } from './backends/messages.ts';
@@ -23,22 +25,6 @@ import { OUTBOX_PAGE_POLICY, renderOutboxPage } from './backends/outbox-page.ts'
  * and runs on from there. PUT /__emulator/clock with `{ "now": "<ISO instant>" }` moves it.
  * The mail the back ends would send is at /__emulator/outbox.
  */
-export interface EmulatedClock {
-  now(): number;
-  set(instant: number): void;
-}
-
-export function createEmulatedClock(start?: number, monotonic: () => number = () => performance.now()): EmulatedClock {
-  let base = start ?? Date.now();
-  let at = monotonic();
-  return {
-    now: () => Math.round(base + (monotonic() - at)),
-    set(instant) {
-      base = instant;
-      at = monotonic();
-    },
-  };
-}
 
 const SUCCESS = 2000;
 

@@ -8,7 +8,8 @@ import type { Server } from 'node:http';
 import { FALLBACK_RULES, HOST_RULES_FILE, isHostRules, regionOfPath } from '../core/host-rules.ts';
 import type { HostRules } from '../core/host-rules.ts';
 import type { AddressInfo, Socket } from 'node:net';
-import { createEmulatedClock, createEmulator } from './emulator.ts';
+import { createEmulatedClock } from './backends/clock.ts';
+import { createEmulator } from './emulator.ts';
 import type { Emulator, EmulatorOptions } from './emulator.ts';
 import { createStaticHandler } from './static.ts';
 

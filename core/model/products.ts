@@ -1,5 +1,5 @@
 import type { Product } from '../../schema/types.ts';
-import type { ProductKey } from '../model.ts';
+import type { ProductKey } from './names.ts';
 
 /** Products as the runtime reads them (part of core/model.ts). */
 

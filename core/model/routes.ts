@@ -1,6 +1,6 @@
 import type { PageFile, Route } from '../../schema/types.ts';
 import type { RouteKind } from '../kinds.ts';
-import type { PageName, ProductKey } from '../model.ts';
+import type { PageName, ProductKey } from './names.ts';
 
 /** Routes and the text of their pages, as the generator resolves them (part of core/model.ts). */
 

@@ -1,5 +1,6 @@
 import { routeShard, routeShardCount } from '../paths.ts';
-import type { Messages, ProductKey, RegionData } from '../model.ts';
+import type { ProductKey } from './names.ts';
+import type { Messages, RegionData } from './region.ts';
 import type { ProductData } from './products.ts';
 import { pageText } from './routes.ts';
 import type { PageContent, RouteInfo } from './routes.ts';
@@ -16,6 +17,17 @@ import type { PageContent, RouteInfo } from './routes.ts';
 export interface SiteData extends Omit<RegionData, 'routes' | 'messages' | 'products'> {
   /** The region chooser's path, when the region has one (header and footer link to it). */
   readonly chooser?: string;
+}
+
+/**
+ * A region's site data file (`<base>assets/site-<code>-<hash>.json`, written by the build's
+ * prerender, read by the client's entry): what every page of the region shares.
+ */
+export interface SiteDataFile {
+  /** The region's configuration, navigation, banners, stages, constants and page shell. */
+  site: SiteData;
+  /** Its locale's catalogue. */
+  messages: Messages;
 }
 
 /** The region's route table and products: what grows with the catalogue (see `RouteShardData`). */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { hasErrors } from '../diagnostics.ts';
+import type { PictureThread } from '../ports.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, formatOption, parseInstantFlag, parseNow, printDiagnostics, usage, UsageError } from './shared.ts';
 
@@ -11,6 +12,7 @@ interface DiffOptions {
   pictures?: boolean;
   out: string;
   at: string[];
+  marks?: string;
 }
 
 /** `build-region diff <revision>`: what visitors see change since that revision. */
@@ -32,6 +34,10 @@ export function register(parent: Command, io: CliIO, run: Run): void {
       (value: string, list: string[]) => [...list, value],
       [] as string[],
     )
+    .option(
+      '--marks <file>',
+      "with --pictures: the reviewers' marks downloaded from a review page (default: review-marks.json, if there is one)",
+    )
     .action((revision: string, options: DiffOptions) => run(() => execute(revision, options, io)));
   finish(command, io, [
     'Examples:',
@@ -49,6 +55,7 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
   try {
     now = parseNow(options.now) ?? Date.now();
     if (options.at.length > 0 && !options.pictures) throw new UsageError('--at pictures the pages at an instant: give it with --pictures');
+    if (options.marks && !options.pictures) throw new UsageError('--marks is read by the review page: give it with --pictures');
     at = options.at.map((value) => (value === 'boundaries' ? value : parseInstantFlag('--at', value)));
   } catch (error) {
     return usage(error, io, 'diff ');
@@ -81,7 +88,7 @@ async function report(
   now: number,
   at: (number | 'boundaries')[],
   result: Awaited<ReturnType<typeof import('../diff.ts').diffContent>>,
-  pictures: import('../../preview/picture-thread.ts').PictureThread | undefined,
+  pictures: PictureThread | undefined,
 ): Promise<number> {
   const { formatChanges } = await import('../diff-format.ts');
   for (const [which, compiled] of [
@@ -109,6 +116,7 @@ async function report(
     at,
     out: path.resolve(io.cwd, options.out),
     log: io.stderr,
+    ...(options.marks && { marks: path.resolve(io.cwd, options.marks) }),
     compiled: result,
     old: result.old,
     ...(pictures && { pictures }),

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { UnknownRegionError } from '../compile.ts';
 import type { Diagnostic } from '../diagnostics.ts';
+import type { CliPorts } from '../ports.ts';
 import { didYouMean, suggest } from '../diagnostics.ts';
 import { formatDiagnostic, formatGithubAnnotation } from '../format.ts';
 import { parseInstant } from '../resolve/stages.ts';
@@ -13,7 +14,8 @@ import { parseInstant } from '../resolve/stages.ts';
  * `run` the action to take once commander has parsed the arguments.
  */
 
-export interface CliIO {
+/** What a command prints to and reads of its process, and the ports the launcher supplies (ports.ts). */
+export interface CliIO extends CliPorts {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   /** Whether stderr is a terminal (colour and progress). */
@@ -21,28 +23,6 @@ export interface CliIO {
   env: Record<string, string | undefined>;
   /** Folder that relative paths are resolved against and printed relative to. */
   cwd: string;
-  /**
-   * Starts the live preview (`--dev`). It composes the compiler with the emulated back ends of
-   * server/, so the launcher supplies it (bin/build-region.js, from preview/); generator/ itself
-   * never imports server/.
-   */
-  startPreview?: (options: PreviewOptions) => Promise<{ url: string; close(): Promise<void> }>;
-  /** `diff --pictures` (preview/review.ts, docs/review.md): supplied by the launcher, as the preview is. */
-  reviewPictures?: (options: import('../../preview/review.ts').ReviewOptions) => Promise<import('../../preview/review.ts').ReviewResult>;
-  /** Starts the thread `diff --pictures` pictures with (preview/picture-thread.ts), before the words are compiled. */
-  startPictures?: () => Promise<import('../../preview/picture-thread.ts').PictureThread>;
-  /** `report --glance` (preview/glance.ts, docs/review.md): supplied by the launcher, as the preview is. */
-  glanceSheet?: (options: import('../../preview/glance.ts').GlanceOptions) => Promise<import('../report-glance.ts').GlanceSheet>;
-}
-
-/** What `--dev` passes to the live preview. */
-export interface PreviewOptions {
-  region: string;
-  content: string;
-  cwd: string;
-  port: number;
-  now: number | undefined;
-  onDiagnostics: (diagnostics: Diagnostic[], sources: Map<string, string>) => void;
 }
 
 /** The action a command takes, set once its arguments are parsed; resolves to the exit status. */

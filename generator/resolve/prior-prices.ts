@@ -1,5 +1,6 @@
 import type { PriorPrice, ProductData } from '../../core/model.ts';
-import { isActivityActive } from '../../core/offers.ts';
+import { currentPrice, offerRuns, priceChanges } from '../../core/offers.ts';
+import type { OfferRun } from '../../core/offers.ts';
 
 /**
  * The prior price of every reduction (docs/market.md, "Price reductions"): Directive 98/6/EC,
@@ -74,48 +75,27 @@ export function withCurrent(
   return { versions: all, ...(knownFrom !== undefined && { knownFrom }) };
 }
 
-/** A reduction of the content being built: while it runs, the activity price applies. */
-export interface Reduction {
-  readonly start: number;
-  readonly end?: number;
-}
+/** A reduction of the content being built: a run of its activity price that starts (core/offers.ts). */
+export type Reduction = OfferRun;
 
 /**
- * The reductions of a product: its activity's time (`startTime` to `endTime`), or each run of
- * consecutive stages of its stages list, in order.
+ * The reductions of a product: the runs of its activity price (its activity's time, or each run
+ * of consecutive stages of its stages list), in order, but for one that has always been.
  */
 export function reductionsOf(product: PricedProduct, stages: Readonly<Record<string, readonly number[]>>): Reduction[] {
-  const time = product.activityTime;
-  if (product.activityPrice === undefined || !time) return [];
-  if (time.startTime !== undefined) return [{ start: time.startTime, ...(time.endTime !== undefined && { end: time.endTime }) }];
-  const instants = time.stages === undefined ? undefined : stages[time.stages];
-  if (!instants || !time.stage) return [];
-  const runs: Reduction[] = [];
-  // Stage k runs from the k-th instant (never, for stage 0: it has always been) to the next.
-  for (const stage of [...time.stage].sort((a, b) => a - b)) {
-    const start = stage === 0 ? -Infinity : instants[stage - 1]!;
-    const end = instants[stage];
-    const last = runs.at(-1);
-    if (last && last.end === start) runs[runs.length - 1] = { start: last.start, ...(end !== undefined && { end }) };
-    else runs.push({ start, ...(end !== undefined && { end }) });
-  }
-  return runs.filter((run) => Number.isFinite(run.start));
+  return offerRuns({ stages }, product).filter((run) => Number.isFinite(run.start));
 }
 
 /** The price of a product at an instant in one version; undefined when the version did not sell it. */
 function priceIn(version: ContentVersion, key: string, at: number): number | undefined {
   const product = version.products[key];
-  if (!product) return undefined;
-  return isActivityActive({ stages: version.stages }, product as ProductData, at) ? product.activityPrice! : product.price;
+  return product && currentPrice(version, product, at);
 }
 
-/** Instants at which a version's price of a product may change. */
+/** Instants at which a version's price of a product changes. */
 function changesIn(version: ContentVersion, key: string): number[] {
   const product = version.products[key];
-  const time = product?.activityTime;
-  if (!time) return [];
-  if (time.startTime !== undefined) return [time.startTime, ...(time.endTime !== undefined ? [time.endTime] : [])];
-  return [...(time.stages === undefined ? [] : (version.stages[time.stages] ?? []))];
+  return product ? priceChanges(version, product).map((change) => change.at) : [];
 }
 
 export interface PriorPriceResult {

@@ -1,10 +1,6 @@
 import type { BackendsData } from '../../core/backends.ts';
-import type { EmulatedClock } from '../emulator.ts';
-import { seedCarriedOver } from './carried-over.ts';
-import { createLimits } from './limits.ts';
-import type { LimitOptions, Limits } from './limits.ts';
-import { DEFAULT_PASSWORD_COST } from './secrets.ts';
-import { openStore } from './store.ts';
+import type { EmulatedClock } from './clock.ts';
+import type { Limits } from './limits.ts';
 import type { Store } from './store.ts';
 
 /**
@@ -91,32 +87,4 @@ export interface Backend {
   limits: Limits;
   /** scrypt cost N of new password hashes. */
   passwordCost: number;
-}
-
-export interface BackendOptions {
-  clock: EmulatedClock;
-  sites: () => BackendsData;
-  /** Folder of the SQLite file; undefined keeps the data in memory. */
-  dataDir?: string;
-  limits?: Partial<LimitOptions>;
-  passwordCost?: number;
-}
-
-/** A back end, its database open and holding its carried-over account (carried-over.ts). */
-export function createBackend(name: BackendName, options: BackendOptions): Backend {
-  const backend: Backend = {
-    name,
-    sites: options.sites,
-    store: openStore(name, options.dataDir),
-    clock: options.clock,
-    limits: createLimits(options.clock, options.limits),
-    passwordCost: options.passwordCost ?? DEFAULT_PASSWORD_COST,
-  };
-  try {
-    seedCarriedOver(backend);
-  } catch (error) {
-    backend.store.close();
-    throw error;
-  }
-  return backend;
 }

@@ -1,4 +1,4 @@
-import type { EmulatedClock } from '../emulator.ts';
+import type { EmulatedClock } from './clock.ts';
 
 /**
  * The emulator's limits on guessing (docs/api.md, "Limits"). A lockout that a stranger can set

@@ -31,7 +31,56 @@ function importsOf(folder: string): { file: string; imports: string[]; values: s
   return out;
 }
 
+/** Where an import loop runs: each group of modules that reach one another through their imports (Tarjan's components), its files sorted. */
+function loopsOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const loops: string[][] = [];
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group = stack.splice(stack.indexOf(file));
+    if (group.length > 1 || graph.get(file)!.includes(file)) loops.push(group.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return loops;
+}
+
+/** Every folder of the package's own code (sites/, generated, aside). */
+const CODE_FOLDERS = ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'scripts', 'server', 'tests'];
+
 describe('the code layout', () => {
+  it('has no import loop anywhere (static, type-only and dynamic imports alike): a type lives below the modules that use it', () => {
+    const graph = new Map(CODE_FOLDERS.flatMap((folder) => importsOf(folder)).map(({ file, imports }) => [file, imports] as const));
+    // Every edge into the package's code resolves to a module (a misspelt path would hide a loop;
+    // an import in the text of a module the build writes, `./routes/${index}.ts`, is none).
+    const code = new RegExp(`^(${CODE_FOLDERS.join('|')})/[^$]*\\.(tsx?|js)$`);
+    for (const [file, targets] of graph)
+      expect(
+        targets.filter((target) => code.test(target) && !graph.has(target)),
+        file,
+      ).toEqual([]);
+    const loops = loopsOf(graph);
+    expect(loops.map((group) => group.join(' <-> '))).toEqual([]);
+  });
+
+  it('keeps the compiler below the preview and the server: generator/ declares the ports it calls (ports.ts), preview/ implements them', () => {
+    const upward: string[] = [];
+    for (const { file, imports } of importsOf('generator'))
+      for (const i of imports) if (i.startsWith('server/') || i.startsWith('preview/')) upward.push(`${file} -> ${i}`);
+    expect(upward).toEqual([]);
+  });
+
   it('keeps the compiler and the server apart: the live preview composes them in preview/', () => {
     for (const { file, imports } of importsOf('generator'))
       expect(
@@ -54,9 +103,14 @@ describe('the code layout', () => {
   });
 
   it('keeps the shared rules in core/ free of the DOM, React and any HTTP client', () => {
-    for (const { file, imports } of importsOf('core')) {
+    for (const { file, imports, values } of importsOf('core')) {
       expect(
-        imports.filter((i) => !i.startsWith('core/') && !i.startsWith('schema/')),
+        imports.filter((i) => !i.startsWith('core/') && !i.startsWith('schema/') && i !== 'schema-dts'),
+        file,
+      ).toEqual([]);
+      // schema.org's vocabulary, the type of a page's structured data (core/model/head.ts): types only.
+      expect(
+        values.filter((i) => i === 'schema-dts'),
         file,
       ).toEqual([]);
       const text = readFileSync(path.join(PACKAGE_ROOT, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
@@ -164,18 +218,7 @@ describe('the code layout', () => {
         targets.filter((target) => !graph.has(target)),
         file,
       ).toEqual([]);
-    const loops: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (file: string, trail: string[]) => {
-      state.set(file, 'open');
-      for (const target of graph.get(file) ?? []) {
-        if (state.get(target) === 'open') loops.push([...trail.slice(trail.indexOf(target)), target].join(' -> '));
-        else if (!state.has(target)) visit(target, [...trail, target]);
-      }
-      state.set(file, 'done');
-    };
-    for (const file of graph.keys()) if (!state.has(file)) visit(file, [file]);
-    expect(loops).toEqual([]);
+    expect(loopsOf(graph)).toEqual([]);
     // The entries hand the registry to the app services; the shell and navigation reach it through them.
     expect(
       modules

@@ -128,7 +128,7 @@ describe('prior prices from the git history (de announces them, us does not)', (
       // As German visitors read it (1.499,00 €).
       expect(lines).toContainEqual(
         expect.stringMatching(
-          /^prior price of Flagship Bumblebee \(lowest of the 30 days before its reduction from 2026-03-12T00:00:00\.000Z\) added: 1\.499(,00)?\s€$/,
+          /^prior price of Flagship Bumblebee \(lowest of the 30 days before its reduction from 12 Mar 2026, 01:00 \(UTC\+01:00\)\) added: 1\.499(,00)?\s€$/,
         ),
       );
     } finally {

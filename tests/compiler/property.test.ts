@@ -149,7 +149,7 @@ describe('the compiler on randomly broken content', () => {
     );
     // A thousand compiles of the whole content: about 12 s on an idle 2-core machine, far more
     // while the browser tests run beside it.
-  }, 180_000);
+  });
 
   it('points inside the line for a quote left open across lines (a case the random runs found)', () => {
     const index = sources.findIndex((s) => s.id === 'regions/cn/products.yaml');

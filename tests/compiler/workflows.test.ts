@@ -327,7 +327,7 @@ describe('the commands the workflows call, run here', () => {
     expect({ missing, mixed }).toEqual({ missing: 0, mixed: 0 });
     expect(await readFile(path.join(target, 'current', 'us', 'page-1.html'), 'utf8')).toBe('build 4');
     expect((await readdir(path.join(target, 'releases'))).length).toBe(3);
-  }, 60_000);
+  });
 
   it('.ci/deploy deploys nothing without a target but says what it would, and refuses a folder that is no build', async () => {
     const run = promisify(execFile);

@@ -79,10 +79,10 @@ beforeAll(async () => {
       exited,
     ]);
     if (ready) break;
-    if (tries > 100) throw new Error(`nginx did not answer: ${stderr}`);
+    if (tries > 1200) throw new Error(`nginx did not answer: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   nginx?.kill('SIGTERM');

@@ -72,7 +72,7 @@ beforeAll(async () => {
   const started = await serveRegions(['--dir', 'dist-pseudo', '--data', path.join(work, 'data')]);
   if (!started.url) throw new Error(`serve-regions --dir dist-pseudo exited with ${started.status}:\n${started.output}`);
   serving = { output: started.output, url: started.url, stop: started.stop };
-}, 120_000);
+});
 afterAll(async () => {
   await serving?.stop();
   if (work) await rm(work, { recursive: true, force: true });

@@ -34,7 +34,5 @@ export default async function setup(project: TestProject) {
   return async () => {
     await browser.close();
     await rm(work, { recursive: true, force: true });
-    if (process.env.BUILD_REGION_CACHE_DIR?.includes('robot-sites-test-cache-'))
-      await rm(process.env.BUILD_REGION_CACHE_DIR, { recursive: true, force: true });
   };
 }

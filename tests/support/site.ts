@@ -56,7 +56,7 @@ export function useTestSite(options: TestSiteOptions = {}): TestSite {
     // Files share the one Chromium of the run (started by the global set-up), each with its own
     // contexts; one that needs flags of its own (Lighthouse's debugging port) starts its own.
     site.browser = browserArgs ? await launchBrowser(browserArgs) : await connectBrowser(inject('browserEndpoint'));
-  }, 180_000);
+  });
   afterAll(async () => {
     await site.browser?.close();
     await site.server?.close();

@@ -1,0 +1,74 @@
+// The review's types (preview/review.ts, docs/review.md), below the modules that use them: the
+// review's steps, its pictures, its page, its files and its marks.
+import type { CompileResult } from '../generator/compile.ts';
+import type { RevisionContent } from '../generator/diff.ts';
+import type { ChangedArea } from './changed-areas.js';
+import type { AreaCrop } from './compare.ts';
+import type { PictureThread } from './picture-thread.ts';
+import type { PictureSize } from './pictures.ts';
+
+export interface ReviewOptions {
+  /** The content folder (absolute). */
+  content: string;
+  revision: string;
+  cwd: string;
+  /** The diff's instant (epoch ms). */
+  now: number;
+  /** More instants to picture the affected pages at, or 'boundaries' (every schedule boundary within review.ts's BOUNDARY_WINDOW). */
+  at: readonly (number | 'boundaries')[];
+  /** The folder the review page (index.html) and review.json go into. */
+  out: string;
+  sizes?: readonly PictureSize[];
+  /** The marks file (review-marks.ts, docs/review.md "Marks"); without it review-marks.json in `cwd`, when there is one. */
+  marks?: string;
+  /** Progress, for people (one line each). */
+  log?: (line: string) => void;
+  /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
+  compiled?: { before: CompileResult; after: CompileResult };
+  /** The revision's content, extracted already (by the diff's words; the caller removes it): not extracted again. */
+  old?: RevisionContent;
+  /**
+   * The picture thread, started by the caller before the words were compiled (it goes on; the
+   * caller closes it). Without it the review starts its own.
+   */
+  pictures?: PictureThread;
+}
+
+/** One page to picture at one instant, with the diff's words that name it. */
+export interface PageToReview {
+  region: string;
+  path: string;
+  at: number;
+  /** Why it is pictured: the diff's words (at that instant) naming the page, or the boundary. */
+  changes: string[];
+}
+
+export interface PictureResult extends PageToReview {
+  size: string;
+  /** Pixels that differ between before and after (0: no visible pixel change). */
+  changed: number;
+  width: number;
+  height: number;
+  /** The pictures, for the review page (JPEG bytes: before, after; PNG: the difference). */
+  before?: Buffer;
+  after?: Buffer;
+  difference?: Buffer;
+  /** The page exists on one side only. */
+  missing?: 'before' | 'after';
+  /** Where the changed pixels lie (changed-areas.js), in reading order. */
+  areas?: ChangedArea[];
+  /** The crops of the changed areas for the review page, in the order of `areas`. */
+  crops?: AreaCrop[];
+  /** The after picture's fingerprint (the before's when the page is gone): what a mark holds for (review-marks.ts). */
+  fingerprint?: string;
+}
+
+export interface ReviewResult {
+  /** Content errors on a side: nothing pictured. */
+  errors?: string;
+  /** No Chromium to picture with (where it was looked for): nothing pictured. */
+  unavailable?: string;
+  pages: PageToReview[];
+  pictures: PictureResult[];
+  file?: string;
+}
