@@ -6,7 +6,7 @@ import { HOST_RULES_FILE } from '../core/host-rules.ts';
 import { cacheStats } from './cache.ts';
 import { compileContent, selectRegions } from './compile.ts';
 import { resolveBuildOptions } from './options.ts';
-import type { ProgressEvent, UserBuildOptions } from './options.ts';
+import type { CompileResult, ProgressEvent, ResolvedBuildOptions, UserBuildOptions } from './options.ts';
 import { createDiagnostic, hasErrors, sortDiagnostics } from './diagnostics.ts';
 import type { Diagnostic } from './diagnostics.ts';
 import { buildSchedule } from './deployment.ts';
@@ -83,11 +83,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     resolved.onProgress({ step, region, elapsed: performance.now() - started });
   };
   const before = cacheStats(resolved.cacheDir);
-  const checked = options.compiled ?? (await compileContent(options));
-  const compiled =
-    options.pseudo && !hasErrors(checked.diagnostics)
-      ? { ...checked, model: (await import('./pseudo.ts')).pseudoModel(checked.model) }
-      : checked;
+  const compiled = await compileForBuild(options);
   if (hasErrors(compiled.diagnostics)) {
     return { ok: false, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: [], emitted: [] };
   }
@@ -107,22 +103,10 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     // once the cache has the runtime's CSS.
     const only = options.firstPaintOnly && new Set(options.firstPaintOnly);
     const firstPaint = only && (await (await import('./client-css.ts')).firstPaintClient(resolved.cacheDir));
-    const codes = selected.map((r) => r.data.code);
-    let emitted: string[] = [];
-    let clients: Map<string, ClientBundle>;
     // Vite and React load only for a build, never for a check (the client's Vite only when it bundles).
     const [{ buildServerRenderer }, { prerenderRegion }] = await Promise.all([import('./server-renderer.ts'), import('./prerender.ts')]);
     for (const region of selected) progress('bundle', region.data.code);
-    if (firstPaint) clients = new Map(codes.map((code) => [code, firstPaint]));
-    else {
-      const modules = await emitSites(compiled.model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
-      emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
-      const { buildClients } = await import('./client-build.ts');
-      // One after the other: each Vite build holds its whole module graph in memory; at once, the
-      // build's peak memory is the sum of both. The client build, the larger, goes first.
-      collectGarbage();
-      clients = await buildClients(selected, resolved.sitesDir, staging, { dir: resolved.cacheDir, modules });
-    }
+    const { clients, emitted } = await bundleClients(compiled.model, selected, resolved, staging, journal, firstPaint);
     signal?.throwIfAborted();
     collectGarbage();
     rendererPromise = buildServerRenderer(resolved.cacheDir);
@@ -148,30 +132,12 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     // The share cards the pages name, rendered in the image workers while the pages were.
     await cards?.done();
     // The deployment's own files describe every region, so a partial build keeps them whole.
-    const schedule = buildSchedule(compiled.model.regions, resolved.now);
-    await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);
-    const { historyOf, lastChanges } = await import('./history.ts');
-    const lastChanged = await lastChanges(options.history ?? (await historyOf(resolved.contentDir)), resolved.now);
-    await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(compiled.model, resolved.now, lastChanged));
-    await writeFile(path.join(staging, 'robots.txt'), renderRobots(compiled.model));
-    await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(compiled.model.backends, null, 2)}\n`);
-    const rules = hostRules(compiled.model.regions, securityData(compiled.model.regions, inlineScriptHashes()));
-    const hosts = compiled.model.regions.flatMap((r) => [r.data.hosts.production, ...r.data.hosts.preproduction]);
-    await writeFile(path.join(staging, HOST_RULES_FILE), `${JSON.stringify(rules, null, 2)}\n`);
-    await writeFile(path.join(staging, 'nginx.conf'), renderNginx(rules));
-    await writeFile(path.join(staging, '_headers'), renderHeaders(rules));
-    await writeFile(path.join(staging, '_redirects'), renderRedirects(rules, hosts));
+    const schedule = await writeDeploymentFiles(staging, compiled.model, resolved, options.history);
     // The last moment to stop: the moves into place take milliseconds and are not interrupted.
     progress('write');
     const regionsOf = (list: readonly ResolvedRegion[]) => list.map((r) => ({ code: r.data.code, basePath: r.data.basePath }));
     await commitOutput(staging, resolved.outDir, regionsOf(selected), regionsOf(compiled.model.regions), DEPLOYMENT_FILES);
-    const after = cacheStats(resolved.cacheDir);
-    const cache = Object.fromEntries(
-      Object.entries(after).map(([kind, { hits, misses }]) => [
-        kind,
-        { hits: hits - (before[kind]?.hits ?? 0), misses: misses - (before[kind]?.misses ?? 0) },
-      ]),
-    );
+    const cache = cacheDelta(before, cacheStats(resolved.cacheDir));
     return { ok: true, diagnostics: compiled.diagnostics, sources: compiled.sources, regions: reports, emitted, schedule, cache };
   } catch (error) {
     // Every card started is done (or failed) before the staging folder goes.
@@ -186,6 +152,77 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   } finally {
     await (await rendererPromise?.catch(() => undefined))?.dispose();
   }
+}
+
+/** The content compiled (or as the caller compiled it), pseudo-localised when asked and free of errors. */
+async function compileForBuild(options: UserBuildOptions) {
+  const checked = options.compiled ?? (await compileContent(options));
+  return options.pseudo && !hasErrors(checked.diagnostics)
+    ? { ...checked, model: (await import('./pseudo.ts')).pseudoModel(checked.model) }
+    : checked;
+}
+
+/**
+ * The client bundle of each region: the generated modules written to sites/ and bundled by Vite,
+ * or, for pages to picture as they first paint, the runtime's CSS from the cache for every region.
+ */
+async function bundleClients(
+  model: CompileResult['model'],
+  selected: readonly ResolvedRegion[],
+  resolved: ResolvedBuildOptions,
+  staging: string,
+  journal: ReturnType<typeof createSitesJournal>,
+  firstPaint: ClientBundle | undefined,
+): Promise<{ clients: Map<string, ClientBundle>; emitted: string[] }> {
+  const codes = selected.map((r) => r.data.code);
+  if (firstPaint) return { clients: new Map(codes.map((code) => [code, firstPaint])), emitted: [] };
+  const modules = await emitSites(model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
+  const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
+  const { buildClients } = await import('./client-build.ts');
+  // One after the other: each Vite build holds its whole module graph in memory; at once, the
+  // build's peak memory is the sum of both. The client build, the larger, goes first.
+  collectGarbage();
+  const clients = await buildClients(selected, resolved.sitesDir, staging, { dir: resolved.cacheDir, modules });
+  return { clients, emitted };
+}
+
+/**
+ * Writes the deployment's own files (DEPLOYMENT_FILES but the images) into the staging folder,
+ * from every region of the content; returns the schedule.
+ */
+async function writeDeploymentFiles(
+  staging: string,
+  model: CompileResult['model'],
+  resolved: ResolvedBuildOptions,
+  history: UserBuildOptions['history'],
+): Promise<Schedule> {
+  const schedule = buildSchedule(model.regions, resolved.now);
+  await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);
+  const { historyOf, lastChanges } = await import('./history.ts');
+  const lastChanged = await lastChanges(history ?? (await historyOf(resolved.contentDir)), resolved.now);
+  await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(model, resolved.now, lastChanged));
+  await writeFile(path.join(staging, 'robots.txt'), renderRobots(model));
+  await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(model.backends, null, 2)}\n`);
+  const rules = hostRules(model.regions, securityData(model.regions, inlineScriptHashes()));
+  const hosts = model.regions.flatMap((r) => [r.data.hosts.production, ...r.data.hosts.preproduction]);
+  await writeFile(path.join(staging, HOST_RULES_FILE), `${JSON.stringify(rules, null, 2)}\n`);
+  await writeFile(path.join(staging, 'nginx.conf'), renderNginx(rules));
+  await writeFile(path.join(staging, '_headers'), renderHeaders(rules));
+  await writeFile(path.join(staging, '_redirects'), renderRedirects(rules, hosts));
+  return schedule;
+}
+
+/** What this build took from the cache and made anew, by kind of entry: the counts after less those before. */
+function cacheDelta(
+  before: ReturnType<typeof cacheStats>,
+  after: ReturnType<typeof cacheStats>,
+): Record<string, { hits: number; misses: number }> {
+  return Object.fromEntries(
+    Object.entries(after).map(([kind, { hits, misses }]) => [
+      kind,
+      { hits: hits - (before[kind]?.hits ?? 0), misses: misses - (before[kind]?.misses ?? 0) },
+    ]),
+  );
 }
 
 /**

@@ -1,48 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest, Plugin } from 'vite';
 import { cacheKey, readTree, writeEntry, writeTree } from './cache.ts';
 import { CLIENT_CSS } from './client-css.ts';
 import type { ClientBundle } from './client-css.ts';
-import { PACKAGE_ROOT, RUNTIME_DIR } from './paths.ts';
+import { clientViteConfig } from './client-vite-config.ts';
+import { PACKAGE_ROOT } from './paths.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 import type { RegionCode } from '../core/model.ts';
 import { regionOutputDir } from './output.ts';
 import { viteBuild } from './vite-build.ts';
-
-/** Packages loaded on first use (the API client's ofetch and its dependencies), in chunks of their own. */
-const ON_FIRST_USE = ['ofetch', 'ufo', 'destr', 'node-fetch-native'].map((name) => `${path.sep}node_modules${path.sep}${name}${path.sep}`);
-
-/**
- * The package's modules every page needs: those the client entry (runtime/client.tsx) imports
- * statically, directly or through others. What only page components import (their components,
- * the account screens, the support form, price formatting...) loads with those pages' chunks.
- */
-function sharedRuntimeModules(): Set<string> {
-  const found = new Set<string>();
-  const visit = (file: string) => {
-    if (found.has(file)) return;
-    found.add(file);
-    const text = readFileSync(file, 'utf8');
-    // Value imports and re-exports of the package's own files (`import type` and `export type`
-    // carry no code; `import()` is a chunk of its own). core/model.ts re-exports its parts.
-    for (const match of text.matchAll(
-      /^(?:import\s+(?!type\b)(?:[^;']*?\s+from\s+)?|export\s+(?!type\b)[^;']*?\s+from\s+)'(\.{1,2}\/[^']+)';/gm,
-    ))
-      visit(path.resolve(path.dirname(file), match[1]!));
-  };
-  visit(path.join(RUNTIME_DIR, 'client.tsx'));
-  return found;
-}
-
-/** Whether a module belongs in the shared runtime chunk: the libraries (but those loaded on first use) and the runtime every page needs. */
-function isSharedRuntimeModule(id: string, sitesDir: string, shared: ReadonlySet<string>): boolean {
-  const file = id.split('?', 1)[0]!;
-  if (file.startsWith(sitesDir + path.sep) || file.startsWith(`${sitesDir}/`)) return false;
-  if (file.includes(`${path.sep}node_modules${path.sep}`)) return !ON_FIRST_USE.some((folder) => file.includes(folder));
-  return shared.has(file);
-}
 
 /**
  * Builds the client bundles of the given regions in one Vite build: one entry per region (its
@@ -59,65 +26,45 @@ export async function buildClients(
 ): Promise<Map<RegionCode, ClientBundle>> {
   const buildDir = path.join(stagingDir, '.client-build');
   const input = Object.fromEntries(regions.map((r) => [r.data.code, path.join(sitesDir, r.data.code, 'main.ts')]));
-  // The build's inputs: the regions, the generated modules they import (by content) and the
-  // runtime's sources (in the source key). Without the modules there is no key, and no cache.
-  // Vite's manifest names modules by their path from the package root: where the sites folder is is an input too.
-  const where = path.relative(PACKAGE_ROOT, sitesDir);
-  const key =
-    cache.modules &&
-    cacheKey(
-      'client',
-      where,
-      JSON.stringify(regions.map((r) => r.data.code)),
-      JSON.stringify(cache.modules.map((m) => [m.path, m.content])),
-    );
+  const key = clientCacheKey(regions, sitesDir, cache.modules);
   const cached = key !== undefined && (await readTree(cache.dir, 'client', key, buildDir));
   if (!cached) await rm(buildDir, { recursive: true, force: true });
-  const shared = cached ? new Set<string>() : sharedRuntimeModules();
-  if (!cached)
-    await viteBuild({
-      base: './',
-      plugins: [plainDynamicImports()],
-      // wouter's compatibility shim for React 17 and older: React's own hook (runtime/sync-external-store.ts).
-      resolve: {
-        alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: path.join(RUNTIME_DIR, 'sync-external-store.ts') }],
-      },
-      build: {
-        outDir: buildDir,
-        emptyOutDir: true,
-        manifest: true,
-        reportCompressedSize: false,
-        // A page's loader fetches what it needs and a link's hover or focus loads the next page's
-        // chunks: Vite's preload helper (1 KB in every page) is replaced by a plain import.
-        modulePreload: false,
-        rolldownOptions: {
-          input,
-          // React's component and context factories have no side effects: what a library makes
-          // with them and never uses (wouter's Link, a context of its Switch) is left out.
-          treeshake: { manualPureFunctions: ['forwardRef', 'createContext'] },
-          output: {
-            // A text chunk is named after its whole module path under sites/ (page-faq-en,
-            // messages-en-US, account-en-GB-login): two modules never share a name, so Rolldown
-            // never renames one to tell them apart, and a partial build names files exactly as a
-            // build of all regions does.
-            chunkFileNames: (chunk) => {
-              const id = chunk.facadeModuleId;
-              if (!id || !id.startsWith(sitesDir + path.sep)) return 'assets/[name]-[hash].js';
-              const name = path
-                .relative(sitesDir, id)
-                .replace(/\.ts$/, '')
-                .split(path.sep)
-                .join('-')
-                .replace(/^pages-/, 'page-');
-              return `assets/${name}-[hash].js`;
-            },
-            codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir, shared) }] },
-          },
-        },
-      },
-    });
+  if (!cached) await viteBuild(clientViteConfig(input, buildDir, sitesDir, [plainDynamicImports()]));
   if (!cached && key !== undefined) await writeTree(cache.dir, 'client', key, buildDir);
   let cssKept = false;
+  const { manifest, entries } = await readClientManifest(buildDir);
+  const bundles = new Map<RegionCode, ClientBundle>();
+  for (const region of regions) {
+    const bundle = await copyRegionClient(region, manifest, entries, buildDir, stagingDir, sitesDir);
+    // The runtime's CSS, the same whatever the content (runtime/styles.css), kept for builds of
+    // pages to picture as they first paint (generator/client-css.ts).
+    if (!cached && !cssKept) await writeEntry(cache.dir, CLIENT_CSS.kind, CLIENT_CSS.key(), bundle.css);
+    cssKept = true;
+    bundles.set(region.data.code, bundle);
+  }
+  await rm(buildDir, { recursive: true, force: true });
+  return bundles;
+}
+
+/**
+ * The build's inputs: the regions, the generated modules they import (by content) and the
+ * runtime's sources (in the source key). Without the modules there is no key, and no cache.
+ */
+function clientCacheKey(
+  regions: readonly ResolvedRegion[],
+  sitesDir: string,
+  modules: readonly { path: string; content: string }[] | undefined,
+): string | undefined {
+  // Vite's manifest names modules by their path from the package root: where the sites folder is is an input too.
+  const where = path.relative(PACKAGE_ROOT, sitesDir);
+  return (
+    modules &&
+    cacheKey('client', where, JSON.stringify(regions.map((r) => r.data.code)), JSON.stringify(modules.map((m) => [m.path, m.content])))
+  );
+}
+
+/** Vite's manifest of the build and its entry chunks by region; a page chunk with CSS of its own is refused. */
+async function readClientManifest(buildDir: string): Promise<{ manifest: Manifest; entries: Map<string | undefined, string> }> {
   const manifest = JSON.parse(await readFile(path.join(buildDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const entries = new Map(
     Object.entries(manifest)
@@ -129,76 +76,84 @@ export async function buildClients(
     throw new Error(
       `The client chunk of ${styled[0]} has CSS of its own; the runtime keeps all CSS in runtime/styles.css, inline in every page`,
     );
-  const importsOf = (key: string, seen = new Set<string>()): Set<string> => {
-    for (const dependency of manifest[key]?.imports ?? []) {
-      if (seen.has(dependency)) continue;
-      seen.add(dependency);
-      importsOf(dependency, seen);
-    }
-    return seen;
-  };
+  return { manifest, entries };
+}
 
-  // Manifest keys are paths relative to the build root; the sites folder may live elsewhere.
-  const manifestKey = (module: string): string | undefined => {
-    if (manifest[module]) return module;
-    const absolute = module.startsWith('sites/') ? path.join(sitesDir, module.slice('sites/'.length)) : path.join(PACKAGE_ROOT, module);
-    const relative = path.relative(PACKAGE_ROOT, absolute).split(path.sep).join('/');
-    return manifest[relative] ? relative : undefined;
-  };
-  const bundles = new Map<RegionCode, ClientBundle>();
-  for (const region of regions) {
-    const code = region.data.code;
-    const entryKey = entries.get(code);
-    if (!entryKey) throw new Error(`Vite produced no entry chunk for region ${code}`);
-    const entry = manifest[entryKey]!;
-    const base = `${region.data.basePath}/`;
-    const url = (file: string) => `${base}${file}`;
-    // Everything the region's entry can load: its static and dynamic imports, transitively.
-    const reachable = new Set<string>();
-    const visit = (key: string) => {
-      if (reachable.has(key)) return;
-      reachable.add(key);
-      const chunk = manifest[key]!;
-      for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
-    };
-    visit(entryKey);
-    const files = [
-      ...new Set([...reachable].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? []), ...(manifest[key]!.assets ?? [])])),
-    ].sort();
-    const regionDir = regionOutputDir(stagingDir, region.data);
-    await Promise.all(
-      files.map(async (file) => {
-        await mkdir(path.dirname(path.join(regionDir, file)), { recursive: true });
-        await copyFile(path.join(buildDir, file), path.join(regionDir, file));
-      }),
-    );
-    const staticKeys = [entryKey, ...importsOf(entryKey)];
-    const cssFiles = staticKeys.flatMap((key) => manifest[key]!.css ?? []);
-    const css = (await Promise.all(cssFiles.map((file) => readFile(path.join(buildDir, file), 'utf8')))).join('\n');
-    const inline = css.replace(/<\/style/gi, '<\\/style').trim();
-    // The runtime's CSS, the same whatever the content (runtime/styles.css), kept for builds of
-    // pages to picture as they first paint (generator/client-css.ts).
-    if (!cached && !cssKept) await writeEntry(cache.dir, CLIENT_CSS.kind, CLIENT_CSS.key(), inline);
-    cssKept = true;
-    bundles.set(code, {
-      entry: url(entry.file),
-      css: inline,
-      preloadsFor(modules) {
-        const keys = importsOf(entryKey);
-        for (const module of modules) {
-          const key = manifestKey(module);
-          if (!key) throw new Error(`Vite built no chunk for ${module}`);
-          keys.add(key);
-          importsOf(key, keys);
-        }
-        keys.delete(entryKey);
-        return [...keys].map((key) => url(manifest[key]!.file)).sort();
-      },
-      files,
-    });
+/** The chunks `key` imports statically, transitively (added to `seen`). */
+function importsOf(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  for (const dependency of manifest[key]?.imports ?? []) {
+    if (seen.has(dependency)) continue;
+    seen.add(dependency);
+    importsOf(manifest, dependency, seen);
   }
-  await rm(buildDir, { recursive: true, force: true });
-  return bundles;
+  return seen;
+}
+
+/** A module's manifest key: manifest keys are paths relative to the build root; the sites folder may live elsewhere. */
+function manifestKey(manifest: Manifest, sitesDir: string, module: string): string | undefined {
+  if (manifest[module]) return module;
+  const absolute = module.startsWith('sites/') ? path.join(sitesDir, module.slice('sites/'.length)) : path.join(PACKAGE_ROOT, module);
+  const relative = path.relative(PACKAGE_ROOT, absolute).split(path.sep).join('/');
+  return manifest[relative] ? relative : undefined;
+}
+
+/**
+ * Copies what the region's entry can load into its folder, and gives the region's bundle: its
+ * entry's URL, its inline CSS and the chunks each page preloads.
+ */
+async function copyRegionClient(
+  region: ResolvedRegion,
+  manifest: Manifest,
+  entries: ReadonlyMap<string | undefined, string>,
+  buildDir: string,
+  stagingDir: string,
+  sitesDir: string,
+): Promise<ClientBundle> {
+  const code = region.data.code;
+  const entryKey = entries.get(code);
+  if (!entryKey) throw new Error(`Vite produced no entry chunk for region ${code}`);
+  const entry = manifest[entryKey]!;
+  const base = `${region.data.basePath}/`;
+  const url = (file: string) => `${base}${file}`;
+  // Everything the region's entry can load: its static and dynamic imports, transitively.
+  const reachable = new Set<string>();
+  const visit = (key: string) => {
+    if (reachable.has(key)) return;
+    reachable.add(key);
+    const chunk = manifest[key]!;
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit(entryKey);
+  const files = [
+    ...new Set([...reachable].flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? []), ...(manifest[key]!.assets ?? [])])),
+  ].sort();
+  const regionDir = regionOutputDir(stagingDir, region.data);
+  await Promise.all(
+    files.map(async (file) => {
+      await mkdir(path.dirname(path.join(regionDir, file)), { recursive: true });
+      await copyFile(path.join(buildDir, file), path.join(regionDir, file));
+    }),
+  );
+  const staticKeys = [entryKey, ...importsOf(manifest, entryKey)];
+  const cssFiles = staticKeys.flatMap((key) => manifest[key]!.css ?? []);
+  const css = (await Promise.all(cssFiles.map((file) => readFile(path.join(buildDir, file), 'utf8')))).join('\n');
+  const inline = css.replace(/<\/style/gi, '<\\/style').trim();
+  return {
+    entry: url(entry.file),
+    css: inline,
+    preloadsFor(modules) {
+      const keys = importsOf(manifest, entryKey);
+      for (const module of modules) {
+        const key = manifestKey(manifest, sitesDir, module);
+        if (!key) throw new Error(`Vite built no chunk for ${module}`);
+        keys.add(key);
+        importsOf(manifest, key, keys);
+      }
+      keys.delete(entryKey);
+      return [...keys].map((key) => url(manifest[key]!.file)).sort();
+    },
+    files,
+  };
 }
 
 /**

@@ -69,6 +69,36 @@ export async function prerenderRegion(
     now,
     ...(region.consent && { consent: region.consent }),
   };
+  const { written, jobs } = planPages(data, client, assets, only, write);
+  // A page thread starts first: it loads while this thread draws the products and their cards.
+  const pages = renderPages(renderer, context, jobs, write, outDir, options.pagesForAThread ?? PAGES_FOR_A_THREAD, signal);
+  try {
+    drawImages(data, renderer, outDir, write, cards);
+  } catch (error) {
+    await pages.stop();
+    throw error;
+  }
+  await pages.render();
+  if (!only) {
+    write('404.html', await renderPage(renderer, context, { path: `${data.basePath}/404`, file: '404.html', preloads: [] }));
+    written.push({ path: '404.html', route: `${data.basePath}/404` });
+  }
+  write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
+  return written;
+}
+
+/**
+ * The region's routes as the files they become: a redirect page written at once, every other
+ * route a job for the page renderers.
+ */
+function planPages(
+  data: ResolvedRegion['data'],
+  client: ClientBundle,
+  assets: ReadonlyMap<string, TextAsset>,
+  only: ReadonlySet<string> | undefined,
+  write: (file: string, content: string) => void,
+): { written: PrerenderedFile[]; jobs: PageJob[] } {
+  const base = `${data.basePath}/`;
   const written: PrerenderedFile[] = [];
   const jobs: PageJob[] = [];
   for (const route of data.routes) {
@@ -102,44 +132,42 @@ export async function prerenderRegion(
       kind: route.kind,
     });
   }
-  // A page thread starts first: it loads while this thread draws the products and their cards.
-  const pages = renderPages(renderer, context, jobs, write, outDir, options.pagesForAThread ?? PAGES_FOR_A_THREAD, signal);
-  try {
-    const brand = data.messages['site.name'] ?? '';
-    const drawings = new Map<string, string>();
-    for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
-      const drawing = renderer.renderProductImage(key, product.alt, product);
-      drawings.set(key, drawing);
-      write(`images/${key}.svg`, drawing);
-    }
-    // Share cards (generator/share-cards.ts): one per product page, and the region's own for its
-    // other pages; drawn here first, so the image workers (`cards`, images.ts) render them while
-    // the pages are prerendered.
-    const addCard = (relative: string, card: { title: string; brand: string; art: string }) =>
-      cards?.add({ svg: shareCardSvg(card), target: path.join(outDir, relative) });
-    const carded = new Set<string>();
-    for (const route of data.routes) {
-      const product = route.product && !route.redirect ? data.products[route.product] : undefined;
-      if (!product || carded.has(route.product!)) continue;
-      carded.add(route.product!);
-      addCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
-    }
-    addCard(shareImagePath({ basePath: '' }).slice(1), {
-      title: brand,
-      brand: new URL(data.origin).host,
-      art: renderer.renderProductImage('brand', brand),
-    });
-  } catch (error) {
-    await pages.stop();
-    throw error;
+  return { written, jobs };
+}
+
+/**
+ * The products' drawings, written, and the share cards drawn from them (generator/share-cards.ts):
+ * one per product page, and the region's own for its other pages; drawn here first, so the image
+ * workers (`cards`, images.ts) render them while the pages are prerendered.
+ */
+function drawImages(
+  data: ResolvedRegion['data'],
+  renderer: ServerRenderer,
+  outDir: string,
+  write: (file: string, content: string) => void,
+  cards: ShareCardRenderer | undefined,
+): void {
+  const brand = data.messages['site.name'] ?? '';
+  const drawings = new Map<string, string>();
+  for (const [key, product] of Object.entries(data.products).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const drawing = renderer.renderProductImage(key, product.alt, product);
+    drawings.set(key, drawing);
+    write(`images/${key}.svg`, drawing);
   }
-  await pages.render();
-  if (!only) {
-    write('404.html', await renderPage(renderer, context, { path: `${data.basePath}/404`, file: '404.html', preloads: [] }));
-    written.push({ path: '404.html', route: `${data.basePath}/404` });
+  const addCard = (relative: string, card: { title: string; brand: string; art: string }) =>
+    cards?.add({ svg: shareCardSvg(card), target: path.join(outDir, relative) });
+  const carded = new Set<string>();
+  for (const route of data.routes) {
+    const product = route.product && !route.redirect ? data.products[route.product] : undefined;
+    if (!product || carded.has(route.product!)) continue;
+    carded.add(route.product!);
+    addCard(shareImagePath({ basePath: '' }, route.product).slice(1), { title: product.name, brand, art: drawings.get(route.product!)! });
   }
-  write('favicon.svg', renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
-  return written;
+  addCard(shareImagePath({ basePath: '' }).slice(1), {
+    title: brand,
+    brand: new URL(data.origin).host,
+    art: renderer.renderProductImage('brand', brand),
+  });
 }
 
 /**

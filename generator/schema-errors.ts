@@ -52,21 +52,8 @@ function toDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | undefi
   switch (error.keyword) {
     case 'required':
       return createDiagnostic('E0101', { where, property: String(params.missingProperty) }, rangeOfPath(file, segments));
-    case 'additionalProperties': {
-      const property = String(params.additionalProperty);
-      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const guess = suggest(property, known);
-      const guessRequired =
-        guess !== undefined && ((error.parentSchema as { required?: string[] } | undefined)?.required ?? []).includes(guess);
-      return createDiagnostic(
-        'E0102',
-        { where: segments.length ? where : undefined, property, guess, guessRequired },
-        rangeOfKey(file, [...segments, property]),
-        {
-          hint: known.length ? `Allowed here: ${known.join(', ')}.` : undefined,
-        },
-      );
-    }
+    case 'additionalProperties':
+      return unknownPropertyDiagnostic(file, error, segments, where);
     case 'type': {
       const expected = ([] as string[])
         .concat(params.type as string | string[])
@@ -93,17 +80,8 @@ function toDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | undefi
         hint: schemaHint(error),
       });
     case 'maxLength':
-    case 'minLength': {
-      const limit = Number(params.limit);
-      const length = typeof error.data === 'string' ? [...error.data].length : 0;
-      const problem =
-        error.keyword === 'maxLength'
-          ? `is ${length} characters long; at most ${limit} are allowed`
-          : limit === 1
-            ? 'must not be empty'
-            : `is ${length} characters long; at least ${limit} are needed`;
-      return createDiagnostic('E0106', { where, problem }, rangeOfPath(file, segments), { hint: schemaHint(error) });
-    }
+    case 'minLength':
+      return lengthDiagnostic(file, error, segments, where);
     case 'dependencies': {
       const { property, missingProperty } = error.params as { property: string; missingProperty: string };
       return createDiagnostic('E0101', { where, property: missingProperty, beside: property }, rangeOfKey(file, [...segments, property]), {
@@ -126,6 +104,38 @@ function toDiagnostic(file: SourceFile, error: ErrorObject): Diagnostic | undefi
         hint: schemaHint(error),
       });
   }
+}
+
+/** A key the schema does not allow here, at the key, with the nearest allowed one as a guess. */
+function unknownPropertyDiagnostic(file: SourceFile, error: ErrorObject, segments: string[], where: string): Diagnostic {
+  const params = error.params as Record<string, unknown>;
+  const property = String(params.additionalProperty);
+  const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+  const guess = suggest(property, known);
+  const guessRequired =
+    guess !== undefined && ((error.parentSchema as { required?: string[] } | undefined)?.required ?? []).includes(guess);
+  return createDiagnostic(
+    'E0102',
+    { where: segments.length ? where : undefined, property, guess, guessRequired },
+    rangeOfKey(file, [...segments, property]),
+    {
+      hint: known.length ? `Allowed here: ${known.join(', ')}.` : undefined,
+    },
+  );
+}
+
+/** A text too long or too short (in characters, not UTF-16 units), or empty. */
+function lengthDiagnostic(file: SourceFile, error: ErrorObject, segments: string[], where: string): Diagnostic {
+  const params = error.params as Record<string, unknown>;
+  const limit = Number(params.limit);
+  const length = typeof error.data === 'string' ? [...error.data].length : 0;
+  const problem =
+    error.keyword === 'maxLength'
+      ? `is ${length} characters long; at most ${limit} are allowed`
+      : limit === 1
+        ? 'must not be empty'
+        : `is ${length} characters long; at least ${limit} are needed`;
+  return createDiagnostic('E0106', { where, problem }, rangeOfPath(file, segments), { hint: schemaHint(error) });
 }
 
 /** The schema problems of one file, one per node and problem. */

@@ -49,95 +49,22 @@ function isIdentifier(name: string): boolean {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
 }
 
+type Schemas = Readonly<Record<string, SchemaNode>>;
+
 /**
  * Renders every schema's definitions and root as exported types. `schemas` maps a file name
  * (`region.schema.json`) to its parsed schema; the output is sorted, so it is deterministic.
  */
-export function renderSchemaTypes(schemas: Readonly<Record<string, SchemaNode>>): string {
+export function renderSchemaTypes(schemas: Schemas): string {
   const files = Object.keys(schemas).sort(compareStrings);
-  const owners = new Map<string, string>();
-  for (const file of files) {
-    for (const name of Object.keys(schemas[file]!.definitions ?? {})) {
-      const type = typeName(name);
-      if (owners.has(type)) throw new Error(`schema definition '${name}' of ${file} has the same type name as one of ${owners.get(type)}`);
-      owners.set(type, file);
-    }
-  }
-
-  const refType = (ref: string, from: string): string => {
-    const match = /^([^#]*)#\/definitions\/([^/]+)$/.exec(ref);
-    if (!match) throw new Error(`${from}: $ref '${ref}' is not a definition ('file#/definitions/name')`);
-    const file = match[1] || from;
-    const name = match[2]!;
-    if (!schemas[file]?.definitions?.[name]) throw new Error(`${from}: $ref '${ref}' names no definition`);
-    return typeName(name);
-  };
-
-  const render = (node: SchemaNode, file: string, depth: number): string => {
-    if (node.$ref) return refType(node.$ref, file);
-    if (node.enum) return node.enum.map((value) => JSON.stringify(value)).join(' | ');
-    const types = node.type === undefined ? [] : typeof node.type === 'string' ? [node.type] : node.type;
-    if (types.length === 0) return 'unknown';
-    return types.map((type) => renderType(type, node, file, depth)).join(' | ');
-  };
-
-  const renderType = (type: string, node: SchemaNode, file: string, depth: number): string => {
-    switch (type) {
-      case 'string':
-        return 'string';
-      case 'number':
-      case 'integer':
-        return 'number';
-      case 'boolean':
-        return 'boolean';
-      case 'null':
-        return 'null';
-      case 'array':
-        return `readonly ${wrap(node.items ? render(node.items, file, depth) : 'unknown')}[]`;
-      case 'object':
-        return renderObject(node, file, depth);
-      default:
-        throw new Error(`${file}: type '${type}' is not supported`);
-    }
-  };
-
-  const wrap = (type: string) => (/[|&\s]/.test(type) && !/^\{[\s\S]*\}$/.test(type) ? `(${type})` : type);
-
-  const renderObject = (node: SchemaNode, file: string, depth: number): string => {
-    const properties = Object.entries(node.properties ?? {});
-    const required = new Set(node.required ?? []);
-    const lines: string[] = [];
-    for (const [name, child] of properties) {
-      const key = isIdentifier(name) ? name : JSON.stringify(name);
-      lines.push(
-        `${docComment(child.description, depth + 1)}${indentOf(depth + 1)}readonly ${key}${required.has(name) ? '' : '?'}: ${render(child, file, depth + 1)};`,
-      );
-    }
-    const extra = node.additionalProperties;
-    if (extra !== undefined && extra !== false) {
-      const value = extra === true ? 'unknown' : render(extra, file, depth + 1);
-      lines.push(`${indentOf(depth + 1)}readonly [key: string]: ${value};`);
-    } else if (properties.length === 0) {
-      return 'Readonly<Record<string, unknown>>';
-    }
-    return `{\n${lines.join('\n')}\n${indentOf(depth)}}`;
-  };
-
-  const declare = (name: string, node: SchemaNode, file: string): string => {
-    const body = render(node, file, 0);
-    const doc = docComment(node.description ?? node.title, 0);
-    if (body.startsWith('{') && !node.$ref && !node.enum && (node.type === 'object' || node.type === undefined))
-      return `${doc}export interface ${name} ${body}`;
-    return `${doc}export type ${name} = ${body};`;
-  };
-
+  checkTypeNamesUnique(schemas, files);
   const blocks: string[] = [];
   for (const file of files) {
     const schema = schemas[file]!;
     const definitions = Object.entries(schema.definitions ?? {}).sort(([a], [b]) => compareStrings(a, b));
     blocks.push(`// ---- ${file} ${'-'.repeat(Math.max(0, 90 - file.length))}`);
-    for (const [name, node] of definitions) blocks.push(declare(typeName(name), node, file));
-    if (schema.type !== undefined || schema.properties) blocks.push(declare(fileTypeName(file), schema, file));
+    for (const [name, node] of definitions) blocks.push(declare(schemas, typeName(name), node, file));
+    if (schema.type !== undefined || schema.properties) blocks.push(declare(schemas, fileTypeName(file), schema, file));
   }
   const rootTypes = files.filter((file) => schemas[file]!.type !== undefined || schemas[file]!.properties);
   return [
@@ -150,4 +77,83 @@ export function renderSchemaTypes(schemas: Readonly<Record<string, SchemaNode>>)
     '}',
     '',
   ].join('\n');
+}
+
+/** Every definition's type name is one module-wide: two schemas' definitions must not share one. */
+function checkTypeNamesUnique(schemas: Schemas, files: readonly string[]): void {
+  const owners = new Map<string, string>();
+  for (const file of files) {
+    for (const name of Object.keys(schemas[file]!.definitions ?? {})) {
+      const type = typeName(name);
+      if (owners.has(type)) throw new Error(`schema definition '${name}' of ${file} has the same type name as one of ${owners.get(type)}`);
+      owners.set(type, file);
+    }
+  }
+}
+
+function refType(schemas: Schemas, ref: string, from: string): string {
+  const match = /^([^#]*)#\/definitions\/([^/]+)$/.exec(ref);
+  if (!match) throw new Error(`${from}: $ref '${ref}' is not a definition ('file#/definitions/name')`);
+  const file = match[1] || from;
+  const name = match[2]!;
+  if (!schemas[file]?.definitions?.[name]) throw new Error(`${from}: $ref '${ref}' names no definition`);
+  return typeName(name);
+}
+
+function render(schemas: Schemas, node: SchemaNode, file: string, depth: number): string {
+  if (node.$ref) return refType(schemas, node.$ref, file);
+  if (node.enum) return node.enum.map((value) => JSON.stringify(value)).join(' | ');
+  const types = node.type === undefined ? [] : typeof node.type === 'string' ? [node.type] : node.type;
+  if (types.length === 0) return 'unknown';
+  return types.map((type) => renderType(schemas, type, node, file, depth)).join(' | ');
+}
+
+function renderType(schemas: Schemas, type: string, node: SchemaNode, file: string, depth: number): string {
+  switch (type) {
+    case 'string':
+      return 'string';
+    case 'number':
+    case 'integer':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'array':
+      return `readonly ${wrap(node.items ? render(schemas, node.items, file, depth) : 'unknown')}[]`;
+    case 'object':
+      return renderObject(schemas, node, file, depth);
+    default:
+      throw new Error(`${file}: type '${type}' is not supported`);
+  }
+}
+
+const wrap = (type: string) => (/[|&\s]/.test(type) && !/^\{[\s\S]*\}$/.test(type) ? `(${type})` : type);
+
+function renderObject(schemas: Schemas, node: SchemaNode, file: string, depth: number): string {
+  const properties = Object.entries(node.properties ?? {});
+  const required = new Set(node.required ?? []);
+  const lines: string[] = [];
+  for (const [name, child] of properties) {
+    const key = isIdentifier(name) ? name : JSON.stringify(name);
+    lines.push(
+      `${docComment(child.description, depth + 1)}${indentOf(depth + 1)}readonly ${key}${required.has(name) ? '' : '?'}: ${render(schemas, child, file, depth + 1)};`,
+    );
+  }
+  const extra = node.additionalProperties;
+  if (extra !== undefined && extra !== false) {
+    const value = extra === true ? 'unknown' : render(schemas, extra, file, depth + 1);
+    lines.push(`${indentOf(depth + 1)}readonly [key: string]: ${value};`);
+  } else if (properties.length === 0) {
+    return 'Readonly<Record<string, unknown>>';
+  }
+  return `{\n${lines.join('\n')}\n${indentOf(depth)}}`;
+}
+
+function declare(schemas: Schemas, name: string, node: SchemaNode, file: string): string {
+  const body = render(schemas, node, file, 0);
+  const doc = docComment(node.description ?? node.title, 0);
+  if (body.startsWith('{') && !node.$ref && !node.enum && (node.type === 'object' || node.type === undefined))
+    return `${doc}export interface ${name} ${body}`;
+  return `${doc}export type ${name} = ${body};`;
 }

@@ -1,25 +1,23 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildRegions } from '../generator/build.ts';
 import { compileContent } from '../generator/compile.ts';
 import type { CompileResult } from '../generator/compile.ts';
-import { isRouteOpen } from '../core/time.ts';
 import { buildSchedule } from '../generator/deployment.ts';
 import { hasErrors } from '../generator/diagnostics.ts';
 import { contentAtRevision, visibleChanges } from '../generator/diff.ts';
 import type { VisibleChange } from '../generator/diff.ts';
-import { startServer } from '../server/serve.ts';
 import { startPictureThread } from './picture-thread.ts';
 
 export { startPictureThread };
 import { chromiumPath, PICTURE_SIZES } from './pictures.ts';
 import { writeReview } from './review-files.ts';
+import { sameAtBoundary } from './review-same.ts';
 import type { PageToReview, PictureResult, ReviewOptions, ReviewResult } from './review-types.ts';
 
 export type { PageToReview, PictureResult, ReviewOptions, ReviewResult };
-import { keptPictures, pictureKey, picturePages } from './review-pictures.ts';
+import { pictureSides } from './review-sides.ts';
 
 /**
  * `build-region diff <revision> --pictures` (docs/review.md): the pages whose visible content
@@ -91,7 +89,7 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
         for (const page of change.paths) {
           const key = `${change.region}\0${page}`;
           // The same on both sides at that instant: nothing to see (docs/review.md, "Instants").
-          if (!byPage.has(key) || closedOnBothSides(before, after, change.region, page, time)) continue;
+          if (!byPage.has(key) || sameAtBoundary(before, after, change.region, page, time, byPage.get(key)!.changes)) continue;
           const found = pages.find((p) => p.at === time && p.region === change.region && p.path === page);
           const words = `schedule (${side === before ? 'before' : 'after'}): ${change.change}`;
           if (found) {
@@ -105,18 +103,6 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
   return pages.filter((p) => {
     const key = `${p.region}\0${p.path}\0${p.at}`;
     return !seen.has(key) && Boolean(seen.add(key));
-  });
-}
-
-/**
- * Whether `path` is closed at `time` on both sides: a visitor sees the same on both (the notice,
- * then the home page), whatever its texts say (the diff's words still name a closed page whose
- * texts changed).
- */
-function closedOnBothSides(before: CompileResult, after: CompileResult, region: string, path: string, time: number): boolean {
-  return [before, after].every((side) => {
-    const route = side.model.regions.find((r) => r.data.code === region)?.data.routes.find((r) => r.path === path);
-    return route !== undefined && !isRouteOpen(route, time);
   });
 }
 
@@ -138,7 +124,6 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
         pictures: [],
       };
     const pages = pagesToReview(before, after, options.now, options.at);
-    const regions = [...new Set(pages.map((p) => p.region))];
     let pictures: PictureResult[] = [];
     if (pages.length > 0 && !existsSync(chromiumPath()))
       return {
@@ -150,84 +135,7 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
       // Chromium starts (if it has not yet) while the base side's pictures are looked up and the sides build.
       const thread = options.pictures ?? startPictureThread();
       try {
-        const onBefore = (code: string) => before.model.regions.some((r) => r.data.code === code);
-        const onAfter = (code: string) => after.model.regions.some((r) => r.data.code === code);
-        const afterRegions = regions.filter(onAfter);
-        const firstPaintOnly = pages.every((page) => page.at === options.now);
-        const build = async (side: { name: string; content: string; regions: string[]; dir: string }) => {
-          if (side.regions.length === 0) return void (await mkdir(side.dir, { recursive: true }));
-          const built = await buildRegions({
-            content: side.content,
-            out: side.dir,
-            sites: path.join(work, `sites-${side.name}`),
-            regions: side.regions,
-            cwd: options.cwd,
-            now: options.now,
-            ...(side.name === 'before' && { history: old.history }),
-            compiled: side.name === 'before' ? before : after,
-            // Pictured only as they first paint (at the diff's instant): only those pages, no app.
-            ...(firstPaintOnly && { firstPaintOnly: pages.filter((p) => side.regions.includes(p.region)).map((p) => p.path) }),
-          });
-          if (!built.ok) throw new Error(`the ${side.name === 'before' ? `content at ${options.revision}` : 'working tree'} did not build`);
-        };
-        const afterSide = { name: 'after', content: options.content, regions: afterRegions, dir: path.join(work, 'after') };
-        // The working tree's side builds while Chromium starts and the base side's pictures kept
-        // from an earlier review of the same revision are looked up (their key names Chromium's
-        // version): the base side's regions are built only for the pictures not kept.
-        const afterBuilt = build(afterSide);
-        afterBuilt.catch(() => {});
-        // What the pictures at the diff's instant will use is made ready meanwhile too.
-        const prepared = thread.prepare(options.now);
-        prepared.catch(() => {});
-        const kept = await keptPictures(thread.version(), old.history, options.now).catch(async (error: unknown) => {
-          // Nothing is left running when the review stops (its folder is removed next).
-          await afterBuilt.catch(() => {});
-          throw error;
-        });
-        const cached = new Map<string, Buffer>();
-        for (const page of pages.filter((p) => onBefore(p.region)))
-          for (const size of sizes) {
-            const picture = await kept.read(page, size);
-            if (picture) cached.set(pictureKey(page, size), picture);
-          }
-        const beforeRegions = regions.filter(
-          (code) => onBefore(code) && pages.some((p) => p.region === code && sizes.some((size) => !cached.has(pictureKey(p, size)))),
-        );
-        log(
-          `Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`,
-        );
-        const beforeSide = { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') };
-        // One build after the other: each holds its whole module graph in memory.
-        await afterBuilt;
-        await build(beforeSide);
-        const sides = [beforeSide, afterSide];
-        // A server for each side that was built (one after the other: none is left open if one fails).
-        const servers: ({ url: string; close: () => Promise<void> } | undefined)[] = [];
-        try {
-          for (const side of sides)
-            servers.push(
-              side.regions.length > 0
-                ? await startServer({ dir: side.dir, port: 0, host: '127.0.0.1', now: options.now, previewClock: false })
-                : undefined,
-            );
-          await prepared;
-          log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
-          pictures = await picturePages(pages, sizes, {
-            before: (page, size) =>
-              cached.get(pictureKey(page, size)) ??
-              (servers[0] && onBefore(page.region)
-                ? thread
-                    .take(servers[0].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
-                    .then(async (picture) => (await kept.write(page, size, picture), picture))
-                : undefined),
-            after: (page, size) =>
-              servers[1] && onAfter(page.region)
-                ? thread.take(servers[1].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
-                : undefined,
-          });
-        } finally {
-          await Promise.all(servers.map((server) => server?.close()));
-        }
+        pictures = await pictureSides({ options, before, after, old, work, pages, sizes, log }, thread);
       } finally {
         if (!options.pictures) await thread.close();
       }

@@ -96,15 +96,18 @@ function isAnswer(body: unknown): body is ApiAnswer<unknown> {
   return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
 }
 
-export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { site, base } = options;
-  const fetcher: (url: string, init: Parameters<$Fetch>[1]) => Promise<unknown> = options.fetch ?? ofetch;
-  const delay = options.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const { success, authExpired } = site.constants.codes;
-  const language = site.locale.startsWith('en') ? 'en' : site.code;
-  let refreshing: Promise<boolean> | undefined;
+/** An answer's error text: the server's message, the catalogue's text for its code, or the generic one. */
+function errorText(options: Pick<ApiClientOptions, 'message'>, answer: ApiAnswer<unknown>): string {
+  return answer.message || options.message(`errors.code${answer.code}`) || options.message('errors.server');
+}
 
-  async function send(path: string, call: CallOptions, tokens: SessionTokens): Promise<ApiAnswer<unknown>> {
+type Send = (path: string, call: CallOptions, tokens: SessionTokens) => Promise<ApiAnswer<unknown>>;
+
+/** Sends one call to the region's API base with the given tokens, and resolves to its API answer whatever its code. */
+function createSend({ site, base, fetch }: ApiClientOptions): Send {
+  const fetcher: (url: string, init: Parameters<$Fetch>[1]) => Promise<unknown> = fetch ?? ofetch;
+  const language = site.locale.startsWith('en') ? 'en' : site.code;
+  return async (path, call, tokens) => {
     // Paths are relative to the API base, so the tokens can never go to another origin.
     if (!path.startsWith('/') || path.startsWith('//')) throw new TypeError(`API paths start with a single '/': ${path}`);
     const headers: Record<string, string> = { region: site.code };
@@ -127,16 +130,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     if (!isAnswer(body)) throw new ApiTransportError(new Error(`${path} did not answer with the API envelope`));
     return body;
-  }
+  };
+}
 
-  /**
-   * Ends the session once: it is cleared, one toast says so, and one navigation replaces the
-   * page with the login (`fromPath`: where the session ended). Calls that fail while that is
-   * under way reject without a toast or a navigation of their own; so do calls sent with a
-   * session that has ended, whenever their answer comes (`call` sees the session gone).
-   */
+/**
+ * Ends the session once: it is cleared, one toast says so, and one navigation replaces the
+ * page with the login (`fromPath`: where the session ended). Calls that fail while that is
+ * under way reject without a toast or a navigation of their own; so do calls sent with a
+ * session that has ended, whenever their answer comes (`call` sees the session gone).
+ */
+function createEndSession(options: ApiClientOptions): (answer: ApiAnswer<unknown>, toast: boolean) => void {
+  const { site } = options;
+  const delay = options.delay ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let ending: Promise<void> | undefined;
-  function endSession(answer: ApiAnswer<unknown>, toast: boolean): void {
+  return (answer, toast) => {
     if (ending) return;
     const from = options.currentPath();
     options.clearSession();
@@ -146,7 +153,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       .finally(() => {
         ending = undefined;
       });
-  }
+  };
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { success, authExpired } = options.site.constants.codes;
+  const send = createSend(options);
+  const endSession = createEndSession(options);
+  let refreshing: Promise<boolean> | undefined;
 
   /**
    * One refresh for every call that hit 4003 meanwhile: true once renewed. Only a 4003 from the
@@ -176,7 +190,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         endSession(answer, true);
         return false;
       }
-      options.toast(answer.message || options.message(`errors.code${answer.code}`) || options.message('errors.server'));
+      options.toast(errorText(options, answer));
       throw new ApiError(answer);
     }).finally(() => {
       refreshing = undefined;
@@ -203,9 +217,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       endSession(answer, callOptions.toast !== false);
       throw new ApiError(answer);
     }
-    if (callOptions.toast !== false) {
-      options.toast(answer.message || options.message(`errors.code${answer.code}`) || options.message('errors.server'));
-    }
+    if (callOptions.toast !== false) options.toast(errorText(options, answer));
     throw new ApiError(answer);
   }
 

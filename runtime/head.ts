@@ -1,5 +1,5 @@
 import { currentPrice } from '../core/offers.ts';
-import type { Head, PageContent, RouteInfo, SiteData, SocialTag } from '../core/model.ts';
+import type { Head, PageContent, ProductData, RouteInfo, SiteData, SocialTag } from '../core/model.ts';
 import type { ContentStore } from './content.ts';
 import type { BreadcrumbList, FAQPage, Product, WebPage, WithContext } from 'schema-dts';
 import { formatPrice } from '../core/format.ts';
@@ -70,44 +70,66 @@ export function headFor(
       },
     } satisfies WithContext<Product>);
   }
-  if (route.kind === 'faq' && content.sections.length > 0) {
-    jsonLd.push({
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      mainEntity: content.sections.map((section) => ({
-        '@type': 'Question',
-        name: section.heading,
-        acceptedAnswer: { '@type': 'Answer', text: section.text },
-      })),
-    } satisfies WithContext<FAQPage>);
-  }
-  if (route.kind === 'product' || route.kind === 'content') {
-    const home = absoluteUrl(site, site.basePath || '/');
-    jsonLd.push({
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: siteName, item: home },
-        { '@type': 'ListItem', position: 2, name: content.heading, item: canonical },
-      ],
-    } satisfies WithContext<BreadcrumbList>);
-  }
+  if (route.kind === 'faq' && content.sections.length > 0) jsonLd.push(faqLd(content));
+  if (route.kind === 'product' || route.kind === 'content') jsonLd.push(breadcrumbLd(site, content, siteName, canonical));
+  const social = socialTags(site, texts, head.alternates, content, siteName, canonical, textLang, product, price, share);
+  return { ...head, jsonLd, social };
+}
+
+function faqLd(content: PageContent): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: content.sections.map((section) => ({
+      '@type': 'Question',
+      name: section.heading,
+      acceptedAnswer: { '@type': 'Answer', text: section.text },
+    })),
+  } satisfies WithContext<FAQPage>;
+}
+
+function breadcrumbLd(site: SiteData, content: PageContent, siteName: string, canonical: string): JsonLd {
+  const home = absoluteUrl(site, site.basePath || '/');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: siteName, item: home },
+      { '@type': 'ListItem', position: 2, name: content.heading, item: canonical },
+    ],
+  } satisfies WithContext<BreadcrumbList>;
+}
+
+/**
+ * The Open Graph and Twitter tags: the page's text, its locales, its share image and its product's
+ * price (arguments in a row, not an object: smaller in the bundle).
+ */
+function socialTags(
+  site: SiteData,
+  texts: Pick<ContentStore, 'message'>,
+  alternates: Head['alternates'],
+  content: PageContent,
+  siteName: string,
+  canonical: string,
+  textLang: string,
+  product: ProductData | undefined,
+  price: number | undefined,
+  share: string,
+): SocialTag[] {
   const tax = site.market.tax ? ` ${texts.message(site.market.tax === 'included' ? 'product.taxIncluded' : 'product.taxExcluded')}` : '';
   const locale = ogLocale(textLang);
-  const social: SocialTag[] = [
+  return [
     { attr: 'property', key: 'og:type', content: product ? 'product' : 'website' },
     { attr: 'property', key: 'og:site_name', content: siteName },
     { attr: 'property', key: 'og:title', content: content.title },
     { attr: 'property', key: 'og:description', content: content.description },
     { attr: 'property', key: 'og:url', content: canonical },
     ...(locale ? [{ attr: 'property' as const, key: 'og:locale', content: locale }] : []),
-    ...[...new Set(head.alternates.map((a) => ogLocale(a.hreflang)).filter((l): l is string => l !== undefined && l !== locale))].map(
-      (l) => ({
-        attr: 'property' as const,
-        key: 'og:locale:alternate',
-        content: l,
-      }),
-    ),
+    ...[...new Set(alternates.map((a) => ogLocale(a.hreflang)).filter((l): l is string => l !== undefined && l !== locale))].map((l) => ({
+      attr: 'property' as const,
+      key: 'og:locale:alternate',
+      content: l,
+    })),
     { attr: 'property', key: 'og:image', content: share },
     { attr: 'property', key: 'og:image:width', content: '1200' },
     { attr: 'property', key: 'og:image:height', content: '630' },
@@ -130,5 +152,4 @@ export function headFor(
         ]
       : []),
   ];
-  return { ...head, jsonLd, social };
 }

@@ -18,9 +18,11 @@ function parseInstant(value: string): number {
   return instant;
 }
 
-/** serve-regions: serves a built output folder. Resolves once listening; returns the exit status on failure. */
-export async function main(args: string[]): Promise<number | undefined> {
-  const program = new Command('serve-regions')
+type CliOptions = { port: number; host: string; dir: string; now?: number; data: string; previewClock: boolean };
+
+/** The serve-regions command: its options and help (commander's errors are returned, not exited on). */
+function createProgram(): Command {
+  return new Command('serve-regions')
     .description('Serve the built regional sites exactly as a static host would (no SPA fallback).')
     .option('--port <port>', 'port to listen on', parsePort, 4173)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -45,24 +47,17 @@ export async function main(args: string[]): Promise<number | undefined> {
       ].join('\n'),
     )
     .exitOverride();
-  try {
-    program.parse(args, { from: 'user' });
-  } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    throw error;
-  }
-  const options = program.opts<{ port: number; host: string; dir: string; now?: number; data: string; previewClock: boolean }>();
-  const dir = path.resolve(options.dir);
-  // A build killed while it switched dir/ to its new files: complete that switch first.
-  const recovered = await recoverOutput(dir);
-  if (recovered.state === 'completed')
-    process.stderr.write(
-      `serve-regions: completed the switch to a new build that an interrupted build left half made (${recovered.moves} moves)\n`,
-    );
+}
+
+/**
+ * The back ends' data of the build in `dir`, once it holds at least one region's home page;
+ * otherwise undefined, after saying why on stderr (`shownDir` is the folder as the user named it).
+ */
+async function readBuiltSites(dir: string, shownDir: string): Promise<BackendsData | undefined> {
   // A build writes backends.json beside its regions, whichever it built (`build-region us --out x`).
   if (!existsSync(path.join(dir, BACKENDS_FILE)) && !existsSync(path.join(dir, 'index.html'))) {
-    process.stderr.write(`serve-regions: ${options.dir} has no built site; run 'npx build-region --all' first.\n`);
-    return 1;
+    process.stderr.write(`serve-regions: ${shownDir} has no built site; run 'npx build-region --all' first.\n`);
+    return undefined;
   }
   let sites: BackendsData;
   let built: BackendRegion[];
@@ -71,15 +66,37 @@ export async function main(args: string[]): Promise<number | undefined> {
     built = await builtRegions(dir, sites);
   } catch (error) {
     process.stderr.write(`serve-regions: ${(error as Error).message}\n`);
-    return 1;
+    return undefined;
   }
   if (built.length === 0) {
     const homes = sites.regions.map((r) => `${r.code}: ${r.basePath.slice(1)}${r.basePath ? '/' : ''}index.html`).join(', ');
     process.stderr.write(
-      `serve-regions: ${options.dir} has no built site: no region's home page is in it (${homes}); run 'npx build-region --all' first, or 'npx build-region us --out ${options.dir}' to build one region.\n`,
+      `serve-regions: ${shownDir} has no built site: no region's home page is in it (${homes}); run 'npx build-region --all' first, or 'npx build-region us --out ${shownDir}' to build one region.\n`,
     );
-    return 1;
+    return undefined;
   }
+  return sites;
+}
+
+/** serve-regions: serves a built output folder. Resolves once listening; returns the exit status on failure. */
+export async function main(args: string[]): Promise<number | undefined> {
+  const program = createProgram();
+  try {
+    program.parse(args, { from: 'user' });
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    throw error;
+  }
+  const options = program.opts<CliOptions>();
+  const dir = path.resolve(options.dir);
+  // A build killed while it switched dir/ to its new files: complete that switch first.
+  const recovered = await recoverOutput(dir);
+  if (recovered.state === 'completed')
+    process.stderr.write(
+      `serve-regions: completed the switch to a new build that an interrupted build left half made (${recovered.moves} moves)\n`,
+    );
+  const sites = await readBuiltSites(dir, options.dir);
+  if (!sites) return 1;
   const dataDir = path.resolve(options.data);
   try {
     mkdirSync(dataDir, { recursive: true });

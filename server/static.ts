@@ -53,26 +53,20 @@ interface Entity {
   readonly lastModified: string;
 }
 
-/**
- * A request handler that serves the built output; it answers every request, never throws.
- * Conditional requests (`If-None-Match`, `If-Modified-Since`: 304, judged by the `fresh`
- * library) and byte ranges (`Range`, `If-Range`: 206 or 416, parsed by `range-parser`) work as
- * on nginx; a range is always of the uncompressed bytes.
- */
-export function createStaticHandler(options: StaticHandlerOptions) {
-  const root = path.resolve(options.root);
+/** The entities of the files served, read again only when a file's time or size changed. */
+function createEntityCache(inject: string | undefined) {
   const entities = new Map<string, { key: string; entity: Entity }>();
 
-  async function entityOf(file: string, ext: string): Promise<Entity> {
+  return async function entityOf(file: string, ext: string): Promise<Entity> {
     const info = await stat(file);
     const key = `${info.mtimeMs}:${info.size}`;
     const cached = entities.get(file);
     if (cached?.key === key) return cached.entity;
     let body = await readFile(file);
-    if (options.inject && ext === '.html') {
+    if (inject && ext === '.html') {
       const html = body.toString('utf8');
       const at = html.lastIndexOf('</body>');
-      if (at >= 0) body = Buffer.from(`${html.slice(0, at)}${options.inject}${html.slice(at)}`);
+      if (at >= 0) body = Buffer.from(`${html.slice(0, at)}${inject}${html.slice(at)}`);
     }
     const etag = `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${body.length.toString(16)}"`;
     let gzipped: Buffer | undefined;
@@ -84,7 +78,49 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     };
     entities.set(file, { key, entity });
     return entity;
+  };
+}
+
+/** `If-Range`: the range holds only while the file is the one the client has (its ETag, or its date). */
+function rangeApplies(req: IncomingMessage, entity: Entity): boolean {
+  const condition = req.headers['if-range'];
+  if (typeof condition !== 'string') return true;
+  if (condition.includes('"')) return condition === entity.etag;
+  return Date.parse(condition) === Date.parse(entity.lastModified);
+}
+
+/**
+ * Cuts the body to the `Range` asked for, as nginx does: 416 and no bytes when not one byte of
+ * the file is in it, 206 and its bytes for one range, else the whole body.
+ */
+function cutToRange(req: IncomingMessage, res: ServerResponse, entity: Entity, body: Buffer, range: string | undefined): Buffer {
+  const ranges = range !== undefined && rangeApplies(req, entity) ? parseRange(body.length, range, { combine: true }) : undefined;
+  if (ranges === -1) {
+    // Not one byte of the file is in the range asked for.
+    res.statusCode = 416;
+    res.removeHeader('ETag');
+    res.removeHeader('Last-Modified');
+    res.setHeader('Content-Range', `bytes */${body.length}`);
+    return Buffer.alloc(0);
+  } else if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
+    // One range: its bytes. Several (after combining) are answered whole, which HTTP allows.
+    const { start, end } = ranges[0]!;
+    res.statusCode = 206;
+    res.setHeader('Content-Range', `bytes ${start}-${end}/${body.length}`);
+    return body.subarray(start, end + 1);
   }
+  return body;
+}
+
+/**
+ * A request handler that serves the built output; it answers every request, never throws.
+ * Conditional requests (`If-None-Match`, `If-Modified-Since`: 304, judged by the `fresh`
+ * library) and byte ranges (`Range`, `If-Range`: 206 or 416, parsed by `range-parser`) work as
+ * on nginx; a range is always of the uncompressed bytes.
+ */
+export function createStaticHandler(options: StaticHandlerOptions) {
+  const root = path.resolve(options.root);
+  const entityOf = createEntityCache(options.inject);
 
   async function send(req: IncomingMessage, res: ServerResponse, relative: string, status: number): Promise<void> {
     const file = path.join(root, ...relative.split('/').filter(Boolean));
@@ -110,33 +146,11 @@ export function createStaticHandler(options: StaticHandlerOptions) {
     let body = gzip ? entity.gzip!() : entity.body;
     res.statusCode = status;
     if (gzip) res.setHeader('Content-Encoding', 'gzip');
-    const ranges = range !== undefined && rangeApplies(req, entity) ? parseRange(body.length, range, { combine: true }) : undefined;
-    if (ranges === -1) {
-      // Not one byte of the file is in the range asked for.
-      res.statusCode = 416;
-      res.removeHeader('ETag');
-      res.removeHeader('Last-Modified');
-      res.setHeader('Content-Range', `bytes */${body.length}`);
-      body = Buffer.alloc(0);
-    } else if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
-      // One range: its bytes. Several (after combining) are answered whole, which HTTP allows.
-      const { start, end } = ranges[0]!;
-      res.statusCode = 206;
-      res.setHeader('Content-Range', `bytes ${start}-${end}/${body.length}`);
-      body = body.subarray(start, end + 1);
-    }
+    body = cutToRange(req, res, entity, body, range);
     // Said on a whole file only, as nginx says it.
     if (res.statusCode === 200 && status === 200 && !gzip) res.setHeader('Accept-Ranges', 'bytes');
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
-  }
-
-  /** `If-Range`: the range holds only while the file is the one the client has (its ETag, or its date). */
-  function rangeApplies(req: IncomingMessage, entity: Entity): boolean {
-    const condition = req.headers['if-range'];
-    if (typeof condition !== 'string') return true;
-    if (condition.includes('"')) return condition === entity.etag;
-    return Date.parse(condition) === Date.parse(entity.lastModified);
   }
 
   function sendText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {

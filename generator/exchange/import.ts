@@ -127,11 +127,53 @@ export async function importTranslations(options: ImportOptions): Promise<Import
       problems: [`${at(1)}: no translated file is in ${read.targetLanguage}: the content's locales are ${locales.join(', ')}`],
     };
   const byId = new Map(files.map((file) => [file.id, file]));
+  const { problems, accepted, unchanged, todo } = judgeTexts(read.texts, byId, locale, at);
+  if (problems.length > 0) return { ok: false, problems };
+
+  const writes = new Map<string, string>();
+  const touched = [...new Set(accepted.map((a) => a.file))];
+  for (const file of touched) {
+    const mine = accepted.filter((a) => a.file === file);
+    const written = writeTexts(options.contentDir, file, mine);
+    if (typeof written !== 'string')
+      return { ok: false, problems: [`${at(written.line)}: ${file.id}: the text ${written.key} could not be written`] };
+    writes.set(file.id, written);
+    const sourcesId = sourcesFileId(file.id);
+    const fingerprints = { ...readSources(path.join(options.contentDir, sourcesId), file.sourceId) };
+    for (const { returned, fingerprint } of mine) fingerprints[returned.key] = fingerprint;
+    writes.set(sourcesId, sourcesFileText(file, fingerprints));
+  }
+  const checked = await checkWrites(options, writes, accepted);
+  if (checked.length > 0) return { ok: false, problems: checked };
+  if (writes.size > 0) {
+    try {
+      await commitContentFiles(options.contentDir, writes, options.commit);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, problems: [`${at(1)}: the content could not be written (${reason}); it is as it was`] };
+    }
+  }
+  const olderSource = accepted.filter(
+    (a) => a.fingerprint !== textFingerprint(a.file.texts.find((t) => t.key === a.returned.key)!.source),
+  ).length;
+  return { ok: true, files: [...writes.keys()].sort(), translated: accepted.length - olderSource, olderSource, unchanged, todo };
+}
+
+/**
+ * Each returned text judged against the content: a problem (unknown file or text, a character
+ * or placeholder refused), still to do, unchanged, or accepted with the fingerprint to record.
+ */
+function judgeTexts(
+  texts: readonly ReturnedText[],
+  byId: ReadonlyMap<string, FileFreshness>,
+  locale: string | undefined,
+  at: (line: number) => string,
+): { problems: string[]; accepted: Accepted[]; unchanged: number; todo: number } {
   const problems: string[] = [];
   const accepted: Accepted[] = [];
   let unchanged = 0;
   let todo = 0;
-  for (const returned of read.texts) {
+  for (const returned of texts) {
     const file = byId.get(returned.file);
     if (!file) {
       problems.push(`${at(returned.line)}: ${returned.file || '(no file)'} is not a translated file of ${locale}`);
@@ -166,35 +208,7 @@ export async function importTranslations(options: ImportOptions): Promise<Import
     }
     accepted.push({ file, returned, path: text.path, fingerprint: textFingerprint(fromSource) });
   }
-  if (problems.length > 0) return { ok: false, problems };
-
-  const writes = new Map<string, string>();
-  const touched = [...new Set(accepted.map((a) => a.file))];
-  for (const file of touched) {
-    const mine = accepted.filter((a) => a.file === file);
-    const written = writeTexts(options.contentDir, file, mine);
-    if (typeof written !== 'string')
-      return { ok: false, problems: [`${at(written.line)}: ${file.id}: the text ${written.key} could not be written`] };
-    writes.set(file.id, written);
-    const sourcesId = sourcesFileId(file.id);
-    const fingerprints = { ...readSources(path.join(options.contentDir, sourcesId), file.sourceId) };
-    for (const { returned, fingerprint } of mine) fingerprints[returned.key] = fingerprint;
-    writes.set(sourcesId, sourcesFileText(file, fingerprints));
-  }
-  const checked = await checkWrites(options, writes, accepted);
-  if (checked.length > 0) return { ok: false, problems: checked };
-  if (writes.size > 0) {
-    try {
-      await commitContentFiles(options.contentDir, writes, options.commit);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return { ok: false, problems: [`${at(1)}: the content could not be written (${reason}); it is as it was`] };
-    }
-  }
-  const olderSource = accepted.filter(
-    (a) => a.fingerprint !== textFingerprint(a.file.texts.find((t) => t.key === a.returned.key)!.source),
-  ).length;
-  return { ok: true, files: [...writes.keys()].sort(), translated: accepted.length - olderSource, olderSource, unchanged, todo };
+  return { problems, accepted, unchanged, todo };
 }
 
 /**

@@ -15,6 +15,9 @@ import { resolveProducts } from './products.ts';
 import { reportUnknownProducts } from './product-references.ts';
 import type { UnknownProductUse } from './product-references.ts';
 import type { RegionIdentity } from './regions.ts';
+import type { ResolvedNavigation } from './navigation.ts';
+import type { ResolvedRoutes } from './routes.ts';
+import type { ResolvedProducts } from './products.ts';
 import { isKnownCurrency, timeZoneOf } from './regions.ts';
 import { CONSENT_PREFIX, pageMessages } from './backends.ts';
 import { primaryLanguage, resolveRoutes } from './routes.ts';
@@ -63,13 +66,7 @@ export function resolveRegion(
   const api = backendOf(shared.constants.data, input.backend, file, report);
 
   const consent = input.market?.consent;
-  if (consent && !shared.catalogues.incomplete.has(input.locale) && shared.catalogues.merged.has(input.locale)) {
-    // A text some other catalogue has is reported there already (E0205: every catalogue has the same keys).
-    const anywhere = (key: string) => [...shared.catalogues.merged.values()].some((catalogue) => `${CONSENT_PREFIX}${key}` in catalogue);
-    const missing = CONSENT_KEYS.filter((key) => !messages[`${CONSENT_PREFIX}${key}`] && !anywhere(key));
-    if (missing.length > 0)
-      report(createDiagnostic('E0229', { locale: input.locale, missing }, rangeOfKey(file.source, ['market', 'consent'])));
-  }
+  checkConsentTexts(file, messages, shared.catalogues, report);
   // Uses of unknown products are judged together once every use is known: several may blame one misspelt key.
   const unknownProducts: UnknownProductUse[] = [];
   const unknownProduct = (use: UnknownProductUse) => void unknownProducts.push(use);
@@ -95,34 +92,110 @@ export function resolveRegion(
     },
     report,
   );
-  const usedProducts = new Set([
+  reportUnknownProducts(unknownProducts, products, usedProductsOf(routes, resolvedProducts), report);
+  const navigation = resolveNavigation(file.source, input, scope, shared.now, report);
+  reportElsewhereOverlaps(file, basePath, routes, report);
+  const usedStages = [...navigation.usedStages, ...(resolvedProducts?.usedStages ?? [])];
+  const { inputs, stages } = regionInputs(file, products, shared, scope, routes, usedStages);
+  const data = regionData(
+    { identity, shared, api, messages, navigation, routes, stages, products: resolvedProducts?.products ?? {} },
+    report,
+  );
+  const links = [...(resolvedProducts?.links ?? []), ...navigation.links];
+  if (consent)
+    for (const key of ['cookiePolicy', 'privacyPolicy'] as const)
+      links.push({ source: file.source, at: ['market', 'consent', key], link: consent[key] });
+  return {
+    region: {
+      data,
+      texts: routes.texts,
+      inputs: [...inputs].sort(compareStrings),
+      ...(consent && { consent: consentBanner(consent, messages) }),
+      elsewhere: (input.hosts.elsewhere ?? []).map((path) => `${basePath}/${path}`.toLowerCase()).sort(compareStrings),
+    },
+    links,
+  };
+}
+
+/** A region that asks before analytics needs every text of the consent banner in its catalogue. */
+function checkConsentTexts(
+  file: Validated<'region'>,
+  messages: Readonly<Record<string, string>>,
+  catalogues: Catalogues,
+  report: Report,
+): void {
+  const input = file.data;
+  if (!input.market?.consent || catalogues.incomplete.has(input.locale) || !catalogues.merged.has(input.locale)) return;
+  // A text some other catalogue has is reported there already (E0205: every catalogue has the same keys).
+  const anywhere = (key: string) => [...catalogues.merged.values()].some((catalogue) => `${CONSENT_PREFIX}${key}` in catalogue);
+  const missing = CONSENT_KEYS.filter((key) => !messages[`${CONSENT_PREFIX}${key}`] && !anywhere(key));
+  if (missing.length > 0)
+    report(createDiagnostic('E0229', { locale: input.locale, missing }, rangeOfKey(file.source, ['market', 'consent'])));
+}
+
+/** The products the region shows: on a route, in a lineup, or included in another product. */
+function usedProductsOf(routes: ResolvedRoutes, resolvedProducts: ResolvedProducts | undefined): Set<string> {
+  return new Set([
     ...routes.routes.flatMap((route) => [...(route.product === undefined ? [] : [route.product]), ...(route.content?.lineup ?? [])]),
     ...Object.values(resolvedProducts?.products ?? {}).flatMap((product) => product.includes ?? []),
   ]);
-  reportUnknownProducts(unknownProducts, products, usedProducts, report);
-  const navigation = resolveNavigation(file.source, input, scope, shared.now, report);
-  (input.hosts.elsewhere ?? []).forEach((path, index) => {
+}
+
+/** A path served elsewhere (`hosts.elsewhere`) must not hold one of the region's pages. */
+function reportElsewhereOverlaps(file: Validated<'region'>, basePath: string, routes: ResolvedRoutes, report: Report): void {
+  (file.data.hosts.elsewhere ?? []).forEach((path, index) => {
     const prefix = `${basePath}/${path}`.toLowerCase();
     const page = routes.routes.find((route) => route.path.toLowerCase() === prefix || route.path.toLowerCase().startsWith(`${prefix}/`));
     if (page) report(createDiagnostic('E0232', { path, page: page.path }, rangeOfPath(file.source, ['hosts', 'elsewhere', String(index)])));
   });
+}
 
+/** The files the region is made of (for the cache and rebuilds), and the stages lists it uses, by name. */
+function regionInputs(
+  file: Validated<'region'>,
+  products: Validated<'products'> | undefined,
+  shared: SharedContent,
+  scope: StagesScope,
+  routes: ResolvedRoutes,
+  usedStages: readonly string[],
+): { inputs: Set<string>; stages: Record<string, readonly number[]> } {
   const inputs = new Set([
     file.source.id,
-    ...(shared.catalogues.chains.get(input.locale) ?? []),
+    ...(shared.catalogues.chains.get(file.data.locale) ?? []),
     shared.constants.source.id,
     ...routes.inputs,
   ]);
   if (shared.stagesId) inputs.add(shared.stagesId);
   if (products) inputs.add(products.source.id);
   const stages: Record<string, readonly number[]> = {};
-  for (const name of [...new Set([...navigation.usedStages, ...(resolvedProducts?.usedStages ?? [])])].sort(compareStrings)) {
+  for (const name of [...new Set(usedStages)].sort(compareStrings)) {
     const list = scope.lists.get(name)!;
     stages[name] = list.instants;
     inputs.add(list.source.id);
   }
+  return { inputs, stages };
+}
+
+/** The region's data as the site reads it, from what resolveRegion resolved. */
+function regionData(
+  parts: {
+    identity: RegionIdentity;
+    shared: SharedContent;
+    api: ConstantsFile['backends'][string];
+    messages: Readonly<Record<string, string>>;
+    navigation: ResolvedNavigation;
+    routes: ResolvedRoutes;
+    stages: Record<string, readonly number[]>;
+    products: RegionData['products'];
+  },
+  report: Report,
+): RegionData {
+  const { identity, shared, api, messages, navigation, routes, stages } = parts;
+  const { file, code, basePath } = identity;
+  const input = file.data;
+  const consent = input.market?.consent;
   const { backends: _backends, fallbackLocale: _fallbackLocale, ...constants } = shared.constants.data;
-  const data: RegionData = {
+  return {
     code,
     locale: input.locale,
     ...(input.formatLocale && { formatLocale: input.formatLocale }),
@@ -158,25 +231,11 @@ export function resolveRegion(
       ...merchantSettings(file, report),
     },
     stages,
-    products: resolvedProducts?.products ?? {},
+    products: parts.products,
     routes: routes.routes,
     messages: pageMessages(messages),
     regions: shared.regions,
     constants,
-  };
-  const links = [...(resolvedProducts?.links ?? []), ...navigation.links];
-  if (consent)
-    for (const key of ['cookiePolicy', 'privacyPolicy'] as const)
-      links.push({ source: file.source, at: ['market', 'consent', key], link: consent[key] });
-  return {
-    region: {
-      data,
-      texts: routes.texts,
-      inputs: [...inputs].sort(compareStrings),
-      ...(consent && { consent: consentBanner(consent, messages) }),
-      elsewhere: (input.hosts.elsewhere ?? []).map((path) => `${basePath}/${path}`.toLowerCase()).sort(compareStrings),
-    },
-    links,
   };
 }
 

@@ -24,19 +24,18 @@ async function loginByPassword(account: AppServices['account'], email: string, p
   }
 }
 
+type LoginErrors = { email?: string; password?: string; form?: string; noAccount?: boolean };
+
 /**
- * Log in (docs/runtime.md): by password, or by a code mailed to the address;
- * a code login of an unregistered email creates the account. Arriving with `fromPath` (sent
- * here by an expired login) shows the login tip; the visitor goes back there afterwards.
+ * The login form's state and its submit: by password (an unverified address goes on by a
+ * login code), or by a code mailed to the address; afterwards the visitor goes on to `next`.
+ * A tuple, not an object: smaller in the bundle.
  */
-export function LoginScreen() {
-  const { app, t, text, screenPath, errorText } = useScreen('login');
-  const next = useNextPath();
-  const fromPath = useQuery('fromPath');
+function useLoginForm({ app, t, screenPath, errorText }: ReturnType<typeof useScreen>, next: string) {
   const [mode, setMode] = useState<'password' | 'code'>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, setErrors, busy, attempt } = useFormState<{ email?: string; password?: string; form?: string; noAccount?: boolean }>();
+  const { errors, setErrors, busy, attempt } = useFormState<LoginErrors>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -70,6 +69,21 @@ export function LoginScreen() {
       (error) => ({ form: errorText(error), noAccount: error instanceof ApiError && error.code === NO_ACCOUNT }),
     );
   }
+
+  return [mode, setMode, email, setEmail, password, setPassword, errors, setErrors, busy, submit] as const;
+}
+
+/**
+ * Log in (docs/runtime.md): by password, or by a code mailed to the address;
+ * a code login of an unregistered email creates the account. Arriving with `fromPath` (sent
+ * here by an expired login) shows the login tip; the visitor goes back there afterwards.
+ */
+export function LoginScreen() {
+  const screen = useScreen('login');
+  const { t, text, screenPath } = screen;
+  const next = useNextPath();
+  const fromPath = useQuery('fromPath');
+  const [mode, setMode, email, setEmail, password, setPassword, errors, setErrors, busy, submit] = useLoginForm(screen, next);
 
   const registerLink = screenPath('register', fromPath ? { fromPath: next } : undefined);
   return (

@@ -55,27 +55,63 @@ export function ChatIcon({ start }: { start?: ChatStart }) {
   const t = useT();
   const timing = site.constants.chat;
   const [shown, setShown] = useState(false);
-  const lastScroll = useRef(0);
   // From mount, unless the shell noted an earlier start.
   const [begun] = useState(() => start ?? { at: Date.now(), y: typeof window === 'undefined' ? 0 : window.scrollY });
+  const loadProvider = useProviderScript(timing.provider, shown);
+  useChatStartup(timing, loadProvider, begun, setShown);
+  useShowOnScroll(timing.iconDelay, begun, setShown);
 
-  // The provider's script, once per page, when the chat can first be used: at the end of the
-  // startup wait, or as soon as the icon shows (a scroll up), whichever comes first. Nothing
-  // calls the chat before, so a visit that ends sooner never fetches the provider.
+  function open() {
+    const api = chatApi();
+    if (api) api.open();
+    else console.warn('Chat is not available: the chat provider has not loaded.');
+  }
+
+  return (
+    <button
+      type="button"
+      className={shown ? 'chat-icon shown' : 'chat-icon'}
+      onClick={open}
+      aria-label={t('chat.open')}
+      data-testid="chat-icon"
+      hidden={!shown}
+    >
+      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+        <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H10l-4.5 3.5V17H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" fill="#fff" />
+        <circle cx="8.5" cy="11" r="1.3" fill="#c2410c" />
+        <circle cx="12" cy="11" r="1.3" fill="#c2410c" />
+        <circle cx="15.5" cy="11" r="1.3" fill="#c2410c" />
+      </svg>
+    </button>
+  );
+}
+
+type ChatTiming = ReturnType<typeof useSite>['constants']['chat'];
+
+/**
+ * The provider's script, once per page, when the chat can first be used: at the end of the
+ * startup wait, or as soon as the icon shows (a scroll up), whichever comes first. Nothing
+ * calls the chat before, so a visit that ends sooner never fetches the provider. Returns the
+ * loader, for the startup.
+ */
+function useProviderScript(provider: ChatTiming['provider'], shown: boolean): () => void {
   const loadProvider = useCallback(() => {
-    const src = isLocalHost(window.location.hostname) ? LOCAL_CHAT_PROVIDER : timing.provider;
+    const src = isLocalHost(window.location.hostname) ? LOCAL_CHAT_PROVIDER : provider;
     if (!src || document.querySelector(`script[data-chat-provider]`)) return;
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
     script.dataset.chatProvider = '';
     document.head.append(script);
-  }, [timing.provider]);
+  }, [provider]);
   useEffect(() => {
     if (shown) loadProvider();
   }, [shown, loadProvider]);
+  return loadProvider;
+}
 
-  // Startup: wait, poll for the API, then the one reset.
+/** Startup: wait, poll for the API, then the one reset. */
+function useChatStartup(timing: ChatTiming, loadProvider: () => void, begun: ChatStart, setShown: (shown: boolean) => void): void {
   useEffect(() => {
     const timers: ReturnType<typeof setTimeout>[] = [];
     let polling: ReturnType<typeof setInterval> | undefined;
@@ -116,9 +152,12 @@ export function ChatIcon({ start }: { start?: ChatStart }) {
       timers.forEach(clearTimeout);
       clearInterval(polling);
     };
-  }, [timing, loadProvider, begun]);
+  }, [timing, loadProvider, begun, setShown]);
+}
 
-  // Scrolling: down hides, up shows, and a pause shows it after iconDelay.
+/** Scrolling: down hides, up shows, and a pause shows it after iconDelay. */
+function useShowOnScroll(iconDelay: number, begun: ChatStart, setShown: (shown: boolean) => void): void {
+  const lastScroll = useRef(0);
   useEffect(() => {
     begun.stop?.();
     lastScroll.current = begun.y;
@@ -129,42 +168,18 @@ export function ChatIcon({ start }: { start?: ChatStart }) {
       else if (y < lastScroll.current) setShown(true);
       lastScroll.current = y;
       clearTimeout(settle);
-      settle = setTimeout(() => setShown(true), timing.iconDelay);
+      settle = setTimeout(() => setShown(true), iconDelay);
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     // A scroll before the mount: up showed the icon at once, and a pause shows it.
     if (begun.scrolled) {
       if (begun.scrolled.up) setShown(true);
-      settle = setTimeout(() => setShown(true), Math.max(0, timing.iconDelay - (Date.now() - begun.scrolled.at)));
+      settle = setTimeout(() => setShown(true), Math.max(0, iconDelay - (Date.now() - begun.scrolled.at)));
     }
     if (window.scrollY !== begun.y) onScroll();
     return () => {
       window.removeEventListener('scroll', onScroll);
       clearTimeout(settle);
     };
-  }, [timing.iconDelay, begun]);
-
-  function open() {
-    const api = chatApi();
-    if (api) api.open();
-    else console.warn('Chat is not available: the chat provider has not loaded.');
-  }
-
-  return (
-    <button
-      type="button"
-      className={shown ? 'chat-icon shown' : 'chat-icon'}
-      onClick={open}
-      aria-label={t('chat.open')}
-      data-testid="chat-icon"
-      hidden={!shown}
-    >
-      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-        <path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H10l-4.5 3.5V17H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" fill="#fff" />
-        <circle cx="8.5" cy="11" r="1.3" fill="#c2410c" />
-        <circle cx="12" cy="11" r="1.3" fill="#c2410c" />
-        <circle cx="15.5" cy="11" r="1.3" fill="#c2410c" />
-      </svg>
-    </button>
-  );
+  }, [iconDelay, begun, setShown]);
 }

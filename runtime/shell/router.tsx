@@ -6,7 +6,6 @@ import { catchAllUrl } from '../catch-all.ts';
 import { recoverFromLoadFailure } from '../chunk-reload.ts';
 import { preloadRoute } from '../navigation.ts';
 import type { Go, GoOptions } from '../navigation.ts';
-import { applyHead, pageHead } from '../page-head.ts';
 import { homePath } from '../routes.ts';
 import { createScrollMemory, scrollAfterNavigation } from '../scroll.ts';
 import type { ScrollMemory } from '../scroll.ts';
@@ -200,6 +199,16 @@ function useRouteLoad(app: AppServices, location: string, found: Found, ready: b
 }
 
 let headWriter: Promise<typeof import('../head.ts') | 'reloading' | undefined> | undefined;
+let basicHead: Promise<typeof import('../page-head.ts') | undefined> | undefined;
+
+/**
+ * The head a route and its text say (runtime/page-head.ts), loaded on its own, beside the code
+ * that writes whole heads: imported statically, it made this chunk's namespace a built object,
+ * whose helper every page's rolldown runtime then carried (docs/performance.md).
+ */
+function loadBasicHead() {
+  return (basicHead ??= import('../page-head.ts').catch(() => (basicHead = undefined)));
+}
 /** The code that writes heads, once loaded. */
 let loadedWriter: typeof import('../head.ts') | undefined;
 
@@ -237,7 +246,10 @@ function usePageHead({ app, location, found, page, now, ready, open, synced, kee
     const headRoute = route?.redirect ? undefined : route;
     // At once, while the code that writes heads loads: what the page's route and text say (a kept
     // page keeps its prerendered head, as it does below).
-    if (keep === undefined && navigated && page && !loadedWriter) applyHead(document, pageHead(site, headRoute, page, content, now));
+    if (keep === undefined && navigated && page && !loadedWriter)
+      void loadBasicHead().then((basic) => {
+        if (current && basic && !loadedWriter) basic.applyHead(document, basic.pageHead(site, headRoute, page, content, now));
+      });
     // The first page's text, when its content has not hydrated yet (it is not inline then).
     const text =
       page ??
@@ -247,16 +259,17 @@ function usePageHead({ app, location, found, page, now, ready, open, synced, kee
             () => undefined,
           )
         : undefined);
-    void Promise.all([loadHeadWriter(), text]).then(([writer, pageText]) => {
+    void Promise.all([loadHeadWriter(), text]).then(async ([writer, pageText]) => {
       if (!current || writer === 'reloading') return;
+      // Loaded with the head code, which imports it; on its own when that code failed.
+      const basic = writer || navigated ? await loadBasicHead() : undefined;
+      if (!current) return;
       // Without the code that writes heads the page still counts, under its own title; the
       // first page keeps its prerendered head.
       const head = writer
         ? writer.headFor(site, headRoute, pageText, content, now)
-        : navigated
-          ? pageHead(site, headRoute, pageText, content, now)
-          : undefined;
-      if (keep === undefined && head) applyHead(document, head);
+        : basic?.pageHead(site, headRoute, pageText, content, now);
+      if (keep === undefined && head && basic) basic.applyHead(document, head);
       view(keep === undefined && head ? head.title : document.title);
     });
     return () => {

@@ -89,6 +89,23 @@ export interface Limits {
 const SWEEP_AT = 10_000;
 const HOUR = 60 * 60_000;
 
+// Instants after `now` are dropped too: the clock may have been moved back.
+const recent = (times: number[] | undefined, now: number, window: number) => (times ?? []).filter((t) => t > now - window && t <= now);
+const pairKey = (email: string, address: string, kind: SecretKind) => `${kind}\n${email}\n${address}`;
+
+function sweep<V>(map: Map<string, V>, isStale: (value: V) => boolean): void {
+  if (map.size < SWEEP_AT) return;
+  for (const [key, value] of map) if (isStale(value)) map.delete(key);
+}
+
+/** The wait of an address after its own failures: none for the first ones, then doubling. */
+function backoff(options: Readonly<LimitOptions>, times: number[], now: number): number {
+  const over = times.length - options.attempts;
+  if (over < 0) return 0;
+  const wait = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** over);
+  return Math.max(0, times.at(-1)! + wait - now);
+}
+
 export function createLimits(clock: EmulatedClock, overrides: Partial<LimitOptions> = {}): Limits {
   const options: Readonly<LimitOptions> = Object.freeze({ ...DEFAULT_LIMITS, ...overrides });
   /** Failure instants per kind, email and address. */
@@ -102,33 +119,16 @@ export function createLimits(clock: EmulatedClock, overrides: Partial<LimitOptio
   const unknownSends = new Map<string, number[]>();
   const clients = new Map<string, number[]>();
 
-  // Instants after `now` are dropped too: the clock may have been moved back.
-  const recent = (times: number[] | undefined, now: number, window: number) => (times ?? []).filter((t) => t > now - window && t <= now);
-  const pairKey = (email: string, address: string, kind: SecretKind) => `${kind}\n${email}\n${address}`;
-
-  function sweep<V>(map: Map<string, V>, isStale: (value: V) => boolean): void {
-    if (map.size < SWEEP_AT) return;
-    for (const [key, value] of map) if (isStale(value)) map.delete(key);
-  }
-
   function isKnown(email: string, address: string, now: number): boolean {
     const at = known.get(email)?.get(address);
     return at !== undefined && at <= now && at > now - options.knownMs;
-  }
-
-  /** The wait of an address after its own failures: none for the first ones, then doubling. */
-  function backoff(times: number[], now: number): number {
-    const over = times.length - options.attempts;
-    if (over < 0) return 0;
-    const wait = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** over);
-    return Math.max(0, times.at(-1)! + wait - now);
   }
 
   return {
     options,
     waitFor(email, address, kind) {
       const now = clock.now();
-      const own = backoff(recent(failures.get(pairKey(email, address, kind)), now, options.attemptWindowMs), now);
+      const own = backoff(options, recent(failures.get(pairKey(email, address, kind)), now, options.attemptWindowMs), now);
       if (kind === 'code' || isKnown(email, address, now)) return own;
       const all = recent(accountFailures.get(email), now, options.accountWindowMs);
       const shared = all.length >= options.accountAttempts ? Math.max(0, all.at(-1)! + options.accountSpacingMs - now) : 0;

@@ -1,0 +1,170 @@
+// The dev server's middlewares (preview/dev.ts): the emulated back ends, the images, texts,
+// schedule and favicon of the content as last compiled, and its pages rendered on request.
+import type { Connect, ViteDevServer } from 'vite';
+import type { CompileResult } from '../generator/compile.ts';
+import type { ResolvedRegion, SiteModel } from '../generator/resolve/index.ts';
+import type { ConsentBanner } from '../generator/resolve/model.ts';
+import { buildSchedule } from '../generator/deployment.ts';
+import { variantFor, renderVariant } from '../generator/images.ts';
+import { renderPageShell, renderTemplate } from '../generator/templates.ts';
+import type { Emulator } from '../server/emulator.ts';
+import { PREVIEW_CLOCK_TAG } from '../server/serve.ts';
+import { serializeJsonLd } from '../core/json-ld.ts';
+import { findRoute, normalizePath, parsePath, regionTable } from '../core/paths.ts';
+import { splitRegion } from '../core/model.ts';
+import type { RegionData } from '../core/model.ts';
+import { CONTENT_OK_CLIENT } from './dev-overlay.ts';
+
+/** What the dev server knows of the content, as its compiles leave it (read by the middlewares on each request). */
+export interface DevState {
+  /** The last compile, valid or not. */
+  compiled?: CompileResult;
+  region?: RegionData;
+  resolvedRegion?: ResolvedRegion;
+  /** The routes' texts the route table's loaders fetch, by path, as a build writes them. */
+  texts: Map<string, string>;
+  /** What the emulated back ends know of the sites: the last valid content's (as a build's backends.json). */
+  sites?: SiteModel['backends'];
+  /** The Vite server, once created: a compile tells its browsers how it went. */
+  vite?: ViteDevServer;
+}
+
+/**
+ * Whether a request takes a page in answer: it accepts HTML (text/html, or any type: curl and
+ * link checkers ask for any type, or send no Accept at all), and, when the browser says what it
+ * fetches (Sec-Fetch-Dest), it is a document or a fetch rather than a script, style or image.
+ */
+export function acceptsPage(headers: { accept?: string | string[]; 'sec-fetch-dest'?: string | string[] }): boolean {
+  const dest = String(headers['sec-fetch-dest'] ?? '');
+  if (dest && !['document', 'iframe', 'frame', 'empty'].includes(dest)) return false;
+  const accept = String(headers.accept ?? '').trim();
+  if (!accept) return true;
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) return false;
+    return ['text/html', 'application/xhtml+xml', 'text/*', '*/*'].includes(type);
+  });
+}
+
+/** The images, the texts, the schedule, the drawings and the favicon, then the emulated back ends; the rest goes on. */
+export function serveContentFiles(server: ViteDevServer, state: DevState, emulator: Emulator): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    const { compiled, texts, region } = state;
+    const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+    const image = compiled ? variantFor(compiled.art, pathname) : undefined;
+    if (image) {
+      renderVariant(image.art, image.scale, image.format).then((data) => {
+        res.setHeader('Content-Type', `image/${image.format}`);
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(data);
+      }, next);
+      return;
+    }
+    const text = texts.get(pathname);
+    if (text !== undefined) {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(text);
+      return;
+    }
+    if (pathname === '/schedule.json' && compiled) {
+      // What a build writes at the root, for the preview clock's stages and boundaries.
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify(buildSchedule(compiled.model.regions, emulator.clock.now())));
+      return;
+    }
+    // A product's drawing, as the build writes it beside the pages (core/image-urls.ts).
+    const drawing =
+      region && pathname.startsWith(`${region.basePath}/images/`)
+        ? /^([^/]+)\.svg$/.exec(pathname.slice(region.basePath.length + '/images/'.length))?.[1]
+        : undefined;
+    const product = drawing === undefined ? undefined : region?.products[drawing];
+    if (product && drawing !== undefined) {
+      (server.ssrLoadModule('/runtime/server.tsx') as Promise<typeof import('../runtime/server.tsx')>).then(({ renderProductImage }) => {
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(renderProductImage(drawing, product.alt, product));
+      }, next);
+      return;
+    }
+    if (region && pathname === `${region.basePath}/favicon.svg`) {
+      res.setHeader('Content-Type', 'image/svg+xml');
+      res.end(renderTemplate('favicon.svg.hbs', { background: '#0b1a33' }));
+      return;
+    }
+    emulator.handle(req, res, pathname).then((handled) => (handled ? undefined : next()), next);
+  };
+}
+
+/** The region's pages (a path of the region with no page: its 404 page), rendered on request at the emulated clock's instant. */
+export function serveContentPages(
+  server: ViteDevServer,
+  state: DevState,
+  emulator: Emulator,
+  entryUrl: (code: string) => string,
+): Connect.NextHandleFunction {
+  return (req, res, next) => {
+    const pathname = normalizePath(decodeURIComponent((req.url ?? '/').split('?', 1)[0] ?? '/'));
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !state.region || !acceptsPage(req.headers)) return next();
+    const data = state.region;
+    const route = findRoute(data, pathname);
+    if (!route && parsePath(pathname, regionTable(data.regions)).region !== data.code) return next();
+    renderDevPage(
+      server,
+      data,
+      route ? pathname : `${data.basePath}/404`,
+      emulator.clock.now(),
+      req.url ?? '/',
+      entryUrl(data.code),
+      state.resolvedRegion?.consent,
+    ).then(
+      (html) => {
+        res.statusCode = route ? 200 : 404;
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(html);
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+/** One page rendered by the runtime's own server entry (through Vite, so edits show at once). */
+async function renderDevPage(
+  server: ViteDevServer,
+  region: RegionData,
+  pathname: string,
+  now: number,
+  url: string,
+  entry: string,
+  consent?: ConsentBanner,
+): Promise<string> {
+  const { renderPage } = (await server.ssrLoadModule('/runtime/server.tsx')) as typeof import('../runtime/server.tsx');
+  const rendered = await renderPage(region, pathname, now);
+  const { site, pages } = splitRegion(region);
+  const page = rendered.route && !rendered.route.redirect ? pages.get(rendered.route.path) : undefined;
+  const html = renderPageShell({
+    head: rendered.head,
+    jsonLd: rendered.head.jsonLd.map(serializeJsonLd),
+    base: `${region.basePath}/`,
+    entry,
+    css: '',
+    preloads: [],
+    loadNow: true,
+    html: rendered.html,
+    now,
+    // Everything the first render needs is inline here, the site data and the catalogue too:
+    // the preview has no site data file, and its pages are rendered on each request anyway.
+    routeData: serializeJsonLd({
+      site,
+      messages: region.messages,
+      ...(rendered.route && { path: rendered.route.path }),
+      ...(page && { page }),
+      ...rendered.data,
+    }),
+    ...(consent && { consent }),
+  });
+  const withClient = html.replace('</body>', `${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);
+  return server.transformIndexHtml(url, withClient);
+}
