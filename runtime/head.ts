@@ -5,7 +5,7 @@ import type { BreadcrumbList, FAQPage, Product, WebPage, WithContext } from 'sch
 import { formatPrice } from '../core/format.ts';
 import { formatsOf } from '../core/locale.ts';
 import { productImagePath, shareImagePath } from '../core/image-urls.ts';
-import { absoluteUrl, pageHead } from './page-head.ts';
+import { absoluteUrl, pageHead } from './route-head.ts';
 import { availability, merchantDetails, organization, priceValidUntil } from './structured-data.ts';
 import type { JsonLd } from './structured-data.ts';
 
@@ -16,7 +16,7 @@ function ogLocale(locale: string): string | undefined {
 }
 
 /**
- * The head of a route at an instant: what its route and text say (runtime/page-head.ts), with
+ * The head of a route at an instant: what its route and text say (runtime/route-head.ts), with
  * its structured data and share tags. `texts` looks up interface texts (the site name and the
  * not-found title) and the route's product. A route without loaded content is the not-found page.
  */

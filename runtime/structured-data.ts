@@ -1,8 +1,8 @@
 // A page's structured data (schema.org, typed by schema-dts), for its head (runtime/head.ts): the
 // organization, a product's offer with its availability, price validity and merchant details.
 import { activeRun } from '../core/offers.ts';
-import { absoluteUrl } from './page-head.ts';
-import type { JsonLd } from './page-head.ts';
+import { absoluteUrl } from './route-head.ts';
+import type { JsonLd } from './route-head.ts';
 import type { ProductData, SiteData } from '../core/model.ts';
 import type { Offer, QuantitativeValue } from 'schema-dts';
 

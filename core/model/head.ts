@@ -2,7 +2,7 @@ import type { BreadcrumbList, FAQPage, Organization, Product, WebPage, WithConte
 import type { Alternate } from './routes.ts';
 
 /**
- * A page's head (part of core/model.ts): computed by the runtime (runtime/page-head.ts and
+ * A page's head (part of core/model.ts): computed by the runtime (runtime/route-head.ts and
  * runtime/head.ts) the same way on the server and in the client, and written into each
  * prerendered page by the build (generator/templates.ts, generator/page-render.ts).
  */

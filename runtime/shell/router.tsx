@@ -199,15 +199,15 @@ function useRouteLoad(app: AppServices, location: string, found: Found, ready: b
 }
 
 let headWriter: Promise<typeof import('../head.ts') | 'reloading' | undefined> | undefined;
-let basicHead: Promise<typeof import('../page-head.ts') | undefined> | undefined;
+let basicHead: Promise<typeof import('../route-head.ts') | undefined> | undefined;
 
 /**
- * The head a route and its text say (runtime/page-head.ts), loaded on its own, beside the code
+ * The head a route and its text say (runtime/route-head.ts), loaded on its own, beside the code
  * that writes whole heads: imported statically, it made this chunk's namespace a built object,
  * whose helper every page's rolldown runtime then carried (docs/performance.md).
  */
 function loadBasicHead() {
-  return (basicHead ??= import('../page-head.ts').catch(() => (basicHead = undefined)));
+  return (basicHead ??= import('../route-head.ts').catch(() => (basicHead = undefined)));
 }
 /** The code that writes heads, once loaded. */
 let loadedWriter: typeof import('../head.ts') | undefined;
