@@ -1,32 +1,17 @@
 // The review's types (preview/review.ts, docs/review.md), below the modules that use them: the
 // review's steps, its pictures, its page, its files and its marks.
-import type { CompileResult } from '../generator/compile.ts';
-import type { RevisionContent } from '../generator/diff.ts';
+import type { ReviewRequest } from '../generator/ports.ts';
 import type { ChangedArea } from './changed-areas.js';
 import type { AreaCrop } from './compare.ts';
 import type { PictureThread } from './picture-thread.ts';
 import type { PictureSize } from './pictures.ts';
 
-export interface ReviewOptions {
-  /** The content folder (absolute). */
-  content: string;
-  revision: string;
-  cwd: string;
-  /** The diff's instant (epoch ms). */
-  now: number;
-  /** More instants to picture the affected pages at, or 'boundaries' (every schedule boundary within review.ts's BOUNDARY_WINDOW). */
-  at: readonly (number | 'boundaries')[];
-  /** The folder the review page (index.html) and review.json go into. */
-  out: string;
+/**
+ * What the review takes: what `diff --pictures` asks of it (generator/ports.ts, the port the
+ * CLI declares), the picture sizes besides, and its own picture thread.
+ */
+export interface ReviewOptions extends Omit<ReviewRequest, 'pictures'> {
   sizes?: readonly PictureSize[];
-  /** The marks file (review-marks.ts, docs/review.md "Marks"); without it review-marks.json in `cwd`, when there is one. */
-  marks?: string;
-  /** Progress, for people (one line each). */
-  log?: (line: string) => void;
-  /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
-  compiled?: { before: CompileResult; after: CompileResult };
-  /** The revision's content, extracted already (by the diff's words; the caller removes it): not extracted again. */
-  old?: RevisionContent;
   /**
    * The picture thread, started by the caller before the words were compiled (it goes on; the
    * caller closes it). Without it the review starts its own.
