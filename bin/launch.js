@@ -25,8 +25,8 @@ const ENTRIES = {
   // The thread that takes the review's pictures (preview/picture-thread.ts), and its start.
   pictures: 'preview/pictures.ts',
   'picture-thread': 'preview/picture-thread.ts',
-  // The thread that renders some of a large region's pages (generator/page-thread.ts).
-  pages: 'generator/page-thread.ts',
+  // The thread that renders some of a large region's pages (generator/prerender/page-thread.ts).
+  pages: 'generator/prerender/page-thread.ts',
 };
 
 /**

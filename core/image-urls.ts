@@ -27,7 +27,7 @@ export function productImagePath(site: Pick<SiteData, 'basePath'>, product: stri
 }
 
 /**
- * The share card of a page (og:image, twitter:image; generator/share-cards.ts): a product
+ * The share card of a page (og:image, twitter:image; generator/art/share-cards.ts): a product
  * page's own (`<base>/images/<product>.jpg`), else the region's (`<base>/images/share.jpg`).
  */
 export function shareImagePath(site: Pick<SiteData, 'basePath'>, product?: string): string {

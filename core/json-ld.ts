@@ -1,4 +1,4 @@
-// The JSON-LD a page carries is written by the build (generator/prerender.ts) and by the live
+// The JSON-LD a page carries is written by the build (generator/prerender/index.ts) and by the live
 // preview (preview/dev.ts) alike: one rule for both, here.
 
 /**

@@ -7,25 +7,24 @@ import { cacheStats } from './cache.ts';
 import { compileContent, selectRegions } from './compile.ts';
 import { resolveBuildOptions } from './options.ts';
 import type { CompileResult, ProgressEvent, ResolvedBuildOptions, UserBuildOptions } from './options.ts';
-import { createDiagnostic, hasErrors, sortDiagnostics } from './diagnostics.ts';
-import type { Diagnostic } from './diagnostics.ts';
-import { buildSchedule } from './deployment.ts';
-import { renderRobots, renderSitemap, securityData } from './site-files.ts';
-import type { Schedule } from './deployment.ts';
-import { inlineScriptHashes, prepareInlineScripts } from './templates.ts';
-import { hostRules, renderHeaders, renderNginx, renderRedirects } from './hosts.ts';
-import { emitSites } from './emit.ts';
-import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from './sites-folder.ts';
-import { ArtRenderError, createShareCardRenderer, renderImages } from './images.ts';
-import type { ShareCardRenderer } from './images.ts';
-import type { ServerRenderer } from './server-renderer.ts';
-import type { ClientBundle } from './client-css.ts';
+import { createDiagnostic, hasErrors, sortDiagnostics } from './diagnostics/index.ts';
+import type { Diagnostic } from './diagnostics/index.ts';
+import { buildSchedule } from './deploy/schedule.ts';
+import { renderRobots, renderSitemap, securityData } from './deploy/site-files.ts';
+import type { Schedule } from './deploy/schedule.ts';
+import { inlineScriptHashes, prepareInlineScripts } from './emit/templates.ts';
+import { hostRules, renderHeaders, renderNginx, renderRedirects } from './deploy/hosts.ts';
+import { emitSites } from './emit/index.ts';
+import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from './emit/sites-folder.ts';
+import { ArtRenderError, createShareCardRenderer, renderImages } from './art/images.ts';
+import type { ShareCardRenderer } from './art/images.ts';
+import type { ServerRenderer } from './bundle/server-renderer.ts';
+import type { ClientBundle } from './bundle/client-css.ts';
 import { commitOutput, createStagingDir, regionOutputDir } from './output.ts';
 import type { ResolvedRegion } from './resolve/index.ts';
 
 // The compiler's front (options.ts, and load -> validate -> resolve) lives in compile.ts, which
 // re-exports the options; a build is the rest. Importers of either see both.
-export * from './compile.ts';
 
 export interface RegionReport {
   code: string;
@@ -102,9 +101,12 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     // Pages to picture as they first paint need no client bundle (nor the modules it is made of)
     // once the cache has the runtime's CSS.
     const only = options.firstPaintOnly && new Set(options.firstPaintOnly);
-    const firstPaint = only && (await (await import('./client-css.ts')).firstPaintClient(resolved.cacheDir));
+    const firstPaint = only && (await (await import('./bundle/client-css.ts')).firstPaintClient(resolved.cacheDir));
     // Vite and React load only for a build, never for a check (the client's Vite only when it bundles).
-    const [{ buildServerRenderer }, { prerenderRegion }] = await Promise.all([import('./server-renderer.ts'), import('./prerender.ts')]);
+    const [{ buildServerRenderer }, { prerenderRegion }] = await Promise.all([
+      import('./bundle/server-renderer.ts'),
+      import('./prerender/index.ts'),
+    ]);
     for (const region of selected) progress('bundle', region.data.code);
     const { clients, emitted } = await bundleClients(compiled.model, selected, resolved, staging, journal, firstPaint);
     signal?.throwIfAborted();
@@ -158,7 +160,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
 async function compileForBuild(options: UserBuildOptions) {
   const checked = options.compiled ?? (await compileContent(options));
   return options.pseudo && !hasErrors(checked.diagnostics)
-    ? { ...checked, model: (await import('./pseudo.ts')).pseudoModel(checked.model) }
+    ? { ...checked, model: (await import('./translations/pseudo.ts')).pseudoModel(checked.model) }
     : checked;
 }
 
@@ -178,7 +180,7 @@ async function bundleClients(
   if (firstPaint) return { clients: new Map(codes.map((code) => [code, firstPaint])), emitted: [] };
   const modules = await emitSites(model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
   const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
-  const { buildClients } = await import('./client-build.ts');
+  const { buildClients } = await import('./bundle/client-build.ts');
   // One after the other: each Vite build holds its whole module graph in memory; at once, the
   // build's peak memory is the sum of both. The client build, the larger, goes first.
   collectGarbage();
@@ -198,7 +200,7 @@ async function writeDeploymentFiles(
 ): Promise<Schedule> {
   const schedule = buildSchedule(model.regions, resolved.now);
   await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);
-  const { historyOf, lastChanges } = await import('./history.ts');
+  const { historyOf, lastChanges } = await import('./history/index.ts');
   const lastChanged = await lastChanges(history ?? (await historyOf(resolved.contentDir)), resolved.now);
   await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(model, resolved.now, lastChanged));
   await writeFile(path.join(staging, 'robots.txt'), renderRobots(model));

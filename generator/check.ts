@@ -4,13 +4,13 @@ import path from 'node:path';
 import { listTree } from '../files/disk.js';
 import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { compileContent } from './compile.ts';
-import type { CompileResult } from './compile.ts';
-import { hasErrors } from './diagnostics.ts';
-import type { Diagnostic } from './diagnostics.ts';
+import type { CompileResult } from './options.ts';
+import { hasErrors } from './diagnostics/index.ts';
+import type { Diagnostic } from './diagnostics/index.ts';
 import { resolveBuildOptions } from './options.ts';
 import type { UserBuildOptions } from './options.ts';
-import { untranslatedPages } from './translations.ts';
-import type { UntranslatedPages } from './translations.ts';
+import { untranslatedPages } from './translations/index.ts';
+import type { UntranslatedPages } from './translations/index.ts';
 
 /** `--check`: the diagnostics of a compile, cached while the content is unchanged, and the line it prints. */
 

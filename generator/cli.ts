@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { SitesFolderError } from './compile.ts';
+import { SitesFolderError } from './emit/sites-folder.ts';
 import { createProgram } from './commands/build.ts';
 import * as diff from './commands/diff.ts';
 import * as emit from './commands/emit.ts';
@@ -16,6 +16,8 @@ import * as translations from './commands/translations.ts';
  * print -> exit code); the build itself, with --check and --dev, is the program's own action.
  */
 export type { CliIO } from './commands/shared.ts';
+/** An instant given to a flag, read as the commands read `--now` and `--at` (for scripts that take one). */
+export { parseInstantFlag } from './commands/shared.ts';
 export type { PreviewOptions } from './ports.ts';
 
 /** The subcommands, in the order --help lists them. */

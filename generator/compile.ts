@@ -1,22 +1,21 @@
 import path from 'node:path';
-import { translationFreshness } from './translations.ts';
-import { didYouMean, sortDiagnostics, suggest } from './diagnostics.ts';
-import { loadContent, parseContent, readContentSources } from './load.ts';
-import { readSourceArt } from './images.ts';
-import { recoverContent } from './exchange/commit.ts';
-import type { LoadedContent } from './load.ts';
+import { translationFreshness } from './translations/index.ts';
+import { didYouMean, sortDiagnostics, suggest } from './diagnostics/index.ts';
+import { loadContent, parseContent, readContentSources } from './load/index.ts';
+import { readSourceArt } from './art/images.ts';
+import { recoverContent } from './load/content-commit.ts';
+import type { LoadedContent } from './load/index.ts';
 import { resolveBuildOptions } from './options.ts';
 import type { CompileResult, ProgressEvent, UserBuildOptions } from './options.ts';
 import { resolveContent } from './resolve/index.ts';
 import type { RegionPriceHistory } from './resolve/prior-prices.ts';
-import { validateContent } from './validate.ts';
+import { validateContent } from './validate/index.ts';
 
 /**
  * The compiler's front: load -> validate -> resolve, with the build options and what compiling
  * gives (options.ts, re-exported here). It loads nothing a check does not need (no Vite, no image renderer, no templates):
  * `build.ts` does the rest of a build, check.ts answers `--check`.
  */
-export * from './options.ts';
 
 /** Why a build stopped when the CLI was interrupted (SIGINT): the output is as it was. */
 export class BuildInterrupted extends Error {
@@ -36,21 +35,6 @@ export class UnknownRegionError extends Error {
   }
 }
 
-/**
- * A sites folder holding a file the build did not write where it would write or remove one
- * (`--sites` pointing at a folder of other files): nothing was changed.
- */
-export class SitesFolderError extends Error {
-  constructor(
-    readonly sitesDir: string,
-    readonly file: string,
-  ) {
-    super(
-      `${path.join(sitesDir, file)} was not written by build-region: the build neither overwrites nor removes it (give --sites an empty folder or one a build made)`,
-    );
-  }
-}
-
 /** The model's regions asked for, in the content's order; throws UnknownRegionError for a code the content lacks. */
 export function selectRegions<R extends { data: { code: string } }>(regions: readonly R[], asked: readonly string[] | undefined): R[] {
   if (!asked) return [...regions];
@@ -65,7 +49,7 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
   const started = performance.now();
   const progress = (step: ProgressEvent['step']) => resolved.onProgress({ step, elapsed: performance.now() - started });
   progress('load');
-  // An import killed while it put its files in place is completed first (exchange/commit.ts).
+  // An import killed while it put its files in place is completed first (load/content-commit.ts).
   if (!options.history) await recoverContent(resolved.contentDir);
   // A revision's content (written to a temporary folder) shares the parsed data of its folder's.
   const versionOf = options.history && path.join(options.history.repository, options.history.contentPath);
@@ -94,7 +78,7 @@ async function loadHistories(
       : [];
   });
   if (regions.length === 0) return undefined;
-  const { historyOf, loadPriceHistories } = await import('./history.ts');
+  const { historyOf, loadPriceHistories } = await import('./history/index.ts');
   const stages = text('stages.yaml');
   return loadPriceHistories(
     given ?? (await historyOf(contentDir)),

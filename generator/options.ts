@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultCacheDir } from './cache.ts';
 import { PACKAGE_ROOT } from './paths.ts';
-import type { Diagnostic } from './diagnostics.ts';
-import type { DrawableArt } from './images.ts';
+import type { Diagnostic } from './diagnostics/index.ts';
+import type { DrawableArt } from './art/images.ts';
 import type { SiteModel } from './resolve/index.ts';
-import type { FileFreshness } from './translations.ts';
+import type { FileFreshness } from './translations/index.ts';
 
 /**
  * The build options: what a caller may set, and every default applied in one place; and what
@@ -45,7 +45,7 @@ export interface UserBuildOptions {
    */
   now?: number;
   /**
-   * Build with every text pseudo-localised (generator/pseudo.ts, docs/translations.md): accented
+   * Build with every text pseudo-localised (generator/translations/pseudo.ts, docs/translations.md): accented
    * and about 40% longer, for trying layouts with long texts. Only the build reads it.
    */
   pseudo?: boolean;
@@ -74,7 +74,7 @@ export interface UserBuildOptions {
   firstPaintOnly?: readonly string[];
   /**
    * From how many pages of a region a page thread renders some of them beside the build's own
-   * (default generator/prerender.ts PAGES_FOR_A_THREAD, where a thread pays for its start).
+   * (default generator/prerender/index.ts PAGES_FOR_A_THREAD, where a thread pays for its start).
    */
   pagesForAThread?: number;
   /** The content compiled already, at `now` (by `diff`'s words): the build does not compile it again. */

@@ -1,7 +1,7 @@
-import type { Diagnostic } from './diagnostics.ts';
-import type { RevisionContent } from './diff.ts';
+import type { Diagnostic } from './diagnostics/index.ts';
+import type { RevisionContent } from './diff/index.ts';
 import type { CompileResult } from './options.ts';
-import type { GlanceSheet } from './report-glance.ts';
+import type { GlanceSheet } from './report/glance.ts';
 
 /**
  * The CLI's ports (docs/architecture.md, "Where shared types live"): what the commands ask of

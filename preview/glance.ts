@@ -9,10 +9,10 @@ import type { HostRules } from '../core/host-rules.ts';
 import { featuredProduct } from '../core/model.ts';
 import type { PageContent, ProductData, RouteInfo } from '../core/model.ts';
 import { isRouteOpen } from '../core/time.ts';
-import { buildRegions } from '../generator/build.ts';
-import { CORES, mapLimited } from '../generator/limit.ts';
-import type { GlanceRequest } from '../generator/ports.ts';
-import type { GlancePage, GlanceSheet, GlanceThumbnail } from '../generator/report-glance.ts';
+import { buildRegions } from '../generator/index.ts';
+import { CORES, mapLimited } from '../generator/index.ts';
+import type { GlanceRequest } from '../generator/index.ts';
+import type { GlancePage, GlanceSheet, GlanceThumbnail } from '../generator/index.ts';
 import { startServer } from '../server/serve.ts';
 import { chromiumPath, launchChromium, PICTURE_SIZES, takePicture } from './pictures.ts';
 import type { PictureSize } from './pictures.ts';
@@ -21,10 +21,10 @@ import type { PictureSize } from './pictures.ts';
  * "Sites at a glance" (docs/review.md): each region's home and one product page of a built
  * output, pictured by the review's renderer (preview/pictures.ts) at one instant. `npm run
  * screenshots` pictures them whole; `build-region report --glance` builds the sites, pictures
- * them and puts thumbnails in the report (generator/report-glance.ts lays them out).
+ * them and puts thumbnails in the report (generator/report/glance.ts lays them out).
  */
 
-export type { GlancePage, GlanceSheet } from '../generator/report-glance.ts';
+export type { GlancePage, GlanceSheet } from '../generator/index.ts';
 
 /** What a prerendered page carries inline (`#route-data`, runtime/content.ts): its route, text and products. */
 interface InlineRouteData {
@@ -46,7 +46,7 @@ async function routeData(file: string): Promise<InlineRouteData | undefined> {
 }
 
 /**
- * A page's text from the region's assets (`page-<page>-<name>-<hash>.json`, generator/text-assets.ts),
+ * A page's text from the region's assets (`page-<page>-<name>-<hash>.json`, generator/emit/text-assets.ts),
  * where its HTML does not carry it inline (a page whose content hydrates when wanted).
  */
 async function pageText(folder: string, page: string | undefined): Promise<InlineRouteData['page'] | undefined> {

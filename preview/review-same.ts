@@ -3,8 +3,8 @@
 import type { RegionData } from '../core/model.ts';
 import { isGateOpen } from '../core/offers.ts';
 import { isRouteOpen } from '../core/time.ts';
-import type { CompileResult } from '../generator/compile.ts';
-import { gatedItems, windowedLinks } from '../generator/pages-showing.ts';
+import type { CompileResult } from '../generator/index.ts';
+import { gatedItems, windowedLinks } from '../generator/index.ts';
 
 /**
  * The diff's words that say only when something shows, not what it shows: its windows and stages

@@ -2,9 +2,9 @@
 // base side's pictures kept from an earlier review used where there are some.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buildRegions } from '../generator/build.ts';
-import type { CompileResult } from '../generator/compile.ts';
-import type { RevisionContent } from '../generator/diff.ts';
+import { buildRegions } from '../generator/index.ts';
+import type { CompileResult } from '../generator/index.ts';
+import type { RevisionContent } from '../generator/index.ts';
 import { startServer } from '../server/serve.ts';
 import type { PictureThread } from './picture-thread.ts';
 import type { PictureSize } from './pictures.ts';

@@ -1,6 +1,6 @@
 // The review's types (preview/review.ts, docs/review.md), below the modules that use them: the
 // review's steps, its pictures, its page, its files and its marks.
-import type { ReviewRequest } from '../generator/ports.ts';
+import type { ReviewRequest } from '../generator/index.ts';
 import type { ChangedArea } from './changed-areas.js';
 import type { AreaCrop } from './compare.ts';
 import type { PictureThread } from './picture-thread.ts';

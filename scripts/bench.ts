@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../generator/paths.ts';
+import { PACKAGE_ROOT } from '../generator/index.ts';
 import { writeCatalogue } from './bench/catalogue.ts';
 import { growthGoals } from './bench/growth.ts';
 import { importGoals } from './bench/import.ts';

@@ -1,14 +1,14 @@
 // npm run generate: writes what is generated from the code's own sources and committed:
-// schema/types.ts from schema/*.schema.json, docs/diagnostics.md from generator/errors.ts,
+// schema/types.ts from schema/*.schema.json, docs/diagnostics.md from generator/diagnostics/catalogue.ts,
 // core/message-keys.ts (the runtime's message keys) from content/messages/en-US.yaml.
 // (The region modules in sites/ are generated from the content by build-region, not committed.)
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderDiagnosticsDoc } from '../generator/docs.ts';
-import { renderMessageKeys } from '../generator/message-keys.ts';
-import { PACKAGE_ROOT } from '../generator/paths.ts';
-import { readSchemas } from '../generator/schemas.ts';
-import { renderSchemaTypes } from '../generator/schema-types.ts';
+import { renderDiagnosticsDoc } from '../generator/index.ts';
+import { renderMessageKeys } from '../generator/index.ts';
+import { PACKAGE_ROOT } from '../generator/index.ts';
+import { readSchemas } from '../generator/index.ts';
+import { renderSchemaTypes } from '../generator/index.ts';
 
 await writeFile(path.join(PACKAGE_ROOT, 'schema', 'types.ts'), renderSchemaTypes(readSchemas()));
 console.log('wrote schema/types.ts');

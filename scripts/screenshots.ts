@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { main } from '../generator/cli.ts';
-import { CORES, mapLimited } from '../generator/limit.ts';
+import { main, parseInstantFlag } from '../generator/cli.ts';
+import { CORES, mapLimited } from '../generator/index.ts';
 import { glancePages } from '../preview/glance.ts';
 import { chromiumPath, launchChromium, PICTURE_SIZES, takePicture } from '../preview/pictures.ts';
-import { parseInstantFlag } from '../generator/commands/shared.ts';
 import { startServer } from '../server/serve.ts';
 
 /**

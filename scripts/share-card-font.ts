@@ -1,12 +1,12 @@
-// node --import tsx scripts/share-card-font.ts [font.ttf]: writes generator/share-card-font.ts, the
+// node --import tsx scripts/share-card-font.ts [font.ttf]: writes generator/art/share-card-font.ts, the
 // advance widths of the share cards' title font (DejaVu Sans Bold, what librsvg draws their
 // Latin, Greek and Cyrillic with), read once from the font file here so that a build measures
 // titles without a font library and with the same numbers on every machine. Rerun it only when
 // the cards change font. CJK text is drawn by a fallback font whose glyphs are all 1 em wide:
-// generator/share-card-title.ts knows that without a table.
+// generator/art/share-card-title.ts knows that without a table.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../generator/paths.ts';
+import { PACKAGE_ROOT } from '../generator/index.ts';
 
 const FONT = process.argv[2] ?? '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
@@ -75,7 +75,7 @@ for (const [first, last] of BLOCKS) {
     if (cells.some((cell) => cell !== '-')) rows.push(`  [0x${row.toString(16).padStart(4, '0')}, '${cells.join(' ')}'],`);
   }
 }
-const out = path.join(PACKAGE_ROOT, 'generator', 'share-card-font.ts');
+const out = path.join(PACKAGE_ROOT, 'generator', 'art', 'share-card-font.ts');
 writeFileSync(
   out,
   [

@@ -1,4 +1,4 @@
-// Inlined into the region chooser's pages only (generator/templates.ts): its entries are links,
+// Inlined into the region chooser's pages only (generator/emit/templates.ts): its entries are links,
 // which a visitor may follow before the app is live (templates/app-loader.js holds buttons, not
 // links). A country chosen then is kept all the same, where the app keeps it once live
 // (runtime/country.ts, local storage 'country'), so the region it leads to is labelled by it.

@@ -4,7 +4,7 @@ import type { Alternate } from './routes.ts';
 /**
  * A page's head (part of core/model.ts): computed by the runtime (runtime/route-head.ts and
  * runtime/head.ts) the same way on the server and in the client, and written into each
- * prerendered page by the build (generator/templates.ts, generator/page-render.ts).
+ * prerendered page by the build (generator/emit/templates.ts, generator/prerender/page-render.ts).
  */
 
 /** A page's structured data (one schema.org object of the kinds the sites describe). */

@@ -4,9 +4,9 @@ import type { BuildResult } from '../build.ts';
 import { checkContent, describeCheck } from '../check.ts';
 import { BuildInterrupted, compileContent, selectRegions, UnknownRegionError } from '../compile.ts';
 import type { ProgressEvent } from '../options.ts';
-import { hasErrors } from '../diagnostics.ts';
+import { hasErrors } from '../diagnostics/index.ts';
 import { describeBuild } from '../output.ts';
-import { describeUntranslated } from '../translations.ts';
+import { describeUntranslated } from '../translations/index.ts';
 import type { CliIO, Run } from './shared.ts';
 import {
   contentOption,
@@ -170,7 +170,7 @@ async function executeBuild(regions: string[] | undefined, options: BuildOptions
   // A deploy pipeline needs this even in quiet mode: when to rebuild.
   const scheduleFile = path.relative(io.cwd, path.join(outDir, 'schedule.json')).split(path.sep).join('/');
   if (result.ok && result.schedule && options.format !== 'json')
-    io.stdout(`${(await import('../deployment.ts')).describeNext(result.schedule, scheduleFile)}\n`);
+    io.stdout(`${(await import('../deploy/schedule.ts')).describeNext(result.schedule, scheduleFile)}\n`);
   return result.ok ? 0 : 1;
 }
 

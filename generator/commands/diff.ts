@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { hasErrors } from '../diagnostics.ts';
+import { hasErrors } from '../diagnostics/index.ts';
 import type { PictureThread } from '../ports.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, formatOption, parseInstantFlag, parseNow, printDiagnostics, usage, UsageError } from './shared.ts';
@@ -63,7 +63,7 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
   // Chromium starts first, in a thread of its own, while the words are compiled (docs/review.md, "Cost").
   const pictures = options.pictures && io.reviewPictures ? io.startPictures?.().catch(() => undefined) : undefined;
   try {
-    const { diffContent } = await import('../diff.ts');
+    const { diffContent } = await import('../diff/index.ts');
     let result: Awaited<ReturnType<typeof diffContent>>;
     try {
       result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd);
@@ -87,10 +87,10 @@ async function report(
   io: CliIO,
   now: number,
   at: (number | 'boundaries')[],
-  result: Awaited<ReturnType<typeof import('../diff.ts').diffContent>>,
+  result: Awaited<ReturnType<typeof import('../diff/index.ts').diffContent>>,
   pictures: PictureThread | undefined,
 ): Promise<number> {
-  const { formatChanges } = await import('../diff-format.ts');
+  const { formatChanges } = await import('../diff/format.ts');
   for (const [which, compiled] of [
     [`the content at ${revision}`, result.before],
     ['the working tree', result.after],

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { compileContent } from '../compile.ts';
 import { resolveBuildOptions } from '../options.ts';
-import { hasErrors } from '../diagnostics.ts';
+import { hasErrors } from '../diagnostics/index.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, printDiagnostics } from './shared.ts';
 
@@ -34,7 +34,7 @@ async function execute(options: EmitOptions, io: CliIO): Promise<number> {
   printDiagnostics(compiled.diagnostics, compiled.sources, 'text', io);
   if (hasErrors(compiled.diagnostics)) return 1;
   const { sitesDir, cacheDir } = resolveBuildOptions({ cwd: io.cwd, content: options.content, sites: options.sites, cache: options.cache });
-  const [{ emitSites }, { writeGeneratedFiles }] = await Promise.all([import('../emit.ts'), import('../sites-folder.ts')]);
+  const [{ emitSites }, { writeGeneratedFiles }] = await Promise.all([import('../emit/index.ts'), import('../emit/sites-folder.ts')]);
   const written = await writeGeneratedFiles(sitesDir, await emitSites(compiled.model, sitesDir, undefined, { cacheDir }), true);
   if (!options.quiet)
     io.stderr(

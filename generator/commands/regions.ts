@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { compileContent } from '../compile.ts';
-import { hasErrors } from '../diagnostics.ts';
+import { hasErrors } from '../diagnostics/index.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, formatOption, printDiagnostics } from './shared.ts';
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { writeAtomically } from '../../files/disk.js';
 import { compileContent } from '../compile.ts';
-import { hasErrors } from '../diagnostics.ts';
-import type { GlanceSheet } from '../report-glance.ts';
+import { hasErrors } from '../diagnostics/index.ts';
+import type { GlanceSheet } from '../report/glance.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, parseNow, usage } from './shared.ts';
 
@@ -68,7 +68,7 @@ async function execute(options: ReportOptions, io: CliIO): Promise<number> {
   }
   const target = path.resolve(io.cwd, options.out);
   await mkdir(path.dirname(target), { recursive: true });
-  const { renderReport } = await import('../report.ts');
+  const { renderReport } = await import('../report/index.ts');
   await writeAtomically(target, renderReport(compiled, now, glance));
   const pictured = glance && !glance.skipped ? `, with ${glance.pages.length} pages pictured` : '';
   io.stdout(

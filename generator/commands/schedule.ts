@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { compileContent, selectRegions, UnknownRegionError } from '../compile.ts';
-import { hasErrors } from '../diagnostics.ts';
+import { hasErrors } from '../diagnostics/index.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, formatOption, parseNow, parseRegions, printDiagnostics, unknownRegion, usage } from './shared.ts';
 
@@ -51,7 +51,7 @@ async function execute(names: string[], options: ScheduleOptions, io: CliIO): Pr
   } catch (error) {
     return usage(error instanceof UnknownRegionError ? unknownRegion(error) : error, io, 'schedule ');
   }
-  const { buildSchedule, formatSchedule, selectEntries } = await import('../deployment.ts');
+  const { buildSchedule, formatSchedule, selectEntries } = await import('../deploy/schedule.ts');
   const entries = selectEntries(buildSchedule(compiled.model.regions, now), now, regions, options.past);
   if (options.format === 'json') {
     io.stdout(`${JSON.stringify({ ok: true, now: new Date(now).toISOString(), regions, entries }, null, 2)}\n`);

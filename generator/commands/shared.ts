@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { UnknownRegionError } from '../compile.ts';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../diagnostics/index.ts';
 import type { CliPorts } from '../ports.ts';
-import { didYouMean, suggest } from '../diagnostics.ts';
-import { formatDiagnostic, formatGithubAnnotation } from '../format.ts';
+import { didYouMean, suggest } from '../diagnostics/index.ts';
+import { formatDiagnostic, formatGithubAnnotation } from '../diagnostics/format.ts';
 import { parseInstant } from '../resolve/stages.ts';
 
 /**

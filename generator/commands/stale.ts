@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { judgeStaleness, writeGithubOutput } from '../stale.ts';
+import { judgeStaleness, writeGithubOutput } from '../deploy/stale.ts';
 import type { CliIO, Run } from './shared.ts';
 import { finish, formatOption, parseNow, usage } from './shared.ts';
 

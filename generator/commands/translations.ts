@@ -2,10 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { compileContent, compileOverlay } from '../compile.ts';
-import type { CompileResult } from '../compile.ts';
-import { hasErrors } from '../diagnostics.ts';
-import { describeImport, formatTranslationStatus, translationStatus } from '../translation-status.ts';
-import { markTranslations, selectTranslations } from '../translations.ts';
+import type { CompileResult } from '../options.ts';
+import { hasErrors } from '../diagnostics/index.ts';
+import { describeImport, formatTranslationStatus, translationStatus } from '../translations/status.ts';
+import { markTranslations, selectTranslations } from '../translations/index.ts';
 import type { CliIO, Run } from './shared.ts';
 import { contentOption, finish, formatOption, printDiagnostics, usage, UsageError } from './shared.ts';
 
@@ -13,7 +13,7 @@ import { contentOption, finish, formatOption, printDiagnostics, usage, UsageErro
  * `build-region translations`: how far each region's translations are in step with their
  * sources (docs/translations.md); `mark` records translations as current; `export` and
  * `import` exchange a locale's texts with a translator's tool. The work is in
- * generator/translations.ts and generator/translation-files.ts.
+ * generator/translations/index.ts and generator/translations/exchange/files.ts.
  */
 
 interface ExportOptions {
@@ -121,7 +121,7 @@ async function executeMark(targets: string[], options: { content: string }, io: 
 async function executeExport(options: ExportOptions, io: CliIO): Promise<number> {
   const compiled = await compileForTranslations(options.content, io);
   if (!compiled) return 1;
-  const { exchangeUnits, UnrepresentableText, writeExchange } = await import('../translation-files.ts');
+  const { exchangeUnits, UnrepresentableText, writeExchange } = await import('../translations/exchange/files.ts');
   const { files } = selectTranslations(compiled, [options.locale]);
   if (files.length === 0)
     return usage(
@@ -159,7 +159,7 @@ async function executeImport(file: string, options: { content: string }, io: Cli
   const now = Date.now();
   const compiled = await compileForTranslations(options.content, io, 'text', now);
   if (!compiled) return 1;
-  const { importTranslations } = await import('../translation-files.ts');
+  const { importTranslations } = await import('../translations/exchange/files.ts');
   const result = await importTranslations({
     contentDir: path.resolve(io.cwd, options.content),
     path: path.resolve(io.cwd, file),

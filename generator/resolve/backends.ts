@@ -1,7 +1,7 @@
 import type { BackendsData } from '../../core/backends.ts';
 import type { RegionData } from '../../core/model.ts';
-import { compareStrings } from '../diagnostics.ts';
-import type { Validated } from '../validate.ts';
+import { compareStrings } from '../diagnostics/index.ts';
+import type { Validated } from '../validate/index.ts';
 import { sortByKey } from './model.ts';
 
 /** The prefix of the back ends' answer texts in a catalogue: `errors.code4010`. */

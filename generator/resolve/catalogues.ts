@@ -1,8 +1,8 @@
 import type { MessagesFile, MessageTree } from '../../schema/types.ts';
 import { RUNTIME_MESSAGE_KEYS } from '../../core/message-keys.ts';
-import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../source-file.ts';
-import type { Validated } from '../validate.ts';
+import { compareStrings, createDiagnostic, suggest } from '../diagnostics/index.ts';
+import { rangeOfKey, rangeOfPath } from '../load/source-file.ts';
+import type { Validated } from '../validate/index.ts';
 import type { Report } from './model.ts';
 import { sortByKey } from './model.ts';
 import { checkPluralForms, expandPlural, parsePlural, pluralCategories } from './plurals.ts';

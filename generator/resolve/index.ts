@@ -1,6 +1,6 @@
-import { compareStrings, createDiagnostic } from '../diagnostics.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import type { ValidatedContent } from '../validate.ts';
+import { compareStrings, createDiagnostic } from '../diagnostics/index.ts';
+import type { Diagnostic } from '../diagnostics/index.ts';
+import type { ValidatedContent } from '../validate/index.ts';
 import { withAlternates } from './alternates.ts';
 import { resolveBackends } from './backends.ts';
 import { resolveCatalogues } from './catalogues.ts';

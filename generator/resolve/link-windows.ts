@@ -1,8 +1,8 @@
 import type { FooterColumn, LinkWindow, NavItem, RegionData, RouteData } from '../../core/model.ts';
 import { normalizePath } from '../../core/paths.ts';
-import { createDiagnostic } from '../diagnostics.ts';
-import { rangeOfPath } from '../source-file.ts';
-import type { SourceFile } from '../source-file.ts';
+import { createDiagnostic } from '../diagnostics/index.ts';
+import { rangeOfPath } from '../load/source-file.ts';
+import type { SourceFile } from '../load/source-file.ts';
 import type { Report } from './model.ts';
 
 type Span = { readonly start?: number; readonly end?: number };

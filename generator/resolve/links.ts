@@ -1,8 +1,8 @@
 import { normalizePath, parsePath } from '../../core/paths.ts';
 import type { RegionTable } from '../../core/paths.ts';
-import { createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfPath } from '../source-file.ts';
-import type { SourceFile } from '../source-file.ts';
+import { createDiagnostic, suggest } from '../diagnostics/index.ts';
+import { rangeOfPath } from '../load/source-file.ts';
+import type { SourceFile } from '../load/source-file.ts';
 import type { Report } from './model.ts';
 
 /** A link written in the content, checked once every region's routes are known. */

@@ -1,9 +1,9 @@
 // A region's market (docs/market.md), resolved for generator/resolve/region.ts: its products'
 // prior prices and its shipping and returns for merchant listings.
 import type { MarketData, ProductData } from '../../core/model.ts';
-import { createDiagnostic } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../source-file.ts';
-import type { Validated } from '../validate.ts';
+import { createDiagnostic } from '../diagnostics/index.ts';
+import { rangeOfKey, rangeOfPath } from '../load/source-file.ts';
+import type { Validated } from '../validate/index.ts';
 import type { Report } from './model.ts';
 import { priorPrices, toPriorPriceData, withCurrent } from './prior-prices.ts';
 import type { RegionPriceHistory } from './prior-prices.ts';

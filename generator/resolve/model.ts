@@ -3,8 +3,8 @@ import type { BackendsData } from '../../core/backends.ts';
 import { HOME_PAGE } from '../../core/kinds.ts';
 import type { RegionData } from '../../core/model.ts';
 import { pagePath } from '../../core/paths.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import type { DrawableArt } from '../images.ts';
+import type { Diagnostic } from '../diagnostics/index.ts';
+import type { DrawableArt } from '../art/images.ts';
 
 /** A region resolved for the runtime, with the source of each piece for late diagnostics. */
 /**
@@ -67,7 +67,7 @@ export interface ResolveOptions {
   readonly now?: number;
   /**
    * The earlier versions of regions whose market announces prior prices, by region code
-   * (generator/history.ts reads them from git); a region without one has its own timeline only.
+   * (generator/history/index.ts reads them from git); a region without one has its own timeline only.
    */
   readonly histories?: ReadonlyMap<string, RegionPriceHistory>;
 }

@@ -1,7 +1,7 @@
 import type { Nav, RegionFile } from '../../schema/types.ts';
 import type { NavItem, RegionData } from '../../core/model.ts';
-import { compareStrings } from '../diagnostics.ts';
-import type { SourceFile } from '../source-file.ts';
+import { compareStrings } from '../diagnostics/index.ts';
+import type { SourceFile } from '../load/source-file.ts';
 import type { PendingLink } from './links.ts';
 import type { Report } from './model.ts';
 import { checkGate, sortedStages } from './stages.ts';

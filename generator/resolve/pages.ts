@@ -1,12 +1,12 @@
 import type { PageFile } from '../../schema/types.ts';
 import type { AccountScreen } from '../../core/kinds.ts';
 import type { ImageAsset, Messages, PageContent } from '../../core/model.ts';
-import { createDiagnostic, suggest } from '../diagnostics.ts';
-import { drawable } from '../images.ts';
-import type { DrawableArt, SourceArt } from '../images.ts';
-import { inspectArt } from '../svg.ts';
-import { rangeOfPath } from '../source-file.ts';
-import type { Validated } from '../validate.ts';
+import { createDiagnostic, suggest } from '../diagnostics/index.ts';
+import { drawable } from '../art/images.ts';
+import type { DrawableArt, SourceArt } from '../art/images.ts';
+import { inspectArt } from '../art/svg.ts';
+import { rangeOfPath } from '../load/source-file.ts';
+import type { Validated } from '../validate/index.ts';
 import type { Report } from './model.ts';
 
 /** Source art by name, with the image the build makes of it (undefined for art it cannot draw). */

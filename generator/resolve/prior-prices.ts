@@ -8,7 +8,7 @@ import type { OfferRun } from '../../core/offers.ts';
  * shall indicate the prior price applied by the trader for a determined period of time prior
  * to the application of the price reduction", the prior price being "the lowest price applied
  * by the trader during a period of time not shorter than 30 days prior to the application of
- * the price reduction". Pure: the content's history comes in as data (generator/history.ts).
+ * the price reduction". Pure: the content's history comes in as data (generator/history/index.ts).
  */
 
 export const PRIOR_PRICE_DAYS = 30;
@@ -42,7 +42,7 @@ export interface PriceHistory {
 }
 
 /**
- * A region's earlier versions as generator/history.ts reads them from git (the content being
+ * A region's earlier versions as generator/history/index.ts reads them from git (the content being
  * built is added as the last version by the resolver, `withCurrent`).
  */
 export interface RegionPriceHistory {

@@ -1,7 +1,7 @@
-import type { Diagnostic } from '../diagnostics.ts';
-import { compareStrings, createDiagnostic, editDistance, swapsTwoLetters } from '../diagnostics.ts';
-import { rangeOfKey } from '../source-file.ts';
-import type { Validated } from '../validate.ts';
+import type { Diagnostic } from '../diagnostics/index.ts';
+import { compareStrings, createDiagnostic, editDistance, swapsTwoLetters } from '../diagnostics/index.ts';
+import { rangeOfKey } from '../load/source-file.ts';
+import type { Validated } from '../validate/index.ts';
 import type { Report } from './model.ts';
 
 /** A use of a product key that names no product of the region (a route, a line-up place, a bundle part), with the E0218 it gets on its own. */

@@ -1,8 +1,8 @@
 import type { Product } from '../../schema/types.ts';
 import type { ProductData } from '../../core/model.ts';
-import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfPath } from '../source-file.ts';
-import type { Validated } from '../validate.ts';
+import { compareStrings, createDiagnostic, suggest } from '../diagnostics/index.ts';
+import { rangeOfPath } from '../load/source-file.ts';
+import type { Validated } from '../validate/index.ts';
 import type { PendingLink } from './links.ts';
 import type { Report } from './model.ts';
 import type { UnknownProductUse } from './product-references.ts';

@@ -1,8 +1,8 @@
 import type { ConstantsFile } from '../../schema/types.ts';
 import type { RegionData, RegionLink } from '../../core/model.ts';
-import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../source-file.ts';
-import type { Validated } from '../validate.ts';
+import { compareStrings, createDiagnostic, suggest } from '../diagnostics/index.ts';
+import { rangeOfKey, rangeOfPath } from '../load/source-file.ts';
+import type { Validated } from '../validate/index.ts';
 import type { Catalogues } from './catalogues.ts';
 import type { PendingLink } from './links.ts';
 import { windowLinks } from './link-windows.ts';

@@ -1,9 +1,9 @@
 import type { RegionLink } from '../../core/model.ts';
 import { basePathOf, pagePath } from '../../core/paths.ts';
 import type { RegionTable } from '../../core/paths.ts';
-import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../source-file.ts';
-import type { Validated, ValidatedContent } from '../validate.ts';
+import { compareStrings, createDiagnostic, suggest } from '../diagnostics/index.ts';
+import { rangeOfKey, rangeOfPath } from '../load/source-file.ts';
+import type { Validated, ValidatedContent } from '../validate/index.ts';
 import type { Report } from './model.ts';
 
 /** A region's identity: which file, which code, where its paths start, how others link to it. */

@@ -1,9 +1,9 @@
 import type { Route } from '../../schema/types.ts';
 import { ACCOUNT_SCREENS, HOME_PAGE, inferKind, isAccountScreen } from '../../core/kinds.ts';
 import type { Messages, ProductData, RouteData } from '../../core/model.ts';
-import { compareStrings, createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfKey, rangeOfPath } from '../source-file.ts';
-import type { Validated } from '../validate.ts';
+import { compareStrings, createDiagnostic, suggest } from '../diagnostics/index.ts';
+import { rangeOfKey, rangeOfPath } from '../load/source-file.ts';
+import type { Validated } from '../validate/index.ts';
 import type { Report, TextSource } from './model.ts';
 import type { UnknownProductUse } from './product-references.ts';
 import { routePath } from './model.ts';

@@ -1,8 +1,8 @@
 import type { StageIndexes, StagesList as StagesListInput } from '../../schema/types.ts';
 import { currentStage } from '../../core/time.ts';
-import { createDiagnostic, suggest } from '../diagnostics.ts';
-import { rangeOfPath } from '../source-file.ts';
-import type { SourceFile } from '../source-file.ts';
+import { createDiagnostic, suggest } from '../diagnostics/index.ts';
+import { rangeOfPath } from '../load/source-file.ts';
+import type { SourceFile } from '../load/source-file.ts';
 import type { Report } from './model.ts';
 
 /** Parses an instant written with an explicit offset; NaN when it is not a real date. */

@@ -1,6 +1,6 @@
 import { appendFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 
 /**
  * Synthetic catalogues for the benchmark: a copy of the real content with us grown to `scale`

@@ -128,7 +128,7 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
   if (!hugo)
     console.log('info  Hugo is not installed (apt-get install hugo): the comparison of the cost per added page with Hugo is not measured');
   else {
-    const { compileContent } = await import('../../generator/build.ts');
+    const { compileContent } = await import('../../generator/index.ts');
     const pages1 = (await compileContent({ content: real.content, now: Date.parse(NOW) })).model.regions.find((r) => r.data.code === 'us')!
       .data.routes.length;
     const pagesN = pages1 + large.addedPages;

@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { writeCatalogue } from './catalogue.ts';
 import { median, nodeRunner } from './process.ts';
 import type { Run } from './process.ts';

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
-import { readSchemas } from '../../generator/schemas.ts';
-import { renderSchemaTypes } from '../../generator/schema-types.ts';
-import { renderMessageKeys, runtimeMessageKeys, SOURCE_CATALOGUE } from '../../generator/message-keys.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { readSchemas } from '../../generator/index.ts';
+import { renderSchemaTypes } from '../../generator/index.ts';
+import { renderMessageKeys, runtimeMessageKeys, SOURCE_CATALOGUE } from '../../generator/index.ts';
 import { RUNTIME_MESSAGE_KEYS } from '../../core/message-keys.ts';
 import { createAccount } from '../../runtime/account.ts';
 
@@ -56,6 +56,85 @@ function loopsOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return loops;
 }
 
+/**
+ * The compiler's parts and their layers, lowest first (docs/architecture.md, "The compiler"): a
+ * module may import a module of its own part or of a part on a lower layer, never one on its own
+ * layer or above; types count as much as code, since a type is where a dependency starts.
+ * Diagnostics and art sit below the stages that report and read them; the stages run in order
+ * (load, validate, resolve, emit and bundle, prerender); features (history, translations, the
+ * schedule, diff, the report, the translator's files) sit above the stages they read; the spine's
+ * calls (options, compile, check, build) between; the ports, the public face and the commands on top.
+ */
+const LAYERS: readonly (readonly [part: string, modules: readonly string[]])[][] = [
+  [['base', ['generator/paths.ts', 'generator/limit.ts', 'generator/cache.ts', 'generator/output.ts']]],
+  [['diagnostics', ['generator/diagnostics/']]],
+  [['art', ['generator/art/']]],
+  [['load', ['generator/load/']]],
+  [['validate', ['generator/validate/']]],
+  [['resolve', ['generator/resolve/']]],
+  [
+    ['history', ['generator/history/']],
+    ['translations', ['generator/translations/']],
+  ],
+  [
+    ['emit', ['generator/emit/']],
+    ['bundle', ['generator/bundle/']],
+  ],
+  [
+    ['prerender', ['generator/prerender/']],
+    ['deploy', ['generator/deploy/']],
+  ],
+  [['options', ['generator/options.ts']]],
+  [['compile', ['generator/compile.ts']]],
+  [
+    ['check', ['generator/check.ts']],
+    ['build', ['generator/build.ts']],
+    ['exchange', ['generator/translations/exchange/']],
+  ],
+  [
+    ['merge', ['generator/merge.ts']],
+    ['diff', ['generator/diff/']],
+    ['report', ['generator/report/']],
+    ['generate', ['generator/generate/']],
+  ],
+  [['ports', ['generator/ports.ts']]],
+  [
+    ['face', ['generator/index.ts']],
+    ['commands', ['generator/commands/', 'generator/cli.ts']],
+  ],
+];
+
+/** A module's part and layer: the part whose folder holds it most closely (translations/exchange/ before translations/). */
+function partOf(file: string): { part: string; layer: number } | undefined {
+  let best: { part: string; layer: number; length: number } | undefined;
+  LAYERS.forEach((parts, layer) => {
+    for (const [part, modules] of parts)
+      for (const module of modules)
+        if ((file === module || (module.endsWith('/') && file.startsWith(module))) && module.length > (best?.length ?? -1))
+          best = { part, layer, length: module.length };
+  });
+  return best && { part: best.part, layer: best.layer };
+}
+
+/** The imports of these modules that break the layers, one line each. */
+function layerViolations(modules: readonly { file: string; imports: readonly string[] }[]): string[] {
+  const out: string[] = [];
+  for (const { file, imports } of modules) {
+    const from = partOf(file);
+    if (!from) continue;
+    for (const target of imports) {
+      if (target.startsWith('preview/') || target.startsWith('server/') || target.startsWith('bin/')) {
+        out.push(`${file} (${from.part}, layer ${from.layer}) -> ${target} (outside the compiler)`);
+        continue;
+      }
+      const to = target.startsWith('generator/') ? partOf(target) : undefined;
+      if (!to || to.part === from.part || to.layer < from.layer) continue;
+      out.push(`${file} (${from.part}, layer ${from.layer}) -> ${target} (${to.part}, layer ${to.layer})`);
+    }
+  }
+  return out;
+}
+
 /** Every folder of the package's own code (sites/, generated, aside). */
 const CODE_FOLDERS = ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'scripts', 'server', 'tests'];
 
@@ -79,6 +158,54 @@ describe('the code layout', () => {
     for (const { file, imports } of importsOf('generator'))
       for (const i of imports) if (i.startsWith('server/') || i.startsWith('preview/')) upward.push(`${file} -> ${i}`);
     expect(upward).toEqual([]);
+  });
+
+  it('layers the compiler by stage and feature: a module imports only its own part and the parts below it (docs/architecture.md)', () => {
+    const violations = layerViolations(importsOf('generator'));
+    expect(violations).toEqual([]);
+    // Every module of generator/ belongs to a part, so a new folder must be placed in the layers.
+    expect(
+      importsOf('generator')
+        .filter(({ file }) => partOf(file) === undefined)
+        .map(({ file }) => file),
+    ).toEqual([]);
+    // The spine's root holds at most 15 modules; a split lands in a folder, not beside its parent.
+    const root = readdirSync(path.join(PACKAGE_ROOT, 'generator'), { withFileTypes: true }).filter((e) => e.isFile());
+    expect(root.length).toBeLessThanOrEqual(15);
+  });
+
+  it('fails a planted wrong import: a stage that reads a later one, a stage that reads a feature, the compiler reading the preview', () => {
+    const plant = (file: string, target: string) => layerViolations([{ file, imports: [target] }]);
+    expect(plant('generator/load/index.ts', 'generator/resolve/index.ts')).toEqual([
+      'generator/load/index.ts (load, layer 3) -> generator/resolve/index.ts (resolve, layer 5)',
+    ]);
+    expect(plant('generator/resolve/model.ts', 'generator/diff/index.ts')).toHaveLength(1);
+    expect(plant('generator/emit/templates.ts', 'generator/bundle/vite-build.ts')).toHaveLength(1);
+    expect(plant('generator/compile.ts', 'generator/build.ts')).toHaveLength(1);
+    expect(plant('generator/diff/index.ts', 'generator/commands/shared.ts')).toHaveLength(1);
+    expect(plant('generator/art/svg.ts', 'preview/pictures.ts')).toEqual([
+      'generator/art/svg.ts (art, layer 2) -> preview/pictures.ts (outside the compiler)',
+    ]);
+    // Downward and within a part: allowed.
+    expect(plant('generator/resolve/model.ts', 'generator/load/source-file.ts')).toEqual([]);
+    expect(plant('generator/diff/index.ts', 'generator/diff/words.ts')).toEqual([]);
+    expect(plant('generator/commands/diff.ts', 'generator/diff/index.ts')).toEqual([]);
+  });
+
+  it('shows one public face: preview/ and scripts/ use generator/index.ts (or the command line, cli.ts), never an inner module', () => {
+    const faces = ['generator/index.ts', 'generator/cli.ts'];
+    for (const folder of ['preview', 'scripts'])
+      for (const { file, imports } of importsOf(folder))
+        expect(
+          imports.filter((i) => i.startsWith('generator/') && !faces.includes(i)),
+          file,
+        ).toEqual([]);
+    // Nothing inside the compiler imports its face (it is for callers).
+    for (const { file, imports } of importsOf('generator'))
+      expect(
+        imports.filter((i) => i === 'generator/index.ts'),
+        file,
+      ).toEqual([]);
   });
 
   it('keeps the compiler and the server apart: the live preview composes them in preview/', () => {
@@ -261,8 +388,8 @@ describe("the process's settings", () => {
       }
     }
     // Only while Vite builds (it reads the mode from NODE_ENV alone), put back as it was after.
-    expect(setsNodeEnv).toEqual(['generator/vite-build.ts']);
-    const bundle = code('generator/vite-build.ts');
+    expect(setsNodeEnv).toEqual(['generator/bundle/vite-build.ts']);
+    const bundle = code('generator/bundle/vite-build.ts');
     expect(bundle.match(/process\.env\.NODE_ENV\s*(\?\?|\|\||&&)?=(?!=)/g)).toHaveLength(2);
     expect(bundle).toMatch(
       /finally \{\s*if \(nodeEnv === undefined\) delete process\.env\.NODE_ENV;\s*else process\.env\.NODE_ENV = nodeEnv;/,

@@ -2,10 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderSvg } from '../../generator/image-worker.js';
-import { ArtRenderError, drawable, drawableArt, readSourceArt, renderImages } from '../../generator/images.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
-import { densityFor, inspectArt } from '../../generator/svg.ts';
+import { renderSvg } from '../../generator/art/image-worker.js';
+import { ArtRenderError, drawable, drawableArt, readSourceArt, renderImages } from '../../generator/art/images.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { densityFor, inspectArt } from '../../generator/art/svg.ts';
 
 /**
  * `--check` inspects source art without drawing it (issue 18, item 10): what it passes, the

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleDir, KEPT_BUNDLES, sourceKey, sweepBundles } from '../../bin/launch.js';
-import { buildRegions, listFiles } from '../../generator/build.ts';
-import { checkContent } from '../../generator/check.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { buildRegions, listFiles } from '../../generator/index.ts';
+import { checkContent } from '../../generator/index.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';
 

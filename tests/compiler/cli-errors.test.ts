@@ -1,9 +1,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSitesDir, listFiles } from '../../generator/build.ts';
+import { defaultSitesDir, listFiles } from '../../generator/index.ts';
 import { main } from '../../generator/cli.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 
 let work: string;

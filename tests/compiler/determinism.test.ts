@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { buildRegions, compileLoaded } from '../../generator/build.ts';
-import { emitSites } from '../../generator/emit.ts';
-import { drawableArt, readSourceArt } from '../../generator/images.ts';
-import { parseContent, readContentSources } from '../../generator/load.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { buildRegions, compileLoaded } from '../../generator/index.ts';
+import { emitSites } from '../../generator/index.ts';
+import { drawableArt, readSourceArt } from '../../generator/art/images.ts';
+import { parseContent, readContentSources } from '../../generator/index.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
@@ -52,7 +52,7 @@ describe('the build output', () => {
 
   it('is byte-identical across two builds of the same content, one without any cache and on two threads', async () => {
     // The shared test build (tests/support/global-setup.ts) against one that reads and writes no
-    // cache, each region's pages rendered on two threads (generator/prerender.ts) as a large one's are.
+    // cache, each region's pages rendered on two threads (generator/prerender/index.ts) as a large one's are.
     const fresh = path.join(work, 'fresh');
     expect(
       (await buildRegions({ out: fresh, sites: path.join(work, 'sites-fresh'), now: BUILT_AT, cache: false, pagesForAThread: 1 })).ok,

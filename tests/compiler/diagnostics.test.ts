@@ -4,8 +4,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
-import { ERRORS } from '../../generator/errors.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { ERRORS } from '../../generator/index.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { copyContent, copyFixtureContent, replaceInFile } from '../support/content.ts';
 
 /**
@@ -108,7 +108,7 @@ const WITHOUT_FIXTURE: Record<string, string> = {
 };
 
 describe('the diagnostic fixtures', () => {
-  it('have a folder for every code of generator/errors.ts (its name starts with the code in lower case)', () => {
+  it('have a folder for every code of generator/diagnostics/catalogue.ts (its name starts with the code in lower case)', () => {
     const covered = new Set(cases.map((name) => name.split('-')[0]!.toUpperCase()));
     const without = Object.keys(ERRORS).filter((code) => !covered.has(code) && !(code in WITHOUT_FIXTURE));
     expect(without, 'codes without a folder in tests/fixtures/diagnostics/').toEqual([]);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { replaceInFile } from '../support/content.ts';
 
 /**

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cacheStats } from '../../generator/cache.ts';
+import { cacheStats } from '../../generator/index.ts';
 import { main } from '../../generator/cli.ts';
-import { compileContent } from '../../generator/compile.ts';
-import { contentAtRevision } from '../../generator/diff.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { compileContent } from '../../generator/index.ts';
+import { contentAtRevision } from '../../generator/index.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { replaceInFile } from '../support/content.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { readPo, writePo } from '../../generator/exchange/po.ts';
-import { ExchangeReadError, unitId } from '../../generator/exchange/unit.ts';
-import type { ExchangeUnit, ReturnedText } from '../../generator/exchange/unit.ts';
+import { readPo, writePo } from '../../generator/translations/exchange/po.ts';
+import { ExchangeReadError, unitId } from '../../generator/translations/exchange/unit.ts';
+import type { ExchangeUnit, ReturnedText } from '../../generator/translations/exchange/unit.ts';
 import { msgfmtCheck, readWithPofile } from '../support/gettext.ts';
 
-// The PO export and import (docs/translations.md, "Export and import"; generator/exchange/po.ts).
+// The PO export and import (docs/translations.md, "Export and import"; generator/translations/exchange/po.ts).
 // What the export writes is judged by GNU gettext's msgfmt and read back by pofile, an
 // independent PO library; what the import reads is the file as the gettext manual defines it,
 // and a file it cannot read faithfully is refused at its line, never half read.

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRegions, compileContent, listFiles } from '../../generator/build.ts';
+import { buildRegions, compileContent, listFiles } from '../../generator/index.ts';
 import { main } from '../../generator/cli.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { featuredProduct } from '../../core/model.ts';
-import { compileContent } from '../../generator/compile.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { compileContent } from '../../generator/index.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { glancePages } from '../../preview/glance.ts';
 import { BUILT_AT } from '../support/instants.ts';
 

@@ -3,19 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileContent } from '../../generator/compile.ts';
-import { defaultCacheDir } from '../../generator/cache.ts';
-import { renderPage } from '../../generator/page-render.ts';
-import type { PageContext, PageJob } from '../../generator/page-render.ts';
-import { claimPage, startPageThread } from '../../generator/page-thread.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
-import { buildServerRenderer } from '../../generator/server-renderer.ts';
+import { compileContent } from '../../generator/index.ts';
+import { defaultCacheDir } from '../../generator/index.ts';
+import { renderPage } from '../../generator/prerender/page-render.ts';
+import type { PageContext, PageJob } from '../../generator/prerender/page-render.ts';
+import { claimPage, startPageThread } from '../../generator/prerender/page-thread.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { buildServerRenderer } from '../../generator/bundle/server-renderer.ts';
 import { pageModules } from '../../core/kinds.ts';
 import { pageText } from '../../core/model.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**
- * A large region's pages are rendered on two threads (generator/prerender.ts): a page thread
+ * A large region's pages are rendered on two threads (generator/prerender/index.ts): a page thread
  * writes the pages it claims exactly as the build's own thread would, and a failure there stops
  * both threads' claims.
  */

@@ -1,10 +1,10 @@
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { unwrapPreloads } from '../../generator/client-build.ts';
+import { unwrapPreloads } from '../../generator/bundle/client-build.ts';
 
 // The client build replaces each call of Vite's preload helper (which only calls what it wraps:
 // the CSS it would preload is inline in every page) by the call it makes
-// (generator/client-build.ts `unwrapPreloads`): bytes of every page's runtime chunk.
+// (generator/bundle/client-build.ts `unwrapPreloads`): bytes of every page's runtime chunk.
 const unwrap = (code: string) => unwrapPreloads(code, (text) => parseAst(text));
 const META = ['import', 'meta', 'url'].join('.');
 

@@ -5,12 +5,12 @@ import fc from 'fast-check';
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { buildRegions, compileLoaded, listFiles } from '../../generator/build.ts';
-import { hasErrors } from '../../generator/diagnostics.ts';
-import { parseContent, readContentSources } from '../../generator/load.ts';
-import type { ContentSource } from '../../generator/load.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
-import { readSourceArt } from '../../generator/images.ts';
+import { buildRegions, compileLoaded, listFiles } from '../../generator/index.ts';
+import { hasErrors } from '../../generator/index.ts';
+import { parseContent, readContentSources } from '../../generator/index.ts';
+import type { ContentSource } from '../../generator/index.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { readSourceArt } from '../../generator/art/images.ts';
 
 const contentRoot = path.join(PACKAGE_ROOT, 'content');
 const sources = await readContentSources(contentRoot);
@@ -22,7 +22,7 @@ const parse = (mutated: readonly ContentSource[], withCache = true) => ({
 });
 const NOW = Date.parse('2026-11-22T12:00:00+08:00');
 /** Unchanged files are parsed and validated once across all runs (the dev server does the same). */
-const cache = new Map<string, import('../../generator/load.ts').LoadedFile>();
+const cache = new Map<string, import('../../generator/load/index.ts').LoadedFile>();
 
 /** Random junk a maintainer (or a bad merge) could leave in a YAML value. */
 const junk = fc.oneof(

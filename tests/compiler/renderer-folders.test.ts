@@ -4,10 +4,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sweepAbandonedRenderers } from '../../generator/server-renderer.ts';
+import { sweepAbandonedRenderers } from '../../generator/bundle/server-renderer.ts';
 
 /**
- * The server renderer's private folders (generator/server-renderer.ts): a process removes its
+ * The server renderer's private folders (generator/bundle/server-renderer.ts): a process removes its
  * own as it exits; one that was killed cannot, and the next renderer loaded removes it.
  */
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-renderer-folders-'));

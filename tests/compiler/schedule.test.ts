@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COUNTDOWN_COMPONENTS } from '../../core/kinds.ts';
 import { main } from '../../generator/cli.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 
 /** Runs `build-region` on the real content; nothing is written by `schedule`. */
 async function runCli(args: string[]) {

@@ -3,10 +3,10 @@ import { readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileContent, compileOverlay } from '../../generator/compile.ts';
-import { importTranslations, MAX_IMPORT_BYTES } from '../../generator/translation-files.ts';
-import { selectTranslations, textFingerprint } from '../../generator/translations.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { compileContent, compileOverlay } from '../../generator/index.ts';
+import { importTranslations, MAX_IMPORT_BYTES } from '../../generator/translations/exchange/files.ts';
+import { selectTranslations, textFingerprint } from '../../generator/translations/index.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { copyFixtureContent, replaceInFile } from '../support/content.ts';
 import { exportLocale, runCliIn } from '../support/cli.ts';
 import { killAtMove } from '../support/kill.ts';
@@ -401,8 +401,8 @@ describe('all or nothing', () => {
       path.join(work, 'import.mts'),
       [
         `import { compileContent, compileOverlay } from ${lib('compile.ts')};`,
-        `import { importTranslations } from ${lib('translation-files.ts')};`,
-        `import { selectTranslations } from ${lib('translations.ts')};`,
+        `import { importTranslations } from ${lib('translations/exchange/files.ts')};`,
+        `import { selectTranslations } from ${lib('translations/index.ts')};`,
         `const content = ${JSON.stringify(content)};`,
         `const compiled = await compileContent({ content, cwd: ${JSON.stringify(work)} });`,
         'await importTranslations({',

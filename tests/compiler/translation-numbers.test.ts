@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ERRORS } from '../../generator/errors.ts';
-import { compareNumbers, numbersDiagnostic, numbersOf, spelledNumbers } from '../../generator/translation-numbers.ts';
+import { ERRORS } from '../../generator/index.ts';
+import { compareNumbers, numbersDiagnostic, numbersOf, spelledNumbers } from '../../generator/translations/numbers.ts';
 
 // W0403 (docs/translations.md, "Numbers and units"): a translation says the numbers and units of
 // its source. Each case pairs a source text with a translation; `same` is what agrees.

@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../../generator/cli.ts';
-import { compileContent } from '../../generator/compile.ts';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { compileContent } from '../../generator/index.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 
 /**
  * The CI pipeline (issue 19) on GitHub Actions: the workflows parse, their job graphs are what

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
-import { parseYaml, readPlainYaml } from '../../generator/source-file.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { parseYaml, readPlainYaml } from '../../generator/load/source-file.ts';
 
 /**
- * Content files are read quickly (generator/source-file.ts, `readPlainYaml`) where that gives
+ * Content files are read quickly (generator/load/source-file.ts, `readPlainYaml`) where that gives
  * exactly what the yaml package, the authority, gives; every other text is left to it. A
  * difference here would build a site from other data than the diagnostics describe.
  */

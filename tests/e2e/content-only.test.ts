@@ -1,9 +1,9 @@
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRegions, compileContent } from '../../generator/build.ts';
-import type { CompileResult } from '../../generator/build.ts';
-import { renderReport } from '../../generator/report.ts';
+import { buildRegions, compileContent } from '../../generator/index.ts';
+import type { CompileResult } from '../../generator/index.ts';
+import { renderReport } from '../../generator/index.ts';
 import { formatPrice } from '../../core/format.ts';
 import { collectErrors } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';

@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileContent } from '../../generator/build.ts';
+import { compileContent } from '../../generator/index.ts';
 import { OVERLAY_TIP } from '../../preview/dev-overlay.ts';
 import { startDevServer } from '../../preview/dev.ts';
 import type { DevServer } from '../../preview/dev.ts';

@@ -1,7 +1,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRegions } from '../../generator/build.ts';
+import { buildRegions } from '../../generator/index.ts';
 import { collectErrors } from '../support/browser.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { readHead } from '../support/html-head.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { compileContent } from '../../generator/compile.ts';
+import { compileContent } from '../../generator/index.ts';
 import { main } from '../../generator/cli.ts';
 import type { CliIO } from '../../generator/cli.ts';
 import { glanceSheet, thumbnailWidth } from '../../preview/glance.ts';

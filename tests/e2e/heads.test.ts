@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { listFiles } from '../../generator/build.ts';
+import { listFiles } from '../../generator/index.ts';
 import { isAccountScreen } from '../../core/kinds.ts';
 import { readHead } from '../support/html-head.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { compileContent } from '../../generator/build.ts';
+import { compileContent } from '../../generator/index.ts';
 import { featuredProduct } from '../../core/model.ts';
 import type { RegionData, RouteData } from '../../core/model.ts';
 import { axeViolations, collectErrors, overflows, wrappedHeaderLabels } from '../support/browser.ts';

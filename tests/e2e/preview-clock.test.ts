@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { listFiles } from '../../generator/build.ts';
+import { listFiles } from '../../generator/index.ts';
 import { axeViolations, openPage } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 import { startServer } from '../../server/serve.ts';

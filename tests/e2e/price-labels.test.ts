@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../core/format.ts';
-import { buildRegions } from '../../generator/build.ts';
+import { buildRegions } from '../../generator/index.ts';
 import { collectErrors } from '../support/browser.ts';
 import { copyContent, replaceInFile } from '../support/content.ts';
 import { setEmulatorClock } from '../support/emulator.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileContent } from '../../generator/build.ts';
-import type { ResolvedRegion } from '../../generator/resolve/index.ts';
+import { compileContent } from '../../generator/index.ts';
+import type { ResolvedRegion } from '../../generator/index.ts';
 import { axeViolations, collectErrors, overflows } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 

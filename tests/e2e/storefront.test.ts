@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { compileContent } from '../../generator/build.ts';
+import { compileContent } from '../../generator/index.ts';
 import type { RegionCode } from '../../core/model.ts';
 import { axeViolations, openPage } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';

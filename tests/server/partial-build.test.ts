@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRegions } from '../../generator/build.ts';
+import { buildRegions } from '../../generator/index.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 
 /** A private copy of a content folder as `content/` of a new temporary folder. */
 async function copyTree(from: string): Promise<{ work: string; content: string }> {

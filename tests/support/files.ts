@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { listFiles } from '../../generator/build.ts';
+import { listFiles } from '../../generator/index.ts';
 
 /** Every file under a folder (an output folder), by relative path, with its bytes. */
 export async function readTree(dir: string): Promise<Map<string, Buffer>> {

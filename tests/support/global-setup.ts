@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildRegions } from '../../generator/build.ts';
+import { buildRegions } from '../../generator/index.ts';
 import { launchBrowserServer } from './browser.ts';
 import { BUILT_AT } from './instants.ts';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { PACKAGE_ROOT } from '../../generator/paths.ts';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
 
 /**
  * Runs a script (TypeScript, through tsx) in a process of its own and kills it outright

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInstant } from '../../generator/resolve/index.ts';
+import { parseInstant } from '../../generator/index.ts';
 import { activityPhase, currentStage, instantsIn, isRouteOpen } from '../../core/time.ts';
 import { isActivityActive, isGateOpen } from '../../core/offers.ts';
 import type { ProductData } from '../../core/model.ts';
