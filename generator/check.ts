@@ -4,11 +4,10 @@ import path from 'node:path';
 import { listTree } from '../files/disk.js';
 import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { compileContent } from './compile.ts';
-import type { CompileResult } from './options.ts';
+import type { CompileResult, UserBuildOptions } from './options.ts';
 import { hasErrors } from './diagnostics/index.ts';
 import type { Diagnostic } from './diagnostics/index.ts';
 import { resolveBuildOptions } from './options.ts';
-import type { UserBuildOptions } from './options.ts';
 import { untranslatedPages } from './translations/index.ts';
 import type { UntranslatedPages } from './translations/index.ts';
 

@@ -1,12 +1,8 @@
 // The dev server's middlewares (preview/dev.ts): the emulated back ends, the images, texts,
 // schedule and favicon of the content as last compiled, and its pages rendered on request.
 import type { Connect, ViteDevServer } from 'vite';
-import type { CompileResult } from '../generator/index.ts';
-import type { ResolvedRegion, SiteModel } from '../generator/index.ts';
-import type { ConsentBanner } from '../generator/index.ts';
-import { buildSchedule } from '../generator/index.ts';
-import { variantFor, renderVariant } from '../generator/index.ts';
-import { renderPageShell, renderTemplate } from '../generator/index.ts';
+import type { CompileResult, ResolvedRegion, SiteModel, ConsentBanner } from '../generator/index.ts';
+import { buildSchedule, variantFor, renderVariant, renderPageShell, renderTemplate } from '../generator/index.ts';
 import type { Emulator } from '../server/emulator.ts';
 import { PREVIEW_CLOCK_TAG } from '../server/serve.ts';
 import { serializeJsonLd } from '../core/json-ld.ts';

@@ -3,12 +3,16 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import type { InlineConfig, Plugin, ViteDevServer } from 'vite';
-import { compileContent, resolveBuildOptions } from '../generator/index.ts';
+import {
+  compileContent,
+  resolveBuildOptions,
+  hasErrors,
+  emitSites,
+  writeGeneratedFiles,
+  textAssets,
+  PACKAGE_ROOT,
+} from '../generator/index.ts';
 import type { Diagnostic } from '../generator/index.ts';
-import { hasErrors } from '../generator/index.ts';
-import { emitSites, writeGeneratedFiles } from '../generator/index.ts';
-import { textAssets } from '../generator/index.ts';
-import { PACKAGE_ROOT } from '../generator/index.ts';
 import { createEmulatedClock } from '../server/backends/clock.ts';
 import type { EmulatedClock } from '../server/backends/clock.ts';
 import { createEmulator } from '../server/emulator.ts';

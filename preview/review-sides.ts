@@ -3,8 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildRegions } from '../generator/index.ts';
-import type { CompileResult } from '../generator/index.ts';
-import type { RevisionContent } from '../generator/index.ts';
+import type { CompileResult, RevisionContent } from '../generator/index.ts';
 import { startServer } from '../server/serve.ts';
 import type { PictureThread } from './picture-thread.ts';
 import type { PictureSize } from './pictures.ts';

@@ -2,12 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { compileContent } from '../generator/index.ts';
-import type { CompileResult } from '../generator/index.ts';
-import { buildSchedule } from '../generator/index.ts';
-import { hasErrors } from '../generator/index.ts';
-import { contentAtRevision, visibleChanges } from '../generator/index.ts';
-import type { VisibleChange } from '../generator/index.ts';
+import { compileContent, buildSchedule, hasErrors, contentAtRevision, visibleChanges } from '../generator/index.ts';
+import type { CompileResult, VisibleChange } from '../generator/index.ts';
 import { startPictureThread } from './picture-thread.ts';
 
 export { startPictureThread };

@@ -4,11 +4,7 @@
 // (The region modules in sites/ are generated from the content by build-region, not committed.)
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderDiagnosticsDoc } from '../generator/index.ts';
-import { renderMessageKeys } from '../generator/index.ts';
-import { PACKAGE_ROOT } from '../generator/index.ts';
-import { readSchemas } from '../generator/index.ts';
-import { renderSchemaTypes } from '../generator/index.ts';
+import { renderDiagnosticsDoc, renderMessageKeys, PACKAGE_ROOT, readSchemas, renderSchemaTypes } from '../generator/index.ts';
 
 await writeFile(path.join(PACKAGE_ROOT, 'schema', 'types.ts'), renderSchemaTypes(readSchemas()));
 console.log('wrote schema/types.ts');

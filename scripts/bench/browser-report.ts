@@ -4,8 +4,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build as viteBuild } from 'vite';
-import { compileContent } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { compileContent, PACKAGE_ROOT } from '../../generator/index.ts';
 import { navigationTime, paintFigures, visitFigures, visitOf } from './browser-goals.ts';
 
 export interface BrowserBench {

@@ -1,10 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
-import { readSchemas } from '../../generator/index.ts';
-import { renderSchemaTypes } from '../../generator/index.ts';
-import { renderMessageKeys, runtimeMessageKeys, SOURCE_CATALOGUE } from '../../generator/index.ts';
+import {
+  PACKAGE_ROOT,
+  readSchemas,
+  renderSchemaTypes,
+  renderMessageKeys,
+  runtimeMessageKeys,
+  SOURCE_CATALOGUE,
+} from '../../generator/index.ts';
 import { RUNTIME_MESSAGE_KEYS } from '../../core/message-keys.ts';
 import { createAccount } from '../../runtime/account.ts';
 

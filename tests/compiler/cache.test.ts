@@ -5,10 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundleDir, KEPT_BUNDLES, sourceKey, sweepBundles } from '../../bin/launch.js';
-import { buildRegions, listFiles } from '../../generator/index.ts';
-import { checkContent } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { buildRegions, listFiles, checkContent, PACKAGE_ROOT } from '../../generator/index.ts';
+import { copyContent, setYamlValue } from '../support/content.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';
 
 /**
@@ -258,7 +256,7 @@ describe('--check of unchanged content', () => {
       const options = { content, cwd: folder, now: NOW, cache };
       expect((await checkContent(options)).cached).toBe(false);
       expect(await checkContent(options)).toMatchObject({ cached: true, diagnostics: [] });
-      await replaceInFile(path.join(content, 'regions/kr/region.yaml'), 'currency: KRW', 'currency: KRX');
+      await setYamlValue(path.join(content, 'regions/kr/region.yaml'), ['currency'], 'KRX');
       const broken = await check(folder, cache, NOW_TEXT);
       expect(broken.status).toBe(1);
       expect(broken.stderr).toContain("error E0217: 'KRX' is not a currency code that prices can be printed in");
@@ -274,8 +272,14 @@ describe('--check of unchanged content', () => {
     const { work: folder, content } = await copyContent();
     const cache = path.join(folder, 'cache');
     try {
-      // uk's Halloween list, no longer archived: stage 1 runs from 2025-10-25 15:00 to 2025-11-10 06:00 (+08:00).
-      await replaceInFile(path.join(content, 'regions/uk/region.yaml'), 'archived: true', 'archived: false');
+      // uk's Halloween list, not archived, with instants of the test's own: stage 1 runs from
+      // 2025-10-25 15:00 to 2025-11-10 07:00 (+08:00).
+      const uk = path.join(content, 'regions/uk/region.yaml');
+      await setYamlValue(uk, ['stages', 'halloween'], (list: unknown) => ({
+        ...(list as Record<string, unknown>),
+        archived: false,
+        instants: ['2025-10-25T15:00:00+08:00', '2025-11-10T07:00:00+08:00'],
+      }));
       const during = await check(folder, cache, '2025-11-05T12:00:00+08:00');
       expect(during.stderr).not.toContain("stage 1 of 'halloween' is over");
       const after = await check(folder, cache, '2025-11-12T12:00:00+08:00');

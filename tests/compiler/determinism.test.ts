@@ -3,11 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { buildRegions, compileLoaded } from '../../generator/index.ts';
-import { emitSites } from '../../generator/index.ts';
+import { buildRegions, compileLoaded, emitSites, parseContent, readContentSources, PACKAGE_ROOT } from '../../generator/index.ts';
 import { drawableArt, readSourceArt } from '../../generator/art/images.ts';
-import { parseContent, readContentSources } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { expectSameBytes, readTree } from '../support/files.ts';
 import { BUILT_AT } from '../support/instants.ts';
 

@@ -4,9 +4,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
-import { ERRORS } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
-import { copyContent, copyFixtureContent, replaceInFile } from '../support/content.ts';
+import { ERRORS, PACKAGE_ROOT } from '../../generator/index.ts';
+import { copyContent, copyFixtureContent, replaceInFile, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**
  * One folder per kind of diagnostic: case.json says how to break a copy of the fixtures' own
@@ -145,7 +144,12 @@ describe('a diagnostic about a huge value', () => {
     const { work, content } = await copyContent();
     try {
       const huge = 'a'.repeat(4_718_592);
-      await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'scroll: banner }', `scroll: ${huge} }`);
+      // The scroll target of the first of us's routes that has one, by its keys.
+      const region = path.join(content, 'regions/us/region.yaml');
+      const routes = (await yamlValue(region, ['routes'])) as { scroll?: string }[];
+      const scrolled = routes.findIndex((route) => route.scroll !== undefined);
+      expect(scrolled).toBeGreaterThanOrEqual(0);
+      await setYamlValue(region, ['routes', scrolled, 'scroll'], huge);
       for (const format of ['text', 'json']) {
         let out = '';
         const status = await main(['--check', ...(format === 'json' ? ['--format', 'json'] : [])], {

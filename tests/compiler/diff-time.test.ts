@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
 import { PACKAGE_ROOT } from '../../generator/index.ts';
-import { replaceInFile } from '../support/content.ts';
+import { deleteYamlValue, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**
  * `build-region diff` writes instants and stages as people read them (issue 46, point 10): an
@@ -28,12 +28,25 @@ beforeAll(async () => {
   await git('init', '-q');
   await git('add', '-A');
   await git('commit', '-qm', 'the content as published');
+  await git('tag', 'published');
 });
 
 beforeEach(async () => {
-  await git('checkout', '-q', '--', '.');
+  await git('reset', '-q', '--hard', 'published');
   await git('clean', '-qfd');
 });
+
+/**
+ * Sets values in the commit the diff compares with (by amending it), so that a test states the
+ * instants, stages and prices it reads back itself rather than relying on the content's.
+ */
+async function publish(edit: () => Promise<unknown>): Promise<void> {
+  await edit();
+  await git('commit', '-qa', '--amend', '--no-edit');
+}
+
+/** A text to match literally in a regular expression. */
+const literally = (text: unknown) => String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The diff's changes since the commit, as `region | section | change`. */
 async function changes(): Promise<string[]> {
@@ -58,17 +71,21 @@ const MACHINE_WORDS = /\d{12,}|\d{4}-\d{2}-\d{2}T\d{2}|\{"/;
 describe('build-region diff, instants and stages', () => {
   it('writes a stages list stage by stage and a gate by its stage numbers and list name, never as epoch numbers', async () => {
     const region = path.join(content, 'regions/us/region.yaml');
-    await replaceInFile(
-      region,
-      '      - 2025-11-01T15:00:00+08:00\n',
-      [
-        '      - 2025-11-02T15:00:00+08:00',
-        '  walk:',
-        '    instants: ["2026-12-01T09:00:00-05:00", "2026-12-08T09:00:00-05:00", "2026-12-15T09:00:00-05:00"]',
-        '',
-      ].join('\n'),
-    );
-    await replaceInFile(region, '  stages: mini-robot-launch\n  stage: [1, 2, 3, 4]', '  stages: walk\n  stage: [3, 1]');
+    await publish(async () => {
+      await setYamlValue(region, ['timeZone'], 'America/New_York');
+      await setYamlValue(region, ['stages', 'mini-robot-launch', 'instants', 0], '2025-09-18T19:30:00+08:00');
+      await setYamlValue(region, ['stages', 'halloween', 'instants', 1], '2025-11-01T15:00:00+08:00');
+      await setYamlValue(region, ['textBanner', 'stages'], 'mini-robot-launch');
+      await setYamlValue(region, ['textBanner', 'stage'], [1, 2, 3, 4]);
+    });
+    await setYamlValue(region, ['stages', 'halloween', 'instants', 1], '2025-11-02T15:00:00+08:00');
+    await setYamlValue(region, ['stages'], (stages: Record<string, unknown>) => ({
+      ...stages,
+      walk: { instants: ['2026-12-01T09:00:00-05:00', '2026-12-08T09:00:00-05:00', '2026-12-15T09:00:00-05:00'] },
+    }));
+    await setYamlValue(region, ['textBanner', 'stages'], 'walk');
+    await setYamlValue(region, ['textBanner', 'stage'], [3, 1]);
+    const label = await yamlValue(region, ['textBanner', 'label']);
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
@@ -79,7 +96,7 @@ describe('build-region diff, instants and stages', () => {
         expect.stringMatching(
           /^us \| windows and stages \| stages list 'mini-robot-launch' removed \(was stage 1 from 18 Sept? 2025, 07:30 \(UTC-04:00\), /,
         ),
-        "us | schedule | new: 1 Dec 2026, 09:00 (UTC-05:00): text banner 'The Mini Robot is landing. Follow the launch week.' shows (stage 1 of walk)",
+        `us | schedule | new: 1 Dec 2026, 09:00 (UTC-05:00): text banner '${label}' shows (stage 1 of walk)`,
       ]),
     );
     expect(found.filter((line) => MACHINE_WORDS.test(line))).toEqual([]);
@@ -87,76 +104,114 @@ describe('build-region diff, instants and stages', () => {
 
   it("writes an activity's times as instants in the region's zone with their offset, not as JSON", async () => {
     const products = path.join(content, 'regions/uk/products.yaml');
-    await replaceInFile(
-      products,
-      'activityTime: { startTime: "2025-09-22T08:00:00+08:00" }',
-      'activityTime: { startTime: "2026-12-01T00:00:00+00:00", endTime: "2027-01-01T00:00:00+00:00" }',
-    );
-    await replaceInFile(
-      products,
-      'palette: yellow\n    price: 1299\n',
-      'palette: yellow\n    price: 1299\n    activityPrice: 1199\n    activityTime: { startTime: "2026-12-01T00:00:00Z", endTime: "2027-01-01T00:00:00Z" }\n',
-    );
+    const megatron = ['products', 'flagshipMegatron'];
+    const bumblebee = ['products', 'flagshipBumblebee'];
+    await publish(async () => {
+      await setYamlValue(path.join(content, 'regions/uk/region.yaml'), ['timeZone'], 'Europe/London');
+      await setYamlValue(products, [...megatron, 'activityTime'], { startTime: '2025-09-22T08:00:00+08:00' });
+      await setYamlValue(
+        products,
+        bumblebee,
+        ({ activityPrice: _price, activityTime: _time, ...product }: Record<string, unknown>) => product,
+      );
+    });
+    await setYamlValue(products, [...megatron, 'activityTime'], {
+      startTime: '2026-12-01T00:00:00+00:00',
+      endTime: '2027-01-01T00:00:00+00:00',
+    });
+    await setYamlValue(products, bumblebee, (product: { price: number }) => ({
+      ...product,
+      activityPrice: product.price - 100,
+      activityTime: { startTime: '2026-12-01T00:00:00Z', endTime: '2027-01-01T00:00:00Z' },
+    }));
+    const [megatronName, bumblebeeName] = [
+      await yamlValue(products, [...megatron, 'name']),
+      await yamlValue(products, [...bumblebee, 'name']),
+    ];
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
         // Set in +08:00, read in London: summer time then, winter time at the new start.
         expect.stringMatching(
-          /^uk \| prices and offers \| activityTime > startTime of Flagship Megatron: 22 Sept? 2025, 01:00 \(UTC\+01:00\) -> 1 Dec 2026, 00:00 \(UTC\+00:00\)$/,
+          new RegExp(
+            `^uk \\| prices and offers \\| activityTime > startTime of ${literally(megatronName)}: 22 Sept? 2025, 01:00 \\(UTC\\+01:00\\) -> 1 Dec 2026, 00:00 \\(UTC\\+00:00\\)$`,
+          ),
         ),
-        'uk | prices and offers | activityTime > endTime of Flagship Megatron added: 1 Jan 2027, 00:00 (UTC+00:00)',
-        'uk | prices and offers | activityTime of Flagship Bumblebee added: from 1 Dec 2026, 00:00 (UTC+00:00) until 1 Jan 2027, 00:00 (UTC+00:00)',
-        'uk | schedule | new: 1 Dec 2026, 00:00 (UTC+00:00): activity price of Flagship Bumblebee starts',
+        `uk | prices and offers | activityTime > endTime of ${megatronName} added: 1 Jan 2027, 00:00 (UTC+00:00)`,
+        `uk | prices and offers | activityTime of ${bumblebeeName} added: from 1 Dec 2026, 00:00 (UTC+00:00) until 1 Jan 2027, 00:00 (UTC+00:00)`,
+        `uk | schedule | new: 1 Dec 2026, 00:00 (UTC+00:00): activity price of ${bumblebeeName} starts`,
       ]),
     );
     expect(found.filter((line) => MACHINE_WORDS.test(line))).toEqual([]);
   });
 
   it('calls a regular price changed under a running offer the struck-through regular price', async () => {
+    const uk = path.join(content, 'regions/uk/products.yaml');
+    const eu = path.join(content, 'regions/eu/products.yaml');
+    const megatron = ['products', 'flagshipMegatron'];
+    const bumblebee = ['products', 'flagshipBumblebee'];
     // uk's and eu's Megatron offers run since 22 Sept 2025, without an end; uk's Bumblebee has none.
-    await replaceInFile(
-      path.join(content, 'regions/uk/products.yaml'),
-      'palette: steel\n    price: 1299',
-      'palette: steel\n    price: 1249',
-    );
-    await replaceInFile(
-      path.join(content, 'regions/uk/products.yaml'),
-      'palette: yellow\n    price: 1299',
-      'palette: yellow\n    price: 1279',
-    );
-    await replaceInFile(
-      path.join(content, 'regions/eu/products.yaml'),
-      'palette: steel\n    price: 1599',
-      'palette: steel\n    price: 1549',
-    );
+    await publish(async () => {
+      await setYamlValue(uk, megatron, (product: Record<string, unknown>) => ({
+        ...product,
+        price: 1299,
+        activityPrice: 1169,
+        activityTime: { startTime: '2025-09-22T08:00:00+08:00' },
+      }));
+      await setYamlValue(uk, bumblebee, ({ activityPrice: _price, activityTime: _time, ...product }: Record<string, unknown>) => ({
+        ...product,
+        price: 1299,
+      }));
+      await setYamlValue(eu, megatron, (product: Record<string, unknown>) => ({
+        ...product,
+        price: 1599,
+        activityPrice: 1439,
+        activityTime: { startTime: '2025-09-22T07:00:00+08:00' },
+      }));
+      // eu announces a reduction against the prior price (docs/market.md).
+      await setYamlValue(path.join(content, 'regions/eu/region.yaml'), ['market', 'priorPrice'], true);
+    });
+    await setYamlValue(uk, [...megatron, 'price'], 1249);
+    await setYamlValue(uk, [...bumblebee, 'price'], 1279);
+    await setYamlValue(eu, [...megatron, 'price'], 1549);
+    const [megatronName, bumblebeeName] = [await yamlValue(uk, [...megatron, 'name']), await yamlValue(uk, [...bumblebee, 'name'])];
+    const euMegatronName = await yamlValue(eu, [...megatron, 'name']);
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^uk \| prices and offers \| struck-through regular price of Flagship Megatron: £1,299\.00 -> £1,249\.00 \(on /,
+          new RegExp(
+            `^uk \\| prices and offers \\| struck-through regular price of ${literally(megatronName)}: £1,299\\.00 -> £1,249\\.00 \\(on `,
+          ),
         ),
-        expect.stringMatching(/^uk \| prices and offers \| price of Flagship Bumblebee: £1,299\.00 -> £1,279\.00 \(on /),
+        expect.stringMatching(
+          new RegExp(`^uk \\| prices and offers \\| price of ${literally(bumblebeeName)}: £1,299\\.00 -> £1,279\\.00 \\(on `),
+        ),
         // Where reductions are announced against the prior price, the regular price is not shown beside one.
         expect.stringMatching(
-          /^eu \| prices and offers \| regular price \(not shown while its offer runs\) of Flagship Megatron: €1,599\.00 -> €1,549\.00 \(on /,
+          new RegExp(
+            `^eu \\| prices and offers \\| regular price \\(not shown while its offer runs\\) of ${literally(euMegatronName)}: €1,599\\.00 -> €1,549\\.00 \\(on `,
+          ),
         ),
       ]),
     );
   });
 
   it("writes an instant with its zone's offset at that instant (summer and winter time in eu), and in UTC without a zone", async () => {
-    await replaceInFile(
-      path.join(content, 'regions/eu/region.yaml'),
-      'window: { start: "2026-12-08T00:00:00+01:00", end: "2026-12-26T00:00:00+01:00" }',
-      'window: { start: "2026-12-08T00:00:00+01:00", end: "2027-05-31T22:00:00Z" }',
-    );
+    const eu = path.join(content, 'regions/eu/region.yaml');
     const de = path.join(content, 'regions/de/region.yaml');
-    await replaceInFile(de, 'timeZone: Europe/Berlin\n', '');
-    await replaceInFile(
-      de,
-      'window: { start: "2026-12-08T00:00:00+01:00", end: "2026-12-26T00:00:00+01:00" }',
-      'window: { start: "2026-12-08T00:00:00+01:00", end: "2026-12-27T00:00:00+01:00" }',
-    );
+    const window = ['routes', { page: 'christmas-sale' }, 'window'];
+    await publish(async () => {
+      await setYamlValue(eu, ['timeZone'], 'Europe/Brussels');
+      await setYamlValue(de, ['timeZone'], 'Europe/Berlin');
+      for (const region of [eu, de]) {
+        await setYamlValue(region, [...window, 'start'], '2026-12-08T00:00:00+01:00');
+        await setYamlValue(region, [...window, 'end'], '2026-12-26T00:00:00+01:00');
+      }
+    });
+    await setYamlValue(eu, [...window, 'end'], '2027-05-31T22:00:00Z');
+    await deleteYamlValue(de, ['timeZone']);
+    await setYamlValue(de, [...window, 'end'], '2026-12-27T00:00:00+01:00');
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([

@@ -4,12 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cacheStats } from '../../generator/index.ts';
+import { cacheStats, compileContent, contentAtRevision, PACKAGE_ROOT } from '../../generator/index.ts';
 import { main } from '../../generator/cli.ts';
-import { compileContent } from '../../generator/index.ts';
-import { contentAtRevision } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
-import { replaceInFile } from '../support/content.ts';
+import { textFingerprint } from '../../generator/translations/index.ts';
+import { deleteYamlValue, replaceInFile, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**
  * `build-region diff <revision>` (issue 19): what visitors see change between the content at a
@@ -29,13 +27,37 @@ beforeAll(async () => {
   await git('init', '-q');
   await git('add', '-A');
   await git('commit', '-qm', 'the content as published');
+  await git('tag', 'published');
 });
 
 // Each test starts from the committed content.
 beforeEach(async () => {
-  await git('checkout', '-q', '--', '.');
+  await git('reset', '-q', '--hard', 'published');
   await git('clean', '-qfd');
 });
+
+/**
+ * Sets values in the commit the diff compares with (by amending it), so that a test states the
+ * figures it reads back (prices, instants) itself rather than relying on the content's.
+ */
+async function publish(edit: () => Promise<unknown>): Promise<void> {
+  await edit();
+  await git('commit', '-qa', '--amend', '--no-edit');
+}
+
+/** A text as a change line quotes it (generator/diff/words.ts): in double quotes, cut after 77 characters. */
+const shown = (text: unknown) => {
+  const quoted = `"${String(text)}"`;
+  return quoted.length > 80 ? `${quoted.slice(0, 77)}...` : quoted;
+};
+
+/** A text to match literally in a regular expression. */
+const literally = (text: unknown) => String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A product without an offer, at this price. */
+const withoutOffer =
+  (price: number) =>
+  ({ activityPrice: _price, activityTime: _time, ...product }: Record<string, unknown>) => ({ ...product, price });
 
 async function diff(...args: string[]) {
   let stdout = '';
@@ -58,51 +80,54 @@ async function changes(): Promise<string[]> {
   );
 }
 
+const usRegion = path.join(content, 'regions/us/region.yaml');
+const usProducts = path.join(content, 'regions/us/products.yaml');
+const faq = path.join(content, 'pages/faq/en.yaml');
+const enUS = path.join(content, 'messages/en-US.yaml');
+
 describe('build-region diff', () => {
   it('says "No visible change." for comments and formatting only', async () => {
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'currency: USD', 'currency: "USD" # dollars');
-    await replaceInFile(path.join(content, 'pages/faq/en.yaml'), 'sections:', '# the questions, most asked first\nsections:');
+    const currency = await yamlValue(usRegion, ['currency']);
+    await replaceInFile(usRegion, `currency: ${currency}`, `currency: "${currency}" # dollars`);
+    await replaceInFile(faq, 'sections:', '# the questions, most asked first\nsections:');
     await replaceInFile(path.join(content, 'regions/uk/products.yaml'), ': ', ':   ');
     expect(await diff()).toEqual({ status: 0, stdout: 'No visible change.\n', stderr: '' });
     expect((await diff('--format', 'markdown')).stdout).toBe('### What visitors see change since HEAD\n\nNo visible change.\n');
   });
 
   it('lists a price, a banner, a page head, a text and a catalogue text, in the regions that show them', async () => {
-    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 699', 'price: 689');
-    await replaceInFile(
-      path.join(content, 'regions/us/region.yaml'),
-      'label: The Mini Robot is landing. Follow the launch week.',
-      'label: The Mini Robot has landed.',
-    );
-    await replaceInFile(
-      path.join(content, 'pages/faq/en.yaml'),
-      'title: "FAQ | Axlebot Robotics"',
-      'title: "FAQ, answered | Axlebot Robotics"',
-    );
-    await replaceInFile(
-      path.join(content, 'pages/faq/en.yaml'),
-      'a full battery gives roughly 45 to 90 minutes',
-      'a full battery gives roughly 50 to 90 minutes',
-    );
-    await replaceInFile(
-      path.join(content, 'messages/en-US.yaml'),
-      'tagline: Robots that transform, learn and play.',
-      'tagline: Robots that transform and play.',
-    );
+    const product = ['products', 'toyStoryBuzzLightyear'];
+    const frSources = path.join(content, 'messages/fr-FR.sources.json');
+    await publish(async () => {
+      await setYamlValue(usProducts, product, withoutOffer(699));
+      // fr's tagline translated from the tagline as it reads (current), so that the edit below makes it stale.
+      const sources = JSON.parse(await readFile(frSources, 'utf8')) as { texts: Record<string, string> };
+      sources.texts['messages.site.tagline'] = textFingerprint(String(await yamlValue(enUS, ['messages', 'site', 'tagline'])));
+      await writeFile(frSources, `${JSON.stringify(sources, null, 2)}\n`);
+    });
+    await setYamlValue(usProducts, [...product, 'price'], 689);
+    const name = await yamlValue(usProducts, [...product, 'name']);
+    const label = await setYamlValue(usRegion, ['textBanner', 'label'], 'The Mini Robot has landed.');
+    const title = await setYamlValue(faq, ['title'], 'FAQ, answered | Axlebot Robotics');
+    const question = await yamlValue(faq, ['sections', 0, 'heading']);
+    const answer = await setYamlValue(faq, ['sections', 0, 'text'], 'A full battery gives roughly 50 to 90 minutes of active play.');
+    const tagline = await setYamlValue(enUS, ['messages', 'site', 'tagline'], 'Robots that transform and play.');
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^us \| prices and offers \| price of .+: \$699\.00 -> \$689\.00 \(on \/us.*\)$/),
-        'us | banners | textBanner > label: "The Mini Robot is landing. Follow the launch week." -> "The Mini Robot has landed."',
-        'us | page heads | /us/faq: title: "FAQ | Axlebot Robotics" -> "FAQ, answered | Axlebot Robotics"',
         expect.stringMatching(
-          /^us \| texts \| \/us\/faq: sections > How long does a charge last, and how do I charge my robot\? > text: "Depending on the model, a full battery gives roughly 45/,
+          new RegExp(`^us \\| prices and offers \\| price of ${literally(name)}: \\$699\\.00 -> \\$689\\.00 \\(on /us.*\\)$`),
         ),
-        'us | texts | messages > site.tagline: "Robots that transform, learn and play." -> "Robots that transform and play."',
+        `us | banners | textBanner > label: ${shown(label)} -> "The Mini Robot has landed."`,
+        `us | page heads | /us/faq: title: ${shown(title)} -> "FAQ, answered | Axlebot Robotics"`,
+        `us | texts | /us/faq: sections > ${question} > text: ${shown(answer)} -> "A full battery gives roughly 50 to 90 minutes of active play."`,
+        `us | texts | messages > site.tagline: ${shown(tagline)} -> "Robots that transform and play."`,
       ]),
     );
     // Only in the regions that show them: us's prices in us; the en-US catalogue in us and in uk (en-GB extends it), not in fr.
-    expect(found.filter((line) => line.includes('689')).every((line) => line.startsWith('us | '))).toBe(true);
+    const price = found.filter((line) => line.includes('$689.00'));
+    expect(price.length).toBeGreaterThan(0);
+    expect(price.every((line) => line.startsWith('us | '))).toBe(true);
     expect(found.filter((line) => line.includes('tagline') && line.includes(' | texts | ')).map((line) => line.split(' | ')[0])).toEqual([
       'us',
       'uk',
@@ -114,17 +139,27 @@ describe('build-region diff', () => {
   });
 
   it('shows prices as visitors see them, with their pages and the installment line, and a text only where a page shows it', async () => {
-    await replaceInFile(
-      path.join(content, 'regions/us/products.yaml'),
-      'palette: red-blue\n    price: 299',
-      'palette: red-blue\n    price: 289',
-    );
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), 'soldOut: Sold out', 'soldOut: Sold out for now');
+    const ukProducts = path.join(content, 'regions/uk/products.yaml');
+    await publish(async () => {
+      await setYamlValue(usProducts, ['products', 'aiBase'], withoutOffer(299));
+      await setYamlValue(usRegion, ['installment', 'months'], 12);
+      // A sold-out product in us, none in uk.
+      await setYamlValue(usProducts, ['products', 'flagshipOptimusPrime', 'stock'], 0);
+      await setYamlValue(ukProducts, ['products'], (products: Record<string, Record<string, unknown>>) =>
+        Object.fromEntries(Object.entries(products).map(([key, product]) => [key, { ...product, stock: product.stock || 50 }])),
+      );
+    });
+    await setYamlValue(usProducts, ['products', 'aiBase', 'price'], 289);
+    const name = await yamlValue(usProducts, ['products', 'aiBase', 'name']);
+    const installment = await yamlValue(usRegion, ['installment', 'text']);
+    const month = String(await yamlValue(enUS, ['messages', 'product', 'perMonth']));
+    const perMonth = (amount: string) => `${installment} · ${month.replace('{amount}', amount)}`;
+    await setYamlValue(enUS, ['messages', 'product', 'soldOut'], 'Sold out for now');
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
-        'us | prices and offers | price of AI Base: $299.00 -> $289.00 (on /us, /us/ai-base, /us/elite-optimus-prime)',
-        'us | prices and offers | installment line: "Pay in 12 monthly installments · $24.92/month" -> "Pay in 12 monthly installments · $24.08/month" (on /us/ai-base)',
+        `us | prices and offers | price of ${name}: $299.00 -> $289.00 (on /us, /us/ai-base, /us/elite-optimus-prime)`,
+        `us | prices and offers | installment line: "${perMonth('$24.92')}" -> "${perMonth('$24.08')}" (on /us/ai-base)`,
       ]),
     );
     // "Sold out" shows where a page shows a sold-out product: in us, not in uk (en-GB extends en-US, but no uk product is sold out).
@@ -134,39 +169,33 @@ describe('build-region diff', () => {
   });
 
   it('lists a changed mail text in the regions whose visitors receive it', async () => {
-    await replaceInFile(path.join(content, 'messages/fr-FR.yaml'), 'greeting: "Bonjour,"', 'greeting: "Bonjour à vous,"');
-    expect(await changes()).toEqual(['fr | mail | mail.greeting: "Bonjour," -> "Bonjour à vous,"']);
+    const greeting = await setYamlValue(path.join(content, 'messages/fr-FR.yaml'), ['messages', 'mail', 'greeting'], 'Bonjour à vous,');
+    expect(await changes()).toEqual([`fr | mail | mail.greeting: ${shown(greeting)} -> "Bonjour à vous,"`]);
   });
 
   it('lists pages added and removed, a nav item, and a moved window with what it changes in the schedule', async () => {
+    const blackFriday = ['routes', { page: 'black-friday' }, 'window'];
+    await publish(async () => {
+      await setYamlValue(usRegion, ['timeZone'], 'America/New_York');
+      await setYamlValue(usRegion, [...blackFriday, 'start'], '2026-11-20T00:00:00-05:00');
+      await setYamlValue(usRegion, [...blackFriday, 'end'], '2026-12-01T00:00:00-05:00');
+    });
     await mkdir(path.join(content, 'pages/robot-club'));
-    await writeFile(
-      path.join(content, 'pages/robot-club/en.yaml'),
-      (await readFile(path.join(content, 'pages/faq/en.yaml'), 'utf8')).replace(/^title: .*$/m, 'title: "Robot club | Axlebot Robotics"'),
-    );
-    await replaceInFile(
-      path.join(content, 'regions/us/region.yaml'),
-      'routes:\n  - page: home\n',
-      'routes:\n  - page: home\n  - page: robot-club\n',
-    );
-    await replaceInFile(path.join(content, 'regions/kr/region.yaml'), '  - page: new-release\n    redirect: mini-robot\n', '');
-    await replaceInFile(
-      path.join(content, 'regions/us/region.yaml'),
-      '{ label: Flagship Megatron, link: /us/flagship-megatron, identify',
-      '{ label: Megatron, link: /us/flagship-megatron, identify',
-    );
-    await replaceInFile(
-      path.join(content, 'regions/us/region.yaml'),
-      '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-01T00:00:00-05:00" } }',
-      '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-02T00:00:00-05:00" } }',
-    );
+    await writeFile(path.join(content, 'pages/robot-club/en.yaml'), await readFile(faq, 'utf8'));
+    await setYamlValue(path.join(content, 'pages/robot-club/en.yaml'), ['title'], 'Robot club | Axlebot Robotics');
+    await setYamlValue(usRegion, ['routes'], (routes: unknown[]) => [...routes, { page: 'robot-club' }]);
+    await deleteYamlValue(path.join(content, 'regions/kr/region.yaml'), ['routes', { page: 'new-release' }]);
+    const robots = ['navs', { identify: 'robots' }];
+    const menu = await yamlValue(usRegion, [...robots, 'label']);
+    const item = await setYamlValue(usRegion, [...robots, 'children', { identify: 'flagship-megatron' }, 'label'], 'Megatron');
+    await setYamlValue(usRegion, [...blackFriday, 'end'], '2026-12-02T00:00:00-05:00');
     const found = await changes();
     expect(found).toEqual(
       expect.arrayContaining([
         'us | pages | page added: /us/robot-club',
         'kr | pages | page removed: /kr/new-release',
-        expect.stringMatching(/^us \| navigation \| navs > Robots > children > Megatron added/),
-        expect.stringMatching(/^us \| navigation \| navs > Robots > children > Flagship Megatron removed/),
+        expect.stringMatching(new RegExp(`^us \\| navigation \\| navs > ${literally(menu)} > children > Megatron added`)),
+        expect.stringMatching(new RegExp(`^us \\| navigation \\| navs > ${literally(menu)} > children > ${literally(item)} removed`)),
         'us | windows and stages | /us/black-friday: window > end: 1 Dec 2026, 00:00 (UTC-05:00) -> 2 Dec 2026, 00:00 (UTC-05:00)',
         'us | schedule | new: 2 Dec 2026, 00:00 (UTC-05:00): /us/black-friday closes',
         'us | schedule | gone: 1 Dec 2026, 00:00 (UTC-05:00): /us/black-friday closes',
@@ -190,7 +219,8 @@ describe('build-region diff', () => {
     });
     expect(status).toBe(2);
     expect(stderr).toContain("'no-such-branch' is not a revision of the repository");
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'currency: USD', 'currency: [USD');
+    const currency = await yamlValue(usRegion, ['currency']);
+    await replaceInFile(usRegion, `currency: ${currency}`, `currency: [${currency}`);
     const broken = await diff();
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain('the working tree has content errors');
@@ -205,7 +235,7 @@ describe('the content at a revision', () => {
     await compileContent({ content, cwd: work, now, cache });
     const entries = async () => (await readdir(path.join(cache, 'parse'))).filter((f) => !f.includes('.tmp-'));
     expect(await entries()).toHaveLength(1);
-    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 1299', 'price: 1279');
+    const price = await setYamlValue(usProducts, ['products', 'flagshipBumblebee', 'price'], (p: number) => p + 20);
     const old = await contentAtRevision(content, 'HEAD');
     try {
       const hits = cacheStats(cache).parse?.hits ?? 0;
@@ -214,7 +244,7 @@ describe('the content at a revision', () => {
       expect(before.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       // The revision's price, not the working tree's: what changed is parsed anew.
       const us = before.model.regions.find((r) => r.data.code === 'us')!;
-      expect(Object.values(us.data.products).some((p) => p.price === 1299)).toBe(true);
+      expect(us.data.products.flagshipBumblebee?.price).toBe(price);
       expect(await entries()).toHaveLength(1);
     } finally {
       await old.dispose();

@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderDiagnosticsDoc } from '../../generator/index.ts';
-import { ERRORS } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { renderDiagnosticsDoc, ERRORS, PACKAGE_ROOT } from '../../generator/index.ts';
 
 describe('docs/diagnostics.md', () => {
   it('lists every diagnostic code and is current with the catalogue', async () => {

@@ -2,10 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileContent, listFiles, SitesFolderError } from '../../generator/index.ts';
-import { emitSites } from '../../generator/index.ts';
-import { textAssets } from '../../generator/index.ts';
-import { writeGeneratedFiles } from '../../generator/index.ts';
+import { compileContent, listFiles, SitesFolderError, emitSites, textAssets, writeGeneratedFiles } from '../../generator/index.ts';
 import { routeShard, routeShardCount } from '../../core/paths.ts';
 
 /**

@@ -1,9 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
-import { compileContent } from '../../generator/index.ts';
+import { compileContent, renderSitemap } from '../../generator/index.ts';
 import type { CompileResult } from '../../generator/index.ts';
-import { renderSitemap } from '../../generator/index.ts';
 import { describeUntranslated, untranslatedPages } from '../../generator/translations/index.ts';
 import { pageText, splitRegion } from '../../core/model.ts';
 import type { RegionData, RouteData } from '../../core/model.ts';

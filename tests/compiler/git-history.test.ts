@@ -1,16 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { appendFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheStats } from '../../generator/index.ts';
-import { checkContent } from '../../generator/index.ts';
-import { compileContent } from '../../generator/index.ts';
-import { renderSitemap } from '../../generator/index.ts';
-import { historyOf, lastChanges } from '../../generator/index.ts';
-import { contentAtRevision, visibleChanges } from '../../generator/index.ts';
+import {
+  cacheStats,
+  checkContent,
+  compileContent,
+  renderSitemap,
+  historyOf,
+  lastChanges,
+  contentAtRevision,
+  visibleChanges,
+} from '../../generator/index.ts';
 import { priorPrice, priorPrices, reductionsOf } from '../../generator/resolve/prior-prices.ts';
 import type { PriceHistory } from '../../generator/resolve/prior-prices.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent, replaceInFile, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**
  * What the build reads from the content's git history (docs/market.md, issue 28): prior prices
@@ -93,6 +97,17 @@ afterAll(async () => {
   for (const dir of repositories) await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * Sets de's Flagship Bumblebee's regular price, with a reduction from `from` when one is given
+ * (none otherwise), whatever figures the content has: the prices these tests follow are their own.
+ */
+async function priceBumblebee(products: string, price: number, reduction?: { price: number; from: string }): Promise<void> {
+  await setYamlValue(products, ['products', 'flagshipBumblebee'], (product: unknown) => {
+    const { activityPrice: _price, activityTime: _time, ...rest } = product as Record<string, unknown>;
+    return { ...rest, price, ...(reduction && { activityPrice: reduction.price, activityTime: { startTime: reduction.from } }) };
+  });
+}
+
 const bumblebee = (compiled: Awaited<ReturnType<typeof compileContent>>, code = 'de') =>
   compiled.model.regions.find((r) => r.data.code === code)!.data.products.flagshipBumblebee!;
 
@@ -100,15 +115,12 @@ describe('prior prices from the git history (de announces them, us does not)', (
   it('counts a regular price changed in an earlier commit, and shows each change in build-region diff', async () => {
     const repo = await repository();
     repositories.push(repo.work);
+    await priceBumblebee(repo.products, 1599);
     repo.commit('2026-01-01');
     // Lowered to 1499 on 20 February, back to 1599 on 10 March with a reduction to 1399 from 12 March.
-    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1499\n    stock: 50');
+    await priceBumblebee(repo.products, 1499);
     repo.commit('2026-02-20');
-    await replaceInFile(
-      repo.products,
-      'price: 1499\n    stock: 50',
-      'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-03-12T00:00:00+00:00" }\n    stock: 50',
-    );
+    await priceBumblebee(repo.products, 1599, { price: 1399, from: '2026-03-12T00:00:00+00:00' });
     repo.commit('2026-03-10');
     const now = at('2026-03-15');
     const compiled = await compileContent({ content: repo.content, cwd: repo.work, now, cache: false });
@@ -125,10 +137,14 @@ describe('prior prices from the git history (de announces them, us does not)', (
       const lines = visibleChanges(before, compiled, now)
         .filter((c) => c.region === 'de')
         .map((c) => c.change);
-      // As German visitors read it (1.499,00 €).
+      // As German visitors read it (1.499,00 €), under the product's name.
+      const name = (await yamlValue(repo.products, ['products', 'flagshipBumblebee', 'name'])) as string;
+      const literal = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       expect(lines).toContainEqual(
         expect.stringMatching(
-          /^prior price of Flagship Bumblebee \(lowest of the 30 days before its reduction from 12 Mar 2026, 01:00 \(UTC\+01:00\)\) added: 1\.499(,00)?\s€$/,
+          new RegExp(
+            `^prior price of ${literal} \\(lowest of the 30 days before its reduction from 12 Mar 2026, 01:00 \\(UTC\\+01:00\\)\\) added: 1\\.499(,00)?\\s€$`,
+          ),
         ),
       );
     } finally {
@@ -139,14 +155,11 @@ describe('prior prices from the git history (de announces them, us does not)', (
   it('keeps the versions it read in the build cache: the same prices from it, a new commit or an edit read anew', async () => {
     const repo = await repository();
     repositories.push(repo.work);
+    await priceBumblebee(repo.products, 1599);
     repo.commit('2026-01-01');
-    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1499\n    stock: 50');
+    await priceBumblebee(repo.products, 1499);
     repo.commit('2026-02-20');
-    await replaceInFile(
-      repo.products,
-      'price: 1499\n    stock: 50',
-      'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-03-12T00:00:00+00:00" }\n    stock: 50',
-    );
+    await priceBumblebee(repo.products, 1599, { price: 1399, from: '2026-03-12T00:00:00+00:00' });
     repo.commit('2026-03-10');
     const cache = path.join(repo.work, 'cache');
     const compile = () => compileContent({ content: repo.content, cwd: repo.work, now: at('2026-03-15'), cache });
@@ -158,21 +171,17 @@ describe('prior prices from the git history (de announces them, us does not)', (
     expect(read.hits).toBe(0);
     expect(read.misses).toBeGreaterThanOrEqual(1);
     // An edit elsewhere: the content is compiled again, its history comes from the cache.
-    await replaceInFile(path.join(repo.content, 'regions', 'de', 'region.yaml'), 'locale: de-DE', 'locale: de-DE # edited');
+    await appendFile(path.join(repo.content, 'regions', 'de', 'region.yaml'), '# edited\n');
     const second = await compile();
     expect(cacheStats(cache).history).toEqual({ hits: read.misses, misses: read.misses });
     expect(bumblebee(second).priorPrices).toEqual(bumblebee(first).priorPrices);
     expect(bumblebee(second).priorPrices).toEqual(bumblebee(uncached).priorPrices);
     // An edit not committed yet is still seen as one (the cache keeps the newest commit's hashes).
-    await replaceInFile(repo.products, 'price: 1599\n    activityPrice: 1399', 'price: 1449\n    activityPrice: 1399');
+    await setYamlValue(repo.products, ['products', 'flagshipBumblebee', 'price'], 1449);
     expect(bumblebee(await compile()).priorPrices).toEqual([{ start: at('2026-03-12'), price: 1499 }]);
     expect((await compile()).model.regions.find((r) => r.data.code === 'de')!.data.products.flagshipBumblebee!.price).toBe(1449);
     // A new commit is a new history: 1449 from 13 March, and a new reduction from 20 April is announced against it.
-    await replaceInFile(
-      repo.products,
-      'activityTime: { startTime: "2026-03-12T00:00:00+00:00" }',
-      'activityTime: { startTime: "2026-04-20T00:00:00+00:00" }',
-    );
+    await setYamlValue(repo.products, ['products', 'flagshipBumblebee', 'activityTime', 'startTime'], '2026-04-20T00:00:00+00:00');
     repo.commit('2026-03-13');
     const later = await compileContent({ content: repo.content, cwd: repo.work, now: at('2026-04-21'), cache });
     expect(bumblebee(later).priorPrices).toEqual([{ start: at('2026-04-20'), price: 1449 }]);
@@ -181,14 +190,10 @@ describe('prior prices from the git history (de announces them, us does not)', (
   it('takes an edit not committed yet as made at the build instant', async () => {
     const repo = await repository();
     repositories.push(repo.work);
-    await replaceInFile(
-      repo.products,
-      'price: 1599\n    stock: 50',
-      'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-06-01T00:00:00+00:00" }\n    stock: 50',
-    );
+    await priceBumblebee(repo.products, 1599, { price: 1399, from: '2026-06-01T00:00:00+00:00' });
     repo.commit('2026-01-01');
     // Not committed: the regular price goes down to 1449 as of the build's instant (20 May).
-    await replaceInFile(repo.products, 'price: 1599\n    activityPrice: 1399', 'price: 1449\n    activityPrice: 1399');
+    await setYamlValue(repo.products, ['products', 'flagshipBumblebee', 'price'], 1449);
     const compiled = await compileContent({ content: repo.content, cwd: repo.work, now: at('2026-05-20'), cache: false });
     expect(bumblebee(compiled).priorPrices).toEqual([{ start: at('2026-06-01'), price: 1449 }]);
   });
@@ -229,12 +234,16 @@ describe('prior prices from the git history (de announces them, us does not)', (
   it('warns in a shallow clone whose history does not reach 30 days back (W0305), and not once it has the whole history', async () => {
     const repo = await repository();
     repositories.push(repo.work);
+    await priceBumblebee(repo.products, 1599);
+    // Flagship Megatron reduced since 2025, long before this clone's history begins.
+    await setYamlValue(repo.products, ['products', 'flagshipMegatron'], (product: unknown) => ({
+      ...(product as Record<string, unknown>),
+      price: 1599,
+      activityPrice: 1439,
+      activityTime: { startTime: '2025-09-22T07:00:00+08:00' },
+    }));
     repo.commit('2026-01-01');
-    await replaceInFile(
-      repo.products,
-      'price: 1599\n    stock: 50',
-      'price: 1599\n    activityPrice: 1399\n    activityTime: { startTime: "2026-05-10T00:00:00+00:00" }\n    stock: 50',
-    );
+    await priceBumblebee(repo.products, 1599, { price: 1399, from: '2026-05-10T00:00:00+00:00' });
     repo.commit('2026-05-01');
     const clone = path.join(repo.work, 'clone');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${repo.work}`, clone]);
@@ -271,7 +280,7 @@ describe("the sitemap's lastmod, from the git history", () => {
     const repo = await repository();
     repositories.push(repo.work);
     repo.commit('2026-01-01');
-    await replaceInFile(repo.products, 'price: 1599\n    stock: 50', 'price: 1499\n    stock: 50');
+    await setYamlValue(repo.products, ['products', 'flagshipBumblebee', 'price'], (price: unknown) => (price as number) - 100);
     repo.commit('2026-02-01');
     const now = at('2026-03-01');
     const lastmod = async () => {
@@ -284,7 +293,11 @@ describe("the sitemap's lastmod, from the git history", () => {
     expect(of('https://www.example.com/de/flagship-bumblebee')).toBe('2026-02-01T00:00:00.000Z');
     expect(of('https://www.example.com/us/flagship-bumblebee')).toBe('2026-01-01T00:00:00.000Z');
     expect(of('https://www.example.com/de/manuals')).toBe('2026-01-01T00:00:00.000Z');
-    await replaceInFile(path.join(repo.content, 'pages', 'manuals', 'de.yaml'), 'heading: "Anleitungen', 'heading: "Neue Anleitungen');
+    await setYamlValue(
+      path.join(repo.content, 'pages', 'manuals', 'de.yaml'),
+      ['heading'],
+      (heading: unknown) => `Neue ${heading as string}`,
+    );
     of = await lastmod();
     expect(of('https://www.example.com/de/manuals')).toBe('2026-03-01T00:00:00.000Z');
     // Outside git there is no lastmod at all.

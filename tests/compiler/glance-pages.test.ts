@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { featuredProduct } from '../../core/model.ts';
-import { compileContent } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { compileContent, PACKAGE_ROOT } from '../../generator/index.ts';
 import { glancePages } from '../../preview/glance.ts';
 import { BUILT_AT } from '../support/instants.ts';
 

@@ -5,11 +5,16 @@ import fc from 'fast-check';
 import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { buildRegions, compileLoaded, listFiles } from '../../generator/index.ts';
-import { hasErrors } from '../../generator/index.ts';
-import { parseContent, readContentSources } from '../../generator/index.ts';
+import {
+  buildRegions,
+  compileLoaded,
+  listFiles,
+  hasErrors,
+  parseContent,
+  readContentSources,
+  PACKAGE_ROOT,
+} from '../../generator/index.ts';
 import type { ContentSource } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { readSourceArt } from '../../generator/art/images.ts';
 
 const contentRoot = path.join(PACKAGE_ROOT, 'content');

@@ -4,12 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { compileContent } from '../../generator/index.ts';
-import { contentAtRevision } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { compileContent, contentAtRevision, PACKAGE_ROOT } from '../../generator/index.ts';
 import { pagesToReview } from '../../preview/review.ts';
 import { renderReviewPage, renderReviewSummary } from '../../preview/review-page.ts';
-import { replaceInFile } from '../support/content.ts';
+import { replaceInFile, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**
  * Which pages `build-region diff --pictures` pictures (issue 32, docs/review.md): those whose
@@ -28,11 +26,19 @@ beforeAll(async () => {
   await git('init', '-q');
   await git('add', '-A');
   await git('commit', '-qm', 'the content as published');
+  await git('tag', 'published');
 });
 beforeEach(async () => {
-  await git('checkout', '-q', '--', '.');
+  await git('reset', '-q', '--hard', 'published');
   await git('clean', '-qfd');
 });
+
+/** Sets values in the commit compared with (by amending it), so that a test states the instants it reads back itself. */
+async function publish(edit: () => Promise<unknown>): Promise<void> {
+  await edit();
+  await git('commit', '-qa', '--amend', '--no-edit');
+}
+const usRegion = path.join(content, 'regions/us/region.yaml');
 
 /** The pages pictured, as `region path @instant` lines. */
 async function pictured(at: readonly (number | 'boundaries')[] = []): Promise<string[]> {
@@ -49,25 +55,22 @@ const at = (pages: string[], iso = '2026-11-22T04:00:00.000Z') => pages.map((p) 
 
 describe('the pages diff --pictures pictures', () => {
   it('pictures nothing for a comment or formatting', async () => {
-    await replaceInFile(path.join(content, 'regions/us/region.yaml'), 'currency: USD', 'currency: "USD" # dollars');
+    const currency = await yamlValue(usRegion, ['currency']);
+    await replaceInFile(usRegion, `currency: ${currency}`, `currency: "${currency}" # dollars`);
     await replaceInFile(path.join(content, 'pages/faq/en.yaml'), 'sections:', '# most asked first\nsections:');
     expect(await pictured(['boundaries'])).toEqual([]);
   });
 
   it('pictures a price only on the pages of its region that show it', async () => {
-    await replaceInFile(
-      path.join(content, 'regions/us/products.yaml'),
-      'palette: red-blue\n    price: 299',
-      'palette: red-blue\n    price: 289',
-    );
+    await setYamlValue(path.join(content, 'regions/us/products.yaml'), ['products', 'aiBase', 'price'], (price: number) => price - 10);
     expect(await pictured()).toEqual(at(['us /us', 'us /us/ai-base', 'us /us/elite-optimus-prime']));
   });
 
   it("pictures a page's text on that page only, in every region that shows it", async () => {
-    await replaceInFile(
+    await setYamlValue(
       path.join(content, 'pages/faq/en.yaml'),
-      'a full battery gives roughly 45 to 90 minutes',
-      'a full battery gives roughly 50 to 90 minutes',
+      ['sections', 0, 'text'],
+      'A full battery gives roughly 50 to 90 minutes of active play.',
     );
     const pages = await pictured();
     expect(pages.length).toBeGreaterThan(0);
@@ -79,11 +82,7 @@ describe('the pages diff --pictures pictures', () => {
   });
 
   it('pictures a nav item on every page of its region, and of no other region', async () => {
-    await replaceInFile(
-      path.join(content, 'regions/us/region.yaml'),
-      '{ label: Flagship Megatron, link: /us/flagship-megatron, identify',
-      '{ label: Megatron, link: /us/flagship-megatron, identify',
-    );
+    await setYamlValue(usRegion, ['navs', { identify: 'robots' }, 'children', { identify: 'flagship-megatron' }, 'label'], 'Megatron');
     const pages = await pictured();
     expect(pages.length).toBeGreaterThan(5);
     expect(pages.every((line) => line.startsWith('us /us'))).toBe(true);
@@ -91,11 +90,12 @@ describe('the pages diff --pictures pictures', () => {
   });
 
   it('pictures a moved window on its page now and at the boundaries where it opens or closes on either side', async () => {
-    await replaceInFile(
-      path.join(content, 'regions/us/region.yaml'),
-      '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-01T00:00:00-05:00" } }',
-      '{ page: black-friday, window: { start: "2026-11-20T00:00:00-05:00", end: "2026-12-02T00:00:00-05:00" } }',
-    );
+    const window = ['routes', { page: 'black-friday' }, 'window'];
+    await publish(async () => {
+      await setYamlValue(usRegion, [...window, 'start'], '2026-11-20T00:00:00-05:00');
+      await setYamlValue(usRegion, [...window, 'end'], '2026-12-01T00:00:00-05:00');
+    });
+    await setYamlValue(usRegion, [...window, 'end'], '2026-12-02T00:00:00-05:00');
     const pages = await pictured(['boundaries']);
     // Before: it closes on 1 December; after: on the 2nd. On the 1st the sides differ, on the
     // page and, through the nav link to it that shows while it is open, on every us page; on the

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readContentSources } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { readContentSources, PACKAGE_ROOT } from '../../generator/index.ts';
 
 const schemaDir = path.join(PACKAGE_ROOT, 'schema');
 const schemas = readdirSync(schemaDir)

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileLoaded } from '../../generator/index.ts';
+import { compileLoaded, parseContent, readContentSources, validateContent, resolveContent, PACKAGE_ROOT } from '../../generator/index.ts';
 import { readSourceArt } from '../../generator/art/images.ts';
-import { parseContent, readContentSources } from '../../generator/index.ts';
-import { validateContent } from '../../generator/index.ts';
-import { resolveContent } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
 import path from 'node:path';
 
 /** Freezes a value and everything it holds, so that any later write throws (modules are strict). */

@@ -3,11 +3,10 @@ import { readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileContent, compileOverlay } from '../../generator/index.ts';
+import { compileContent, compileOverlay, PACKAGE_ROOT } from '../../generator/index.ts';
 import { importTranslations, MAX_IMPORT_BYTES } from '../../generator/translations/exchange/files.ts';
 import { selectTranslations, textFingerprint } from '../../generator/translations/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
-import { copyFixtureContent, replaceInFile } from '../support/content.ts';
+import { copyFixtureContent, deleteYamlValue, setYamlValue } from '../support/content.ts';
 import { exportLocale, runCliIn } from '../support/cli.ts';
 import { killAtMove } from '../support/kill.ts';
 import { listTree } from '../../files/disk.js';
@@ -63,8 +62,10 @@ afterEach(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** Sets the English messages.nav.home (the source of fr's and zh's) to a text of the test's own. */
+const setEnglishHome = (text: string) => setYamlValue(path.join(content, 'messages/en-US.yaml'), ['messages', 'nav', 'home'], text);
 /** Makes messages.nav.home stale in fr (and zh): its English source changes. */
-const staleHome = () => replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+const staleHome = () => setEnglishHome('Start page');
 
 describe('states: exported in each format’s own terms, and only a translated text recorded', () => {
   it('writes XLIFF 2.0 segment states, 1.2 target states, PO fuzzy flags and JSON states', async () => {
@@ -74,7 +75,7 @@ describe('states: exported in each format’s own terms, and only a translated t
     expect(unitOf(x2, 'messages.notFound.backHome')).toContain('<segment state="reviewed">');
     // A missing text has no target, and its state is initial: the French page without its lead.
     const page = path.join(content, 'pages/mini-robot/fr.yaml');
-    await writeFile(page, (await readFile(page, 'utf8')).replace(/^lead: .*\n/m, ''));
+    await deleteYamlValue(page, ['lead']);
     const lead = unitOf(await exported('xliff'), 'lead');
     expect(lead).toMatch(/<segment state="initial">\s*<source>[^<]+<\/source>\s*<\/segment>/);
     expect(lead).toContain('<note category="location">shown on /fr/mini-robot</note>');
@@ -124,7 +125,7 @@ describe('states: exported in each format’s own terms, and only a translated t
   it('writes a translation of an older source text but keeps it stale: the source changed after the export', async () => {
     await staleHome();
     const file = translateUnit(await exported('xliff'), 'messages.nav.home', 'Page de départ');
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Start page\n', '    home: Front page\n');
+    await setEnglishHome('Front page');
     const result = await importing('fr.xlf', file);
     expect(result.stdout).toMatch(/1 text translated from an older source text \(written, still stale\)/);
     expect(await readFile(path.join(content, 'messages/fr-FR.yaml'), 'utf8')).toContain('    home: Page de départ\n');
@@ -140,7 +141,7 @@ describe('an older source', () => {
   it('writes a translation made before the text was recorded current again, and leaves it stale rather than refusing it', async () => {
     await staleHome();
     const file = translateUnit(await exported('xliff'), 'messages.nav.home', 'Page de départ');
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Start page\n', '    home: Front page\n');
+    await setEnglishHome('Front page');
     expect((await runCli(['translations', 'mark', 'fr-FR', '--content', 'content'])).status).toBe(0);
     expect(await stateOf('messages/fr-FR.yaml', 'messages.nav.home')).toBe('current');
     const result = await importing('fr.xlf', file);

@@ -3,14 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
-import { compileContent } from '../../generator/index.ts';
-import { visibleChanges } from '../../generator/index.ts';
-import { formatChanges } from '../../generator/index.ts';
-import { renderReport } from '../../generator/index.ts';
+import { compileContent, visibleChanges, formatChanges, renderReport } from '../../generator/index.ts';
 import { wordCount } from '../../generator/translations/status.ts';
 import { sourcesFileId, textFingerprint } from '../../generator/translations/index.ts';
 import { exportLocale } from '../support/cli.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent, setYamlValue, yamlValue } from '../support/content.ts';
 import { countText } from '../../core/plurals.ts';
 import { fill } from '../../core/validation.ts';
 import { createMessages } from '../../server/backends/messages.ts';
@@ -31,9 +28,16 @@ const check = () => compileContent({ content, cwd: work });
 
 /** Changes the English heading of the mini robot's page (the source of five translations). */
 async function changeEnglishHeading(to: string): Promise<void> {
-  const english = path.join(content, 'pages/mini-robot/en.yaml');
-  const heading = /^heading: .*$/m.exec(await readFile(english, 'utf8'))![0];
-  await replaceInFile(english, heading, `heading: "${to}"`);
+  await setYamlValue(path.join(content, 'pages/mini-robot/en.yaml'), ['heading'], to);
+}
+/** messages.nav.home in a catalogue, by its keys. */
+const HOME = ['messages', 'nav', 'home'];
+const catalogue = (locale: string) => path.join(content, `messages/${locale}.yaml`);
+/** Changes the English messages.nav.home (the source of its translations); returns its new text. */
+async function changeEnglishHome(): Promise<string> {
+  const home = `${(await setYamlValue(catalogue('en-US'), HOME, (text: unknown) => `${text as string} (new)`)) as string} (new)`;
+  expect(await yamlValue(catalogue('en-US'), HOME)).toBe(home);
+  return home;
 }
 const warningsOf = async (code: string) => (await check()).diagnostics.filter((d) => d.code === code);
 
@@ -55,7 +59,8 @@ describe('translation freshness', () => {
   });
 
   it('warns at every translation of a changed source text, naming its new text, and the build still succeeds', async () => {
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    const french = (await yamlValue(catalogue('fr-FR'), HOME)) as string;
+    const home = await changeEnglishHome();
     const compiled = await check();
     expect(compiled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const stale = compiled.diagnostics.filter((d) => d.code === 'W0401');
@@ -67,11 +72,11 @@ describe('translation freshness', () => {
       'messages/ko-KR.yaml',
       'messages/zh-CN.yaml',
     ]);
-    const french = stale.find((d) => d.file.endsWith('fr-FR.yaml'))!;
-    expect(french.message).toBe("the translation of messages.nav.home is stale: messages/en-US.yaml now reads 'Start page'");
+    const warning = stale.find((d) => d.file.endsWith('fr-FR.yaml'))!;
+    expect(warning.message).toBe(`the translation of messages.nav.home is stale: messages/en-US.yaml now reads '${home}'`);
     // At the French text itself.
-    const line = (await readFile(path.join(content, 'messages/fr-FR.yaml'), 'utf8')).split('\n')[french.line - 1]!;
-    expect(line.slice(french.column - 1)).toBe('Accueil');
+    const line = (await readFile(catalogue('fr-FR'), 'utf8')).split('\n')[warning.line - 1]!;
+    expect(line.slice(warning.column - 1).replace(/^(["'])(.*)\1$/, '$2')).toBe(french);
   });
 
   it('marks a page translation stale when its source page changes, and current again once recorded', async () => {
@@ -119,7 +124,7 @@ describe('translation freshness', () => {
   });
 
   it('records a whole locale: its catalogue and the page files of its regions', async () => {
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    await changeEnglishHome();
     await changeEnglishHeading('Small robot, big change');
     const marked = await runCli(['translations', 'mark', 'de-DE', '--content', 'content']);
     expect(marked.status).toBe(0);
@@ -130,14 +135,14 @@ describe('translation freshness', () => {
 
   it('lists in build-region diff the texts a change left to translate, region by region, and in the report', async () => {
     const before = await check();
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    const home = await changeEnglishHome();
     const after = await check();
     const changes = visibleChanges(before, after, Date.now()).filter((c) => c.section === 'translations');
     expect(changes.filter((c) => c.region === 'fr')).toEqual([
       {
         region: 'fr',
         section: 'translations',
-        change: "stale: messages.nav.home in messages/fr-FR.yaml (messages/en-US.yaml now reads 'Start page')",
+        change: `stale: messages.nav.home in messages/fr-FR.yaml (messages/en-US.yaml now reads '${home}')`,
         pages: [],
       },
     ]);
@@ -149,7 +154,7 @@ describe('translation freshness', () => {
   });
 
   it('refuses a translation of a file that does not exist, at its translates', async () => {
-    await replaceInFile(path.join(content, 'messages/fr-FR.yaml'), 'translates: en-US', 'translates: en-UK');
+    await setYamlValue(catalogue('fr-FR'), ['translates'], 'en-UK');
     const errors = (await check()).diagnostics.filter((d) => d.code === 'E0240');
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toBe("this file translates 'en-UK', but there is no messages/en-UK.yaml");
@@ -158,7 +163,7 @@ describe('translation freshness', () => {
 
   it('says which target of mark it does not know, and writes nothing', async () => {
     const recorded = await readFile(path.join(content, 'messages/fr-FR.sources.json'), 'utf8');
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    await changeEnglishHome();
     const result = await runCli(['translations', 'mark', 'fr-FR', 'xx-XX', '--content', 'content']);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain("no translated file or locale 'xx-XX'");
@@ -192,6 +197,7 @@ describe('translations out to translators and back', () => {
     ['json', 'fr.json'],
   ])('round-trips %s: exported, translated, imported, exported again: the same file, every text in the YAML', async (format, name) => {
     const untouched = await frenchFiles();
+    const home = (await yamlValue(catalogue('fr-FR'), HOME)) as string;
     // Imported as exported, nothing changes: not a byte of the YAML, comments, quoting and order kept.
     const exported = await exportFile(format, name, '--all');
     expect((await runCli(['translations', 'import', name, '--content', 'content'])).status).toBe(0);
@@ -226,12 +232,14 @@ describe('translations out to translators and back', () => {
     expect(imported.status, imported.stderr).toBe(0);
     expect(await exportFile(format, `again-${name}`, '--all')).toBe(format === 'json' ? `${edited}\n` : edited);
     // In the YAML, and current: nothing stale.
-    expect(await readFile(path.join(content, 'messages/fr-FR.yaml'), 'utf8')).toContain('home: Accueil (v2)');
+    expect(v2(home)).not.toBe(home);
+    expect(await yamlValue(catalogue('fr-FR'), HOME)).toBe(v2(home));
     expect(await warningsOf('W0401')).toEqual([]);
   });
 
   it('writes files other libraries of the formats read: XLIFF 2.0 and 1.2 (xliff), PO (gettext-parser)', async () => {
-    await replaceInFile(path.join(content, 'messages/en-US.yaml'), '    home: Home\n', '    home: Start page\n');
+    const french = (await yamlValue(catalogue('fr-FR'), HOME)) as string;
+    const home = await changeEnglishHome();
     const require = createRequire(import.meta.url);
     type Read = { targetLanguage: string; resources: Record<string, Record<string, { source: string; target: string; note: string }>> };
     const xliff = require('xliff') as {
@@ -249,10 +257,7 @@ describe('translations out to translators and back', () => {
       if (format === 'xliff') expect(exported).toContain('<file id="f1" original="messages/fr-FR.yaml"');
       const parsed = await parse(exported);
       expect(parsed.targetLanguage, format).toBe('fr-FR');
-      expect(parsed.resources[file]!['messages.nav.home'], format).toMatchObject({
-        source: 'Start page',
-        target: 'Accueil',
-      });
+      expect(parsed.resources[file]!['messages.nav.home'], format).toMatchObject({ source: home, target: french });
       expect(JSON.stringify(parsed.resources[file]!['messages.nav.home']!.note), format).toMatch(/stale/);
     }
     const gettext = require('gettext-parser') as {
@@ -266,8 +271,8 @@ describe('translations out to translators and back', () => {
     const po = gettext.po.parse(await exportFile('po', 'fr.po'));
     // gettext's Language header is POSIX's ll_CC.
     expect(po.headers.Language).toBe('fr_FR');
-    expect(po.translations['messages/fr-FR.yaml#messages.nav.home']!['Start page']).toMatchObject({
-      msgstr: ['Accueil'],
+    expect(po.translations['messages/fr-FR.yaml#messages.nav.home']![home]).toMatchObject({
+      msgstr: [french],
       comments: { flag: 'fuzzy' },
     });
   });
@@ -310,16 +315,22 @@ describe('translations out to translators and back', () => {
 
 describe('plurals', () => {
   it('expands a plural into one plain text per form at build time, and the page picks by the locale’s rules', async () => {
+    // Plurals of the test's own, at the keys of the content's (errors.code4291 and countdown.days).
+    const CODE4291 = ['messages', 'errors', 'code4291'];
+    await setYamlValue(catalogue('en-US'), CODE4291, 'Wait {seconds, plural, one {# second} other {# seconds}}, then retry.');
+    await setYamlValue(catalogue('en-US'), ['messages', 'countdown', 'days'], '{count, plural, one {sun} other {suns}}');
+    await setYamlValue(catalogue('fr-FR'), CODE4291, 'Attendez {seconds, plural, one {# seconde} other {# secondes}}.');
+    await setYamlValue(catalogue('de-DE'), CODE4291, 'Warten Sie {seconds, plural, one {# Sekunde} other {# Sekunden}}.');
     const compiled = await check();
     const messages = (code: string) => compiled.model.regions.find((r) => r.data.code === code)!.data.messages;
     const us = messages('us');
-    expect(us['errors.code4291']).toBe('Too many attempts. Please try again in {seconds} seconds.');
-    expect(us['errors.code4291#one']).toBe('Too many attempts. Please try again in {seconds} second.');
+    expect(us['errors.code4291']).toBe('Wait {seconds} seconds, then retry.');
+    expect(us['errors.code4291#one']).toBe('Wait {seconds} second, then retry.');
     const t = (key: string) => us[key] ?? '';
-    expect(fill(countText(t, 'errors.code4291', 'en-US', 1), { seconds: 1 })).toBe('Too many attempts. Please try again in 1 second.');
-    expect(fill(countText(t, 'errors.code4291', 'en-US', 30), { seconds: 30 })).toBe('Too many attempts. Please try again in 30 seconds.');
-    expect(countText(t, 'countdown.days', 'en-US', 1)).toBe('day');
-    expect(countText(t, 'countdown.days', 'en-US', 0)).toBe('days');
+    expect(fill(countText(t, 'errors.code4291', 'en-US', 1), { seconds: 1 })).toBe('Wait 1 second, then retry.');
+    expect(fill(countText(t, 'errors.code4291', 'en-US', 30), { seconds: 30 })).toBe('Wait 30 seconds, then retry.');
+    expect(countText(t, 'countdown.days', 'en-US', 1)).toBe('sun');
+    expect(countText(t, 'countdown.days', 'en-US', 0)).toBe('suns');
     // French: 0 and 1 are one; Japanese has one form, written plain.
     const fr = messages('fr');
     expect(
@@ -327,13 +338,13 @@ describe('plurals', () => {
         countText((key) => fr[key] ?? '', 'errors.code4291', 'fr-FR', 0),
         { seconds: 0 },
       ),
-    ).toBe('Trop de tentatives. Veuillez réessayer dans 0 seconde.');
+    ).toBe('Attendez 0 seconde.');
     const jp = messages('jp');
     expect(Object.keys(jp).filter((key) => key.startsWith('errors.code4291'))).toEqual(['errors.code4291']);
     // The back ends answer in the same forms.
     const answers = createMessages(() => compiled.model.backends);
-    expect(answers.text('en-US', 4291, { seconds: 1 })).toBe('Too many attempts. Please try again in 1 second.');
-    expect(answers.text('de-DE', 4291, { seconds: 5 })).toBe('Zu viele Versuche. Bitte versuchen Sie es in 5 Sekunden erneut.');
+    expect(answers.text('en-US', 4291, { seconds: 1 })).toBe('Wait 1 second, then retry.');
+    expect(answers.text('de-DE', 4291, { seconds: 5 })).toBe('Warten Sie 5 Sekunden.');
     // No plural syntax reaches a page.
     for (const region of compiled.model.regions)
       expect(
@@ -343,13 +354,9 @@ describe('plurals', () => {
   });
 
   it("checks each plural against its locale's forms: a missing one is an error, one the locale never uses a warning", async () => {
-    const fr = path.join(content, 'messages/fr-FR.yaml');
-    await replaceInFile(fr, '{seconds, plural, one {# seconde} other {# secondes}}', '{seconds, plural, other {# secondes}}');
-    await replaceInFile(
-      path.join(content, 'messages/ja-JP.yaml'),
-      '{seconds} 秒後にもう一度お試しください。',
-      '{seconds, plural, one {# 秒} other {# 秒}}後にもう一度お試しください。',
-    );
+    // French without the one form; Japanese with one it never uses.
+    await setYamlValue(catalogue('fr-FR'), ['messages', 'errors', 'code4291'], 'Attendez {seconds, plural, other {# secondes}}.');
+    await setYamlValue(catalogue('ja-JP'), ['messages', 'errors', 'code4291'], '{seconds, plural, one {# 秒} other {# 秒}}後に再試行。');
     const diagnostics = (await check()).diagnostics;
     const missing = diagnostics.find((d) => d.code === 'E0242')!;
     expect(missing.message).toBe('the plural of errors.code4291 has no one form: fr-FR counts need one, other');
@@ -361,8 +368,9 @@ describe('plurals', () => {
   });
 
   it('says what is wrong with a plural that is not well-formed, where it is written', async () => {
-    const en = path.join(content, 'messages/en-US.yaml');
-    await replaceInFile(en, '{seconds, plural, one {# second} other {# seconds}}', '{seconds, plural, one {# second} other {# seconds}');
+    const en = catalogue('en-US');
+    // The plural's closing brace left out.
+    await setYamlValue(en, ['messages', 'errors', 'code4291'], 'Wait {seconds, plural, one {# second} other {# seconds}, then retry.');
     const errors = (await check()).diagnostics.filter((d) => d.code === 'E0241');
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toBe('the plural of errors.code4291 is not well-formed: the plural is not closed with }');

@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../../generator/cli.ts';
-import { compileContent } from '../../generator/index.ts';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { compileContent, PACKAGE_ROOT } from '../../generator/index.ts';
 
 /**
  * The CI pipeline (issue 19) on GitHub Actions: the workflows parse, their job graphs are what

@@ -1,13 +1,13 @@
-import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRegions, compileContent } from '../../generator/index.ts';
+import { stringify } from 'yaml';
+import { buildRegions, compileContent, renderReport } from '../../generator/index.ts';
 import type { CompileResult } from '../../generator/index.ts';
-import { renderReport } from '../../generator/index.ts';
 import { formatPrice } from '../../core/format.ts';
 import { collectErrors } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent, deleteYamlValue, setYamlValue } from '../support/content.ts';
 import { BUILT_AT } from '../support/instants.ts';
 
 /**
@@ -17,7 +17,10 @@ import { BUILT_AT } from '../support/instants.ts';
  * region (ca: English, Canada, CAD, on the us back end) and a back end (apac, serving jp). The
  * copy is built with the project's own compiler and runtime, served, and checked in Chromium.
  */
-const SALE_WINDOW = '{ start: "2026-11-01T00:00:00+00:00", end: "2027-01-01T00:00:00+00:00" }';
+const SALE = { start: '2026-11-01T00:00:00+00:00', end: '2027-01-01T00:00:00+00:00' };
+const SALE_WINDOW = `{ start: "${SALE.start}", end: "${SALE.end}" }`;
+/** The us banner's label once it is on the new list: the test's own words. */
+const BANNER = 'The Scout Rover is here, at its sale price.';
 const schema = (file: string) =>
   `# yaml-language-server: $schema=${'../'.repeat(file.split('/').length - 1)}../schema/${file.startsWith('pages/') ? 'page' : file.startsWith('messages/') ? 'messages' : file.endsWith('products.yaml') ? 'products' : 'region'}.schema.json\n`;
 
@@ -26,59 +29,56 @@ async function addFile(content: string, file: string, text: string): Promise<voi
   await writeFile(path.join(content, file), `${schema(file)}${text}`);
 }
 
+/** A map or list of a YAML file with one more entry, found by its keys (the file's layout and wording do not matter). */
+const addTo = (file: string, steps: string[], entries: Record<string, unknown> | unknown[]) =>
+  setYamlValue(file, steps, (old: unknown) =>
+    Array.isArray(entries) ? [...(old as unknown[]), ...entries] : { ...(old as Record<string, unknown>), ...entries },
+  );
+
+/** The label the us site gave Canadian visitors, which the new ca region takes over (read from the content). */
+let canada: string;
+
 /** The edits: every one is a change to a YAML file under content/, nothing else. */
 async function editContent(content: string): Promise<void> {
+  const us = path.join(content, 'regions/us/region.yaml');
   // A stages list, shared by every region.
-  await appendFile(
-    path.join(content, 'stages.yaml'),
-    [
-      '  summer-sale:',
-      '    description: The winter sale of the content-only test.',
-      '    instants:',
-      '      - 2026-11-01T00:00:00+00:00',
-      '      - 2027-01-01T00:00:00+00:00',
-      '',
-    ].join('\n'),
-  );
+  await addTo(path.join(content, 'stages.yaml'), ['stages'], {
+    'summer-sale': { description: 'The winter sale of the content-only test.', instants: [SALE.start, SALE.end] },
+  });
   // A product with its own page in us, its price gated by the new list.
-  const rover = (region: string, price: number, offer: number) =>
+  const rover = (region: string, price: number, offer: number) => ({
+    name: 'Scout Rover',
+    link: `/${region}/scout-rover`,
+    buy: `https://shop.example.com/${region}/scout-rover`,
+    alt: 'Scout Rover in rover mode',
+    price,
+    activityPrice: offer,
+    activityTime: { stages: 'summer-sale', stage: [1] },
+    stock: 20,
+    isPreSale: false,
+  });
+  await addTo(path.join(content, 'regions/us/products.yaml'), ['products'], { scoutRover: rover('us', 249, 219) });
+  await addTo(
+    us,
+    ['routes'],
     [
-      '  scoutRover:',
-      '    name: "Scout Rover"',
-      `    link: /${region}/scout-rover`,
-      `    buy: "https://shop.example.com/${region}/scout-rover"`,
-      '    alt: "Scout Rover in rover mode"',
-      `    price: ${price}`,
-      `    activityPrice: ${offer}`,
-      '    activityTime: { stages: summer-sale, stage: [1] }',
-      '    stock: 20',
-      '    isPreSale: false',
-      '',
-    ].join('\n');
-  await appendFile(path.join(content, 'regions/us/products.yaml'), rover('us', 249, 219));
-  const routes = [
-    '  - { page: scout-rover, product: scoutRover, scroll: banner }',
-    `  - { page: summer-sale, window: ${SALE_WINDOW} }`,
-    '',
-  ].join('\n');
-  await appendFile(path.join(content, 'regions/us/region.yaml'), routes);
-  await appendFile(path.join(content, 'regions/uk/region.yaml'), `  - { page: summer-sale, window: ${SALE_WINDOW} }\n`);
+      { page: 'scout-rover', product: 'scoutRover', scroll: 'banner' },
+      { page: 'summer-sale', window: SALE },
+    ],
+  );
+  await addTo(path.join(content, 'regions/uk/region.yaml'), ['routes'], [{ page: 'summer-sale', window: SALE }]);
   // The new list gates a nav item, the banner and (above) the price.
-  await replaceInFile(
-    path.join(content, 'regions/us/region.yaml'),
-    '  - label: Support\n    identify: support\n',
-    '  - label: Winter sale\n    identify: winter-sale\n    link: /us/summer-sale\n    stages: summer-sale\n    stage: [1]\n  - label: Support\n    identify: support\n',
+  await addTo(
+    us,
+    ['navs'],
+    [{ label: 'Winter sale', identify: 'winter-sale', link: '/us/summer-sale', stages: 'summer-sale', stage: [1] }],
   );
-  await replaceInFile(
-    path.join(content, 'regions/us/region.yaml'),
-    'The Mini Robot is landing. Follow the launch week.',
-    'The Scout Rover is here, at its sale price.',
-  );
-  await replaceInFile(
-    path.join(content, 'regions/us/region.yaml'),
-    '  stages: mini-robot-launch\n  stage: [1, 2, 3, 4]',
-    '  stages: summer-sale\n  stage: [1]',
-  );
+  await setYamlValue(us, ['textBanner'], (banner: unknown) => ({
+    ...(banner as Record<string, unknown>),
+    label: BANNER,
+    stages: 'summer-sale',
+    stage: [1],
+  }));
   await addFile(
     content,
     'pages/scout-rover/en.yaml',
@@ -90,6 +90,10 @@ async function editContent(content: string): Promise<void> {
     'title: "Winter sale | Axlebot Robotics"\ndescription: "Our winter prices, for a few weeks only."\nheading: "The winter sale"\nlead: "Robots at their best prices of the year."\n',
   );
 
+  // Canada is a region now, no longer a country of the us site (README, "Adding a region"; W0307 otherwise):
+  // the region takes over the label the us site gave it.
+  canada = (await deleteYamlValue(us, ['region', 'countries', 'CA'])) as string;
+  const label = JSON.stringify(canada);
   // A whole region: Canada, in English and CAD, on the us back end.
   await addFile(
     content,
@@ -100,13 +104,13 @@ async function editContent(content: string): Promise<void> {
       'locale: en-CA',
       'hreflang: en-CA',
       'currency: CAD',
-      'label: Canada - English',
+      `label: ${label}`,
       'origin: https://www.example.com',
       'backend: us',
       'hosts: { production: www.example.com, preproduction: [pre1.example.com, pre2.example.com] }',
       'paymentMethods: [paypal]',
       'links: { home: /ca, shop: "https://shop.example.com/ca", account: /ca/login }',
-      'region: { iso: CA, label: Canada - English, link: /ca/choose-your-region }',
+      `region: { iso: CA, label: ${label}, link: /ca/choose-your-region }`,
       'media: []',
       'copyright: © 2026 Axlebot Robotics Canada Inc.',
       'subscribe:',
@@ -133,22 +137,19 @@ async function editContent(content: string): Promise<void> {
       '',
     ].join('\n'),
   );
-  await addFile(content, 'regions/ca/products.yaml', `products:\n${rover('ca', 329, 289)}`);
+  await addFile(content, 'regions/ca/products.yaml', stringify({ products: { scoutRover: rover('ca', 329, 289) } }));
   await addFile(
     content,
     'pages/home/ca.yaml',
     'title: "Axlebot Robotics Canada"\ndescription: "Transforming robots, now in Canada."\nheading: "Robots for Canada"\nlineup: [scoutRover]\n',
   );
   await addFile(content, 'messages/en-CA.yaml', 'locale: en-CA\nextends: en-US\nmessages:\n  footer:\n    regionLabel: "Region:"\n');
-  // Canada is a region now, no longer a country of the us site (README, "Adding a region"; W0307 otherwise).
-  await replaceInFile(path.join(content, 'regions/us/region.yaml'), '    CA: Canada - English\n', '');
 
   // A back end: apac, which now serves jp.
-  await appendFile(
-    path.join(content, 'constants.yaml'),
-    '  apac:\n    production: https://api-apac.example.com\n    preproduction: https://api-apac.pre.example.com\n',
-  );
-  await replaceInFile(path.join(content, 'regions/jp/region.yaml'), 'backend: us', 'backend: apac');
+  await addTo(path.join(content, 'constants.yaml'), ['backends'], {
+    apac: { production: 'https://api-apac.example.com', preproduction: 'https://api-apac.pre.example.com' },
+  });
+  await setYamlValue(path.join(content, 'regions/jp/region.yaml'), ['backend'], 'apac');
 }
 
 let work: string;
@@ -201,7 +202,7 @@ describe('content alone', () => {
     const { context, page, status } = await open('/us');
     expect(status).toBe(200);
     await expect(page.getByRole('link', { name: 'Winter sale' }).first().getAttribute('href')).resolves.toBe('/us/summer-sale');
-    await expect(page.getByText('The Scout Rover is here, at its sale price.').count()).resolves.toBe(1);
+    await expect(page.getByText(BANNER).count()).resolves.toBe(1);
     await context.close();
     for (const [pathname, expected] of [
       ['/us/summer-sale', 200],
@@ -235,7 +236,7 @@ describe('content alone', () => {
         page
           .locator('.region-list .region-label')
           .allTextContents()
-          .then((labels) => labels.filter((l) => l === 'Canada - English').length),
+          .then((labels) => labels.filter((l) => l === canada).length),
         chooser,
       ).resolves.toBe(1);
       for (const region of compiled.model.regions)

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRegions } from '../../generator/index.ts';
 import { collectErrors } from '../support/browser.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent, setYamlValue } from '../support/content.ts';
 import { readHead } from '../support/html-head.ts';
 import { BUILT_AT } from '../support/instants.ts';
 import { useTestSite } from '../support/site.ts';
@@ -24,11 +24,10 @@ const site = useTestSite({
     out = path.join(work, 'dist');
     await addUntranslatedRoutes(copy.content);
     // A link to the FAQ in jp's footer, to reach it by a client-side navigation.
-    await replaceInFile(
-      path.join(copy.content, 'regions/jp/region.yaml'),
-      '      - { label: "販売店", link: "/jp/where-to-buy" }\n',
-      '      - { label: "販売店", link: "/jp/where-to-buy" }\n      - { label: "よくある質問", link: "/jp/faq" }\n',
-    );
+    await setYamlValue(path.join(copy.content, 'regions/jp/region.yaml'), ['footerNavs', 0, 'links'], (links: unknown) => [
+      ...(links as unknown[]),
+      { label: 'よくある質問', link: '/jp/faq' },
+    ]);
     const result = await buildRegions({
       content: copy.content,
       out,

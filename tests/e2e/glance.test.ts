@@ -11,7 +11,7 @@ import { glanceSheet, thumbnailWidth } from '../../preview/glance.ts';
 import type { GlanceOptions } from '../../preview/glance.ts';
 import { PICTURE_SIZES } from '../../preview/pictures.ts';
 import { axeViolations, openFile } from '../support/browser.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent, setYamlValue } from '../support/content.ts';
 import { BUILT_AT } from '../support/instants.ts';
 import { useTestSite } from '../support/site.ts';
 
@@ -117,7 +117,12 @@ describe('build-region report --glance', () => {
 
   it('pictures nothing when the content has errors, still writes the report, says why and exits 1', async () => {
     const { work: copy, content } = await copyContent();
-    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 1299', 'price: "1299 dollars"');
+    // A price that is not a number: found by its key, whatever the figure.
+    await setYamlValue(
+      path.join(content, 'regions/us/products.yaml'),
+      ['products', 'flagshipBumblebee', 'price'],
+      (price: unknown) => `${price} dollars`,
+    );
     const file = path.join(copy, 'report.html');
     const result = await report(['--glance', '--content', content, '--out', file], {}, copy);
     expect(result).toMatchObject({ status: 1, calls: 0 });

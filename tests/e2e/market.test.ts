@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../core/format.ts';
 import { buildRegions } from '../../generator/index.ts';
 import { collectErrors } from '../support/browser.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent, setYamlValue } from '../support/content.ts';
 import { setEmulatorClock } from '../support/emulator.ts';
 import { useTestSite } from '../support/site.ts';
 
@@ -28,16 +28,20 @@ const site = useTestSite({
     const copy = await copyContent();
     work = copy.work;
     const de = (file: string) => path.join(copy.content, 'regions', 'de', file);
-    await replaceInFile(
-      de('products.yaml'),
-      'price: 1599\n    stock: 50',
-      'price: 1599\n    activityPrice: 1399\n    activityTime: { stages: spring, stage: [1, 3, 5] }\n    stock: 50',
-    );
-    await replaceInFile(
-      de('region.yaml'),
-      '\nroutes:\n',
-      `\nstages:\n  spring:\n    instants: [${SPRING.map((t) => `"${t}"`).join(', ')}]\nroutes:\n`,
-    );
+    // The test's own figures, whatever the content gives the Bumblebee in de (found by its keys).
+    await setYamlValue(de('products.yaml'), ['products', 'flagshipBumblebee'], (product: unknown) => ({
+      ...(product as Record<string, unknown>),
+      price: 1599,
+      activityPrice: 1399,
+      activityTime: { stages: 'spring', stage: [1, 3, 5] },
+      stock: 50,
+      isPreSale: false,
+    }));
+    // The region's own spring list, beside any stages list it has (the whole file is its root: `[]`).
+    await setYamlValue(de('region.yaml'), [], (region: unknown) => {
+      const { stages, ...rest } = region as { stages?: Record<string, unknown> };
+      return { ...rest, stages: { ...stages, spring: { instants: SPRING } } };
+    });
     const out = path.join(work, 'dist');
     const built = await buildRegions({
       content: copy.content,

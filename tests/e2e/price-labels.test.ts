@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../core/format.ts';
 import { buildRegions } from '../../generator/index.ts';
 import { collectErrors } from '../support/browser.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent, setYamlValue } from '../support/content.ts';
 import { setEmulatorClock } from '../support/emulator.ts';
 import { useTestSite } from '../support/site.ts';
 import type { TestSite } from '../support/site.ts';
@@ -73,17 +73,21 @@ async function buildBoth(): Promise<{ before: string; after: string }> {
     expect(built.ok).toBe(true);
     return path.join(work, out);
   };
+  /**
+   * Flagship Bumblebee in a region at the test's own figures, in stock: whatever price and offer
+   * the content gives it are replaced (found by their keys, so the content's figures do not matter).
+   */
+  const sell = (region: string, figures: Record<string, unknown>) =>
+    setYamlValue(products(region), ['products', 'flagshipBumblebee'], (product: unknown) => {
+      const { price: _price, activityPrice: _offer, activityTime: _when, ...rest } = product as Record<string, unknown>;
+      return { ...rest, stock: 50, isPreSale: false, ...figures };
+    });
   git(['init', '-q', '-b', 'main'], '2026-01-01T00:00:00Z');
-  await replaceInFile(products('de'), 'price: 1599\n    stock: 50', 'price: 169\n    stock: 50');
-  await replaceInFile(
-    products('us'),
-    'price: 1299\n    activityPrice: 1219\n    activityTime: { stages: halloween, stage: [1] }\n',
-    'price: 169\n',
-  );
+  for (const region of ['de', 'us']) await sell(region, { price: 169 });
   commit('2026-01-01T00:00:00Z');
   const before = await build('before', '2026-02-20T00:00:00Z');
-  const reduced = `price: 189\n    activityPrice: 159\n    activityTime: { startTime: "${REDUCED_FROM}", endTime: "${REDUCED_UNTIL}" }\n    stock: 50`;
-  for (const region of ['de', 'us']) await replaceInFile(products(region), 'price: 169\n    stock: 50', reduced);
+  const reduced = { price: 189, activityPrice: 159, activityTime: { startTime: REDUCED_FROM, endTime: REDUCED_UNTIL } };
+  for (const region of ['de', 'us']) await sell(region, reduced);
   commit(RISE);
   const after = await build('after', RISE);
   return { before, after };

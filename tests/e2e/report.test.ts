@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { compileContent } from '../../generator/index.ts';
+import { compileContent, regionOutputDir } from '../../generator/index.ts';
 import { main } from '../../generator/cli.ts';
-import { regionOutputDir } from '../../generator/index.ts';
 import { openFile } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
-import { copyContent, replaceInFile } from '../support/content.ts';
+import { copyContent, setYamlValue } from '../support/content.ts';
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-report-'));
 const site = useTestSite({ serve: false });
@@ -127,7 +126,12 @@ describe('build-region report', () => {
 
   it('is still written when the content has errors, listing them, and exits 1', async () => {
     const { work: copy, content } = await copyContent();
-    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 1299', 'price: "1299 dollars"');
+    // A price that is not a number: found by its key, whatever the figure.
+    await setYamlValue(
+      path.join(content, 'regions/us/products.yaml'),
+      ['products', 'flagshipBumblebee', 'price'],
+      (price: unknown) => `${price} dollars`,
+    );
     const file = path.join(copy, 'out', 'report.html');
     const result = await report(['--content', content, '--out', file], copy);
     expect(result.status).toBe(1);

@@ -4,11 +4,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileContent } from '../../generator/index.ts';
-import { contentAtRevision } from '../../generator/index.ts';
+import { compileContent, contentAtRevision } from '../../generator/index.ts';
 import { PICTURE_SIZES } from '../../preview/pictures.ts';
 import { pagesToReview, reviewPictures } from '../../preview/review.ts';
-import { copyFixtureContent, replaceInFile } from '../support/content.ts';
+import { copyFixtureContent, setYamlValue } from '../support/content.ts';
 
 /**
  * `build-region diff <revision> --pictures --at ...` (issue 46, points 1 and 2; docs/review.md,
@@ -51,19 +50,23 @@ async function pagesByInstant(): Promise<Record<string, string[]>> {
 describe('diff --pictures at later instants', () => {
   it('does not picture at a boundary a page the change leaves the same on both sides then (Black Friday closed on both)', async () => {
     const file = path.join(content, 'pages/black-friday/en.yaml');
-    await replaceInFile(file, 'heading: "Black Friday deals"', 'heading: "Black Friday offers"');
+    const heading = await setYamlValue(file, ['heading'], (old: unknown) => `${old} (reworded by the test)`);
     try {
       // Pictured at the diff's instant, where the heading shows; at the boundary the page closes
       // on both sides, and a visitor sees the same on both.
       expect(await pagesByInstant()).toEqual({ [new Date(NOW).toISOString()]: ['us /us/black-friday'] });
     } finally {
-      await replaceInFile(file, 'heading: "Black Friday offers"', 'heading: "Black Friday deals"');
+      await setYamlValue(file, ['heading'], heading);
     }
   });
 
   it('pictures a one-price change at its boundary and at an instant given: only the pages showing the price, each at the width asked for', async () => {
     // One price lowered in us: its product page and the home page's line-up show it.
-    await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 1299\n', 'price: 1199\n');
+    await setYamlValue(
+      path.join(content, 'regions/us/products.yaml'),
+      ['products', 'flagshipBumblebee', 'price'],
+      (p: unknown) => (p as number) - 100,
+    );
     const shown = ['us /us', 'us /us/flagship-bumblebee'];
     // At the boundary in the window (us's Black Friday nav item hides on every page) only those.
     expect(await pagesByInstant()).toEqual({

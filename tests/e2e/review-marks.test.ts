@@ -10,7 +10,7 @@ import { PICTURE_SIZES } from '../../preview/pictures.ts';
 import { reviewPictures } from '../../preview/review.ts';
 import type { ReviewOptions, ReviewResult } from '../../preview/review.ts';
 import { axeViolations, openFile } from '../support/browser.ts';
-import { copyFixtureContent, replaceInFile } from '../support/content.ts';
+import { copyFixtureContent, setYamlValue } from '../support/content.ts';
 import { useTestSite } from '../support/site.ts';
 
 /**
@@ -27,6 +27,7 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 const phone = PICTURE_SIZES.find((size) => size.name === 'phone')!;
 const site = useTestSite({ serve: false });
 const products = path.join(content, 'regions/us/products.yaml');
+const BUMBLEBEE_PRICE = ['products', 'flagshipBumblebee', 'price'];
 
 beforeAll(async () => {
   const git = (...args: string[]) =>
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await git('add', '-A');
   await git('commit', '-qm', 'the content as published');
   // One price lowered in us: its product page and the home page's line-up show it.
-  await replaceInFile(products, 'price: 1299\n', 'price: 1199\n');
+  await setYamlValue(products, BUMBLEBEE_PRICE, (price: unknown) => (price as number) - 100);
 });
 
 async function review(out: string, options: Partial<ReviewOptions> = {}): Promise<ReviewResult & { summary: string }> {
@@ -165,7 +166,7 @@ describe('seen, as intended', () => {
   });
 
   it('no longer counts a mark once the picture it was given for has changed', async () => {
-    await replaceInFile(products, 'price: 1199\n', 'price: 1099\n');
+    await setYamlValue(products, BUMBLEBEE_PRICE, (price: unknown) => (price as number) - 100);
     const third = await review('review-3', { marks: marksFile });
     expect(third.summary).toContain('Not yet marked as seen: us /us (phone); us /us/flagship-bumblebee (phone).');
     expect(third.summary).not.toContain(', seen |');

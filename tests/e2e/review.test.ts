@@ -8,7 +8,8 @@ import { main } from '../../generator/cli.ts';
 import { PICTURE_SIZES } from '../../preview/pictures.ts';
 import { reviewPictures, startPictureThread } from '../../preview/review.ts';
 import type { ReviewResult } from '../../preview/review.ts';
-import { copyFixtureContent, replaceInFile } from '../support/content.ts';
+import { formatPrice } from '../../core/format.ts';
+import { copyFixtureContent, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**
  * `build-region diff <revision> --pictures` from end to end (issue 32, docs/review.md): both
@@ -22,6 +23,9 @@ const { work, content } = await copyFixtureContent();
 afterAll(() => rm(work, { recursive: true, force: true }));
 const phone = PICTURE_SIZES.find((size) => size.name === 'phone')!;
 
+/** The price change, as the review writes it (read back from the fixtures, not copied from them). */
+let change: { name: string; was: string; is: string };
+
 beforeAll(async () => {
   const git = (...args: string[]) =>
     run('git', ['-c', 'user.email=maintainer@example.com', '-c', 'user.name=Maintainer', ...args], { cwd: work });
@@ -29,7 +33,14 @@ beforeAll(async () => {
   await git('add', '-A');
   await git('commit', '-qm', 'the content as published');
   // One price lowered in us: its product page and the home page's line-up show it.
-  await replaceInFile(path.join(content, 'regions/us/products.yaml'), 'price: 1299\n', 'price: 1199\n');
+  const products = path.join(content, 'regions/us/products.yaml');
+  const was = (await setYamlValue(
+    products,
+    ['products', 'flagshipBumblebee', 'price'],
+    (price: unknown) => (price as number) - 100,
+  )) as number;
+  const name = await yamlValue(products, ['products', 'flagshipBumblebee', 'name']);
+  change = { name: name as string, was: formatPrice(was, 'en-US', 'USD'), is: formatPrice(was - 100, 'en-US', 'USD') };
 });
 
 async function review(out: string): Promise<{ result: ReviewResult; log: string }> {
@@ -92,7 +103,7 @@ describe('diff --pictures', () => {
 
     const page = await readFile(path.join(work, 'review-1', 'index.html'), 'utf8');
     expect(page).toContain('/us/flagship-bumblebee');
-    expect(page).toContain('$1,299.00 -&#62; $1,199.00');
+    expect(page).toContain(`${change.was} -&#62; ${change.is}`);
     // Self-contained: every picture is in the page itself (and the crops of its changed areas).
     const crops = first.result.pictures.reduce((n, p) => n + (p.crops?.length ?? 0), 0);
     expect(page.match(/src="data:image\/jpeg;base64,/g)?.length).toBe(3 * (first.result.pictures.length + crops));
@@ -113,7 +124,7 @@ describe('diff --pictures', () => {
   it('as a command, pictures with Chromium started before the words: the same review at both widths', async () => {
     const result = await command('--out', 'review-3');
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toContain('price of Flagship Bumblebee: $1,299.00 -> $1,199.00');
+    expect(result.stdout).toContain(`price of ${change.name}: ${change.was} -> ${change.is}`);
     expect(result.stderr).toContain('Review page: review-3/index.html (2 pages pictured, 2 with changed pixels)');
     const pictures = JSON.parse(await readFile(path.join(work, 'review-3', 'review.json'), 'utf8')).pictures;
     expect(pictures.map((p: { path: string; size: string }) => `${p.path} ${p.size}`)).toEqual([
@@ -134,7 +145,7 @@ describe('diff --pictures', () => {
     try {
       const result = await command('--out', 'review-4');
       expect(result.status).toBe(2);
-      expect(result.stdout).toContain('price of Flagship Bumblebee');
+      expect(result.stdout).toContain(`price of ${change.name}`);
       expect(result.stderr).toBe(
         `build-region: --pictures pictured nothing: no Chromium at ${missing} (install it, apt-get install chromium, or set CHROMIUM_PATH to where it is)\n`,
       );

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileContent } from '../../generator/index.ts';
+import { compileContent, readSchemas } from '../../generator/index.ts';
 import { renderProductImage } from '../../runtime/server.tsx';
 import { drawingOf } from '../../runtime/components/ProductArt.tsx';
-import { readSchemas } from '../../generator/index.ts';
 import type { ProductData } from '../../core/model.ts';
 
 /**

@@ -1,7 +1,6 @@
 import { deviceClass } from '../../runtime/effects.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { compileContent } from '../../generator/index.ts';
-import { buildSchedule, describeNext } from '../../generator/index.ts';
+import { compileContent, buildSchedule, describeNext } from '../../generator/index.ts';
 import { apiBase } from '../../runtime/api.ts';
 import { catchAllUrl } from '../../runtime/catch-all.ts';
 import { failedAssetUrl, reloadIfStale } from '../../runtime/chunk-reload.ts';
