@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileContent } from '../../generator/index.ts';
 import type { ResolvedRegion } from '../../generator/index.ts';
-import { axeViolations, collectErrors, overflows } from '../support/browser.ts';
+import { collectErrors } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
 
 const { model } = await compileContent();
@@ -27,21 +27,12 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     await context.close();
   });
 
-  // Each region's home and (in one region: it is one layout, the same list everywhere) its
-  // region chooser, at both widths: no axe-core violation, no horizontal scroll.
-  const checked = (route: typeof home) => route === home || code === 'us';
-  const fitsAndPassesAxe = async (page: import('playwright-core').Page, path: string) => {
-    expect((await axeViolations(page)).map((v) => `${path}: ${v}`)).toEqual([]);
-    expect(await overflows(page)).toEqual([]);
-  };
-
-  it('hydrates with no axe-core violation at desktop width, and moves between home and the region chooser without a full page load', async () => {
+  it('hydrates, and moves between home and the region chooser without a full page load', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(new URL(home.path, site.server.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await fitsAndPassesAxe(page, home.path);
     await page.evaluate(() => ((window as unknown as { __marker: string }).__marker = 'same document'));
 
     // The header's region link (a globe and the region code) and its brand link (home).
@@ -55,24 +46,12 @@ describe.each(regions)('region %s in Chromium', (code, region) => {
     expect(await page.locator('.region-list a[aria-current="page"]').getAttribute('href')).toBe(
       data.regions.find((r) => r.code === code)!.home,
     );
-    if (checked(chooser)) await fitsAndPassesAxe(page, chooser.path);
 
     await header.getByRole('link', { name: data.messages['site.name'] }).click();
     await page.waitForURL((url) => url.pathname === home.path);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content!.heading);
     expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe('same document');
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('has no axe-core violation and no horizontal scroll at mobile width', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 375, height: 740 } });
-    const page = await context.newPage();
-    for (const route of [home, chooser].filter(checked)) {
-      await page.goto(new URL(route.path, site.server.url).href);
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-      await fitsAndPassesAxe(page, route.path);
-    }
     await context.close();
   });
 });
