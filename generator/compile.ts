@@ -8,7 +8,7 @@ import type { LoadedContent } from './load/index.ts';
 import { resolveBuildOptions } from './options.ts';
 import type { CompileResult, ProgressEvent, UserBuildOptions } from './options.ts';
 import { resolveContent } from './resolve/index.ts';
-import type { RegionPriceHistory } from './resolve/prior-prices.ts';
+import type { RegionPriceHistory } from './resolve/products/prior-prices.ts';
 import { validateContent } from './validate/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { ContentVersion, RegionPriceHistory } from '../resolve/prior-prices.ts';
+import type { ContentVersion, RegionPriceHistory } from '../resolve/products/prior-prices.ts';
 import { pricedProducts, stagesLists } from './parse.ts';
 import { cacheKey, readEntry, sha256, writeEntry } from '../cache.ts';
 

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import type { ProductsFile, RegionFile, StagesFile } from '../../schema/types.ts';
-import type { PricedProduct } from '../resolve/prior-prices.ts';
+import type { PricedProduct } from '../resolve/products/prior-prices.ts';
 import { parseInstant } from '../resolve/stages.ts';
 
 // What one earlier version of a region's files says about prices (generator/history/index.ts reads

@@ -1,4 +1,4 @@
-import type { RegionPriceHistory } from './prior-prices.ts';
+import type { RegionPriceHistory } from './products/prior-prices.ts';
 import type { BackendsData } from '../../core/backends.ts';
 import { HOME_PAGE } from '../../core/kinds.ts';
 import type { RegionData } from '../../core/model.ts';

@@ -5,7 +5,7 @@ import { compareStrings, createDiagnostic, suggest } from '../diagnostics/index.
 import { rangeOfKey, rangeOfPath } from '../load/source-file.ts';
 import type { Validated } from '../validate/index.ts';
 import type { Report, TextSource } from './model.ts';
-import type { UnknownProductUse } from './product-references.ts';
+import type { UnknownProductUse } from './products/references.ts';
 import { routePath } from './model.ts';
 import { accountScreenContent, resolvePage } from './pages.ts';
 import type { Images } from './pages.ts';

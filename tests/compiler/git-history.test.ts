@@ -12,8 +12,8 @@ import {
   contentAtRevision,
   visibleChanges,
 } from '../../generator/index.ts';
-import { priorPrice, priorPrices, reductionsOf } from '../../generator/resolve/prior-prices.ts';
-import type { PriceHistory } from '../../generator/resolve/prior-prices.ts';
+import { priorPrice, priorPrices, reductionsOf } from '../../generator/resolve/products/prior-prices.ts';
+import type { PriceHistory } from '../../generator/resolve/products/prior-prices.ts';
 import { copyContent, replaceInFile, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { activeRun, currentPrice, isActivityActive, offerRuns, priceChanges } from '../../core/offers.ts';
 import type { ProductData, RegionData } from '../../core/model.ts';
 import { buildSchedule } from '../../generator/index.ts';
-import { priorPrices } from '../../generator/resolve/prior-prices.ts';
+import { priorPrices } from '../../generator/resolve/products/prior-prices.ts';
 import type { ResolvedRegion } from '../../generator/index.ts';
 import { priceValidUntil } from '../../runtime/structured-data.ts';
 

@@ -1,13 +1,13 @@
-import type { Product } from '../../schema/types.ts';
-import type { ProductData } from '../../core/model.ts';
-import { compareStrings, createDiagnostic, suggest } from '../diagnostics/index.ts';
-import { rangeOfPath } from '../load/source-file.ts';
-import type { Validated } from '../validate/index.ts';
-import type { PendingLink } from './links.ts';
-import type { Report } from './model.ts';
-import type { UnknownProductUse } from './product-references.ts';
-import { checkGate, parseInstant, sortedStages } from './stages.ts';
-import type { StagesScope } from './stages.ts';
+import type { Product } from '../../../schema/types.ts';
+import type { ProductData } from '../../../core/model.ts';
+import { compareStrings, createDiagnostic, suggest } from '../../diagnostics/index.ts';
+import { rangeOfPath } from '../../load/source-file.ts';
+import type { Validated } from '../../validate/index.ts';
+import type { PendingLink } from '../links/index.ts';
+import type { Report } from '../model.ts';
+import type { UnknownProductUse } from './references.ts';
+import { checkGate, parseInstant, sortedStages } from '../stages.ts';
+import type { StagesScope } from '../stages.ts';
 
 /** A region's products, with the links they hold and the stages lists they use. */
 export interface ResolvedProducts {

@@ -1,13 +1,13 @@
 // A region's market (docs/market.md), resolved for generator/resolve/region.ts: its products'
 // prior prices and its shipping and returns for merchant listings.
-import type { MarketData, ProductData } from '../../core/model.ts';
-import { createDiagnostic } from '../diagnostics/index.ts';
-import { rangeOfKey, rangeOfPath } from '../load/source-file.ts';
-import type { Validated } from '../validate/index.ts';
-import type { Report } from './model.ts';
+import type { MarketData, ProductData } from '../../../core/model.ts';
+import { createDiagnostic } from '../../diagnostics/index.ts';
+import { rangeOfKey, rangeOfPath } from '../../load/source-file.ts';
+import type { Validated } from '../../validate/index.ts';
+import type { Report } from '../model.ts';
 import { priorPrices, toPriorPriceData, withCurrent } from './prior-prices.ts';
 import type { RegionPriceHistory } from './prior-prices.ts';
-import type { StagesScope } from './stages.ts';
+import type { StagesScope } from '../stages.ts';
 
 /**
  * Each product's prior prices (docs/market.md): the reductions not over yet, each with the

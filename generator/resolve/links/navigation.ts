@@ -1,11 +1,11 @@
-import type { Nav, RegionFile } from '../../schema/types.ts';
-import type { NavItem, RegionData } from '../../core/model.ts';
-import { compareStrings } from '../diagnostics/index.ts';
-import type { SourceFile } from '../load/source-file.ts';
-import type { PendingLink } from './links.ts';
-import type { Report } from './model.ts';
-import { checkGate, sortedStages } from './stages.ts';
-import type { StagesScope } from './stages.ts';
+import type { Nav, RegionFile } from '../../../schema/types.ts';
+import type { NavItem, RegionData } from '../../../core/model.ts';
+import { compareStrings } from '../../diagnostics/index.ts';
+import type { SourceFile } from '../../load/source-file.ts';
+import type { PendingLink } from './index.ts';
+import type { Report } from '../model.ts';
+import { checkGate, sortedStages } from '../stages.ts';
+import type { StagesScope } from '../stages.ts';
 
 /** A region's header and footer navigation, its banner and countdown, with the links they hold. */
 export interface ResolvedNavigation {

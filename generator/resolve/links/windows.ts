@@ -1,9 +1,9 @@
-import type { FooterColumn, LinkWindow, NavItem, RegionData, RouteData } from '../../core/model.ts';
-import { normalizePath } from '../../core/paths.ts';
-import { createDiagnostic } from '../diagnostics/index.ts';
-import { rangeOfPath } from '../load/source-file.ts';
-import type { SourceFile } from '../load/source-file.ts';
-import type { Report } from './model.ts';
+import type { FooterColumn, LinkWindow, NavItem, RegionData, RouteData } from '../../../core/model.ts';
+import { normalizePath } from '../../../core/paths.ts';
+import { createDiagnostic } from '../../diagnostics/index.ts';
+import { rangeOfPath } from '../../load/source-file.ts';
+import type { SourceFile } from '../../load/source-file.ts';
+import type { Report } from '../model.ts';
 
 type Span = { readonly start?: number; readonly end?: number };
 type Linked = Pick<RegionData, 'navs' | 'footerNavs' | 'textBanner' | 'countdown'>;

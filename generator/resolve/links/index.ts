@@ -1,9 +1,9 @@
-import { normalizePath, parsePath } from '../../core/paths.ts';
-import type { RegionTable } from '../../core/paths.ts';
-import { createDiagnostic, suggest } from '../diagnostics/index.ts';
-import { rangeOfPath } from '../load/source-file.ts';
-import type { SourceFile } from '../load/source-file.ts';
-import type { Report } from './model.ts';
+import { normalizePath, parsePath } from '../../../core/paths.ts';
+import type { RegionTable } from '../../../core/paths.ts';
+import { createDiagnostic, suggest } from '../../diagnostics/index.ts';
+import { rangeOfPath } from '../../load/source-file.ts';
+import type { SourceFile } from '../../load/source-file.ts';
+import type { Report } from '../model.ts';
 
 /** A link written in the content, checked once every region's routes are known. */
 export interface PendingLink {

@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../diagnostics/index.ts';
-import { compareStrings, createDiagnostic, editDistance, swapsTwoLetters } from '../diagnostics/index.ts';
-import { rangeOfKey } from '../load/source-file.ts';
-import type { Validated } from '../validate/index.ts';
-import type { Report } from './model.ts';
+import type { Diagnostic } from '../../diagnostics/index.ts';
+import { compareStrings, createDiagnostic, editDistance, swapsTwoLetters } from '../../diagnostics/index.ts';
+import { rangeOfKey } from '../../load/source-file.ts';
+import type { Validated } from '../../validate/index.ts';
+import type { Report } from '../model.ts';
 
 /** A use of a product key that names no product of the region (a route, a line-up place, a bundle part), with the E0218 it gets on its own. */
 export interface UnknownProductUse {

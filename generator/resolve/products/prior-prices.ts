@@ -1,6 +1,6 @@
-import type { PriorPrice, ProductData } from '../../core/model.ts';
-import { currentPrice, offerRuns, priceChanges } from '../../core/offers.ts';
-import type { OfferRun } from '../../core/offers.ts';
+import type { PriorPrice, ProductData } from '../../../core/model.ts';
+import { currentPrice, offerRuns, priceChanges } from '../../../core/offers.ts';
+import type { OfferRun } from '../../../core/offers.ts';
 
 /**
  * The prior price of every reduction (docs/market.md, "Price reductions"): Directive 98/6/EC,
