@@ -19,12 +19,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRIES = {
   'build-region': 'generator/cli.ts',
   'serve-regions': 'server/cli.ts',
-  preview: 'preview/dev.ts',
-  review: 'preview/review.ts',
+  preview: 'preview/dev/index.ts',
+  review: 'preview/review/index.ts',
   glance: 'preview/glance.ts',
-  // The thread that takes the review's pictures (preview/picture-thread.ts), and its start.
-  pictures: 'preview/pictures.ts',
-  'picture-thread': 'preview/picture-thread.ts',
+  // The thread that takes the review's pictures (preview/pictures/picture-thread.ts), and its start.
+  pictures: 'preview/pictures/index.ts',
+  'picture-thread': 'preview/pictures/picture-thread.ts',
   // The thread that renders some of a large region's pages (generator/prerender/page-thread.ts).
   pages: 'generator/prerender/page-thread.ts',
 };
@@ -130,7 +130,7 @@ export async function load(command) {
     await bundling;
   }
   if (existsSync(file)) {
-    // Where the bundle is, for a thread the command starts (preview/picture-thread.ts).
+    // Where the bundle is, for a thread the command starts (preview/pictures/picture-thread.ts).
     process.env.BUILD_REGION_BUNDLE = dir;
     return import(pathToFileURL(file).href);
   }

@@ -1,5 +1,5 @@
 // The JSON-LD a page carries is written by the build (generator/prerender/index.ts) and by the live
-// preview (preview/dev.ts) alike: one rule for both, here.
+// preview (preview/dev/index.ts) alike: one rule for both, here.
 
 /**
  * JSON for a <script type="application/ld+json"> element. `<`, `>` and `&` are escaped as JSON

@@ -67,7 +67,7 @@ export interface UserBuildOptions {
   history?: { readonly repository: string; readonly contentPath: string; readonly revision: string };
   /**
    * Build only these pages (their paths, `/us/flagship-bumblebee`) of the chosen regions, to be
-   * pictured as they first paint (preview/review.ts): no other page, no share card and, when the
+   * pictured as they first paint (preview/review/index.ts): no other page, no share card and, when the
    * build cache has the runtime's CSS, no client bundle (the pages name no script: their app is
    * never run). The output is for pictures, not for a host.
    */

@@ -12,13 +12,13 @@ import type { GlanceSheet } from './report/glance.ts';
  */
 export interface CliPorts {
   /**
-   * Starts the live preview (`--dev`; preview/dev.ts). It composes the compiler with the emulated
+   * Starts the live preview (`--dev`; preview/dev/index.ts). It composes the compiler with the emulated
    * back ends of server/, so the launcher supplies it; generator/ itself never imports server/.
    */
   startPreview?: (options: PreviewOptions) => Promise<{ url: string; close(): Promise<void> }>;
-  /** `diff --pictures` (preview/review.ts, docs/review.md): supplied by the launcher, as the preview is. */
+  /** `diff --pictures` (preview/review/index.ts, docs/review.md): supplied by the launcher, as the preview is. */
   reviewPictures?: (options: ReviewRequest) => Promise<ReviewOutcome>;
-  /** Starts the thread `diff --pictures` pictures with (preview/picture-thread.ts), before the words are compiled. */
+  /** Starts the thread `diff --pictures` pictures with (preview/pictures/picture-thread.ts), before the words are compiled. */
   startPictures?: () => Promise<PictureThread>;
   /** `report --glance` (preview/glance.ts, docs/review.md): supplied by the launcher, as the preview is. */
   glanceSheet?: (options: GlanceRequest) => Promise<GlanceSheet>;
@@ -34,7 +34,7 @@ export interface PreviewOptions {
   onDiagnostics: (diagnostics: Diagnostic[], sources: Map<string, string>) => void;
 }
 
-/** What `diff --pictures` asks of the review (preview/review.ts `ReviewOptions` takes more, all optional). */
+/** What `diff --pictures` asks of the review (preview/review/index.ts `ReviewOptions` takes more, all optional). */
 export interface ReviewRequest {
   /** The content folder (absolute). */
   content: string;
@@ -58,7 +58,7 @@ export interface ReviewRequest {
   pictures?: PictureThread;
 }
 
-/** What `diff --pictures` reads of the review's result (preview/review.ts `ReviewResult` says more). */
+/** What `diff --pictures` reads of the review's result (preview/review/index.ts `ReviewResult` says more). */
 export interface ReviewOutcome {
   /** Content errors on a side: nothing pictured. */
   errors?: string;
@@ -73,7 +73,7 @@ export interface ReviewOutcome {
 }
 
 /**
- * Chromium driven from a thread of its own (preview/picture-thread.ts, docs/review.md, "Cost"):
+ * Chromium driven from a thread of its own (preview/pictures/picture-thread.ts, docs/review.md, "Cost"):
  * `diff --pictures` starts it first, hands it to the review and closes it at the end.
  */
 export interface PictureThread {
@@ -87,10 +87,10 @@ export interface PictureThread {
   close(): Promise<void>;
 }
 
-/** A width and height pictures are taken at (preview/pictures.ts `PICTURE_SIZES`). */
+/** A width and height pictures are taken at (preview/pictures/index.ts `PICTURE_SIZES`). */
 export type PictureSize = { readonly name: string; readonly width: number; readonly height: number };
 
-/** How the picture thread takes one picture (preview/pictures.ts `takePicture`). */
+/** How the picture thread takes one picture (preview/pictures/index.ts `takePicture`). */
 export interface PictureOptions {
   size: PictureSize;
   /** The instant the page is pictured at (epoch ms): its clock and server time. */

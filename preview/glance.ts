@@ -12,12 +12,12 @@ import { isRouteOpen } from '../core/time.ts';
 import { buildRegions, CORES, mapLimited } from '../generator/index.ts';
 import type { GlanceRequest, GlancePage, GlanceSheet, GlanceThumbnail } from '../generator/index.ts';
 import { startServer } from '../server/serve.ts';
-import { chromiumPath, launchChromium, PICTURE_SIZES, takePicture } from './pictures.ts';
-import type { PictureSize } from './pictures.ts';
+import { chromiumPath, launchChromium, PICTURE_SIZES, takePicture } from './pictures/index.ts';
+import type { PictureSize } from './pictures/index.ts';
 
 /**
  * "Sites at a glance" (docs/review.md): each region's home and one product page of a built
- * output, pictured by the review's renderer (preview/pictures.ts) at one instant. `npm run
+ * output, pictured by the review's renderer (preview/pictures/index.ts) at one instant. `npm run
  * screenshots` pictures them whole; `build-region report --glance` builds the sites, pictures
  * them and puts thumbnails in the report (generator/report/glance.ts lays them out).
  */

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { main, parseInstantFlag } from '../generator/cli.ts';
 import { CORES, mapLimited } from '../generator/index.ts';
 import { glancePages } from '../preview/glance.ts';
-import { chromiumPath, launchChromium, PICTURE_SIZES, takePicture } from '../preview/pictures.ts';
+import { chromiumPath, launchChromium, PICTURE_SIZES, takePicture } from '../preview/pictures/index.ts';
 import { startServer } from '../server/serve.ts';
 
 /**
@@ -16,7 +16,7 @@ import { startServer } from '../server/serve.ts';
  * `screenshots/`; `--jpeg` for smaller files, as the pictures committed under docs/screenshots/
  * are: `npm run screenshots -- --out docs/screenshots --jpeg`). It serves the built output (run
  * `npm run build` first) with the emulated back ends and pictures each page with the review's
- * renderer (preview/pictures.ts: the clock fixed at the instant, default now, as server time
+ * renderer (preview/pictures/index.ts: the clock fixed at the instant, default now, as server time
  * too; animations off; the consent banner answered). It also writes the content report
  * (`build-region report` at the instant) and a picture of it, `report-desktop.png`.
  * Files are `<region>-<home|product>-<desktop|mobile>.png`.

@@ -246,6 +246,6 @@ export async function emitSites(
   return files.sort((a, b) => compareStrings(a.path, b.path));
 }
 
-// preview/dev.ts writes what it emits through here (it moves to sites-folder.ts on its own branch).
+// preview/dev/index.ts writes what it emits through here (it moves to sites-folder.ts on its own branch).
 export { writeGeneratedFiles } from './sites-folder.ts';
 export type { GeneratedFile };

@@ -21,7 +21,7 @@ export interface GlancePage {
 
 /** A thumbnail of a page at one size: the top of the page, a screen high, scaled down. */
 export interface GlanceThumbnail {
-  /** The size's name (`phone`, `desktop`: preview/pictures.ts PICTURE_SIZES). */
+  /** The size's name (`phone`, `desktop`: preview/pictures/index.ts PICTURE_SIZES). */
   size: string;
   /** The viewport's width the page was pictured at, in CSS pixels. */
   viewport: number;

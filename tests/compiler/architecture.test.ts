@@ -173,10 +173,10 @@ describe('the code layout', () => {
         .filter(({ file }) => partOf(file) === undefined)
         .map(({ file }) => file),
     ).toEqual([]);
-    // Every folder of the compiler holds at most 15 modules of its own: a split lands in a folder,
-    // not beside its parent (the spine's root included).
+    // Every folder of the compiler (the spine's root included) and of the preview holds at most 15
+    // modules of its own: a split lands in a folder, not beside its parent.
     const perFolder = new Map<string, number>();
-    for (const { file } of importsOf('generator'))
+    for (const { file } of [...importsOf('generator'), ...importsOf('preview')])
       perFolder.set(path.posix.dirname(file), (perFolder.get(path.posix.dirname(file)) ?? 0) + 1);
     expect([...perFolder].filter(([, count]) => count > 15).map(([folder, count]) => `${folder}: ${count} modules`)).toEqual([]);
     expect(perFolder.get('generator')).toBeGreaterThan(5);
@@ -191,8 +191,8 @@ describe('the code layout', () => {
     expect(plant('generator/emit/templates.ts', 'generator/bundle/vite-build.ts')).toHaveLength(1);
     expect(plant('generator/compile.ts', 'generator/build.ts')).toHaveLength(1);
     expect(plant('generator/diff/index.ts', 'generator/commands/shared.ts')).toHaveLength(1);
-    expect(plant('generator/art/svg.ts', 'preview/pictures.ts')).toEqual([
-      'generator/art/svg.ts (art, layer 2) -> preview/pictures.ts (outside the compiler)',
+    expect(plant('generator/art/svg.ts', 'preview/pictures/index.ts')).toEqual([
+      'generator/art/svg.ts (art, layer 2) -> preview/pictures/index.ts (outside the compiler)',
     ]);
     // Downward and within a part: allowed.
     expect(plant('generator/resolve/model.ts', 'generator/load/source-file.ts')).toEqual([]);

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileContent, contentAtRevision, PACKAGE_ROOT } from '../../generator/index.ts';
-import { pagesToReview } from '../../preview/review.ts';
-import { renderReviewPage, renderReviewSummary } from '../../preview/review-page.ts';
+import { pagesToReview } from '../../preview/review/index.ts';
+import { renderReviewPage, renderReviewSummary } from '../../preview/review/page.ts';
 import { replaceInFile, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**

@@ -9,7 +9,7 @@ import { main } from '../../generator/cli.ts';
 import type { CliIO } from '../../generator/cli.ts';
 import { glanceSheet, thumbnailWidth } from '../../preview/glance.ts';
 import type { GlanceOptions } from '../../preview/glance.ts';
-import { PICTURE_SIZES } from '../../preview/pictures.ts';
+import { PICTURE_SIZES } from '../../preview/pictures/index.ts';
 import { axeViolations, openFile } from '../support/browser.ts';
 import { copyContent, setYamlValue } from '../support/content.ts';
 import { BUILT_AT } from '../support/instants.ts';

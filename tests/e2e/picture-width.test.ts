@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, PICTURE_SIZES, takePicture } from '../../preview/pictures.ts';
+import { launchChromium, PICTURE_SIZES, takePicture } from '../../preview/pictures/index.ts';
 
 /**
  * The review renderer pictures every page at the width asked for (issue 46, point 1;

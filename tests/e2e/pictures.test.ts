@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comparePictures } from '../../preview/compare.ts';
-import { takePicture } from '../../preview/pictures.ts';
+import { comparePictures } from '../../preview/review/compare.ts';
+import { takePicture } from '../../preview/pictures/index.ts';
 import { BUILT_AT } from '../support/instants.ts';
 import { useTestSite } from '../support/site.ts';
 
@@ -48,7 +48,7 @@ describe('review pictures', () => {
   });
 
   // A review pictures each page at a phone's width, then at a desktop's: the page is widened, not
-  // loaded again (preview/pictures.ts), which must look as the page loaded at that width.
+  // loaded again (preview/pictures/index.ts), which must look as the page loaded at that width.
   it.each(['/us', '/us/flagship-bumblebee', '/jp/faq', '/de'])(
     'pictures %s at a desktop width as it first paints the same whether loaded at that width or widened from a phone',
     async (pathname) => {

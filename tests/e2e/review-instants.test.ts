@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileContent, contentAtRevision } from '../../generator/index.ts';
-import { PICTURE_SIZES } from '../../preview/pictures.ts';
-import { pagesToReview, reviewPictures } from '../../preview/review.ts';
+import { PICTURE_SIZES } from '../../preview/pictures/index.ts';
+import { pagesToReview, reviewPictures } from '../../preview/review/index.ts';
 import { copyFixtureContent, setYamlValue } from '../support/content.ts';
 
 /**

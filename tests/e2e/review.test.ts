@@ -5,9 +5,9 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../generator/cli.ts';
-import { PICTURE_SIZES } from '../../preview/pictures.ts';
-import { reviewPictures, startPictureThread } from '../../preview/review.ts';
-import type { ReviewResult } from '../../preview/review.ts';
+import { PICTURE_SIZES } from '../../preview/pictures/index.ts';
+import { reviewPictures, startPictureThread } from '../../preview/review/index.ts';
+import type { ReviewResult } from '../../preview/review/index.ts';
 import { formatPrice } from '../../core/format.ts';
 import { copyFixtureContent, setYamlValue, yamlValue } from '../support/content.ts';
 

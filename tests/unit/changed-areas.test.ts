@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { changedAreas, cropOf, MAX_AREAS } from '../../preview/changed-areas.js';
-import type { ChangedArea } from '../../preview/changed-areas.js';
-import { compare } from '../../preview/compare-worker.js';
+import { changedAreas, cropOf, MAX_AREAS } from '../../preview/review/changed-areas.js';
+import type { ChangedArea } from '../../preview/review/changed-areas.js';
+import { compare } from '../../preview/review/compare-worker.js';
 
 /**
  * The changed areas of a comparison (issue 46, point 3; docs/review.md "Changed areas"): boxes

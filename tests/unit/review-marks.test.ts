@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeReview } from '../../preview/review-files.ts';
-import { MARKS_FORMAT, readMarks } from '../../preview/review-marks.ts';
-import type { PictureResult } from '../../preview/review.ts';
+import { writeReview } from '../../preview/review/files.ts';
+import { MARKS_FORMAT, readMarks } from '../../preview/review/marks.ts';
+import type { PictureResult } from '../../preview/review/index.ts';
 
 /**
  * "Seen, as intended" (issue 46, point 4; docs/review.md "Marks"): the marks file a review page

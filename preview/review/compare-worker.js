@@ -1,4 +1,4 @@
-// The comparison of two pictures (preview/compare.ts, `comparePictures`), in a worker thread:
+// The comparison of two pictures (preview/review/compare.ts, `comparePictures`), in a worker thread:
 // pixelmatch's loop over every pixel and the decoding and encoding around it run beside the main
 // thread, which meanwhile drives Chromium and serves the pages being pictured.
 import { createHash } from 'node:crypto';

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PictureOptions, PictureRequest } from './pictures.ts';
+import type { PictureOptions, PictureRequest } from './index.ts';
 
 /**
  * Chromium driven from a thread of its own (docs/review.md, "Cost"): `diff --pictures` starts it
  * first, so Playwright loads and Chromium starts on the other core while the diff's words are
  * compiled and the sides build on this one (Playwright's driver alone is about 0.4 s of a
- * thread's time). Pictures are taken there by preview/pictures.ts, as in this thread.
+ * thread's time). Pictures are taken there by preview/pictures/index.ts, as in this thread.
  */
 export interface PictureThread {
   /** Chromium's version (what a kept picture's key names). */
@@ -30,7 +30,7 @@ export function startPictureThread(): PictureThread {
   const worker = new Worker(new URL('./picture-thread.js', import.meta.url), {
     workerData: bundle
       ? { module: pathToFileURL(path.join(bundle, 'pictures.mjs')).href }
-      : { module: new URL('./pictures.ts', import.meta.url).href, tsx: true },
+      : { module: new URL('./index.ts', import.meta.url).href, tsx: true },
   });
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   let next = 0;

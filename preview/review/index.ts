@@ -2,18 +2,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { compileContent, buildSchedule, hasErrors, contentAtRevision, visibleChanges } from '../generator/index.ts';
-import type { CompileResult, VisibleChange } from '../generator/index.ts';
-import { startPictureThread } from './picture-thread.ts';
+import { compileContent, buildSchedule, hasErrors, contentAtRevision, visibleChanges } from '../../generator/index.ts';
+import type { CompileResult, VisibleChange } from '../../generator/index.ts';
+import { startPictureThread } from '../pictures/picture-thread.ts';
 
 export { startPictureThread };
-import { chromiumPath, PICTURE_SIZES } from './pictures.ts';
-import { writeReview } from './review-files.ts';
-import { sameAtBoundary } from './review-same.ts';
-import type { PageToReview, PictureResult, ReviewOptions, ReviewResult } from './review-types.ts';
+import { chromiumPath, PICTURE_SIZES } from '../pictures/index.ts';
+import { writeReview } from './files.ts';
+import { sameAtBoundary } from './same.ts';
+import type { PageToReview, PictureResult, ReviewOptions, ReviewResult } from './types.ts';
 
 export type { PageToReview, PictureResult, ReviewOptions, ReviewResult };
-import { pictureSides } from './review-sides.ts';
+import { pictureSides } from './sides.ts';
 
 /**
  * `build-region diff <revision> --pictures` (docs/review.md): the pages whose visible content

@@ -1,15 +1,15 @@
-// The dev server's middlewares (preview/dev.ts): the emulated back ends, the images, texts,
+// The dev server's middlewares (preview/dev/index.ts): the emulated back ends, the images, texts,
 // schedule and favicon of the content as last compiled, and its pages rendered on request.
 import type { Connect, ViteDevServer } from 'vite';
-import type { CompileResult, ResolvedRegion, SiteModel, ConsentBanner } from '../generator/index.ts';
-import { buildSchedule, variantFor, renderVariant, renderPageShell, renderTemplate } from '../generator/index.ts';
-import type { Emulator } from '../server/emulator.ts';
-import { PREVIEW_CLOCK_TAG } from '../server/serve.ts';
-import { serializeJsonLd } from '../core/json-ld.ts';
-import { findRoute, normalizePath, parsePath, regionTable } from '../core/paths.ts';
-import { splitRegion } from '../core/model.ts';
-import type { RegionData } from '../core/model.ts';
-import { CONTENT_OK_CLIENT } from './dev-overlay.ts';
+import type { CompileResult, ResolvedRegion, SiteModel, ConsentBanner } from '../../generator/index.ts';
+import { buildSchedule, variantFor, renderVariant, renderPageShell, renderTemplate } from '../../generator/index.ts';
+import type { Emulator } from '../../server/emulator.ts';
+import { PREVIEW_CLOCK_TAG } from '../../server/serve.ts';
+import { serializeJsonLd } from '../../core/json-ld.ts';
+import { findRoute, normalizePath, parsePath, regionTable } from '../../core/paths.ts';
+import { splitRegion } from '../../core/model.ts';
+import type { RegionData } from '../../core/model.ts';
+import { CONTENT_OK_CLIENT } from './overlay.ts';
 
 /** What the dev server knows of the content, as its compiles leave it (read by the middlewares on each request). */
 export interface DevState {
@@ -77,7 +77,7 @@ export function serveContentFiles(server: ViteDevServer, state: DevState, emulat
         : undefined;
     const product = drawing === undefined ? undefined : region?.products[drawing];
     if (product && drawing !== undefined) {
-      (server.ssrLoadModule('/runtime/server.tsx') as Promise<typeof import('../runtime/server.tsx')>).then(({ renderProductImage }) => {
+      (server.ssrLoadModule('/runtime/server.tsx') as Promise<typeof import('../../runtime/server.tsx')>).then(({ renderProductImage }) => {
         res.setHeader('Content-Type', 'image/svg+xml');
         res.setHeader('Cache-Control', 'no-cache');
         res.end(renderProductImage(drawing, product.alt, product));
@@ -136,7 +136,7 @@ async function renderDevPage(
   entry: string,
   consent?: ConsentBanner,
 ): Promise<string> {
-  const { renderPage } = (await server.ssrLoadModule('/runtime/server.tsx')) as typeof import('../runtime/server.tsx');
+  const { renderPage } = (await server.ssrLoadModule('/runtime/server.tsx')) as typeof import('../../runtime/server.tsx');
   const rendered = await renderPage(region, pathname, now);
   const { site, pages } = splitRegion(region);
   const page = rendered.route && !rendered.route.redirect ? pages.get(rendered.route.path) : undefined;

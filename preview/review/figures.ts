@@ -1,10 +1,10 @@
-// A page's pictures at one width in the review page (preview/review-page.ts, docs/review.md
+// A page's pictures at one width in the review page (preview/review/page.ts, docs/review.md
 // "Changed areas"): the changed areas first, each cropped with some context around it from the
 // before, after and difference pictures and boxed, then the whole pictures a click away with
 // every area boxed and numbered.
 import type { ChangedArea, Rectangle } from './changed-areas.js';
-import type { Mark } from './review-marks.ts';
-import type { PictureResult } from './review-types.ts';
+import type { Mark } from './marks.ts';
+import type { PictureResult } from './types.ts';
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const dataUrl = (picture: Buffer) => `data:image/jpeg;base64,${picture.toString('base64')}`;

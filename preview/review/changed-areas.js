@@ -1,4 +1,4 @@
-// Where a comparison's changed pixels lie (preview/compare-worker.js, docs/review.md "Changed
+// Where a comparison's changed pixels lie (preview/review/compare-worker.js, docs/review.md "Changed
 // areas"): a few boxes around clusters of them, so that a one-line price change in a 4,000 px
 // page is shown where it is, not lost in the whole picture.
 

@@ -1,17 +1,17 @@
-// The review's pictures (preview/review.ts, docs/review.md): every page taken on both sides and
+// The review's pictures (preview/review/index.ts, docs/review.md): every page taken on both sides and
 // compared, and the base side's kept between reviews.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { writeAtomically } from '../files/disk.js';
-import { cacheKey, defaultCacheDir, sha256, CORES, mapLimited } from '../generator/index.ts';
+import { writeAtomically } from '../../files/disk.js';
+import { cacheKey, defaultCacheDir, sha256, CORES, mapLimited } from '../../generator/index.ts';
 import { fingerprint, toJpeg } from './compare-worker.js';
 import { comparePictures } from './compare.ts';
-import { PICTURE_METHOD } from './pictures.ts';
-import type { PictureSize } from './pictures.ts';
-import type { PageToReview, PictureResult } from './review-types.ts';
+import { PICTURE_METHOD } from '../pictures/index.ts';
+import type { PictureSize } from '../pictures/index.ts';
+import type { PageToReview, PictureResult } from './types.ts';
 
 export const pictureKey = (page: PageToReview, size: PictureSize) => `${page.region}\0${page.path}\0${page.at}\0${size.name}`;
 
@@ -20,7 +20,7 @@ type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buff
 /**
  * Every page at every size on both sides, compared: pictures taken by `take` (one Chromium), as
  * many at once as the machine has cores (first-paint pictures of one instant are taken one after
- * another all the same: preview/pictures.ts); a page that fails to load on a side is missing
+ * another all the same: preview/pictures/index.ts); a page that fails to load on a side is missing
  * there. A page's two pictures are compared and encoded (in a worker thread) as soon as both are
  * taken, while the next pictures are taken.
  */

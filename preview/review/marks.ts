@@ -4,7 +4,7 @@
 // them: no service.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PictureResult } from './review-types.ts';
+import type { PictureResult } from './types.ts';
 
 /** Where a review looks for marks when none are given (`--marks`): beside the content, at the repository's root. */
 export const MARKS_FILE = 'review-marks.json';

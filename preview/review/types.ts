@@ -1,10 +1,10 @@
-// The review's types (preview/review.ts, docs/review.md), below the modules that use them: the
+// The review's types (preview/review/index.ts, docs/review.md), below the modules that use them: the
 // review's steps, its pictures, its page, its files and its marks.
-import type { ReviewRequest } from '../generator/index.ts';
+import type { ReviewRequest } from '../../generator/index.ts';
 import type { ChangedArea } from './changed-areas.js';
 import type { AreaCrop } from './compare.ts';
-import type { PictureThread } from './picture-thread.ts';
-import type { PictureSize } from './pictures.ts';
+import type { PictureThread } from '../pictures/picture-thread.ts';
+import type { PictureSize } from '../pictures/index.ts';
 
 /**
  * What the review takes: what `diff --pictures` asks of it (generator/ports.ts, the port the
@@ -44,7 +44,7 @@ export interface PictureResult extends PageToReview {
   areas?: ChangedArea[];
   /** The crops of the changed areas for the review page, in the order of `areas`. */
   crops?: AreaCrop[];
-  /** The after picture's fingerprint (the before's when the page is gone): what a mark holds for (review-marks.ts). */
+  /** The after picture's fingerprint (the before's when the page is gone): what a mark holds for (review/marks.ts). */
   fingerprint?: string;
 }
 

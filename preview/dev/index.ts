@@ -11,18 +11,18 @@ import {
   writeGeneratedFiles,
   textAssets,
   PACKAGE_ROOT,
-} from '../generator/index.ts';
-import type { Diagnostic } from '../generator/index.ts';
-import { createEmulatedClock } from '../server/backends/clock.ts';
-import type { EmulatedClock } from '../server/backends/clock.ts';
-import { createEmulator } from '../server/emulator.ts';
-import type { Emulator } from '../server/emulator.ts';
-import { limitSlowClients } from '../server/serve.ts';
-import { serveContentFiles, serveContentPages } from './dev-middleware.ts';
-import type { DevState } from './dev-middleware.ts';
-import { overlayError } from './dev-overlay.ts';
+} from '../../generator/index.ts';
+import type { Diagnostic } from '../../generator/index.ts';
+import { createEmulatedClock } from '../../server/backends/clock.ts';
+import type { EmulatedClock } from '../../server/backends/clock.ts';
+import { createEmulator } from '../../server/emulator.ts';
+import type { Emulator } from '../../server/emulator.ts';
+import { limitSlowClients } from '../../server/serve.ts';
+import { serveContentFiles, serveContentPages } from './middleware.ts';
+import type { DevState } from './middleware.ts';
+import { overlayError } from './overlay.ts';
 
-export { acceptsPage } from './dev-middleware.ts';
+export { acceptsPage } from './middleware.ts';
 
 /**
  * `build-region --dev <region>`: a Vite dev server of one region. Every page is rendered on

@@ -1,14 +1,14 @@
-// The review's two sides (preview/review.ts, docs/review.md): built, served and pictured, the
+// The review's two sides (preview/review/index.ts, docs/review.md): built, served and pictured, the
 // base side's pictures kept from an earlier review used where there are some.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buildRegions } from '../generator/index.ts';
-import type { CompileResult, RevisionContent } from '../generator/index.ts';
-import { startServer } from '../server/serve.ts';
-import type { PictureThread } from './picture-thread.ts';
-import type { PictureSize } from './pictures.ts';
-import { keptPictures, pictureKey, picturePages } from './review-pictures.ts';
-import type { PageToReview, PictureResult, ReviewOptions } from './review-types.ts';
+import { buildRegions } from '../../generator/index.ts';
+import type { CompileResult, RevisionContent } from '../../generator/index.ts';
+import { startServer } from '../../server/serve.ts';
+import type { PictureThread } from '../pictures/picture-thread.ts';
+import type { PictureSize } from '../pictures/index.ts';
+import { keptPictures, pictureKey, picturePages } from './pictures.ts';
+import type { PageToReview, PictureResult, ReviewOptions } from './types.ts';
 
 /** What the steps of one review share: its options, both sides compiled, and the pages to picture. */
 export interface ReviewRun {

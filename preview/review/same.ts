@@ -1,10 +1,10 @@
 // Whether a page looks the same on both sides of a review at a schedule boundary
-// (preview/review.ts, docs/review.md "Instants"), from the model, before any picture is taken.
-import type { RegionData } from '../core/model.ts';
-import { isGateOpen } from '../core/offers.ts';
-import { isRouteOpen } from '../core/time.ts';
-import type { CompileResult } from '../generator/index.ts';
-import { gatedItems, windowedLinks } from '../generator/index.ts';
+// (preview/review/index.ts, docs/review.md "Instants"), from the model, before any picture is taken.
+import type { RegionData } from '../../core/model.ts';
+import { isGateOpen } from '../../core/offers.ts';
+import { isRouteOpen } from '../../core/time.ts';
+import type { CompileResult } from '../../generator/index.ts';
+import { gatedItems, windowedLinks } from '../../generator/index.ts';
 
 /**
  * The diff's words that say only when something shows, not what it shows: its windows and stages

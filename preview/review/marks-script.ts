@@ -1,8 +1,8 @@
-// The review page's only script (preview/review-page.ts, docs/review.md "Marks"): the ticks of
+// The review page's only script (preview/review/page.ts, docs/review.md "Marks"): the ticks of
 // "Seen, as intended" kept in the browser (localStorage, under the review's key, so that a reload
 // or a second look keeps them) and downloaded as a marks file, the marks of the ticked boxes.
 // Without it the page shows everything the same; only the ticks are not kept.
-import { MARKS_FILE } from './review-marks.ts';
+import { MARKS_FILE } from './marks.ts';
 
 /** The script, as the page inlines it (no network: the page opens from a CI artefact). */
 export const MARKS_SCRIPT = `(() => {

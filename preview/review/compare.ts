@@ -1,4 +1,4 @@
-// Two pictures (preview/pictures.ts takes them) compared pixel by pixel, in a worker thread
+// Two pictures (preview/pictures/index.ts takes them) compared pixel by pixel, in a worker thread
 // (compare-worker.js).
 import { Worker } from 'node:worker_threads';
 // Loaded here too (sharp with it) before the worker starts: sharp's libraries must be opened by

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumPath, launchChromium as launchBrowser } from './chromium.ts';
+import { chromiumPath, launchChromium as launchBrowser } from '../chromium.ts';
 
 export { chromiumPath };
 

@@ -2,10 +2,10 @@
 // (summary.md) and the results for scripts (review.json), with the marks read for them.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { renderReviewPage, renderReviewSummary } from './review-page.ts';
-import { isMarked, markId, MARKS_FILE, readMarks } from './review-marks.ts';
-import type { ReadMarks } from './review-marks.ts';
-import type { PageToReview, PictureResult } from './review-types.ts';
+import { renderReviewPage, renderReviewSummary } from './page.ts';
+import { isMarked, markId, MARKS_FILE, readMarks } from './marks.ts';
+import type { ReadMarks } from './marks.ts';
+import type { PageToReview, PictureResult } from './types.ts';
 
 export interface ReviewFiles {
   revision: string;

@@ -1,12 +1,12 @@
 // The review's two renderings (docs/review.md): the review page (index.html), every picture in
 // one HTML file, and the job summary (summary.md), a table without pictures. Both say which
-// changed pictures are marked as seen (review-marks.ts).
+// changed pictures are marked as seen (review/marks.ts).
 import { createHash } from 'node:crypto';
-import { escapeHtml, renderSize } from './review-figures.ts';
-import { MARKS_FILE, MARKS_FORMAT, isMarked, markId, markOf } from './review-marks.ts';
-import type { ReadMarks } from './review-marks.ts';
-import { MARKS_SCRIPT } from './review-marks-script.ts';
-import type { PageToReview, PictureResult } from './review-types.ts';
+import { escapeHtml, renderSize } from './figures.ts';
+import { MARKS_FILE, MARKS_FORMAT, isMarked, markId, markOf } from './marks.ts';
+import type { ReadMarks } from './marks.ts';
+import { MARKS_SCRIPT } from './marks-script.ts';
+import type { PageToReview, PictureResult } from './types.ts';
 
 const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
 
@@ -31,7 +31,7 @@ function markable(review: { now: number; pictures: readonly PictureResult[]; mar
 
 /**
  * The marks' bar above the pages (sticky): how many changed pictures are marked, the download of
- * the marks, and what to do with the file. The page's script (review-marks-script.ts) keeps the
+ * the marks, and what to do with the file. The page's script (review/marks-script.ts) keeps the
  * ticks in the browser, under a key of this review (its revision, instant and pictures).
  */
 function marksBar(review: { revision: string; now: number; pictures: readonly PictureResult[]; marks?: ReadMarks | undefined }): string {
@@ -57,7 +57,7 @@ export function renderReviewPage(review: {
   now: number;
   pages: readonly PageToReview[];
   pictures: readonly PictureResult[];
-  /** The marks read (review-marks.ts): the pictures they hold for show ticked. */
+  /** The marks read (review/marks.ts): the pictures they hold for show ticked. */
   marks?: ReadMarks | undefined;
 }): string {
   const groups = byPage(review.pictures);
@@ -142,7 +142,7 @@ export function renderReviewSummary(review: {
   revision: string;
   now: number;
   pictures: readonly PictureResult[];
-  /** The marks read (review-marks.ts). */
+  /** The marks read (review/marks.ts). */
   marks?: ReadMarks | undefined;
 }): string {
   // A table cell: no line break, no column separator, no HTML.

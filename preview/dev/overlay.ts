@@ -1,7 +1,7 @@
-// Vite's error overlay in the dev server (preview/dev.ts): a content error shown with the CLI's
+// Vite's error overlay in the dev server (preview/dev/index.ts): a content error shown with the CLI's
 // diagnostic, the preview's own tip, and the overlay cleared once the content is valid again.
-import type { CompileResult } from '../generator/index.ts';
-import { formatDiagnostic } from '../generator/index.ts';
+import type { CompileResult } from '../../generator/index.ts';
+import { formatDiagnostic } from '../../generator/index.ts';
 
 /** The overlay's payload for a failed compile: the first error's place, every error's text. */
 export function overlayError(compiled: CompileResult) {
