@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, launchChromium as launchBrowser } from '../chromium.ts';
+import type { PictureOptions, PictureSize } from '../../generator/index.ts';
 
 export { chromiumPath };
 
@@ -31,31 +32,18 @@ export { chromiumPath };
 /** What a kept picture's key names besides the content, browser and fonts: how it was taken (3: at the size's width). */
 export const PICTURE_METHOD = 'first-paint-or-hydrated, captureScreenshot, 3';
 
+// The port's types (generator/ports.ts declares them; this module implements them), for this part's users.
+export type { PictureOptions, PictureSize };
+
 /** The widths a review pictures: a phone and a desktop (the screenshots' widths). */
 export const PICTURE_SIZES = [
   { name: 'phone', width: 375, height: 740 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
-export type PictureSize = { readonly name: string; readonly width: number; readonly height: number };
 
 /** Pictures are drawn with unhinted fonts: the same glyph shapes whatever the machine's font settings. */
 export function launchChromium(executablePath = chromiumPath()): Promise<Browser> {
   return launchBrowser(['--font-render-hinting=none'], executablePath);
-}
-
-export interface PictureOptions {
-  size: PictureSize;
-  /** The instant the page is pictured at (epoch ms): its clock and server time. */
-  at: number;
-  /** A JPEG of this quality instead of a PNG (smaller files for people; compare PNGs). */
-  jpeg?: number;
-  /**
-   * The page as it first paints, before its app loads: for a page pictured at the instant it was
-   * built at (it looks the same hydrated then) or one without an app; much quicker.
-   */
-  firstPaint?: boolean;
-  /** False for the top of the page only, one screen high (a thumbnail's), which is quicker to take. */
-  fullPage?: boolean;
 }
 
 /** A full-page picture of `pathname` of the site at `origin` (or of its first screen), as PNG (or JPEG) bytes. */
