@@ -68,13 +68,16 @@ function createEntityCache(inject: string | undefined) {
       const at = html.lastIndexOf('</body>');
       if (at >= 0) body = Buffer.from(`${html.slice(0, at)}${inject}${html.slice(at)}`);
     }
-    const etag = `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${body.length.toString(16)}"`;
+    // Whole seconds of the modification time, as nginx takes them (st_mtime) for both headers:
+    // Node's `stat().mtime` rounds to the millisecond, which turns 44.9996 s into 45 s.
+    const seconds = Math.floor(info.mtimeMs / 1000);
+    const etag = `"${seconds.toString(16)}-${body.length.toString(16)}"`;
     let gzipped: Buffer | undefined;
     const entity: Entity = {
       body,
       ...(COMPRESSIBLE.has(ext) && { gzip: () => (gzipped ??= gzipSync(body)) }),
       etag,
-      lastModified: info.mtime.toUTCString(),
+      lastModified: new Date(seconds * 1000).toUTCString(),
     };
     entities.set(file, { key, entity });
     return entity;

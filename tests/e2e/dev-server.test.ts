@@ -7,7 +7,7 @@ import { startDevServer } from '../../preview/dev/index.ts';
 import type { DevServer } from '../../preview/dev/index.ts';
 import { collectErrors } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
-import { copyContent } from '../support/content.ts';
+import { copyContent, setYamlValue, yamlValue } from '../support/content.ts';
 
 /**
  * The live preview (`build-region --dev us`) on a private copy of the content: an edit that
@@ -45,7 +45,7 @@ describe('the live preview', () => {
   it('answers pages to clients that accept any type (curl, link checkers), a missing one with the not-found page', async () => {
     const faq = await fetch(new URL('/us/faq', dev.url), { headers: { accept: '*/*' } });
     expect([faq.status, faq.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
-    await expect(faq.text()).resolves.toContain('Frequently asked questions');
+    await expect(faq.text()).resolves.toContain(String(await yamlValue(path.join(content, 'pages/faq/en.yaml'), ['heading'])));
     const missing = await fetch(new URL('/us/no-such-page', dev.url), { headers: { accept: '*/*' } });
     expect([missing.status, missing.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8']);
     await expect(missing.text()).resolves.toContain('href="/us"');
@@ -59,14 +59,18 @@ describe('the live preview', () => {
     const errors = collectErrors(page);
     await page.goto(new URL('/us/faq', dev.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Frequently asked questions');
+    const faqHeading = await yamlValue(path.join(content, 'pages/faq/en.yaml'), ['heading']);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(faqHeading);
     await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
 
     const file = path.join(content, 'regions/us/region.yaml');
     const original = await readFile(file, 'utf8');
+    const currency = String(await yamlValue(file, ['currency']));
     const overlay = page.locator('vite-error-overlay');
     try {
-      await writeFile(file, original.replace('currency: USD', 'currency: [USD'));
+      // A flow sequence left open: the YAML no longer parses.
+      expect(original).toContain(`currency: ${currency}\n`);
+      await writeFile(file, original.replace(`currency: ${currency}\n`, `currency: [${currency}\n`));
       // The place the CLI names for the same content.
       const cli = (await compileContent({ content, cwd: work })).diagnostics.find((d) => d.severity === 'error')!;
       const where = `content/regions/us/region.yaml:${cli.line}:${cli.column}`;
@@ -76,7 +80,7 @@ describe('the live preview', () => {
       await expect(overlay.locator('.message').textContent()).resolves.toBe(
         `[plugin:build-region] ${where} - error ${cli.code}: ${cli.message}`,
       );
-      await expect(overlay.locator('.frame').textContent()).resolves.toContain('currency: [USD');
+      await expect(overlay.locator('.frame').textContent()).resolves.toContain(`currency: [${currency}`);
       // The tip says how to make it go, never to edit a Vite config the project does not have.
       await expect.poll(() => overlay.locator('.tip').textContent()).toBe(OVERLAY_TIP);
     } finally {
@@ -101,11 +105,10 @@ describe('the live preview', () => {
     await page.goto(new URL('/us/faq', dev.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.evaluate(() => (window.name = 'same document'));
-    await page.getByRole('banner').getByRole('link', { name: 'Axlebot' }).first().click();
+    const us = (await compileContent({ content, cwd: work })).model.regions.find((r) => r.data.code === 'us')!.data;
+    await page.getByRole('banner').getByRole('link', { name: us.messages['site.name'] }).first().click();
     await page.waitForURL((u) => u.pathname === '/us');
-    const home = (await compileContent({ content, cwd: work })).model.regions
-      .find((r) => r.data.code === 'us')!
-      .data.routes.find((r) => r.page === 'home')!;
+    const home = us.routes.find((r) => r.page === 'home')!;
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(home.content!.heading);
     expect(await page.evaluate(() => window.name)).toBe('same document');
     expect(texts).toEqual([expect.stringMatching(/^200 \/us\/assets\/page-home-[\w-]+\.json$/)]);
@@ -120,13 +123,14 @@ describe('the live preview', () => {
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     const file = path.join(content, 'pages/faq/en.yaml');
     const original = await readFile(file, 'utf8');
+    let heading: unknown;
     try {
-      await writeFile(file, original.replace('heading: "Frequently asked questions"', 'heading: "Questions, answered"'));
+      heading = await setYamlValue(file, ['heading'], 'Questions, answered');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Questions, answered');
     } finally {
       await writeFile(file, original);
     }
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Frequently asked questions');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(heading);
     await context.close();
   });
 });

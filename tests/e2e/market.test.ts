@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../core/format.ts';
-import { buildRegions } from '../../generator/index.ts';
+import { buildRegions, PACKAGE_ROOT } from '../../generator/index.ts';
 import { collectErrors } from '../support/browser.ts';
-import { copyContent, setYamlValue } from '../support/content.ts';
+import { copyContent, setYamlValue, yamlValue } from '../support/content.ts';
 import { setEmulatorClock } from '../support/emulator.ts';
 import { useTestSite } from '../support/site.ts';
 
@@ -118,10 +118,15 @@ const euros = (amount: number) => formatPrice(amount, 'de-DE', 'EUR');
 const REGULAR = euros(1599);
 const REDUCED = euros(1399);
 
+/** A text of de's message catalogue (content/messages/de-DE.yaml), whatever its wording. */
+const deText = async (key: string) =>
+  String(await yamlValue(path.join(PACKAGE_ROOT, 'content', 'messages', 'de-DE.yaml'), ['messages', 'product', key]));
+// The line under the price: de's prior-price sentence, about the price before the reduction.
+const LINE = (await deText('priorPrice')).replace('{price}', () => REGULAR);
+// The struck-through price, with its name for screen readers: the prior price (here also the regular one).
+const WAS = `${await deText('priorPriceLabel')} ${REGULAR}`;
+
 describe('a reduction announced against its prior price (de)', () => {
-  const LINE = `Niedrigster Preis der 30 Tage vor der Preissenkung: ${REGULAR}`;
-  // The struck-through price, with its name for screen readers: the prior price (here also the regular one).
-  const WAS = `Niedrigster Preis der 30 Tage vor der Preissenkung: ${REGULAR}`;
   it.each([
     ['the day before the first reduction', '2026-02-09T12:00:00Z', { price: REGULAR, was: null, prior: null }],
     ['at the first reduction: against 1,599', SPRING[0]!, { price: REDUCED, was: WAS, prior: LINE }],

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatPrice } from '../../core/format.ts';
-import { buildRegions } from '../../generator/index.ts';
+import { buildRegions, PACKAGE_ROOT } from '../../generator/index.ts';
 import { collectErrors } from '../support/browser.ts';
-import { copyContent, setYamlValue } from '../support/content.ts';
+import { copyContent, setYamlValue, yamlValue } from '../support/content.ts';
 import { setEmulatorClock } from '../support/emulator.ts';
 import { useTestSite } from '../support/site.ts';
 import type { TestSite } from '../support/site.ts';
@@ -138,6 +138,27 @@ async function priceBlock(site: TestSite, region: string, instant: number, shown
   return { seen, heard };
 }
 
+/**
+ * The price texts of a locale's message catalogue (content/messages/<locale>.yaml), whatever
+ * their wording: the labels, the tax notes and the prior-price line (its `{price}` filled in).
+ */
+async function priceTexts(locale: string) {
+  const file = path.join(PACKAGE_ROOT, 'content', 'messages', `${locale}.yaml`);
+  const text = async (key: string) => String(await yamlValue(file, ['messages', 'product', key]));
+  const priorPrice = await text('priorPrice');
+  return {
+    offerPrice: await text('offerPrice'),
+    regularPrice: await text('regularPrice'),
+    priorPriceLabel: await text('priorPriceLabel'),
+    priorPrice: (price: string) => priorPrice.replace('{price}', () => price),
+    taxIncluded: await text('taxIncluded'),
+    taxExcluded: await text('taxExcluded'),
+  };
+}
+
+const de = await priceTexts('de-DE');
+const us = await priceTexts('en-US');
+
 const at = (iso: string, offset = 0) => Date.parse(iso) + offset;
 const spoken = (texts: string[]) => texts.map((text) => text.replace(/\s+/g, ' '));
 
@@ -153,13 +174,14 @@ const BOUNDARIES = [
 
 describe('de (prior price): the struck-through 169 is named the lowest price of the 30 days before the reduction, 189 is not shown beside 159', () => {
   const euros = (amount: number) => formatPrice(amount, 'de-DE', 'EUR');
-  const PRIOR = `Niedrigster Preis der 30 Tage vor der Preissenkung: ${euros(169)}`;
+  // The line under the price, and the struck-through price as screen readers name it.
+  const PRIOR = de.priorPrice(euros(169));
   const reduced = {
-    seen: [`${euros(159)} inkl. MwSt. ~~${euros(169)}~~`, PRIOR],
-    heard: spoken([`Aktionspreis: ${euros(159)} inkl. MwSt. ${PRIOR}`, PRIOR]),
+    seen: [`${euros(159)} ${de.taxIncluded} ~~${euros(169)}~~`, PRIOR],
+    heard: spoken([`${de.offerPrice} ${euros(159)} ${de.taxIncluded} ${de.priorPriceLabel} ${euros(169)}`, PRIOR]),
   };
   it.each(BOUNDARIES)('%s', async (_, site, instant, amount) => {
-    const alone = { seen: [`${euros(amount)} inkl. MwSt.`], heard: spoken([`${euros(amount)} inkl. MwSt.`]) };
+    const alone = { seen: [`${euros(amount)} ${de.taxIncluded}`], heard: spoken([`${euros(amount)} ${de.taxIncluded}`]) };
     expect(await priceBlock(site, 'de', instant, euros(amount))).toEqual(amount === 159 ? reduced : alone);
   });
 });
@@ -167,11 +189,11 @@ describe('de (prior price): the struck-through 169 is named the lowest price of 
 describe('us (no prior price): the struck-through 189 is the regular price, named so', () => {
   const dollars = (amount: number) => formatPrice(amount, 'en-US', 'USD');
   const reduced = {
-    seen: [`${dollars(159)} Before sales tax ~~${dollars(189)}~~`],
-    heard: spoken([`Offer price: ${dollars(159)} Before sales tax Regular price: ${dollars(189)}`]),
+    seen: [`${dollars(159)} ${us.taxExcluded} ~~${dollars(189)}~~`],
+    heard: spoken([`${us.offerPrice} ${dollars(159)} ${us.taxExcluded} ${us.regularPrice} ${dollars(189)}`]),
   };
   it.each(BOUNDARIES)('%s', async (_, site, instant, amount) => {
-    const alone = { seen: [`${dollars(amount)} Before sales tax`], heard: spoken([`${dollars(amount)} Before sales tax`]) };
+    const alone = { seen: [`${dollars(amount)} ${us.taxExcluded}`], heard: spoken([`${dollars(amount)} ${us.taxExcluded}`]) };
     expect(await priceBlock(site, 'us', instant, dollars(amount))).toEqual(amount === 159 ? reduced : alone);
   });
 });

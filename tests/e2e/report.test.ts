@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { compileContent, regionOutputDir } from '../../generator/index.ts';
+import { formatPrice } from '../../core/format.ts';
+import { compileContent, PACKAGE_ROOT, regionOutputDir } from '../../generator/index.ts';
 import { main } from '../../generator/cli.ts';
 import { openFile } from '../support/browser.ts';
 import { useTestSite } from '../support/site.ts';
-import { copyContent, setYamlValue } from '../support/content.ts';
+import { copyContent, setYamlValue, yamlValue } from '../support/content.ts';
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-report-'));
 const site = useTestSite({ serve: false });
@@ -31,6 +32,13 @@ async function report(args: string[], cwd?: string) {
 
 /** Inside the us Halloween promotion: its offers run. */
 const HALLOWEEN = '2025-10-26T12:00:00+08:00';
+
+/** The value at a path of one of the real content's files (its figures, whatever they are). */
+const contentValue = <T>(file: string, steps: (string | number)[]) =>
+  yamlValue(path.join(PACKAGE_ROOT, 'content', file), steps) as Promise<T>;
+
+/** An instant as the report writes it (a day and time in UTC). */
+const DAY = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 describe('build-region report', () => {
   it('writes one self-contained page whose page matrix agrees with the built routes', async () => {
@@ -65,39 +73,70 @@ describe('build-region report', () => {
     const routes = model.regions.flatMap((r) => r.data.routes).filter((route) => route.kind !== 'account');
     expect(pages).toBe(routes.length);
 
-    // The us Halloween offer is running then; Grimlock is sold out in eu.
+    // The us Halloween offer is running then; Grimlock is sold out in eu. Rows are found by the
+    // products' names and cells checked against the content's figures, whatever they are.
+    const region = (code: string) => regions.find((r) => r.code === code)!;
+    const column = (code: string) => regions.indexOf(region(code));
+    // A product's row is labelled with the first name any region gives it.
+    const productName = (key: string) => regions.map((r) => r.products[key]?.name).find(Boolean)!;
+    const us = region('us');
     const bumblebee = page
-      .locator('#price-table tr', { hasText: 'Flagship Bumblebee' })
+      .locator('#price-table tr', { hasText: productName('flagshipBumblebee') })
       .locator('td')
-      .nth(regions.findIndex((r) => r.code === 'us'));
-    await expect(bumblebee.textContent()).resolves.toContain('offer $1,219.00 stage 1 of halloween (now)');
+      .nth(column('us'));
+    const usOffer = await contentValue<number>('regions/us/products.yaml', ['products', 'flagshipBumblebee', 'activityPrice']);
+    await expect(bumblebee.textContent()).resolves.toContain(
+      `offer ${formatPrice(usOffer, us.locale, us.currency)} stage 1 of halloween (now)`,
+    );
     await expect(bumblebee.getAttribute('class')).resolves.toBe('offer');
     const grimlock = page
-      .locator('#price-table tr', { hasText: 'Grimlock G1 Flagship' })
+      .locator('#price-table tr', { hasText: productName('grimlockG1Flagship') })
       .locator('td')
-      .nth(regions.findIndex((r) => r.code === 'eu'));
+      .nth(column('eu'));
     await expect(grimlock.getAttribute('class')).resolves.toBe('soldout');
     // Which market settings each region has on (docs/market.md).
     const market = async (label: string, code: string) =>
-      page
-        .locator('#market-table tr', { hasText: label })
-        .locator('td')
-        .nth(regions.findIndex((r) => r.code === code))
-        .textContent();
-    await expect(market('prior price of a reduction', 'de')).resolves.toBe('on: 1 product(s) reduced');
+      page.locator('#market-table tr', { hasText: label }).locator('td').nth(column(code)).textContent();
+    // de counts its reduced products: as many as its column of the price table gives a prior price, at least one (Megatron, below).
+    const deCells = await page
+      .locator('#price-table tbody tr')
+      .evaluateAll((rows, index) => rows.map((row) => row.querySelectorAll('td')[index]?.textContent ?? ''), column('de'));
+    const reducedInDe = deCells.filter((text) => text.includes('prior price')).length;
+    expect(reducedInDe).toBeGreaterThan(0);
+    await expect(market('prior price of a reduction', 'de')).resolves.toBe(`on: ${reducedInDe} product(s) reduced`);
     await expect(market('prior price of a reduction', 'us')).resolves.toBe('—');
     await expect(market('consent before analytics', 'fr')).resolves.toBe('on: banner, Consent Mode v2');
     await expect(market('consent before analytics', 'jp')).resolves.toBe('—');
-    await expect(market('tax wording', 'jp')).resolves.toBe('included: "税込"');
-    await expect(market('tax wording', 'us')).resolves.toBe('excluded: "Before sales tax"');
-    await expect(market('merchant listings: shipping', 'eu')).resolves.toBe('€9.99, 1-2 + 3-7 days, 25 countries');
-    await expect(market('merchant listings: returns', 'kr')).resolves.toBe('7 days, paid by the customer');
-    // In a market with the rule, each reduction's prior price.
+    // The tax wording is the region's own message, whatever it says.
+    await expect(market('tax wording', 'jp')).resolves.toBe(`included: "${region('jp').messages['product.taxIncluded']}"`);
+    await expect(market('tax wording', 'us')).resolves.toBe(`excluded: "${us.messages['product.taxExcluded']}"`);
+    const shipping = await contentValue<{ rate: number; handlingDays: number[]; transitDays: number[]; countries: string[] }>(
+      'regions/eu/region.yaml',
+      ['market', 'shipping'],
+    );
+    const eu = region('eu');
+    await expect(market('merchant listings: shipping', 'eu')).resolves.toBe(
+      `${shipping.rate === 0 ? 'free' : formatPrice(shipping.rate, eu.locale, eu.currency)}, ${shipping.handlingDays.join('-')} + ${shipping.transitDays.join('-')} days, ${shipping.countries.length} countr${shipping.countries.length === 1 ? 'y' : 'ies'}`,
+    );
+    const returns = await contentValue<{ days: number; fees: string }>('regions/kr/region.yaml', ['market', 'returns']);
+    await expect(market('merchant listings: returns', 'kr')).resolves.toBe(
+      `${returns.days} days, ${returns.fees === 'free' ? 'free' : 'paid by the customer'}`,
+    );
+    // In a market with the rule, each reduction's prior price: the build's, from the content's
+    // history, in de's own price format (a dot between thousands, a decimal comma, the euro sign after).
+    const de = region('de');
     const megatron = page
-      .locator('#price-table tr', { hasText: 'Flagship Megatron' })
+      .locator('#price-table tr', { hasText: productName('flagshipMegatron') })
       .locator('td')
-      .nth(regions.findIndex((r) => r.code === 'de'));
-    await expect(megatron.textContent()).resolves.toMatch(/prior price 1\.599,00\s€ \(from 21 Sept 2025, 23:00 UTC\)/);
+      .nth(column('de'));
+    const now = Date.parse(HALLOWEEN);
+    const windows = (de.products.flagshipMegatron?.priorPrices ?? []).filter((w) => w.end === undefined || w.end > now);
+    expect(windows.length).toBeGreaterThan(0);
+    const megatronText = await megatron.textContent();
+    expect(megatronText).toContain(
+      `prior price ${windows.map((w) => `${formatPrice(w.price, de.locale, de.currency)} (from ${DAY.format(w.start)} UTC)`).join(', ')}`,
+    );
+    expect(megatronText).toMatch(/prior price \d{1,3}(?:\.\d{3})*,\d{2}\s€ \(from \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC\)/);
     // The timeline marks now, and lists the us Halloween list in stage 1.
     await expect(page.locator('svg .now').count()).resolves.toBe(1);
     // Every month label and the now label are whole inside the picture, and none prints over another.

@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
@@ -154,5 +155,28 @@ describe('serve-regions', () => {
     expect(outside.headers['content-range']).toBe(`bytes */${size}`);
     expect((await get('/us/faq', { headers: { range: 'bytes=0-9', 'if-range': '"0-0"' } })).status).toBe(200);
     expect((await get('/us/faq', { headers: { range: 'bytes=0-9', 'if-range': whole.headers.etag as string } })).status).toBe(206);
+  });
+});
+
+describe('serve-regions dates a file as nginx does', () => {
+  it('by the whole second of its modification time in both Last-Modified and the ETag, even a hair before the next second', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-mtime-'));
+    try {
+      await cp(distDir, dir, { recursive: true });
+      // 44.9996 s past a minute: Node's stat().mtime rounds it to 45 s, nginx says 44.
+      const seconds = 1_795_000_004;
+      await utimes(path.join(dir, 'robots.txt'), seconds + 0.9996, seconds + 0.9996);
+      const own = await startServer({ dir, port: 0, host: '127.0.0.1' });
+      try {
+        const res = await fetch(new URL('/robots.txt', own.url));
+        expect(res.status).toBe(200);
+        expect(res.headers.get('last-modified')).toBe(new Date(seconds * 1000).toUTCString());
+        expect(res.headers.get('etag')).toMatch(new RegExp(`^(W/)?"${seconds.toString(16)}-`));
+      } finally {
+        await own.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
