@@ -274,7 +274,13 @@ describe('a page painted while its HTML is still arriving', () => {
     return {
       url: `http://127.0.0.1:${port}`,
       next: () => (waiting.length > 0 ? waiting.shift()!() : credit++),
-      close: () => new Promise((resolve) => server.close(() => resolve())),
+      // Every connection ends with it: one the browser opened ahead and never used would hold the
+      // close until Node's 60 s header timeout (the test's context may be lent on, not closed).
+      close: () =>
+        new Promise((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
     };
   }
 
