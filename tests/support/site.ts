@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer, ServeOptions } from '../../server/serve.ts';
 import { connectBrowser, launchBrowser } from './browser.ts';
+import { pooledBrowser } from './pool.ts';
 import { BUILT_AT } from './instants.ts';
 
 export interface TestSite {
@@ -55,7 +56,7 @@ export function useTestSite(options: TestSiteOptions = {}): TestSite {
     }
     // Files share the one Chromium of the run (started by the global set-up), each with its own
     // contexts; one that needs flags of its own (Lighthouse's debugging port) starts its own.
-    site.browser = browserArgs ? await launchBrowser(browserArgs) : await connectBrowser(inject('browserEndpoint'));
+    site.browser = pooledBrowser(browserArgs ? await launchBrowser(browserArgs) : await connectBrowser(inject('browserEndpoint')));
   });
   afterAll(async () => {
     await site.browser?.close();
