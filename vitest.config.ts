@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/support/sequencer.ts';
 
 // The tests' build cache: one per run, fresh, shared by every test of it (the global set-ups and
 // the test workers inherit it; tests/support/cache-setup.ts removes it at the end).
@@ -35,14 +36,23 @@ export default defineConfig({
     // answer) may take seconds on a loaded 2-core CI machine: expect.poll's default second is too short.
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
+    // The compiler and site projects run their files one after another in each worker process
+    // (isolate: false, below): the modules a file imports (the compiler, the server, Playwright)
+    // are loaded once per worker, not once per file, which took a second or two of each of about
+    // 70 files (issue 47). A file leaves no state behind: nothing of theirs mocks a module or
+    // keeps a setting of the process it changed.
+
     maxWorkers: 2,
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/compiler/architecture.test.ts'],
+          // internal-error.test.ts replaces a module of the compiler (vi.mock): it needs a process
+          // of its own, which only this project's files have.
+          include: ['tests/unit/**/*.test.ts', 'tests/compiler/architecture.test.ts', 'tests/compiler/internal-error.test.ts'],
           typecheck: { enabled: true, include: ['tests/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
       },
@@ -51,8 +61,9 @@ export default defineConfig({
         test: {
           name: 'compiler',
           include: ['tests/compiler/**/*.test.ts'],
-          exclude: ['tests/compiler/architecture.test.ts', ...SITE_TESTS],
+          exclude: ['tests/compiler/architecture.test.ts', 'tests/compiler/internal-error.test.ts', ...SITE_TESTS],
           globalSetup: ['tests/support/cache-setup.ts'],
+          isolate: false,
         },
       },
       {
@@ -61,6 +72,7 @@ export default defineConfig({
           name: 'site',
           include: SITE_TESTS,
           globalSetup: ['tests/support/cache-setup.ts', 'tests/support/global-setup.ts'],
+          isolate: false,
         },
       },
     ],

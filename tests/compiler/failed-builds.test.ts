@@ -17,11 +17,16 @@ import { BUILT_AT } from '../support/instants.ts';
  */
 // The server renderer's React as the command runs it (a test runner sets NODE_ENV=test, which
 // picks React's development build, several times slower): 200 builds are run here.
+const nodeEnv = process.env.NODE_ENV;
 process.env.NODE_ENV = 'production';
 const { work, content } = await copyContent();
 const out = path.join(work, 'dist');
 const sites = path.join(work, 'sites');
-afterAll(() => rm(work, { recursive: true, force: true }));
+afterAll(async () => {
+  // The files after this one in the same worker see the runner's setting again.
+  process.env.NODE_ENV = nodeEnv;
+  await rm(work, { recursive: true, force: true });
+});
 
 /**
  * Failing builds in the fuzz below: each one fails at a random point. 30 in `npm test` on a
