@@ -35,13 +35,12 @@ export default defineConfig({
     // What a browser test waits for (a navigation after a form is sent, a label after a back end's
     // answer) may take seconds on a loaded 2-core CI machine: expect.poll's default second is too short.
     expect: { poll: { timeout: 10_000 } },
-    pool: 'forks',
     // The compiler and site projects run their files one after another in each worker process
     // (isolate: false, below): the modules a file imports (the compiler, the server, Playwright)
     // are loaded once per worker, not once per file, which took a second or two of each of about
     // 70 files (issue 47). A file leaves no state behind: nothing of theirs mocks a module or
     // keeps a setting of the process it changed.
-
+    pool: 'forks',
     maxWorkers: 2,
     reporters: ['default', './tests/support/summary-reporter.ts'],
     sequence: { sequencer: LongestFirst },

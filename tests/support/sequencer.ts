@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer } from 'vitest/node';
 import type { TestSpecification } from 'vitest/node';
@@ -37,7 +38,6 @@ const SECONDS: Record<string, number> = {
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const { statSync } = await import('node:fs');
     const seconds = (file: TestSpecification) =>
       SECONDS[path.relative(this.ctx.config.root, file.moduleId).split(path.sep).join('/')] ?? statSync(file.moduleId).size / 1024;
     const project = (file: TestSpecification) => file.project.name;
