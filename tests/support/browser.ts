@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { CHROMIUM_FLAGS, chromiumPath, launchChromium, playwrightChromium } from '../../preview/chromium.ts';
+import { chromiumArgs, chromiumPath, launchChromium, playwrightChromium } from '../../preview/chromium.ts';
 import type { Browser, Page } from 'playwright-core';
 
 /** Debian's Chromium, or the one named by CHROMIUM_PATH. */
@@ -24,7 +24,7 @@ export const TEST_BROWSER_FLAGS = [
 
 /** The same Chromium as a server that several test files connect to (`connectBrowser`). */
 export function launchBrowserServer(): Promise<import('playwright-core').BrowserServer> {
-  return playwrightChromium().launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...TEST_BROWSER_FLAGS] });
+  return playwrightChromium().launchServer({ executablePath: CHROMIUM_PATH, args: chromiumArgs(TEST_BROWSER_FLAGS) });
 }
 
 /** A connection to a running browser server: closing it closes only this connection's contexts. */
