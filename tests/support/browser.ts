@@ -22,14 +22,17 @@ export const TEST_BROWSER_FLAGS = [
   '--disable-site-isolation-trials',
 ];
 
-/** The same Chromium as a server that several test files connect to (`connectBrowser`). */
-export function launchBrowserServer(): Promise<import('playwright-core').BrowserServer> {
-  return playwrightChromium().launchServer({ executablePath: CHROMIUM_PATH, args: chromiumArgs(TEST_BROWSER_FLAGS) });
-}
-
-/** A connection to a running browser server: closing it closes only this connection's contexts. */
-export function connectBrowser(wsEndpoint: string): Promise<Browser> {
-  return playwrightChromium().connect(wsEndpoint);
+let workerBrowser: Promise<Browser> | undefined;
+/**
+ * The Chromium of this test worker, started by its first browser test file and used by every
+ * later one (the site project does not isolate its files: its modules, and this, live as long as
+ * the worker). Driven in the worker's own process: a browser shared through a server in Vitest's
+ * main process cost a second hop of every message through that one process (issue 47). It ends
+ * with the worker (Playwright closes what it launched as its process exits).
+ */
+export function testBrowser(): Promise<Browser> {
+  workerBrowser ??= playwrightChromium().launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(TEST_BROWSER_FLAGS) });
+  return workerBrowser;
 }
 
 /** Collects console errors and uncaught page errors, for "no console error" checks. */

@@ -3,15 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildRegions } from '../../generator/index.ts';
-import { launchBrowserServer } from './browser.ts';
 import { BUILT_AT } from './instants.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The real content, built once for every test that needs a built site. */
     distDir: string;
-    /** The Chromium every browser test file connects to (tests/support/site.ts). */
-    browserEndpoint: string;
   }
 }
 
@@ -19,20 +16,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const work = await mkdtemp(path.join(os.tmpdir(), 'robot-sites-test-'));
   const distDir = path.join(work, 'dist');
-  const [result, browser] = await Promise.all([
-    buildRegions({ out: distDir, sites: path.join(work, 'sites'), now: BUILT_AT }),
-    launchBrowserServer(),
-  ]);
+  const result = await buildRegions({ out: distDir, sites: path.join(work, 'sites'), now: BUILT_AT });
   if (!result.ok) {
-    await browser.close();
     throw new Error(
       `The real content does not build:\n${result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`).join('\n')}`,
     );
   }
   project.provide('distDir', distDir);
-  project.provide('browserEndpoint', browser.wsEndpoint());
   return async () => {
-    await browser.close();
     await rm(work, { recursive: true, force: true });
   };
 }

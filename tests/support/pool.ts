@@ -13,10 +13,12 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page }
  * it requested, an empty HTTP cache, one blank page at the context's viewport. What cannot be
  * undone (a fake clock, extra headers, emulated media, geolocation, offline mode) spends the
  * context: closing it then closes it for real. What is open at the end of the file closes with
- * the browser's connection.
+ * the view: `close()` closes every context the file made and leaves the browser to the next file.
  */
 export function pooledBrowser(browser: Browser): Browser {
   const idle = new Map<string, Lease[]>();
+  /** Every context made through this view: its close() closes them, and leaves the browser running. */
+  const made = new Set<BrowserContext>();
   const release = (lease: Lease) => {
     const list = idle.get(lease.key) ?? [];
     idle.set(lease.key, list);
@@ -24,10 +26,26 @@ export function pooledBrowser(browser: Browser): Browser {
   };
   const newContext = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
     const key = JSON.stringify(options);
-    const lease = idle.get(key)?.pop() ?? new Lease(await browser.newContext(options), options, key, release);
+    let lease = idle.get(key)?.pop();
+    if (!lease) {
+      const context = await browser.newContext(options);
+      made.add(context);
+      context.on('close', () => made.delete(context));
+      lease = new Lease(context, options, key, release);
+    }
     return lease.lend();
   };
-  return bound(browser, { newContext });
+  const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    const page = await browser.newPage(options);
+    made.add(page.context());
+    page.context().on('close', () => made.delete(page.context()));
+    return page;
+  };
+  const close = async () => {
+    idle.clear();
+    await Promise.all([...made].map((context) => context.close()));
+  };
+  return bound(browser, { newContext, newPage, close });
 }
 
 /** What cannot be undone on a context or a page: the context is closed for real after. */

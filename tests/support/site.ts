@@ -5,7 +5,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer, ServeOptions } from '../../server/serve.ts';
-import { connectBrowser, launchBrowser } from './browser.ts';
+import { launchBrowser, testBrowser } from './browser.ts';
 import { pooledBrowser } from './pool.ts';
 import { BUILT_AT } from './instants.ts';
 
@@ -36,6 +36,7 @@ export interface TestSiteOptions extends Partial<Omit<ServeOptions, 'dir' | 'por
 export function useTestSite(options: TestSiteOptions = {}): TestSite {
   const { dir, freshData, browserArgs, serve, ...serveOptions } = options;
   let dataDir: string | undefined;
+  let own: Browser | undefined;
   const site: TestSite = {
     server: undefined as unknown as RunningServer,
     browser: undefined as unknown as Browser,
@@ -54,12 +55,14 @@ export function useTestSite(options: TestSiteOptions = {}): TestSite {
         ...serveOptions,
       });
     }
-    // Files share the one Chromium of the run (started by the global set-up), each with its own
-    // contexts; one that needs flags of its own (Lighthouse's debugging port) starts its own.
-    site.browser = pooledBrowser(browserArgs ? await launchBrowser(browserArgs) : await connectBrowser(inject('browserEndpoint')));
+    // Files share their worker's Chromium, each with its own contexts (closed after the file);
+    // one that needs flags of its own (Lighthouse's debugging port) starts its own.
+    own = browserArgs ? await launchBrowser(browserArgs) : undefined;
+    site.browser = pooledBrowser(own ?? (await testBrowser()));
   });
   afterAll(async () => {
     await site.browser?.close();
+    await own?.close();
     await site.server?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
