@@ -88,9 +88,7 @@ describe('diff --pictures at later instants', () => {
     expect(result.errors).toBeUndefined();
     const instants = [NOW, LATER, BLACK_FRIDAY_ENDS];
     expect(result.pictures.map((p) => `${new Date(p.at).toISOString()} ${p.region} ${p.path} ${p.size}`).sort()).toEqual(
-      instants
-        .flatMap((at) => shown.flatMap((page) => ASKED.map((size) => `${new Date(at).toISOString()} ${page} ${size.name}`)))
-        .sort(),
+      instants.flatMap((at) => shown.flatMap((page) => ASKED.map((size) => `${new Date(at).toISOString()} ${page} ${size.name}`))).sort(),
     );
     for (const picture of result.pictures) {
       const size = ASKED.find((s) => s.name === picture.size)!;
