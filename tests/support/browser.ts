@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { chromiumArgs, chromiumPath, launchChromium, playwrightChromium } from '../../preview/chromium.ts';
+import { chromiumPath, launchChromium } from '../../preview/chromium.ts';
 import type { Browser, Page } from 'playwright-core';
 
 /** Debian's Chromium, or the one named by CHROMIUM_PATH. */
@@ -31,7 +31,7 @@ let workerBrowser: Promise<Browser> | undefined;
  * with the worker (Playwright closes what it launched as its process exits).
  */
 export function testBrowser(): Promise<Browser> {
-  workerBrowser ??= playwrightChromium().launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(TEST_BROWSER_FLAGS) });
+  workerBrowser ??= launchChromium(TEST_BROWSER_FLAGS, CHROMIUM_PATH);
   return workerBrowser;
 }
 

@@ -3,8 +3,8 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page }
 /**
  * The browser a test file sees (`site.browser`): Chromium's own, except that a context a test
  * closes is wiped and handed, with its page, to the next test that asks for a context with the
- * same options. A new page costs Chromium about 1.5 CPU-s here (a renderer process started, the
- * site's scripts compiled afresh), a navigation in a page that exists about 0.4 (issue 47): most
+ * same options. A new page costs Chromium about 0.85 CPU-s here (a renderer process started, the
+ * site's scripts compiled afresh), a navigation in a page that exists about 0.45 (issue 47): most
  * of the browser tests' time went to pages made and thrown away.
  *
  * A context handed out again is, to anything a test can observe, a fresh one: no cookies, no
@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, CDPSession, Page }
  */
 export function pooledBrowser(browser: Browser): Browser {
   const idle = new Map<string, Lease[]>();
-  /** Every context made through this view: its close() closes them, and leaves the browser running. */
+  /** Every context made by `newContext`: the view's close() closes them, and leaves the browser running. */
   const made = new Set<BrowserContext>();
   const release = (lease: Lease) => {
     const list = idle.get(lease.key) ?? [];
@@ -35,17 +35,11 @@ export function pooledBrowser(browser: Browser): Browser {
     }
     return lease.lend();
   };
-  const newPage = async (options: BrowserContextOptions = {}): Promise<Page> => {
-    const page = await browser.newPage(options);
-    made.add(page.context());
-    page.context().on('close', () => made.delete(page.context()));
-    return page;
-  };
   const close = async () => {
     idle.clear();
     await Promise.all([...made].map((context) => context.close()));
   };
-  return bound(browser, { newContext, newPage, close });
+  return bound(browser, { newContext, close });
 }
 
 /** What cannot be undone on a context or a page: the context is closed for real after. */
