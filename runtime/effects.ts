@@ -35,7 +35,9 @@ export function useDeviceClass(breakpoints: Constants['breakpoints']['collapse']
  * view. Blocks already in view are left alone, so nothing visible moves; without script (and
  * with reduced motion) every block simply stands where it is. Runs again after each navigation.
  * Where a block is comes with the observer's first report on it, not from asking the page while
- * it hydrates (which laid the whole page out at once: a long task on a phone).
+ * it hydrates (which laid the whole page out at once: a long task on a phone). The classes go on
+ * blocks of parts that may hydrate later (runtime/parts.ts): each `[data-float]` element says
+ * `suppressHydrationWarning`, since its class is this effect's, not the render's.
  */
 export function useTextFloat(translate: number, key: string): void {
   useEffect(() => {

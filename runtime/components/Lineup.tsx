@@ -22,7 +22,7 @@ export function Lineup({ products }: { products: readonly ProductKey[] }) {
           if (!product) return null;
           const internal = product.link.startsWith('/');
           return (
-            <li className="lineup-card" key={key} data-product={key} data-float="">
+            <li className="lineup-card" key={key} data-product={key} data-float="" suppressHydrationWarning>
               <ProductImage product={key} alt={product.alt} lazy />
               <h3>
                 {internal ? (

@@ -18,7 +18,7 @@ export function Sections({ content }: { content: PageContent }) {
   return (
     <div className="sections">
       {content.sections.map((section, index) => (
-        <section key={section.heading} id={`section-${index + 1}`} data-float="">
+        <section key={section.heading} id={`section-${index + 1}`} data-float="" suppressHydrationWarning>
           <h2>{section.heading}</h2>
           <p>{section.text}</p>
         </section>

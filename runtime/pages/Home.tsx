@@ -35,7 +35,7 @@ export default function Home({ content }: PageProps) {
       {content.sections.length > 0 && (
         <section className="features">
           {content.sections.map((section, index) => (
-            <article className="feature" key={section.heading} data-float="">
+            <article className="feature" key={section.heading} data-float="" suppressHydrationWarning>
               <svg className="feature-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
                 <path
                   d={ICONS[index % ICONS.length]}

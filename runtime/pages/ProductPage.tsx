@@ -74,7 +74,7 @@ function Gallery({ images, heading }: { images: readonly GalleryImage[]; heading
       <h2 id="gallery-heading">{heading}</h2>
       <ul>
         {images.map((item) => (
-          <li key={item.image.src} data-float="">
+          <li key={item.image.src} data-float="" suppressHydrationWarning>
             <figure>
               <Picture image={item.image} alt={item.alt} />
               {item.caption && <figcaption>{item.caption}</figcaption>}
