@@ -1,13 +1,15 @@
 import path from 'node:path';
-import { translationFreshness } from './translations/index.ts';
+import type { PageContent } from '../core/model.ts';
+import { textUnits, translationFreshness } from './translations/index.ts';
 import { didYouMean, sortDiagnostics, suggest } from './diagnostics/index.ts';
-import { loadContent, parseContent, readContentSources } from './load/index.ts';
+import { classify, loadContent, parseContent, readContentSources, toDisplayPath } from './load/index.ts';
 import { readSourceArt } from './art/images.ts';
 import { recoverContent } from './load/content-commit.ts';
-import type { LoadedContent } from './load/index.ts';
+import type { LoadedContent, LoadedFile } from './load/index.ts';
 import { resolveBuildOptions } from './options.ts';
 import type { CompileResult, ProgressEvent, UserBuildOptions } from './options.ts';
 import { resolveContent } from './resolve/index.ts';
+import type { ResolvedRegion } from './resolve/index.ts';
 import type { RegionPriceHistory } from './resolve/products/prior-prices.ts';
 import { validateContent } from './validate/index.ts';
 
@@ -53,7 +55,12 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
   if (!options.history) await recoverContent(resolved.contentDir);
   // A revision's content (written to a temporary folder) shares the parsed data of its folder's.
   const versionOf = options.history && path.join(options.history.repository, options.history.contentPath);
-  const content = await loadContent(resolved.contentDir, resolved.cwd, { cacheDir: resolved.cacheDir, versionOf });
+  const memory = options.memory?.files as Map<string, LoadedFile> | undefined;
+  const content = await loadContent(resolved.contentDir, resolved.cwd, {
+    cacheDir: resolved.cacheDir,
+    versionOf,
+    ...(memory && { memory }),
+  });
   const histories = await loadHistories(resolved.contentDir, content, options.history, resolved.cacheDir);
   return compileLoaded(content, resolved.now, () => progress('validate'), resolved.cacheDir, histories);
 }
@@ -129,4 +136,69 @@ export function compileLoaded(
     ? content.diagnostics
     : [...content.diagnostics, ...validated.diagnostics, ...diagnostics, ...translations.diagnostics];
   return { model, diagnostics: sortDiagnostics(all), sources, art, translations: translations.files };
+}
+
+/**
+ * An edit of a page file that changes only its texts, resolved against the last valid compile
+ * without compiling the rest (the live preview shows it so, in the time of a keystroke, before
+ * the whole content is compiled again: preview/dev). A page's texts go into its routes' content
+ * as they are, at the same place (resolve/pages.ts `resolvePage` keeps their paths), so the
+ * routes that show the file take the new texts there, in every region that shows it.
+ *
+ * Undefined when the edit is anything else: a file that is no page, that does not parse or
+ * fails its schema, or whose edit changes more than texts (a product of its line-up, an
+ * image, its language, a text added or removed). The whole compile answers those.
+ */
+export function pageTextEdit(
+  last: CompileResult,
+  content: { root: string; cwd: string },
+  id: string,
+  text: string,
+): ResolvedRegion[] | undefined {
+  if (classify(id) !== 'page') return undefined;
+  const before = last.sources.get(toDisplayPath(path.join(content.root, id), content.cwd));
+  if (before === undefined || before === text) return undefined;
+  const [old, edited] = [before, text].map((version) => {
+    const loaded = parseContent(content.root, [{ id, text: version }], content.cwd);
+    const { content: valid, diagnostics } = validateContent(loaded);
+    return loaded.diagnostics.length === 0 && diagnostics.length === 0 ? valid.pages[0]?.data : undefined;
+  });
+  if (!old || !edited || withoutTexts(old) !== withoutTexts(edited)) return undefined;
+  const key = id.replace(/\.ya?ml$/, '');
+  const texts = textsOf(edited);
+  const changed: ResolvedRegion[] = [];
+  for (const region of last.model.regions) {
+    let touched = false;
+    const routes = region.data.routes.map((route) => {
+      if (!route.content || region.texts.get(route.path)?.key !== key) return route;
+      touched = true;
+      const patched = structuredClone(route.content) as { -readonly [K in keyof PageContent]: PageContent[K] } & Record<string, unknown>;
+      for (const unit of texts) {
+        // A page's keywords are one text unit (joined): the list itself goes in.
+        if (unit.path.length === 1 && unit.path[0] === 'keywords') patched.keywords = [...(edited.keywords ?? [])];
+        else setAt(patched, unit.path, unit.text);
+      }
+      return { ...route, content: patched };
+    });
+    if (touched) changed.push({ ...region, data: { ...region.data, routes } });
+  }
+  return changed;
+}
+
+/** A page's data with every text blank: two versions that differ only in their texts give the same. */
+function withoutTexts(data: object): string {
+  const blank = structuredClone(data) as Record<string, unknown>;
+  for (const unit of textsOf(data)) setAt(blank, unit.path, '');
+  return JSON.stringify(blank);
+}
+
+/** A page's texts, as its translations have them, but for the product a home page features (a key of the catalogue). */
+function textsOf(data: object) {
+  return [...textUnits('page', data).values()].filter((unit) => unit.path.at(-1) !== 'featured');
+}
+
+function setAt(target: Record<string, unknown>, at: readonly string[], value: unknown): void {
+  let node: Record<string, unknown> = target;
+  for (const segment of at.slice(0, -1)) node = node[segment] as Record<string, unknown>;
+  node[at.at(-1)!] = value;
 }

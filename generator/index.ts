@@ -10,9 +10,17 @@
  */
 
 // The spine: options, compile, check, build, merge, the output folder, the cache.
-export type { CompileResult, ProgressEvent, ResolvedBuildOptions, UserBuildOptions } from './options.ts';
-export { DEFAULT_OPTIONS, defaultSitesDir, resolveBuildOptions } from './options.ts';
-export { BuildInterrupted, compileContent, compileLoaded, compileOverlay, selectRegions, UnknownRegionError } from './compile.ts';
+export type { CompileMemory, CompileResult, ProgressEvent, ResolvedBuildOptions, UserBuildOptions } from './options.ts';
+export { createCompileMemory, DEFAULT_OPTIONS, defaultSitesDir, resolveBuildOptions } from './options.ts';
+export {
+  BuildInterrupted,
+  compileContent,
+  compileLoaded,
+  compileOverlay,
+  pageTextEdit,
+  selectRegions,
+  UnknownRegionError,
+} from './compile.ts';
 export type { CheckResult, CheckSummary } from './check.ts';
 export { checkContent, describeCheck } from './check.ts';
 export type { BuildResult, RegionReport } from './build.ts';
@@ -52,7 +60,9 @@ export { parseInstant, resolveContent } from './resolve/index.ts';
 export { gatedItems, windowedLinks } from './resolve/pages-showing.ts';
 export { emitSites } from './emit/index.ts';
 export { SitesFolderError, writeGeneratedFiles } from './emit/sites-folder.ts';
-export { renderPageShell, renderTemplate } from './emit/templates.ts';
+export { prepareInlineScripts, renderPageShell, renderTemplate } from './emit/templates.ts';
+export { buildServerRenderer, cachedServerRenderer } from './bundle/server-renderer.ts';
+export type { ServerRenderer } from './bundle/server-renderer.ts';
 export { textAssets } from './emit/text-assets.ts';
 export { renderVariant, variantFor } from './art/images.ts';
 

@@ -25,6 +25,17 @@ export interface CompileResult {
   translations: readonly FileFreshness[];
 }
 
+/** What compiles of one content folder keep between them in one process (`UserBuildOptions.memory`). */
+export interface CompileMemory {
+  /** The loaded files of the last compile, by printed path and text (generator/load `LoadedFile`). */
+  readonly files: Map<string, object>;
+}
+
+/** A memory for the compiles of one content folder (`UserBuildOptions.memory`). */
+export function createCompileMemory(): CompileMemory {
+  return { files: new Map() };
+}
+
 /** What a caller may set; every field is optional. */
 export interface UserBuildOptions {
   /** Content folder (default `content`). */
@@ -44,6 +55,12 @@ export interface UserBuildOptions {
    * warnings judged at it. Default: SOURCE_DATE_EPOCH (seconds) when set, else now.
    */
   now?: number;
+  /**
+   * What compiles of one content folder keep between them in one process (the live preview's,
+   * `createCompileMemory`): a file unchanged since the last compile is neither parsed nor checked
+   * against its schema again, and the parse cache's entry is not read.
+   */
+  memory?: CompileMemory;
   /**
    * Build with every text pseudo-localised (generator/translations/pseudo.ts, docs/translations.md): accented
    * and about 40% longer, for trying layouts with long texts. Only the build reads it.

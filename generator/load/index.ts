@@ -166,6 +166,12 @@ export interface LoadOptions {
    * parsed again, and its entry is left as it is (no entry is written for the temporary folder).
    */
   versionOf?: string;
+  /**
+   * The files loaded by the last compile of this folder in this process, by printed path and text
+   * (the live preview's): those unchanged are taken as they are; the map is left holding this
+   * load's files only.
+   */
+  memory?: Map<string, LoadedFile>;
 }
 
 /** Loads every YAML file under the content folder, keeping each node's position. */
@@ -179,7 +185,18 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
   }
   const other = options.versionOf !== undefined && path.resolve(options.versionOf) !== root;
   const key = cacheKey('parsed content', other ? path.resolve(options.versionOf!) : root);
-  const [sources, art, known] = await Promise.all([readContentSources(root), readSourceArt(root), readParseCache(options.cacheDir, key)]);
+  const memory = options.memory;
+  const [sources, art] = await Promise.all([readContentSources(root), readSourceArt(root)]);
+  if (memory) {
+    // Only the files changed since the last load are parsed (with the parse cache's entry).
+    const keys = sources.map(({ id, text }) => `${toDisplayPath(path.join(root, id), cwd)}\u0000${text}`);
+    if (keys.every((k) => memory.has(k))) {
+      const current = new Set(keys);
+      for (const k of [...memory.keys()]) if (!current.has(k)) memory.delete(k);
+      return parseContent(root, sources, cwd, memory, art);
+    }
+  }
+  const known = await readParseCache(options.cacheDir, key);
   const used = new Map<string, unknown>();
   let added = false;
   const cache: ParseCache = {
@@ -194,7 +211,11 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
       added = true;
     },
   };
-  const loaded = parseContent(root, sources, cwd, undefined, art, cache);
+  const loaded = parseContent(root, sources, cwd, memory, art, cache);
+  if (memory) {
+    const keep = new Set(loaded.files.map((f) => `${f.file}\u0000${f.text}`));
+    for (const k of [...memory.keys()]) if (!keep.has(k)) memory.delete(k);
+  }
   // The cache keeps exactly the files of this content: what changed since is dropped.
   if (!other && (added || used.size !== known.size))
     await writeEntry(options.cacheDir, 'parse', key, JSON.stringify(Object.fromEntries(used)));

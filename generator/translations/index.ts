@@ -45,7 +45,23 @@ export interface TextUnit {
 const NOT_TEXT = new Set(['translates', 'lang', 'lineup', 'href', 'image', 'product', 'template', 'downloads']);
 
 /** The texts of a catalogue (under `messages`) or a page file (every string but the fields that name things), by dotted key. */
-export function textUnits(kind: 'messages' | 'page', data: unknown): Map<string, TextUnit> {
+export function textUnits(kind: 'messages' | 'page', data: unknown): ReadonlyMap<string, TextUnit> {
+  // A file's data is the same object from compile to compile while the file is unchanged (the
+  // live preview's memory, generator/options.ts `CompileMemory`): its units are read once.
+  const cache = data !== null && typeof data === 'object' ? knownUnits[kind] : undefined;
+  const known = cache?.get(data as object);
+  if (known) return known;
+  const units = readUnits(kind, data);
+  cache?.set(data as object, units);
+  return units;
+}
+
+const knownUnits = {
+  messages: new WeakMap<object, ReadonlyMap<string, TextUnit>>(),
+  page: new WeakMap<object, ReadonlyMap<string, TextUnit>>(),
+};
+
+function readUnits(kind: 'messages' | 'page', data: unknown): ReadonlyMap<string, TextUnit> {
   const units = new Map<string, TextUnit>();
   const walk = (value: unknown, at: string[]) => {
     if (typeof value === 'string') units.set(at.join('.'), { path: at, text: value });

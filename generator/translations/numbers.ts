@@ -227,6 +227,20 @@ function wordNumbers(text: string): { numbers: Set<string>; article: boolean } {
 export function compareNumbers(source: string, translation: string): NumbersDifference | undefined {
   // Most texts say no number: nothing to read.
   if (source === translation || !/\p{Nd}/u.test(source + translation)) return undefined;
+  // Each compile compares every translated text with its source: a pair is read once a process.
+  const key = `${source}\u0000${translation}`;
+  if (compared.has(key)) return compared.get(key);
+  if (compared.size >= MAX_COMPARED) compared.clear();
+  const difference = differenceOf(source, translation);
+  compared.set(key, difference);
+  return difference;
+}
+
+/** The pairs compared so far, with their difference (bounded: cleared when full). */
+const compared = new Map<string, NumbersDifference | undefined>();
+const MAX_COMPARED = 20_000;
+
+function differenceOf(source: string, translation: string): NumbersDifference | undefined {
   const has = (side: readonly Found[], value: string) => side.some((mention) => mention.value === value);
   const apart = (side: readonly Found[], other: readonly Found[]) =>
     side.flatMap((mention) =>
