@@ -130,13 +130,15 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     }
     return found;
   };
-  // Every back end of the data from the start: a broken data folder fails now, not on a visitor's request.
-  try {
-    for (const name of Object.keys(sites().backends).sort()) backend(name);
-  } catch (error) {
-    for (const open of opened.values()) open.store.close();
-    throw error;
-  }
+  // Every back end of a data folder from the start: a broken data folder fails now, not on a
+  // visitor's request. Kept in memory (the live preview's), each opens on its first request.
+  if (options.dataDir !== undefined)
+    try {
+      for (const name of Object.keys(sites().backends).sort()) backend(name);
+    } catch (error) {
+      for (const open of opened.values()) open.store.close();
+      throw error;
+    }
   const messages = createMessages(sites);
   const all = () => [...opened.values()];
   return {
