@@ -75,11 +75,39 @@ function running(pid: number): boolean {
   }
 }
 
-async function loadServerRenderer(key: string, cacheDir: string | undefined, disposable: boolean): Promise<ServerRenderer> {
+/**
+ * The server renderer of the runtime's sources as they are now when the build cache holds it,
+ * else undefined (nothing is built). The live preview renders with it until a source changes.
+ */
+export async function cachedServerRenderer(cacheDir: string | undefined): Promise<ServerRenderer | undefined> {
+  if (cacheDir === undefined) return undefined;
+  const key = cacheKey('server renderer');
+  const loaded = `${cacheDir}\0${key}`;
+  const known = renderers.get(loaded);
+  if (known) return known;
+  const renderer = await loadServerRenderer(key, cacheDir, false, false);
+  if (renderer) renderers.set(loaded, Promise.resolve(renderer));
+  return renderer;
+}
+
+async function loadServerRenderer(key: string, cacheDir: string | undefined, disposable: boolean): Promise<ServerRenderer>;
+async function loadServerRenderer(
+  key: string,
+  cacheDir: string | undefined,
+  disposable: boolean,
+  build: false,
+): Promise<ServerRenderer | undefined>;
+async function loadServerRenderer(
+  key: string,
+  cacheDir: string | undefined,
+  disposable: boolean,
+  build = true,
+): Promise<ServerRenderer | undefined> {
   sweepAbandonedRenderers();
   const outDir = path.join(RENDERERS_DIR, `ssr-${process.pid}-${++buildCounter}-${Date.now()}`);
   if (!(await readTree(cacheDir, 'ssr', key, outDir))) {
     await rm(outDir, { recursive: true, force: true });
+    if (!build) return undefined;
     await viteBuild({
       build: {
         ssr: path.join(RUNTIME_DIR, 'server.tsx'),
