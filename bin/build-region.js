@@ -33,8 +33,12 @@ const pictureThread = async () => (await load('picture-thread')).startPictureThr
 const early = args.includes('diff') && args.includes('--pictures') ? pictureThread() : undefined;
 early?.catch(() => {});
 
+// --dev: the live preview's modules (Vite, React's plugin) load while the command compiles.
+const preview = args.includes('--dev') ? load('preview') : undefined;
+preview?.catch(() => {});
+
 const { main } = await load('build-region');
-const startPreview = async (options) => (await load('preview')).startDevServer(options);
+const startPreview = async (options) => (await (preview ?? load('preview'))).startDevServer(options);
 const reviewPictures = async (options) => (await load('review')).reviewPictures(options);
 const startPictures = () => early ?? pictureThread();
 const glanceSheet = async (options) => (await load('glance')).glanceSheet(options);

@@ -28,6 +28,10 @@ export interface CliPorts {
 export interface PreviewOptions {
   region: string;
   content: string;
+  /** Folder of the generated region modules (`--sites`). */
+  sites?: string;
+  /** The content compiled at `now` (the CLI's check that the region exists): the preview starts from it. */
+  compiled: CompileResult;
   cwd: string;
   port: number;
   now: number | undefined;

@@ -32,6 +32,11 @@ export interface AppProps {
    * changes what the page shows, and its parts hydrate (runtime/shell/wants.ts).
    */
   instants?: readonly number[];
+  /**
+   * Nothing prerendered to hydrate: the page renders at once with its code and text (loaded
+   * before), as after a navigation. The live preview renders new content so (runtime/dev-client.tsx).
+   */
+  rendered?: boolean;
 }
 
 export interface KeptPage {
@@ -41,11 +46,11 @@ export interface KeptPage {
   html: string;
 }
 
-export function App({ app, path, kept, instants = NO_INSTANTS }: AppProps) {
+export function App({ app, path, kept, instants = NO_INSTANTS, rendered }: AppProps) {
   return (
     <AppProvider value={app}>
       <Router ssrPath={path}>
-        <Shell kept={kept} instants={instants} />
+        <Shell kept={kept} instants={instants} rendered={rendered} />
       </Router>
     </AppProvider>
   );
@@ -98,7 +103,7 @@ function firstPagePart(app: AppServices, route: RouteInfo, page: LazyComponent<P
  * content, kept), the footer and the widgets. What it does besides rendering is in its hooks
  * (runtime/shell/hooks.ts), one concern each.
  */
-function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[] }) {
+function Shell({ kept, instants, rendered }: { kept?: KeptPage; instants: readonly number[]; rendered?: boolean }) {
   const app = useApp();
   const { site, content } = app;
   const t = useT();
@@ -118,7 +123,7 @@ function Shell({ kept, instants }: { kept?: KeptPage; instants: readonly number[
   const onFirst = useRef(true);
   if (normalizePath(location) !== firstPath.current) onFirst.current = false;
   const [firstPart] = useState(() => {
-    const lazy = route && !route.redirect && open && !kept ? app.pages(route) : undefined;
+    const lazy = route && !route.redirect && open && !kept && !rendered ? app.pages(route) : undefined;
     return lazy && route ? { route, part: firstPagePart(app, route, lazy) } : undefined;
   });
   // By path: the route table's shard, once loaded, holds another object for the same route.

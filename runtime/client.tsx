@@ -1,17 +1,20 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { apiBase, fetchServerTime } from './api.ts';
 import { App } from './App.tsx';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { createClock } from './clock.ts';
+import type { Clock } from './clock.ts';
 import { createContentStore, fetchJson } from './content.ts';
-import type { ContentSources, RouteData } from './content.ts';
+import type { ContentSources, ContentStore, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { pageFor } from './pages/registry.ts';
 import { formatsOf, knowPrices } from '../core/locale.ts';
 import { normalizePath } from '../core/paths.ts';
-import type { SiteDataFile } from '../core/model.ts';
+import type { SiteData, SiteDataFile } from '../core/model.ts';
 import { createServices } from './services.ts';
+import type { AppServices } from './site.tsx';
 import { createSession, isLoggedIn } from './session.ts';
 import { wantParts, watchParts } from './parts.ts';
 import { wantForVisitor, watchFooterCountry } from './shell/wants.ts';
@@ -27,7 +30,7 @@ import './styles.css';
  * time takes over after hydration. Without its site data the page is left as it was
  * prerendered: its links still work.
  */
-export async function startClient(sources: ContentSources): Promise<void> {
+export async function startClient(sources: ContentSources): Promise<StartedClient | undefined> {
   const { pathname, search, hash } = window.location;
   const path = normalizePath(pathname);
   if (path !== pathname) window.history.replaceState(window.history.state, '', `${path}${search}${hash}`);
@@ -38,7 +41,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const login = root.querySelector<HTMLElement>('[data-login]')?.dataset.login;
   if (login && !storedLogin()) {
     window.location.replace(`${login}?${new URLSearchParams({ fromPath: `${path}${search}` })}`);
-    return;
+    return undefined;
   }
   const rendered = Number(root.dataset.now);
   const data = readRouteData();
@@ -61,7 +64,7 @@ export async function startClient(sources: ContentSources): Promise<void> {
   ]);
   if (shared && 'error' in shared) {
     await recoverFromLoadFailure(shared.error, window.location.href);
-    return;
+    return undefined;
   }
   const { site, messages } = shared ?? { site: data.site!, messages: data.messages! };
   content.seed({ messages });
@@ -69,26 +72,39 @@ export async function startClient(sources: ContentSources): Promise<void> {
   const failure = tableFailure ?? pageFailure;
   // A page whose code or text failed to load: reload when the file is gone (a newer deployment),
   // else hydrate around its prerendered content, kept as it is (a load failure, not a new build).
-  if (failure && (await recoverFromLoadFailure(failure, window.location.href))) return;
+  if (failure && (await recoverFromLoadFailure(failure, window.location.href))) return undefined;
   const main = failure ? document.getElementById('main') : null;
   const kept = main ? { path, html: main.innerHTML } : undefined;
-  const app = createServices({
+  const app = browserServices(site, content, createClock(Number.isFinite(rendered) && rendered > 0 ? rendered : Date.now()));
+  watchFooterCountry(app, root.querySelector('[data-part="footer"]'));
+  const instants = instantsIn([site, data.route, data.products]);
+  // A transition: hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (the prerendered page is already on screen and readable).
+  let react: Root | undefined;
+  startTransition(() => {
+    react = hydrateRoot(root, <App app={app} path={path} kept={kept} instants={instants} />);
+  });
+  return { root: react!, app };
+}
+
+/** A page the client hydrated: its React root and the app's services (the live preview renders new content into it). */
+export interface StartedClient {
+  readonly root: Root;
+  readonly app: AppServices;
+}
+
+/** The app's services in the browser, for a region's site data and texts, on a clock. */
+export function browserServices(site: SiteData, content: ContentStore, clock: Clock): AppServices {
+  return createServices({
     site,
     content,
     pages: pageFor,
-    clock: createClock(Number.isFinite(rendered) && rendered > 0 ? rendered : Date.now()),
+    clock,
     serverTime: () => fetchServerTime(site, window.location.hostname),
     base: apiBase(site, window.location.hostname),
     storage: safeLocalStorage(),
     currentPath: () => `${window.location.pathname}${window.location.search}`,
     assign: (url) => window.location.assign(url),
-  });
-  watchFooterCountry(app, root.querySelector('[data-part="footer"]'));
-  const instants = instantsIn([site, data.route, data.products]);
-  // A transition: hydration yields to the browser every few milliseconds instead of holding the
-  // main thread for the whole page (the prerendered page is already on screen and readable).
-  startTransition(() => {
-    hydrateRoot(root, <App app={app} path={path} kept={kept} instants={instants} />);
   });
 }
 

@@ -128,3 +128,20 @@ export function splitRegion(region: RegionData): {
   );
   return { site, table: { routes: infos, products: shown }, messages, pages };
 }
+
+/**
+ * The live preview (`build-region --dev`) serves its client's route table and texts as JSON
+ * under this path, from the content as last compiled (runtime/dev-client.tsx, preview/dev).
+ */
+export const DEV_PATH = '/__build-region';
+
+/** A shard of the route table as the live preview sends it: each route text's URL where a module has its loader. */
+export interface DevShard extends RouteShardData {
+  readonly pages: Readonly<Record<string, string>>;
+}
+
+/** What the live preview announces after a compile that changed its region: the content's version and its shards. */
+export interface ContentVersion {
+  readonly version: number;
+  readonly shards: number;
+}

@@ -185,7 +185,9 @@ async function executeDev(region: string, options: BuildOptions, now: number | u
     io.stderr('build-region: the live preview is not available from this entry point; run bin/build-region.js --dev\n');
     return 2;
   }
-  const compiled = await compileContent({ content: options.content, cwd: io.cwd });
+  // At the preview clock's first instant: the preview's first page shows this compile.
+  const start = now ?? Date.now();
+  const compiled = await compileContent({ content: options.content, cwd: io.cwd, now: start });
   if (!hasErrors(compiled.diagnostics)) {
     try {
       selectRegions(compiled.model.regions, [region]);
@@ -196,9 +198,11 @@ async function executeDev(region: string, options: BuildOptions, now: number | u
   const server = await io.startPreview({
     region,
     content: options.content,
+    ...(options.sites !== undefined && { sites: options.sites }),
+    compiled,
     cwd: io.cwd,
     port,
-    now,
+    now: start,
     onDiagnostics: (diagnostics, sources) => {
       if (diagnostics.length) printDiagnostics(diagnostics, sources, options.format, io);
       else io.stderr('Content is valid; the preview is current.\n');

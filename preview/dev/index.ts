@@ -4,22 +4,23 @@ import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import type { InlineConfig, Plugin, ViteDevServer } from 'vite';
 import {
+  buildServerRenderer,
+  cachedServerRenderer,
   compileContent,
+  createCompileMemory,
+  prepareInlineScripts,
   resolveBuildOptions,
   hasErrors,
-  emitSites,
-  writeGeneratedFiles,
-  textAssets,
   PACKAGE_ROOT,
 } from '../../generator/index.ts';
-import type { Diagnostic } from '../../generator/index.ts';
+import type { CompileResult, Diagnostic, ServerRenderer } from '../../generator/index.ts';
 import { createEmulatedClock } from '../../server/backends/clock.ts';
-import type { EmulatedClock } from '../../server/backends/clock.ts';
 import { createEmulator } from '../../server/emulator.ts';
 import type { Emulator } from '../../server/emulator.ts';
 import { limitSlowClients } from '../../server/serve.ts';
 import { serveContentFiles, serveContentPages } from './middleware.ts';
-import type { DevState } from './middleware.ts';
+import { ENTRY_ID, ENTRY_URL, showCompile, showTextEdit, writeModules } from './versions.ts';
+import type { DevState, PageRenderer } from './middleware.ts';
 import { overlayError } from './overlay.ts';
 
 export { acceptsPage } from './middleware.ts';
@@ -43,6 +44,8 @@ export interface DevServerOptions {
   cwd?: string;
   /** Where the emulated clock starts (epoch ms); default: the real time. */
   now?: number;
+  /** The content compiled at `now` already (the CLI's check that the region exists): the first page shows it. */
+  compiled?: CompileResult;
   /** Called with the diagnostics of every compile (the CLI prints them). */
   onDiagnostics?: (diagnostics: Diagnostic[], sources: Map<string, string>) => void;
 }
@@ -59,14 +62,42 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const contentDir = resolved.contentDir;
   const sitesDir = resolved.sitesDir;
   const clock = createEmulatedClock(options.now);
-  const state: DevState = { texts: new Map<string, string>() };
-  const recompile = () => recompileContent(state, options, { contentDir, sitesDir, cwd: resolved.cwd }, clock);
-  await recompile();
+  const cached = cachedServerRenderer(resolved.cacheDir).catch(() => undefined);
+  const state: DevState = {
+    texts: new Map<string, string>(),
+    shards: [],
+    siteFile: '',
+    version: 0,
+    cwd: resolved.cwd,
+    lastRequest: 0,
+    renderer: () => Promise.reject(new Error('the preview has not started')),
+  };
+  const dirs = { contentDir, sitesDir, cwd: resolved.cwd };
+  // The first compile (the caller's, when it compiled at the clock's instant already) is shown at
+  // once; the pages' inline scripts come from the build cache (no esbuild for the first page).
+  const first = options.compiled ?? (await compileContent({ content: contentDir, cwd: resolved.cwd, now: clock.now() }));
+  showCompile(state, options, first);
+  const scripts = prepareInlineScripts(resolved.cacheDir);
+  // Once the first page is served: the modules it generates (for the editor's types: writing
+  // them loads the TypeScript compiler), and the server renderer the next start uses.
+  const written = afterFirstPage(state).then(async () => {
+    await writeModules(options, dirs, first).catch((error: unknown) => console.error(error));
+    if (!(await cached)) await buildServerRenderer(resolved.cacheDir).catch(() => undefined);
+  });
+  // An edit's compile parses and checks only the files changed since the last.
+  const memory = createCompileMemory();
+  const recompile = async () => {
+    await written;
+    const compiled = await compileContent({ content: contentDir, cwd: resolved.cwd, now: clock.now(), memory });
+    if (showCompile(state, options, compiled)) await writeModules(options, dirs, compiled);
+  };
   const emulator = createEmulator({ clock, sites: () => state.sites ?? state.compiled!.model.backends });
   const queue = createCompileQueue(recompile);
-  const plugin = contentPlugin(state, emulator, contentDir, queue, (code) => entryUrl(sitesDir, code));
+  const plugin = contentPlugin(state, emulator, contentDir, queue);
   const vite = await createServer(viteConfig(options, sitesDir, plugin));
   state.vite = vite;
+  state.renderer = pageRenderer(vite, cached, [contentDir, sitesDir]);
+  await scripts;
   await vite.listen();
   limitSlowClients(vite.httpServer as Server);
   const address = vite.httpServer!.address();
@@ -77,97 +108,124 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     emulator,
     async close() {
       await queue.close();
+      await written;
       await vite.close();
       emulator.close();
     },
   };
 }
 
-/** Compiles, regenerates the modules when valid, and tells the browser either way. */
-async function recompileContent(
-  state: DevState,
-  options: DevServerOptions,
-  dirs: { contentDir: string; sitesDir: string; cwd: string },
-  clock: EmulatedClock,
-): Promise<void> {
-  const compiled = await compileContent({ content: dirs.contentDir, cwd: dirs.cwd, now: clock.now() });
-  state.compiled = compiled;
-  options.onDiagnostics?.(compiled.diagnostics, compiled.sources);
-  if (hasErrors(compiled.diagnostics)) {
-    state.vite?.ws.send({ type: 'error', err: overlayError(compiled) });
-    return;
-  }
-  await writeGeneratedFiles(dirs.sitesDir, await emitSites(compiled.model, dirs.sitesDir, [options.region]));
-  const resolvedRegion = compiled.model.regions.find((r) => r.data.code === options.region);
-  state.resolvedRegion = resolvedRegion;
-  state.texts = new Map(
-    [...(resolvedRegion ? textAssets(resolvedRegion).values() : [])].map((text) => [
-      `${resolvedRegion!.data.basePath}/${text.file}`,
-      text.json,
-    ]),
-  );
-  const shown = state.region && JSON.stringify(state.region);
-  state.region = resolvedRegion?.data;
-  state.sites = compiled.model.backends;
-  state.vite?.ws.send({ type: 'custom', event: 'build-region:content-ok' });
-  // A page's content is inline in its HTML, rendered per request: a change shows by a reload.
-  if (shown !== undefined && shown !== JSON.stringify(state.region)) state.vite?.ws.send({ type: 'full-reload', path: '*' });
+/**
+ * Resolves once the first page has been served and its browser has fetched what it needs (the
+ * server had no request for a while), or after a while with no page at all.
+ */
+function afterFirstPage(state: DevState): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, MODULES_AFTER_MS);
+    state.firstPage = () => {
+      clearTimeout(timer);
+      state.firstPage = undefined;
+      const idle = () => (performance.now() - state.lastRequest >= QUIET_MS ? resolve() : setTimeout(idle, QUIET_MS / 4));
+      idle();
+    };
+  });
 }
 
-/** Runs the compiles the content's edits ask for: once a burst of edits is over, one compile at a time. */
+/**
+ * What renders the preview's pages: the build's server renderer from its cache (runtime/server.tsx
+ * built: one module, loaded at once) while the runtime's sources are as it was built from; from
+ * the first change of a file outside the content (and the generated modules) on, the sources
+ * themselves through Vite's SSR, so that an edit of the runtime shows at once.
+ */
+function pageRenderer(
+  vite: ViteDevServer,
+  cached: Promise<ServerRenderer | undefined>,
+  notRuntime: readonly string[],
+): () => Promise<PageRenderer> {
+  let changed = false;
+  const fromSources = () => vite.ssrLoadModule('/runtime/server.tsx') as Promise<PageRenderer>;
+  vite.watcher.on('change', (file) => {
+    if (changed || notRuntime.some((dir) => path.resolve(file).startsWith(dir + path.sep))) return;
+    changed = true;
+    void fromSources().catch(() => undefined);
+  });
+  // Without a built renderer, the runtime's server modules load while the browser comes.
+  void cached.then((built) => built ?? fromSources()).catch(() => undefined);
+  return async () => (!changed && (await cached)) || fromSources();
+}
+
+/**
+ * Runs the compiles the content's edits ask for, one at a time: an edit starts one at once (no
+ * wait: the preview shows it as soon as it can), and the edits made during a compile (an
+ * editor's burst) start one more after it.
+ */
 function createCompileQueue(recompile: () => Promise<void>) {
-  let pending: NodeJS.Timeout | undefined;
-  let running = Promise.resolve();
+  let running: Promise<void> | undefined;
+  let again = false;
+  const run = (): Promise<void> =>
+    recompile()
+      .catch((error: unknown) => console.error(error))
+      .then(() => {
+        if (!again) return (running = undefined);
+        again = false;
+        return run();
+      });
   return {
     schedule() {
-      clearTimeout(pending);
-      pending = setTimeout(() => (running = running.then(recompile).catch((error: unknown) => console.error(error))), 60);
+      if (running) again = true;
+      else running = run();
     },
+    /** Whether a compile is under way. */
+    busy: () => running !== undefined,
     /** No compile is started any more, and the one under way has ended. */
     async close() {
-      clearTimeout(pending);
+      again = false;
       await running;
     },
   };
 }
 
 /** The plugin that watches the content, shows its errors in the overlay and serves what it makes. */
-function contentPlugin(
-  state: DevState,
-  emulator: Emulator,
-  contentDir: string,
-  queue: ReturnType<typeof createCompileQueue>,
-  entryUrl: (code: string) => string,
-): Plugin {
+function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, queue: ReturnType<typeof createCompileQueue>): Plugin {
   return {
     name: 'build-region:content',
+    enforce: 'pre',
+    // The preview's entry (preview/dev/middleware.ts names it in every page): the runtime's live
+    // preview client, with the number of shards of the region's route table as last compiled.
+    resolveId: (id) => (id === ENTRY_URL ? ENTRY_ID : undefined),
+    load: (id) =>
+      id === ENTRY_ID
+        ? `import { startDevClient } from '/runtime/dev-client.tsx';\nvoid startDevClient(${state.shards.length});\n`
+        : undefined,
     configureServer(server) {
       server.watcher.add(contentDir);
       server.watcher.on('all', (_event, file) => {
         if (!path.resolve(file).startsWith(contentDir + path.sep)) return;
-        // Editors write in bursts: compile once the burst is over, one compile at a time.
+        // A page's texts edited: the pages show them at once, before the whole compile (which
+        // follows, and has the last word).
+        if (!queue.busy()) showTextEdit(state, contentDir, path.resolve(file));
         queue.schedule();
       });
       server.ws.on('connection', () => {
         if (state.compiled && hasErrors(state.compiled.diagnostics)) server.ws.send({ type: 'error', err: overlayError(state.compiled) });
       });
+      server.middlewares.use((_req, _res, next) => {
+        state.lastRequest = performance.now();
+        next();
+      });
       // The emulated back ends, the images and the favicon, then the pages; the rest is Vite's.
       server.middlewares.use(serveContentFiles(server, state, emulator));
       return () => {
-        server.middlewares.use(serveContentPages(server, state, emulator, entryUrl));
+        server.middlewares.use(serveContentPages(server, state, emulator, ENTRY_URL));
       };
     },
   };
 }
 
-// The region's entry: under the package as /sites/..., elsewhere through Vite's /@fs/.
-function entryUrl(sitesDir: string, code: string): string {
-  const file = path.join(sitesDir, code, 'main.ts');
-  const relative = path.relative(PACKAGE_ROOT, file);
-  return relative.startsWith('..') || path.isAbsolute(relative)
-    ? `/@fs${file.split(path.sep).join('/')}`
-    : `/${relative.split(path.sep).join('/')}`;
-}
+/** How long the modules of the first compile wait for the first page before they are written anyway. */
+const MODULES_AFTER_MS = 10_000;
+/** How long the server has had no request when the first page's browser is taken to have all it needs. */
+const QUIET_MS = 1_000;
 
 /** Vite's configuration of the dev server: the package's root, React, and the content plugin. */
 function viteConfig(options: DevServerOptions, sitesDir: string, plugin: Plugin): InlineConfig {
@@ -183,9 +241,15 @@ function viteConfig(options: DevServerOptions, sitesDir: string, plugin: Plugin)
     // Scan the region's whole module graph at start-up, so the dependency optimiser never finds a
     // new dependency later and reloads an open page by itself.
     optimizeDeps: {
-      entries: [path.join(sitesDir, options.region, 'main.ts')],
+      entries: [path.join(PACKAGE_ROOT, 'runtime', 'dev-client.tsx')],
       include: ['react', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'wouter', 'zustand', 'ofetch'],
     },
-    server: { port: options.port ?? 5173, host: options.host ?? '127.0.0.1', strictPort: false, fs: { allow: [PACKAGE_ROOT, sitesDir] } },
+    server: {
+      warmup: { clientFiles: ['./runtime/dev-client.tsx'] },
+      port: options.port ?? 5173,
+      host: options.host ?? '127.0.0.1',
+      strictPort: false,
+      fs: { allow: [PACKAGE_ROOT, sitesDir] },
+    },
   };
 }

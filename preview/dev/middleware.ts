@@ -1,15 +1,18 @@
 // The dev server's middlewares (preview/dev/index.ts): the emulated back ends, the images, texts,
 // schedule and favicon of the content as last compiled, and its pages rendered on request.
 import type { Connect, ViteDevServer } from 'vite';
-import type { CompileResult, ResolvedRegion, SiteModel, ConsentBanner } from '../../generator/index.ts';
+import type { CompileResult, ResolvedRegion, SiteModel } from '../../generator/index.ts';
 import { buildSchedule, variantFor, renderVariant, renderPageShell, renderTemplate } from '../../generator/index.ts';
 import type { Emulator } from '../../server/emulator.ts';
 import { PREVIEW_CLOCK_TAG } from '../../server/serve.ts';
 import { serializeJsonLd } from '../../core/json-ld.ts';
 import { findRoute, normalizePath, parsePath, regionTable } from '../../core/paths.ts';
-import { splitRegion } from '../../core/model.ts';
+import { DEV_PATH, splitRegion } from '../../core/model.ts';
 import type { RegionData } from '../../core/model.ts';
 import { CONTENT_OK_CLIENT } from './overlay.ts';
+
+/** What renders the preview's pages: runtime/server.tsx, built or through Vite. */
+export type PageRenderer = Pick<typeof import('../../runtime/server.tsx'), 'renderPage' | 'renderProductImage'>;
 
 /** What the dev server knows of the content, as its compiles leave it (read by the middlewares on each request). */
 export interface DevState {
@@ -17,8 +20,24 @@ export interface DevState {
   compiled?: CompileResult;
   region?: RegionData;
   resolvedRegion?: ResolvedRegion;
-  /** The routes' texts the route table's loaders fetch, by path, as a build writes them. */
+  /** The routes' texts the route table's shards name, by URL path, as a build writes them. */
   texts: Map<string, string>;
+  /** The route table's shards the preview's client loads (core/model.ts `DevShard`), as JSON. */
+  shards: string[];
+  /** The region's site data file (core/model.ts `SiteDataFile`), as JSON. */
+  siteFile: string;
+  /** The region's data as last served, as JSON: a compile that changes it is a new version. */
+  served?: string;
+  /** The version of the content the open pages are told of (runtime/dev-client.tsx). */
+  version: number;
+  /** The folder printed paths are relative to (the compiles'). */
+  readonly cwd: string;
+  /** Called once a page has been served (the first compile's modules are written then). */
+  firstPage?: () => void;
+  /** When the server last had a request (performance.now()). */
+  lastRequest: number;
+  /** What renders the pages (preview/dev/index.ts `pageRenderer`). */
+  renderer: () => Promise<PageRenderer>;
   /** What the emulated back ends know of the sites: the last valid content's (as a build's backends.json). */
   sites?: SiteModel['backends'];
   /** The Vite server, once created: a compile tells its browsers how it went. */
@@ -57,7 +76,7 @@ export function serveContentFiles(server: ViteDevServer, state: DevState, emulat
       }, next);
       return;
     }
-    const text = texts.get(pathname);
+    const text = texts.get(pathname) ?? devFile(state, pathname);
     if (text !== undefined) {
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-cache');
@@ -77,7 +96,7 @@ export function serveContentFiles(server: ViteDevServer, state: DevState, emulat
         : undefined;
     const product = drawing === undefined ? undefined : region?.products[drawing];
     if (product && drawing !== undefined) {
-      (server.ssrLoadModule('/runtime/server.tsx') as Promise<typeof import('../../runtime/server.tsx')>).then(({ renderProductImage }) => {
+      state.renderer().then(({ renderProductImage }) => {
         res.setHeader('Content-Type', 'image/svg+xml');
         res.setHeader('Cache-Control', 'no-cache');
         res.end(renderProductImage(drawing, product.alt, product));
@@ -93,50 +112,41 @@ export function serveContentFiles(server: ViteDevServer, state: DevState, emulat
   };
 }
 
+/** The preview client's site data file and route table shards (`DEV_PATH`/site.json, `DEV_PATH`/routes/<n>.json), or undefined. */
+function devFile(state: DevState, pathname: string): string | undefined {
+  if (!pathname.startsWith(`${DEV_PATH}/`)) return undefined;
+  const name = pathname.slice(DEV_PATH.length + 1);
+  if (name === 'site.json') return state.siteFile || undefined;
+  const shard = /^routes\/(\d+)\.json$/.exec(name)?.[1];
+  return shard === undefined ? undefined : state.shards[Number(shard)];
+}
+
 /** The region's pages (a path of the region with no page: its 404 page), rendered on request at the emulated clock's instant. */
-export function serveContentPages(
-  server: ViteDevServer,
-  state: DevState,
-  emulator: Emulator,
-  entryUrl: (code: string) => string,
-): Connect.NextHandleFunction {
+export function serveContentPages(server: ViteDevServer, state: DevState, emulator: Emulator, entry: string): Connect.NextHandleFunction {
   return (req, res, next) => {
     const pathname = normalizePath(decodeURIComponent((req.url ?? '/').split('?', 1)[0] ?? '/'));
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !state.region || !acceptsPage(req.headers)) return next();
     const data = state.region;
     const route = findRoute(data, pathname);
     if (!route && parsePath(pathname, regionTable(data.regions)).region !== data.code) return next();
-    renderDevPage(
-      server,
-      data,
-      route ? pathname : `${data.basePath}/404`,
-      emulator.clock.now(),
-      req.url ?? '/',
-      entryUrl(data.code),
-      state.resolvedRegion?.consent,
-    ).then(
+    renderDevPage(server, state, route ? pathname : `${data.basePath}/404`, emulator.clock.now(), entry).then(
       (html) => {
         res.statusCode = route ? 200 : 404;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         res.setHeader('Cache-Control', 'no-store');
         res.end(html);
+        state.firstPage?.();
       },
       (error: unknown) => next(error),
     );
   };
 }
 
-/** One page rendered by the runtime's own server entry (through Vite, so edits show at once). */
-async function renderDevPage(
-  server: ViteDevServer,
-  region: RegionData,
-  pathname: string,
-  now: number,
-  url: string,
-  entry: string,
-  consent?: ConsentBanner,
-): Promise<string> {
-  const { renderPage } = (await server.ssrLoadModule('/runtime/server.tsx')) as typeof import('../../runtime/server.tsx');
+/** One page rendered by the runtime's server entry (state.renderer), with what Vite adds to a page in its dev server. */
+async function renderDevPage(server: ViteDevServer, state: DevState, pathname: string, now: number, entry: string): Promise<string> {
+  const region = state.region!;
+  const consent = state.resolvedRegion?.consent;
+  const [{ renderPage }, vite] = await Promise.all([state.renderer(), viteTags(server)]);
   const rendered = await renderPage(region, pathname, now);
   const { site, pages } = splitRegion(region);
   const page = rendered.route && !rendered.route.redirect ? pages.get(rendered.route.path) : undefined;
@@ -161,6 +171,26 @@ async function renderDevPage(
     }),
     ...(consent && { consent }),
   });
-  const withClient = html.replace('</body>', `${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);
-  return server.transformIndexHtml(url, withClient);
+  return html.replace('<head>', `<head>${vite.head}`).replace('</body>', `${vite.body}${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);
 }
+
+/**
+ * What Vite and its plugins add to every page of its dev server (its client, React's refresh
+ * preamble), learnt once from an empty page: the same on every page, and Vite's own transform
+ * of a whole page (parsing its HTML) was a tenth of the first page's time. The page's own
+ * scripts need none of it (its entry's URL is absolute; its inline module imports by absolute URLs).
+ */
+function viteTags(server: ViteDevServer): Promise<{ head: string; body: string }> {
+  let known = learnt.get(server);
+  if (!known) {
+    known = server.transformIndexHtml('/', EMPTY_PAGE).then((html) => ({
+      head: /<head>([\s\S]*)<\/head>/.exec(html)?.[1]?.trim() ?? '',
+      body: /<body>([\s\S]*)<\/body>/.exec(html)?.[1]?.trim() ?? '',
+    }));
+    learnt.set(server, known);
+  }
+  return known;
+}
+
+const EMPTY_PAGE = '<!doctype html><html><head></head><body></body></html>';
+const learnt = new WeakMap<ViteDevServer, Promise<{ head: string; body: string }>>();

@@ -116,21 +116,45 @@ describe('the live preview', () => {
     await context.close();
   });
 
-  it('shows a valid edit on the page', async () => {
+  it('shows a valid edit in place, with no reload: a text at once, a price once the content is compiled again', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    const errors = collectErrors(page);
     await page.goto(new URL('/us/faq', dev.url).href);
     await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+    const same = () => page.evaluate(() => (window as unknown as { __same?: boolean }).__same);
     const file = path.join(content, 'pages/faq/en.yaml');
     const original = await readFile(file, 'utf8');
     let heading: unknown;
     try {
       heading = await setYamlValue(file, ['heading'], 'Questions, answered');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Questions, answered');
+      await expect(same()).resolves.toBe(true);
     } finally {
       await writeFile(file, original);
     }
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe(heading);
+
+    // A product's price (regions/us/products.yaml): the buy box shows the new one.
+    await page.goto(new URL('/us/flagship-bumblebee', dev.url).href);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.evaluate(() => ((window as unknown as { __same: boolean }).__same = true));
+    const products = path.join(content, 'regions/us/products.yaml');
+    const catalogue = await readFile(products, 'utf8');
+    const price = Number(await yamlValue(products, ['products', 'flagshipBumblebee', 'price']));
+    const shown = (amount: number) => page.getByText(amount.toLocaleString('en-US'), { exact: false }).count();
+    expect(await shown(price)).toBeGreaterThan(0);
+    try {
+      await setYamlValue(products, ['products', 'flagshipBumblebee', 'price'], price - 22);
+      await expect.poll(() => shown(price - 22), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect(same()).resolves.toBe(true);
+    } finally {
+      await writeFile(products, catalogue);
+    }
+    await expect.poll(() => shown(price), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(same()).resolves.toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

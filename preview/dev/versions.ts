@@ -1,0 +1,109 @@
+// What the live preview shows of each compile (preview/dev/index.ts): the overlay, or a new
+// version of the content that the open pages render in place (runtime/dev-client.tsx); an edit
+// of a page's texts shown before the whole compile; the generated modules written.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { emitSites, hasErrors, pageTextEdit, textAssets, writeGeneratedFiles } from '../../generator/index.ts';
+import type { CompileResult, ResolvedRegion } from '../../generator/index.ts';
+import { shardRouteTable, splitRegion } from '../../core/model.ts';
+import type { ContentVersion } from '../../core/model.ts';
+import { formatsOf } from '../../core/locale.ts';
+import type { DevState } from './middleware.ts';
+import { overlayError } from './overlay.ts';
+
+/** The URL of the preview's entry, a module of the content plugin's (not a generated file: a content edit changes no module). */
+export const ENTRY_URL = '/@build-region/entry.ts';
+export const ENTRY_ID = '\0build-region:entry';
+
+/** What showing a compile needs of the preview's options. */
+export interface ShowOptions {
+  region: string;
+  onDiagnostics?: (diagnostics: CompileResult['diagnostics'], sources: Map<string, string>) => void;
+}
+
+/** Shows a compile: its diagnostics, the overlay or a new version of the content (the pages render it). Whether it was valid. */
+export function showCompile(state: DevState, options: ShowOptions, compiled: CompileResult): boolean {
+  state.compiled = compiled;
+  options.onDiagnostics?.(compiled.diagnostics, compiled.sources);
+  if (hasErrors(compiled.diagnostics)) {
+    state.vite?.ws.send({ type: 'error', err: overlayError(compiled) });
+    return false;
+  }
+  const shown = state.served;
+  const before = state.shards.length;
+  takeRegion(
+    state,
+    compiled.model.regions.find((r) => r.data.code === options.region),
+  );
+  state.sites = compiled.model.backends;
+  state.vite?.ws.send({ type: 'custom', event: 'build-region:content-ok' });
+  if (shown !== undefined && shown !== state.served) announceVersion(state, before);
+  return true;
+}
+
+/** The modules a build would generate from a valid compile, for the editor's types: no page of the preview loads them. */
+export async function writeModules(options: { region: string }, dirs: { sitesDir: string }, compiled: CompileResult): Promise<void> {
+  if (hasErrors(compiled.diagnostics)) return;
+  await writeGeneratedFiles(dirs.sitesDir, await emitSites(compiled.model, dirs.sitesDir, [options.region]));
+}
+
+/**
+ * An edit of a page file's texts, shown from the last valid compile (generator `pageTextEdit`)
+ * without waiting for the whole compile: a new version of the region, when the edit is one.
+ */
+export function showTextEdit(state: DevState, contentDir: string, file: string): void {
+  const last = state.compiled;
+  if (!last || hasErrors(last.diagnostics) || !state.region) return;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return; // removed: the whole compile says what that means
+  }
+  const id = path.relative(contentDir, file).split(path.sep).join('/');
+  const code = state.region.code;
+  const edited = pageTextEdit(last, { root: contentDir, cwd: state.cwd }, id, text)?.find((r) => r.data.code === code);
+  if (!edited) return;
+  const before = state.shards.length;
+  const shown = state.served;
+  takeRegion(state, edited);
+  if (shown !== state.served) announceVersion(state, before);
+}
+
+/** What the preview serves of a region as last compiled: its data, its route table's shards, its texts and its site data. */
+function takeRegion(state: DevState, resolvedRegion: ResolvedRegion | undefined): void {
+  state.resolvedRegion = resolvedRegion;
+  state.region = resolvedRegion?.data;
+  if (!resolvedRegion) {
+    Object.assign(state, { texts: new Map(), shards: [], siteFile: '', served: '' });
+    return;
+  }
+  const data = resolvedRegion.data;
+  const texts = [...textAssets(resolvedRegion)].map(([route, text]) => ({ route, url: `${data.basePath}/${text.file}`, json: text.json }));
+  state.texts = new Map(texts.map((text) => [text.url, text.json]));
+  const { site, table, pages } = splitRegion(data);
+  state.shards = shardRouteTable(table, pages, formatsOf(data)).map((shard) => {
+    const paths = new Set(shard.routes.map((route) => route.path));
+    return JSON.stringify({ ...shard, pages: Object.fromEntries(texts.filter((t) => paths.has(t.route)).map((t) => [t.route, t.url])) });
+  });
+  state.siteFile = JSON.stringify({ site, messages: data.messages });
+  state.served = JSON.stringify(data);
+}
+
+/**
+ * Tells the open pages of a new version of the content: they render it in place
+ * (runtime/dev-client.tsx). A new number of route table shards changes the entry: a reload.
+ */
+function announceVersion(state: DevState, shardsBefore: number): void {
+  state.version += 1;
+  const vite = state.vite;
+  if (!vite) return;
+  if (state.shards.length !== shardsBefore) {
+    const entry = vite.moduleGraph.getModuleById(ENTRY_ID);
+    if (entry) vite.moduleGraph.invalidateModule(entry);
+    vite.ws.send({ type: 'full-reload', path: '*' });
+    return;
+  }
+  const event: ContentVersion = { version: state.version, shards: state.shards.length };
+  vite.ws.send({ type: 'custom', event: 'build-region:content', data: event });
+}
