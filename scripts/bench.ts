@@ -14,6 +14,7 @@ import { PACKAGE_ROOT } from '../generator/index.ts';
 import { writeCatalogue } from './bench/catalogue.ts';
 import { growthGoals } from './bench/growth.ts';
 import { importGoals } from './bench/import.ts';
+import { devLoopGoals } from './bench/dev-loop.ts';
 import { reviewInstantGoals } from './bench/review-instants.ts';
 import { median, nodeRunner, timeCommand } from './bench/process.ts';
 
@@ -199,6 +200,9 @@ try {
 
   // A translator's file near import's size limit: memory and time.
   await importGoals({ work, real, runs: RUNS, bin: BIN, run, report });
+
+  // The live preview (`--dev`) against Vite's own dev server: an edit, the first page, an error.
+  await devLoopGoals({ work, content: real.content, runs: RUNS, now: NOW, bin: BIN, report });
 
   // The number of regions: how a build of all of them grows (reported, no goal).
   const many = await writeCatalogue(path.join(work, `r${REGIONS}`), { scale: 1, regions: REGIONS });

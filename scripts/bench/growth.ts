@@ -94,6 +94,7 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
     return results.map((r) => ({
       wall: median(r.map((x) => x.wall)),
       peak: Math.max(...r.map((x) => x.peak)),
+      treePeak: Math.max(...r.map((x) => x.treePeak)),
       walls: r.map((x) => x.wall),
     }));
   };
@@ -117,10 +118,19 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
       `${(perPageHalf * 1000).toFixed(1)} and ${(perPageN * 1000).toFixed(1)} ms a page, ratio ${(perPageN / perPageHalf).toFixed(2)}`,
     perPageN / perPageHalf <= 1.2,
   );
+  // Peak memory of a cold build (an empty cache: the pictures rendered too, in their worker
+  // processes), the whole process tree, sampled from /proc (scripts/bench/process.ts `treeMemory`).
+  const colds: Run[] = [];
+  for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    const out = (name: string) => path.join(work, `cold-tree-${name}-${i}`);
+    colds.push(await run(BIN, build(large.content, ['us', '--out', out('out'), '--cache-dir', out('cache'), '--sites', out('sites')])));
+  }
+  const coldTree = Math.max(...colds.map((r) => r.treePeak));
   report(
-    `peak memory of the ${SCALE}x build <= 500 MiB`,
-    `${big.peak.toFixed(0)} MiB (1x ${base.peak.toFixed(0)} MiB, ${HALF}x ${mid.peak.toFixed(0)} MiB)`,
-    big.peak <= 500,
+    `peak memory of a cold ${SCALE}x build of us, its whole process tree <= 500 MiB`,
+    `${coldTree.toFixed(0)} MiB (its own process ${Math.max(...colds.map((r) => r.peak)).toFixed(0)} MiB; with the pictures cached ${big.treePeak.toFixed(0)} MiB; ` +
+      `cold build ${median(colds.map((r) => r.wall)).toFixed(1)} s)`,
+    coldTree <= 500,
   );
 
   // The cost per added page against Hugo's (Debian's package) for the same number of pages.

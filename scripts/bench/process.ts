@@ -1,14 +1,41 @@
 // Running the bench's commands (scripts/bench.ts) as whole processes, timed, with their peak
 // memory (scripts/bench/measure.js), and the median a figure is.
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Run {
   /** Wall seconds. */
   wall: number;
-  /** Peak resident memory, MiB. */
+  /** Peak resident memory of the command's own process, MiB. */
   peak: number;
+  /** Peak resident memory of its whole process tree (its child processes too), MiB: `treeMemory`'s. */
+  treePeak: number;
+}
+
+/** How often the process tree's memory is read (a shorter peak between two reads is missed). */
+const TREE_SAMPLE_MS = 25;
+const PAGE_BYTES = 4096;
+
+/**
+ * The resident memory of a process and every process below it (their sum, MiB), from /proc:
+ * each process's `statm`, its children from every thread's `children` list. Shared pages count
+ * once per process, as the machine's own tools add them.
+ */
+export async function treeMemory(root: number): Promise<number> {
+  let pages = 0;
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    const statm = await readFile(`/proc/${pid}/statm`, 'utf8').catch(() => undefined);
+    if (statm === undefined) continue;
+    pages += Number(statm.split(' ')[1]);
+    for (const task of await readdir(`/proc/${pid}/task`).catch(() => [] as string[])) {
+      const children = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
+      pending.push(...children.split(' ').filter(Boolean).map(Number));
+    }
+  }
+  return (pages * PAGE_BYTES) / 2 ** 20;
 }
 
 /** The bench's runner of Node commands: `measure` (scripts/bench/measure.js) reports peak memory into a file of `work`. */
@@ -17,12 +44,21 @@ export function nodeRunner(work: string, measure: string) {
   async function run(script: string, args: readonly string[], cwd = work): Promise<Run> {
     const rssFile = path.join(work, `rss-${process.hrtime.bigint()}`);
     const started = performance.now();
+    let treePeak = 0;
+    let sampling = true;
     const status = await new Promise<number>((resolve, reject) => {
       const child = spawn(process.execPath, [measure, script, ...args], {
         cwd,
         stdio: ['ignore', 'ignore', 'pipe'],
         env: { ...process.env, BENCH_RSS_FILE: rssFile },
       });
+      const sample = async () => {
+        while (sampling && child.pid !== undefined) {
+          treePeak = Math.max(treePeak, await treeMemory(child.pid));
+          await new Promise((next) => setTimeout(next, TREE_SAMPLE_MS));
+        }
+      };
+      void sample();
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.on('error', reject);
@@ -31,9 +67,10 @@ export function nodeRunner(work: string, measure: string) {
       );
     });
     const wall = (performance.now() - started) / 1000;
+    sampling = false;
     const peak = Number(await readFile(rssFile, 'utf8').catch(() => '0')) / 1024;
     void status;
-    return { wall, peak };
+    return { wall, peak, treePeak: Math.max(treePeak, peak) };
   }
   return run;
 }
