@@ -5,8 +5,10 @@
 // single images in its own process with the same function.
 import sharp from 'sharp';
 
-// Each drawing is rendered once: libvips' cache of operations would only hold memory.
+// Each drawing is rendered once: libvips' cache of operations would only hold memory. One
+// libvips thread an image: the build runs a worker per core already.
 sharp.cache(false);
+sharp.concurrency(1);
 
 /**
  * One image: the SVG rasterised at `density` (so it is drawn at the target width, not scaled up)

@@ -94,6 +94,11 @@ function createWorkerPool(size: number) {
       const worker = fork(fileURLToPath(new URL('./image-worker.js', import.meta.url)), [], {
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+        // A worker's memory is the build's too (issue 48: the whole process tree): two malloc
+        // arenas, not one for each of libvips' threads, and a young generation of 1 MiB (its
+        // JavaScript only passes bytes on). About 113 -> 95 MiB a worker at 50x.
+        env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+        execArgv: ['--max-semi-space-size=1'],
       });
       workers.push(worker);
       return Promise.resolve(worker);

@@ -72,6 +72,9 @@ export function startPageThread(options: {
     scripts: inlineScripts(),
   };
   const worker = new Worker(new URL('./page-thread.js', import.meta.url), {
+    // A young generation of 8 MiB (V8's default is several times it): the thread's pages are
+    // short-lived strings, and each MiB of it is resident memory of the build (issue 48).
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
     workerData: {
       pages,
       ...(bundle
