@@ -11,6 +11,8 @@ export interface Run {
   peak: number;
   /** Peak resident memory of its whole process tree (its child processes too), MiB: `treeMemory`'s. */
   treePeak: number;
+  /** CPU seconds (user and system, its threads and its waited-for child processes). */
+  cpu: number;
 }
 
 /** How often the process tree's memory is read (a shorter peak between two reads is missed). */
@@ -68,9 +70,10 @@ export function nodeRunner(work: string, measure: string) {
     });
     const wall = (performance.now() - started) / 1000;
     sampling = false;
-    const peak = Number(await readFile(rssFile, 'utf8').catch(() => '0')) / 1024;
+    const [rss = 0, cpu = 0] = (await readFile(rssFile, 'utf8').catch(() => '0 0')).split(' ').map(Number);
+    const peak = rss / 1024;
     void status;
-    return { wall, peak, treePeak: Math.max(treePeak, peak) };
+    return { wall, peak, treePeak: Math.max(treePeak, peak), cpu };
   }
   return run;
 }
