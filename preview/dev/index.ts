@@ -86,10 +86,24 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   });
   // An edit's compile parses and checks only the files changed since the last.
   const memory = createCompileMemory();
-  const recompile = async () => {
+  // The modules of a valid compile are written once the edits pause (writing them holds this
+  // thread, and the pages fetch what an edit changed meanwhile); a close writes the last ones.
+  const modules = { timer: undefined as NodeJS.Timeout | undefined, last: undefined as CompileResult | undefined, writing: written };
+  const writeLast = () => {
+    clearTimeout(modules.timer);
+    const compiled = modules.last;
+    modules.last = undefined;
+    if (compiled)
+      modules.writing = modules.writing.then(() => writeModules(options, dirs, compiled)).catch((error: unknown) => console.error(error));
+    return modules.writing;
+  };
+  const recompile = async (stale: () => boolean) => {
     await written;
     const compiled = await compileContent({ content: contentDir, cwd: resolved.cwd, now: clock.now(), memory });
-    if (showCompile(state, options, compiled)) await writeModules(options, dirs, compiled);
+    if (stale() || !showCompile(state, options, compiled)) return;
+    modules.last = compiled;
+    clearTimeout(modules.timer);
+    modules.timer = setTimeout(writeLast, QUIET_MS);
   };
   const emulator = createEmulator({ clock, sites: () => state.sites ?? state.compiled!.model.backends });
   const queue = createCompileQueue(recompile);
@@ -108,7 +122,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     emulator,
     async close() {
       await queue.close();
-      await written;
+      await writeLast();
       await vite.close();
       emulator.close();
     },
@@ -156,30 +170,27 @@ function pageRenderer(
 
 /**
  * Runs the compiles the content's edits ask for, one at a time: an edit starts one at once (no
- * wait: the preview shows it as soon as it can), and the edits made during a compile (an
- * editor's burst) start one more after it.
+ * wait: the preview shows it as soon as it can), or a moment later when the edit is shown
+ * already; the edits made during a compile (an editor's burst) start one more after it, and the
+ * compile they make stale shows nothing (`stale()`: a newer edit came since it started).
  */
-function createCompileQueue(recompile: () => Promise<void>) {
+function createCompileQueue(recompile: (stale: () => boolean) => Promise<void>) {
   let running: Promise<void> | undefined;
-  let again = false;
-  const run = (): Promise<void> =>
-    recompile()
+  let edits = 0;
+  const run = (): Promise<void> => {
+    const at = edits;
+    return recompile(() => edits !== at)
       .catch((error: unknown) => console.error(error))
-      .then(() => {
-        if (!again) return (running = undefined);
-        again = false;
-        return run();
-      });
+      .then(() => (edits === at ? (running = undefined) : run()));
+  };
   return {
-    schedule() {
-      if (running) again = true;
-      else running = run();
+    /** A compile, at once or `after` milliseconds from now. */
+    schedule(after = 0) {
+      edits++;
+      running ??= after > 0 ? new Promise((wait) => setTimeout(wait, after)).then(run) : run();
     },
-    /** Whether a compile is under way. */
-    busy: () => running !== undefined,
     /** No compile is started any more, and the one under way has ended. */
     async close() {
-      again = false;
       await running;
     },
   };
@@ -203,8 +214,10 @@ function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, 
         if (!path.resolve(file).startsWith(contentDir + path.sep)) return;
         // A page's texts edited: the pages show them at once, before the whole compile (which
         // follows, and has the last word).
-        if (!queue.busy()) showTextEdit(state, contentDir, path.resolve(file));
-        queue.schedule();
+        // The whole compile then waits a moment: it holds this thread for tens of milliseconds,
+        // and the pages fetch the new version first.
+        const shown = showTextEdit(state, contentDir, path.resolve(file));
+        queue.schedule(shown ? AFTER_TEXT_EDIT_MS : 0);
       });
       server.ws.on('connection', () => {
         if (state.compiled && hasErrors(state.compiled.diagnostics)) server.ws.send({ type: 'error', err: overlayError(state.compiled) });
@@ -222,6 +235,8 @@ function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, 
   };
 }
 
+/** How long the whole compile waits after an edit of texts shown before it (`showTextEdit`). */
+const AFTER_TEXT_EDIT_MS = 150;
 /** How long the modules of the first compile wait for the first page before they are written anyway. */
 const MODULES_AFTER_MS = 10_000;
 /** How long the server has had no request when the first page's browser is taken to have all it needs. */

@@ -3,7 +3,16 @@
 // of a page's texts shown before the whole compile; the generated modules written.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { emitSites, hasErrors, pageTextEdit, textAssets, writeGeneratedFiles } from '../../generator/index.ts';
+import {
+  emitSites,
+  hasErrors,
+  pageTextEdit,
+  parseContent,
+  sortDiagnostics,
+  textAssets,
+  validateContent,
+  writeGeneratedFiles,
+} from '../../generator/index.ts';
 import type { CompileResult, ResolvedRegion } from '../../generator/index.ts';
 import { shardRouteTable, splitRegion } from '../../core/model.ts';
 import type { ContentVersion } from '../../core/model.ts';
@@ -50,24 +59,27 @@ export async function writeModules(options: { region: string }, dirs: { sitesDir
 /**
  * An edit of a page file's texts, shown from the last valid compile (generator `pageTextEdit`)
  * without waiting for the whole compile: a new version of the region, when the edit is one.
+ * Whether it was one.
  */
-export function showTextEdit(state: DevState, contentDir: string, file: string): void {
+export function showTextEdit(state: DevState, contentDir: string, file: string): boolean {
   const last = state.compiled;
-  if (!last || hasErrors(last.diagnostics) || !state.region) return;
+  if (!last || hasErrors(last.diagnostics) || !state.region) return false;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return; // removed: the whole compile says what that means
+    return false; // removed: the whole compile says what that means
   }
   const id = path.relative(contentDir, file).split(path.sep).join('/');
+  if (showFileErrors(state, last, contentDir, id, text)) return false;
   const code = state.region.code;
   const edited = pageTextEdit(last, { root: contentDir, cwd: state.cwd }, id, text)?.find((r) => r.data.code === code);
-  if (!edited) return;
+  if (!edited) return false;
   const before = state.shards.length;
   const shown = state.served;
   takeRegion(state, edited);
   if (shown !== state.served) announceVersion(state, before);
+  return true;
 }
 
 /** What the preview serves of a region as last compiled: its data, its route table's shards, its texts and its site data. */
@@ -106,4 +118,19 @@ function announceVersion(state: DevState, shardsBefore: number): void {
   }
   const event: ContentVersion = { version: state.version, shards: state.shards.length };
   vite.ws.send({ type: 'custom', event: 'build-region:content', data: event });
+}
+
+/**
+ * A file edited into one that does not parse or fails its schema, after a valid compile: its
+ * problems are the whole compile's first (the others' files are as they were), so the overlay
+ * shows them at once; the whole compile follows and says the same. Whether it had any.
+ */
+function showFileErrors(state: DevState, last: CompileResult, contentDir: string, id: string, text: string): boolean {
+  const loaded = parseContent(contentDir, [{ id, text }], state.cwd);
+  const problems = [...loaded.diagnostics, ...validateContent(loaded).diagnostics];
+  if (!hasErrors(problems)) return false;
+  const sources = new Map(last.sources);
+  for (const problem of problems) sources.set(problem.file, text);
+  state.vite?.ws.send({ type: 'error', err: overlayError({ ...last, diagnostics: sortDiagnostics(problems), sources }) });
+  return true;
 }

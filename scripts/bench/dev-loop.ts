@@ -78,12 +78,14 @@ async function writeHelloProject(dir: string): Promise<(greeting: string) => str
 }
 
 /** Milliseconds from `act` until the page's first heading reads `text`. */
-async function until(page: Page, act: () => Promise<void>, shown: (page: Page) => Promise<unknown>): Promise<number> {
+async function until(page: Page, act: () => Promise<void>, shown: (page: Page) => Promise<unknown>, what: string): Promise<number> {
   // The page in front: a page behind another draws no frames.
   await page.bringToFront();
   const started = performance.now();
   await act();
-  await shown(page);
+  await shown(page).catch((error: unknown) => {
+    throw new Error(`${what}: never shown (${error instanceof Error ? error.message : String(error)})`);
+  });
   return performance.now() - started;
 }
 
@@ -163,26 +165,35 @@ export async function devLoopGoals(bench: DevLoopBench): Promise<void> {
           vitePage,
           () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(greeting)),
           heading(`${greeting}, world`),
+          "Vite's hot update",
         );
         const text = `Questions answered (${i})`;
         const previewEdit = await until(
           previewPage,
           () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: ${text}`)),
           heading(text),
+          "the preview's edit",
         );
         // A code error: an unclosed element. A content error: a flow sequence left open.
         const viteError = await until(
           vitePage,
           () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(greeting).replace('</h1>', '')),
           overlay(true),
+          "Vite's overlay",
         );
         const previewError = await until(
           previewPage,
           () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: [${text}`)),
           overlay(true),
+          "the preview's overlay",
         );
-        await until(vitePage, () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(greeting)), overlay(false));
-        await until(previewPage, () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: ${text}`)), overlay(false));
+        await until(vitePage, () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(greeting)), overlay(false), "Vite's overlay gone");
+        await until(
+          previewPage,
+          () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: ${text}`)),
+          overlay(false),
+          "the preview's overlay gone",
+        );
         await vitePage.waitForTimeout(200);
         // The first round warms both (Vite's transform of the changed module, the compiler's caches).
         if (i === 0) continue;
