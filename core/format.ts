@@ -2,7 +2,8 @@ import { fill } from './validation.ts';
 import { formatsOf, knownPrice } from './locale.ts';
 import type { RegionData } from './model.ts';
 
-const formatters = new Map<string, Intl.NumberFormat>();
+/** A formatter per locale and currency, with the texts it made by amount (a prerender formats the same prices on many pages). */
+const formatted = new Map<string, { formatter: Intl.NumberFormat; texts: Map<number, string> }>();
 
 /** Prices formatted while a page renders on the server, by amount, in the page's locale and currency (see recordPrices). */
 let recording: { key: string; prices: Record<string, string> } | undefined;
@@ -16,12 +17,16 @@ export function formatPrice(amount: number, locale: string, currency: string): s
   const key = `${locale}\u0000${currency}`;
   let text = knownPrice(amount, key);
   if (text === undefined) {
-    let formatter = formatters.get(key);
-    if (!formatter) {
-      formatter = new Intl.NumberFormat(locale, { style: 'currency', currency });
-      formatters.set(key, formatter);
+    let formats = formatted.get(key);
+    if (!formats) {
+      formats = { formatter: new Intl.NumberFormat(locale, { style: 'currency', currency }), texts: new Map() };
+      formatted.set(key, formats);
     }
-    text = formatter.format(amount);
+    text = formats.texts.get(amount);
+    if (text === undefined) {
+      text = formats.formatter.format(amount);
+      formats.texts.set(amount, text);
+    }
   }
   if (recording && key === recording.key) recording.prices[amount] = text;
   return text;

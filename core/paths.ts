@@ -10,10 +10,25 @@ import type { RouteInfo } from './model/routes.ts';
  * single slash. Query and hash are not part of a path.
  */
 export function normalizePath(path: string): string {
+  // Most paths are normal already (a route's own, a link's): given back as they are, with
+  // nothing allocated (a prerender calls this for every link of every page).
+  if (isNormal(path)) return path;
   const bare = path.split(/[?#]/, 1)[0] ?? '';
   const collapsed = `/${bare}`.replace(/\/{2,}/g, '/');
   return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
 }
+
+/** Whether a path starts with `/`, has no query, fragment or `//`, and no trailing `/` (but `/`). */
+function isNormal(path: string): boolean {
+  if (path.charCodeAt(0) !== SLASH || (path.length > 1 && path.charCodeAt(path.length - 1) === SLASH)) return false;
+  for (let i = 1; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === QUESTION || c === HASH || (c === SLASH && path.charCodeAt(i - 1) === SLASH)) return false;
+  }
+  return true;
+}
+
+const [SLASH, QUESTION, HASH] = ['/', '?', '#'].map((c) => c.charCodeAt(0)) as [number, number, number];
 
 /** The regions as the path rule sees them: each region's code, and the code of the one at `/`. */
 export interface RegionTable {

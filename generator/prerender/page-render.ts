@@ -44,7 +44,10 @@ export interface PageJob {
  * login away from before its code is needed.
  */
 function liveContent(html: string): boolean {
-  const main = /<main\b[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
+  const start = html.search(/<main\b/);
+  if (start < 0) return false;
+  const end = html.indexOf('</main>', start);
+  const main = html.slice(start, end < 0 ? start : end);
   return /\sdata-live=""/.test(main) && !/\sdata-login="/.test(main);
 }
 

@@ -15,8 +15,27 @@ describe('normalizePath', () => {
     ['///', '/'],
     ['/us/mini-robot?x=1#top', '/us/mini-robot'],
     ['us/faq', '/us/faq'],
+    ['/us?', '/us'],
+    ['/#', '/'],
+    ['/us/faq#', '/us/faq'],
+    ['/us//faq', '/us/faq'],
   ])('%j becomes %j', (input, expected) => {
     expect(normalizePath(input)).toBe(expected);
+  });
+
+  it('gives, for any path, what the rule gives (a path already normal comes back as it is)', () => {
+    // The rule, as written before paths already normal were given back unread.
+    const rule = (path: string) => {
+      const collapsed = `/${path.split(/[?#]/, 1)[0] ?? ''}`.replace(/\/{2,}/g, '/');
+      return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
+    };
+    const alphabet = ['/', '/', 'a', 'b', '?', '#', '-', 'é'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let n = 0; n < 5000; n++) {
+      const path = Array.from({ length: next() % 9 }, () => alphabet[next() % alphabet.length]).join('');
+      expect(normalizePath(path), JSON.stringify(path)).toBe(rule(path));
+    }
   });
 });
 
