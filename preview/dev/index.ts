@@ -103,7 +103,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (stale() || !showCompile(state, options, compiled)) return;
     modules.last = compiled;
     clearTimeout(modules.timer);
-    modules.timer = setTimeout(writeLast, QUIET_MS);
+    modules.timer = setTimeout(writeLast, MODULES_QUIET_MS);
   };
   const emulator = createEmulator({ clock, sites: () => state.sites ?? state.compiled!.model.backends });
   const queue = createCompileQueue(recompile);
@@ -239,6 +239,11 @@ function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, 
 const AFTER_TEXT_EDIT_MS = 150;
 /** How long the modules of the first compile wait for the first page before they are written anyway. */
 const MODULES_AFTER_MS = 10_000;
+/**
+ * How long the edits pause before the modules of the last compile are written: the write holds
+ * the server's thread for about 100 ms (the TypeScript compiler), which an edit meanwhile waits for.
+ */
+const MODULES_QUIET_MS = 2_000;
 /** How long the server has had no request when the first page's browser is taken to have all it needs. */
 const QUIET_MS = 1_000;
 

@@ -89,12 +89,19 @@ async function until(page: Page, act: () => Promise<void>, shown: (page: Page) =
   return performance.now() - started;
 }
 
+/** How long a change may take to show before its round is run again; how many rounds may be run again. */
+const SHOWN_WITHIN_MS = 20_000;
+const MAX_RETRIES = 3;
+
 const heading = (text: string) => (page: Page) =>
-  page.waitForFunction((expected) => document.querySelector('h1')?.textContent === expected, text, { polling: 'raf', timeout: 60_000 });
+  page.waitForFunction((expected) => document.querySelector('h1')?.textContent === expected, text, {
+    polling: 'raf',
+    timeout: SHOWN_WITHIN_MS,
+  });
 const overlay = (shown: boolean) => (page: Page) =>
   page.waitForFunction((wanted) => (document.querySelector('vite-error-overlay') !== null) === wanted, shown, {
     polling: 'raf',
-    timeout: 60_000,
+    timeout: SHOWN_WITHIN_MS,
   });
 
 export async function devLoopGoals(bench: DevLoopBench): Promise<void> {
@@ -158,49 +165,74 @@ export async function devLoopGoals(bench: DevLoopBench): Promise<void> {
     await hydrated(previewPage);
     const edits = { vite: [] as number[], preview: [] as number[] };
     const errors = { vite: [] as number[], preview: [] as number[] };
+    // One round: an edit and an error in each, in turn. A round whose change a page never shows
+    // (Vite's overlay, now and then, on this machine) is said, set right and run again, at most
+    // MAX_RETRIES times in all: its figures are left out.
+    const round = async (i: number) => {
+      const greeting = `Hello ${i}`;
+      const text = `Questions answered (${i})`;
+      const viteFile = path.join(helloDir, 'Hello.tsx');
+      const viteEdit = await until(
+        vitePage,
+        () => writeFile(viteFile, hello(greeting)),
+        heading(`${greeting}, world`),
+        "Vite's hot update",
+      );
+      const previewEdit = await until(
+        previewPage,
+        () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: ${text}`)),
+        heading(text),
+        "the preview's edit",
+      );
+      // A code error: an unclosed element. A content error: a flow sequence left open.
+      const viteError = await until(
+        vitePage,
+        () => writeFile(viteFile, hello(greeting).replace('</h1>', '')),
+        overlay(true),
+        "Vite's overlay",
+      );
+      const previewError = await until(
+        previewPage,
+        () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: [${text}`)),
+        overlay(true),
+        "the preview's overlay",
+      );
+      await until(vitePage, () => writeFile(viteFile, hello(greeting)), overlay(false), "Vite's overlay gone");
+      await until(
+        previewPage,
+        () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: ${text}`)),
+        overlay(false),
+        "the preview's overlay gone",
+      );
+      await vitePage.waitForTimeout(200);
+      return { viteEdit, previewEdit, viteError, previewError };
+    };
+    let retries = 0;
     try {
       for (let i = 0; i < runs + 1; i++) {
-        const greeting = `Hello ${i}`;
-        const viteEdit = await until(
-          vitePage,
-          () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(greeting)),
-          heading(`${greeting}, world`),
-          "Vite's hot update",
-        );
-        const text = `Questions answered (${i})`;
-        const previewEdit = await until(
-          previewPage,
-          () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: ${text}`)),
-          heading(text),
-          "the preview's edit",
-        );
-        // A code error: an unclosed element. A content error: a flow sequence left open.
-        const viteError = await until(
-          vitePage,
-          () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(greeting).replace('</h1>', '')),
-          overlay(true),
-          "Vite's overlay",
-        );
-        const previewError = await until(
-          previewPage,
-          () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: [${text}`)),
-          overlay(true),
-          "the preview's overlay",
-        );
-        await until(vitePage, () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(greeting)), overlay(false), "Vite's overlay gone");
-        await until(
-          previewPage,
-          () => writeFile(faq, original.replace(/^heading: .*$/m, `heading: ${text}`)),
-          overlay(false),
-          "the preview's overlay gone",
-        );
-        await vitePage.waitForTimeout(200);
+        let figures: Awaited<ReturnType<typeof round>>;
+        try {
+          figures = await round(i);
+        } catch (error) {
+          if (++retries > MAX_RETRIES) throw error;
+          console.log(`info  round ${i} of the live preview's goals run again: ${error instanceof Error ? error.message : String(error)}`);
+          await writeFile(path.join(helloDir, 'Hello.tsx'), hello('Hello'));
+          await writeFile(faq, original);
+          await vitePage.waitForTimeout(1000);
+          await vitePage.goto(viteServer.url);
+          await heading('Hello, world')(vitePage);
+          await previewPage.bringToFront();
+          await previewPage.goto(new URL('/us/faq', preview.url).href);
+          await hydrated(previewPage);
+          i--;
+          continue;
+        }
         // The first round warms both (Vite's transform of the changed module, the compiler's caches).
         if (i === 0) continue;
-        edits.vite.push(viteEdit);
-        edits.preview.push(previewEdit);
-        errors.vite.push(viteError);
-        errors.preview.push(previewError);
+        edits.vite.push(figures.viteEdit);
+        edits.preview.push(figures.previewEdit);
+        errors.vite.push(figures.viteError);
+        errors.preview.push(figures.previewError);
       }
     } finally {
       for (const context of contexts) await context.close();
