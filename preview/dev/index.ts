@@ -80,9 +80,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const scripts = prepareInlineScripts(resolved.cacheDir);
   // Once the first page is served: the modules it generates (for the editor's types: writing
   // them loads the TypeScript compiler), and the server renderer the next start uses.
-  const written = afterFirstPage(state).then(async () => {
+  const firstPage = afterFirstPage(state);
+  let closing = false;
+  const written = firstPage.served.then(async () => {
     await writeModules(options, dirs, first).catch((error: unknown) => console.error(error));
-    if (!(await cached)) await buildServerRenderer(resolved.cacheDir).catch(() => undefined);
+    if (!closing && !(await cached)) await buildServerRenderer(resolved.cacheDir).catch(() => undefined);
   });
   // An edit's compile parses and checks only the files changed since the last.
   const memory = createCompileMemory();
@@ -98,7 +100,6 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return modules.writing;
   };
   const recompile = async (stale: () => boolean) => {
-    await written;
     const compiled = await compileContent({ content: contentDir, cwd: resolved.cwd, now: clock.now(), memory });
     if (stale() || !showCompile(state, options, compiled)) return;
     modules.last = compiled;
@@ -121,6 +122,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     vite,
     emulator,
     async close() {
+      closing = true;
+      firstPage.release();
       await queue.close();
       await writeLast();
       await vite.close();
@@ -130,12 +133,18 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 }
 
 /**
- * Resolves once the first page has been served and its browser has fetched what it needs (the
- * server had no request for a while), or after a while with no page at all.
+ * `served` resolves once the first page has been served and its browser has fetched what it
+ * needs (the server had no request for a while), after a while with no page at all, or at once
+ * on `release` (the preview stops).
  */
-function afterFirstPage(state: DevState): Promise<void> {
-  return new Promise<void>((resolve) => {
+function afterFirstPage(state: DevState): { served: Promise<void>; release(): void } {
+  let release = () => {};
+  const served = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, MODULES_AFTER_MS);
+    release = () => {
+      clearTimeout(timer);
+      resolve();
+    };
     state.firstPage = () => {
       clearTimeout(timer);
       state.firstPage = undefined;
@@ -143,6 +152,7 @@ function afterFirstPage(state: DevState): Promise<void> {
       idle();
     };
   });
+  return { served, release: () => release() };
 }
 
 /**
