@@ -19,7 +19,7 @@ import { createEmulator } from '../../server/emulator.ts';
 import type { Emulator } from '../../server/emulator.ts';
 import { limitSlowClients } from '../../server/serve.ts';
 import { serveContentFiles, serveContentPages } from './middleware.ts';
-import { ENTRY_ID, ENTRY_URL, showCompile, showTextEdit, writeModules } from './versions.ts';
+import { ENTRY_ID, ENTRY_URL, readEditedFile, showCompile, showTextEdit, writeModules } from './versions.ts';
 import type { DevState, PageRenderer } from './middleware.ts';
 import { overlayError } from './overlay.ts';
 
@@ -220,14 +220,25 @@ function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, 
         : undefined,
     configureServer(server) {
       server.watcher.add(contentDir);
+      // Edits are taken in the order they came (reading one may wait for its write to end).
+      let edits = Promise.resolve();
       server.watcher.on('all', (_event, file) => {
-        if (!path.resolve(file).startsWith(contentDir + path.sep)) return;
-        // A page's texts edited: the pages show them at once, before the whole compile (which
-        // follows, and has the last word).
-        // The whole compile then waits a moment: it holds this thread for tens of milliseconds,
-        // and the pages fetch the new version first.
-        const shown = showTextEdit(state, contentDir, path.resolve(file));
-        queue.schedule(shown ? AFTER_TEXT_EDIT_MS : 0);
+        const edited = path.resolve(file);
+        if (!edited.startsWith(contentDir + path.sep)) return;
+        edits = edits
+          .then(async () => {
+            // A page's texts edited: the pages show them at once, before the whole compile (which
+            // follows, and has the last word).
+            // The whole compile then waits a moment: it holds this thread for tens of milliseconds,
+            // and the pages fetch the new version first.
+            const shown = showTextEdit(state, contentDir, edited, await readEditedFile(edited));
+            queue.schedule(shown ? AFTER_TEXT_EDIT_MS : 0);
+          })
+          // A failure of the quick path (the whole compile says what is wrong) stops no later edit.
+          .catch((error: unknown) => {
+            console.error(error);
+            queue.schedule();
+          });
       });
       server.ws.on('connection', () => {
         if (state.compiled && hasErrors(state.compiled.diagnostics)) server.ws.send({ type: 'error', err: overlayError(state.compiled) });

@@ -1,7 +1,7 @@
 // What the live preview shows of each compile (preview/dev/index.ts): the overlay, or a new
 // version of the content that the open pages render in place (runtime/dev-client.tsx); an edit
 // of a page's texts shown before the whole compile; the generated modules written.
-import { readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   emitSites,
@@ -57,19 +57,36 @@ export async function writeModules(options: { region: string }, dirs: { sitesDir
 }
 
 /**
+ * An edited file's text, as its writer left it (undefined: it is gone). A file written in place
+ * is emptied first: read empty, it is read again once its time of change moves on (its write
+ * has ended), after at most 100 ms; Vite reads the files it watches so (`readModifiedFile`).
+ * Read at its first, empty moment, an edit of a page's texts was taken for an empty page, and
+ * left to the whole compile.
+ */
+export async function readEditedFile(file: string): Promise<string | undefined> {
+  try {
+    const text = await readFile(file, 'utf8');
+    if (text) return text;
+    const changed = (await stat(file)).mtimeMs;
+    for (let wait = 0; wait < 10; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      if ((await stat(file)).mtimeMs !== changed) break;
+    }
+    return await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * An edit of a page file's texts, shown from the last valid compile (generator `pageTextEdit`)
  * without waiting for the whole compile: a new version of the region, when the edit is one.
  * Whether it was one.
  */
-export function showTextEdit(state: DevState, contentDir: string, file: string): boolean {
+export function showTextEdit(state: DevState, contentDir: string, file: string, text: string | undefined): boolean {
   const last = state.compiled;
-  if (!last || hasErrors(last.diagnostics) || !state.region) return false;
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return false; // removed: the whole compile says what that means
-  }
+  // Removed: the whole compile says what that means.
+  if (!last || hasErrors(last.diagnostics) || !state.region || text === undefined) return false;
   const id = path.relative(contentDir, file).split(path.sep).join('/');
   if (showFileErrors(state, last, contentDir, id, text)) return false;
   const code = state.region.code;

@@ -157,4 +157,37 @@ describe('the live preview', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows an edit written in place (the file emptied, then written) without an error in between', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(new URL('/us/faq', dev.url).href);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    // Whether the error overlay came at any moment.
+    await page.evaluate(() => {
+      const seen = window as unknown as { __overlay: boolean };
+      seen.__overlay = false;
+      new MutationObserver(() => (seen.__overlay ||= document.querySelector('vite-error-overlay') !== null)).observe(
+        document.documentElement,
+        {
+          childList: true,
+          subtree: true,
+        },
+      );
+    });
+    const file = path.join(content, 'pages/faq/en.yaml');
+    const original = await readFile(file, 'utf8');
+    try {
+      // An editor's save: the file truncated, its text written a moment later.
+      await writeFile(file, '');
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      await writeFile(file, original.replace(/^heading: .*$/m, 'heading: Written in two steps'));
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Written in two steps');
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { __overlay: boolean }).__overlay)).toBe(false);
+    } finally {
+      await writeFile(file, original);
+    }
+    await context.close();
+  });
 });
