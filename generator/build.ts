@@ -94,8 +94,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   let cards: ShareCardRenderer | undefined;
   try {
     // The images first: art the rasteriser refuses though --check passed it is a content error,
-    // found before sites/ is touched. They render in worker processes, so the process holds
-    // little more afterwards.
+    // found before sites/ is touched.
     await renderImages(compiled.art, staging, { cacheDir: resolved.cacheDir, signal });
     progress('emit');
     // Pages to picture as they first paint need no client bundle (nor the modules it is made of)
@@ -131,7 +130,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
         return { code, basePath: region.data.basePath, pages: pages.map((p) => p.path), assets: client.files };
       }),
     );
-    // The share cards the pages name, rendered in the image workers while the pages were.
+    // The share cards the pages name, rendered while the pages were.
     await cards?.done();
     // The deployment's own files describe every region, so a partial build keeps them whole.
     const schedule = await writeDeploymentFiles(staging, compiled.model, resolved, options.history);

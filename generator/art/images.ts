@@ -1,7 +1,4 @@
-import { fork } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +10,7 @@ import { IMAGE_BASE, IMAGE_SCALES } from '../../core/image-urls.ts';
 import type { ImageFormat, ImageScale } from '../../core/image-urls.ts';
 import { densityFor, inspectArt, SMALL_WIDTH } from './svg.ts';
 import type { ArtSize } from './svg.ts';
+import type { RasterJob } from './raster.ts';
 
 /** One piece of source art: `content/assets/<name>.svg`. */
 export interface SourceArt {
@@ -61,12 +59,8 @@ export function drawableArt(art: readonly SourceArt[]): DrawableArt[] {
   });
 }
 
-/** What a worker renders: the drawing and the size and format of one variant. */
-function renderJob(
-  art: DrawableArt,
-  scale: ImageScale,
-  format: ImageFormat,
-): { svg: string; density: number; width: number; format: ImageFormat } {
+/** What the rasteriser renders of a drawing: the size and format of one variant. */
+function renderJob(art: DrawableArt, scale: ImageScale, format: ImageFormat): RasterJob {
   const width = art.asset.width * IMAGE_SCALES[scale];
   return { svg: art.text, density: densityFor(art.size, width), width, format };
 }
@@ -81,72 +75,13 @@ export class ArtRenderError extends Error {
   }
 }
 
-/** Worker processes that render images, started on the first image the cache does not have. */
-function createWorkerPool(size: number) {
-  const workers: ChildProcess[] = [];
-  const idle: ChildProcess[] = [];
-  const waiting: ((worker: ChildProcess) => void)[] = [];
-  let next = 0;
-  const take = (): Promise<ChildProcess> => {
-    const free = idle.pop();
-    if (free) return Promise.resolve(free);
-    if (workers.length < size) {
-      const worker = fork(fileURLToPath(new URL('./image-worker.js', import.meta.url)), [], {
-        serialization: 'advanced',
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-        // A worker's memory is the build's too (issue 48: the whole process tree): two malloc
-        // arenas, not one for each of libvips' threads, and a young generation of 1 MiB (its
-        // JavaScript only passes bytes on). About 113 -> 95 MiB a worker at 50x.
-        env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
-        execArgv: ['--max-semi-space-size=1'],
-      });
-      workers.push(worker);
-      return Promise.resolve(worker);
-    }
-    return new Promise((resolve) => waiting.push(resolve));
-  };
-  const release = (worker: ChildProcess) => {
-    const handOver = waiting.shift();
-    if (handOver) handOver(worker);
-    else idle.push(worker);
-  };
-  return {
-    async render(job: Parameters<typeof import('./image-worker.js').renderSvg>[0]): Promise<Buffer> {
-      const worker = await take();
-      const id = next++;
-      try {
-        return await new Promise<Buffer>((resolve, reject) => {
-          const onMessage = (message: { id: number; bytes?: Uint8Array; error?: string }) => {
-            if (message.id !== id) return;
-            cleanup();
-            if (message.bytes) resolve(Buffer.from(message.bytes));
-            else reject(new Error(message.error ?? 'the image worker failed'));
-          };
-          const onExit = (code: number | null) => {
-            cleanup();
-            reject(new Error(`the image worker stopped (exit ${code})`));
-          };
-          const cleanup = () => {
-            worker.off('message', onMessage);
-            worker.off('exit', onExit);
-          };
-          worker.on('message', onMessage);
-          worker.on('exit', onExit);
-          worker.send({ id, job });
-        });
-      } finally {
-        release(worker);
-      }
-    },
-    close(): void {
-      for (const worker of workers) worker.kill();
-    },
-  };
-}
+/** The rasteriser (raster.ts: sharp), loaded on the first image the cache does not have. */
+let raster: Promise<typeof import('./raster.ts')> | undefined;
+const renderRaster = async (job: RasterJob): Promise<Buffer> => (await (raster ??= import('./raster.ts'))).renderSvg(job);
 
 /**
  * Renders each drawing into its four files under `<outDir>/static/img/`: webp and png, at the
- * small width and at twice it, in worker processes, as many at once as the machine has cores. A
+ * small width and at twice it, as many at once as the machine has cores (raster.ts). A
  * variant rendered before (same drawing, same renderer) comes from the build cache. A drawing
  * the renderer refuses rejects with ArtRenderError, once every started image is done; `signal`
  * stops it between images. Returns the written paths relative to `outDir`, sorted.
@@ -161,29 +96,22 @@ export async function renderImages(
       (['webp', 'png'] as const).map((format) => ({ item, file: `${item.asset.src}.${scale}.${format}`, scale, format })),
     ),
   );
-  const concurrency = options.concurrency ?? CORES;
-  let pool: ReturnType<typeof createWorkerPool> | undefined;
-  try {
-    const written = await mapLimited(jobs, concurrency, async ({ item, file, scale, format }) => {
-      options.signal?.throwIfAborted();
-      const key = cacheKey('image', item.text, scale, format);
-      let bytes = await readEntry(options.cacheDir, 'images', key);
-      if (!bytes) {
-        pool ??= createWorkerPool(concurrency);
-        bytes = await pool.render(renderJob(item, scale, format)).catch((error: unknown) => {
-          throw new ArtRenderError(item, error instanceof Error ? error.message : String(error));
-        });
-        await writeEntry(options.cacheDir, 'images', key, bytes);
-      }
-      const target = path.join(outDir, file);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, bytes);
-      return path.relative(outDir, target).split(path.sep).join('/');
-    });
-    return written.sort(compareStrings);
-  } finally {
-    pool?.close();
-  }
+  const written = await mapLimited(jobs, options.concurrency ?? CORES, async ({ item, file, scale, format }) => {
+    options.signal?.throwIfAborted();
+    const key = cacheKey('image', item.text, scale, format);
+    let bytes = await readEntry(options.cacheDir, 'images', key);
+    if (!bytes) {
+      bytes = await renderRaster(renderJob(item, scale, format)).catch((error: unknown) => {
+        throw new ArtRenderError(item, error instanceof Error ? error.message : String(error));
+      });
+      await writeEntry(options.cacheDir, 'images', key, bytes);
+    }
+    const target = path.join(outDir, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, bytes);
+    return path.relative(outDir, target).split(path.sep).join('/');
+  });
+  return written.sort(compareStrings);
 }
 
 /** A share card to write: its SVG (generator/art/share-cards.ts) and where its JPEG goes. */
@@ -193,8 +121,7 @@ export interface ShareCardJob {
 }
 
 /**
- * Renders the share cards of a build in the image workers (their memory is never the build's),
- * while the pages are still being prerendered: each card starts as soon as it is added, at most
+ * Renders the share cards of a build (raster.ts), while the pages are still being prerendered: each card starts as soon as it is added, at most
  * as many at once as the machine has cores, each distinct card once (the regions share most),
  * from the build cache when rendered before. `done` waits for every card (and rejects with the
  * first failure, once all have ended); `signal` stops it between cards.
@@ -205,7 +132,6 @@ export function createShareCardRenderer(options: { cacheDir?: string; concurrenc
   const writes: Promise<void>[] = [];
   const queue: (() => void)[] = [];
   let running = 0;
-  let pool: ReturnType<typeof createWorkerPool> | undefined;
   const slot = async <T>(work: () => Promise<T>): Promise<T> => {
     if (running >= concurrency) await new Promise<void>((resolve) => queue.push(resolve));
     running++;
@@ -216,12 +142,11 @@ export function createShareCardRenderer(options: { cacheDir?: string; concurrenc
       queue.shift()?.();
     }
   };
-  // A card not in the cache, rendered in an image worker (and kept).
+  // A card not in the cache, rendered (and kept).
   const render = (svg: string, key: string) =>
     slot(async () => {
       options.signal?.throwIfAborted();
-      pool ??= createWorkerPool(concurrency);
-      const bytes = await pool.render({ svg, density: 72, format: 'jpeg' });
+      const bytes = await renderRaster({ svg, density: 72, format: 'jpeg' });
       await writeFileEntry(options.cacheDir, 'share', key, bytes, '.jpg');
       return bytes;
     });
@@ -249,13 +174,9 @@ export function createShareCardRenderer(options: { cacheDir?: string; concurrenc
       writes.push(write);
     },
     async done(): Promise<void> {
-      try {
-        const results = await Promise.allSettled(writes);
-        const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-        if (failed) throw failed.reason;
-      } finally {
-        pool?.close();
-      }
+      const results = await Promise.allSettled(writes);
+      const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+      if (failed) throw failed.reason;
     },
   };
 }
@@ -263,9 +184,8 @@ export function createShareCardRenderer(options: { cacheDir?: string; concurrenc
 export type ShareCardRenderer = ReturnType<typeof createShareCardRenderer>;
 
 /** One variant of a drawing, rendered in this process (the live preview's images, on request). */
-export async function renderVariant(art: DrawableArt, scale: ImageScale, format: ImageFormat): Promise<Buffer> {
-  const { renderSvg } = await import('./image-worker.js');
-  return renderSvg(renderJob(art, scale, format));
+export function renderVariant(art: DrawableArt, scale: ImageScale, format: ImageFormat): Promise<Buffer> {
+  return renderRaster(renderJob(art, scale, format));
 }
 
 /** The drawing and variant an image address names, if any: what a dev server renders on request. */

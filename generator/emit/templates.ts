@@ -94,6 +94,9 @@ export async function prepareInlineScripts(cacheDir: string | undefined): Promis
       else await writeEntry(cacheDir, 'inline-script', key, inlineScript(name));
     }),
   );
+  // Every script is made: esbuild's service (a process of its own, about 12 MiB, and a thread
+  // of this one) would otherwise stay until the build ends.
+  await esbuild?.stop();
 }
 
 /** The inline scripts made so far, for a page thread (generator/prerender/page-thread.ts). */

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderSvg } from '../../generator/art/image-worker.js';
+import { renderSvg } from '../../generator/art/raster.ts';
 import { ArtRenderError, drawable, drawableArt, readSourceArt, renderImages } from '../../generator/art/images.ts';
 import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { densityFor, inspectArt } from '../../generator/art/svg.ts';

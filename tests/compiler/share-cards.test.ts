@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { renderSvg } from '../../generator/art/image-worker.js';
+import { renderSvg } from '../../generator/art/raster.ts';
 import { shareCardSvg, SHARE_CARD } from '../../generator/art/share-cards.ts';
 import { TITLE_AREA } from '../../generator/art/share-card-title.ts';
 import { readHead } from '../support/html-head.ts';

@@ -1,2 +1,0 @@
-/** One image rendered from SVG (see image-worker.js). */
-export function renderSvg(job: { svg: string; density: number; width?: number; format: 'webp' | 'png' | 'jpeg' }): Promise<Buffer>;
