@@ -1,6 +1,6 @@
 // Goals 5 to 7 of `npm run bench` (scripts/bench.ts, docs/performance.md): the catalogue grown
 // (--check, the build's cost per added page, peak memory), and the cost per added page against Hugo's.
-import { cp, readdir, rm } from 'node:fs/promises';
+import { cp, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeCatalogue } from './catalogue.ts';
 import { hugoBuildCost, hugoVersion } from './hugo.ts';
@@ -141,11 +141,23 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
   if (!hugo) report(hugoGoal, 'not measured: Hugo is not installed (apt-get install hugo)', false);
   else {
     const { compileContent } = await import('../../generator/index.ts');
-    const pages1 = (await compileContent({ content: real.content, now: Date.parse(NOW) })).model.regions.find((r) => r.data.code === 'us')!
-      .data.routes.length;
+    const us = (await compileContent({ content: real.content, now: Date.parse(NOW) })).model.regions.find(
+      (r) => r.data.code === 'us',
+    )!.data;
+    const pages1 = us.routes.length;
     const pagesN = pages1 + large.addedPages;
-    const hugo1 = await hugoBuildCost(work, pages1, RUNS);
-    const hugoN = await hugoBuildCost(work, pagesN, RUNS);
+    const region = { navs: us.navs, footerNavs: us.footerNavs, media: us.media, company: us.company, copyright: us.copyright };
+    const hugo1 = await hugoBuildCost(work, pages1, RUNS, region);
+    const hugoN = await hugoBuildCost(work, pagesN, RUNS, region);
+    // The same page from both: their bytes and elements, for a reader to judge the likeness.
+    const weigh = async (file: string) => {
+      const html = await readFile(file, 'utf8');
+      return `${(html.length / 1024).toFixed(1)} KB, ${html.match(/<[a-z][a-z0-9-]*/g)?.length ?? 0} elements`;
+    };
+    console.log(
+      `info  an added page: the sites' ${await weigh(path.join(work, `x${SCALE}-0`, 'us', 'bench-robot-0001', 'index.html'))}; ` +
+        `Hugo's ${await weigh(path.join(work, `hugo-${pagesN}`, 'public', 'products', 'bench-robot-0001', 'index.html'))}`,
+    );
     const hugoPage = { wall: (hugoN.wall - hugo1.wall) / large.addedPages, cpu: (hugoN.cpu - hugo1.cpu) / large.addedPages };
     const cpuPerPage = median(big.cpus.map((cpu, i) => (cpu - base.cpus[i]!) / large.addedPages));
     const ms = (seconds: number) => `${(seconds * 1000).toFixed(2)} ms`;
