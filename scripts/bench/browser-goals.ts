@@ -17,6 +17,8 @@ export interface PaintFigures {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Lighthouse's main-thread work (ms): every task of the page's main thread during the load. */
+  work: number;
 }
 
 /** The page with every script and preload removed: what paints with no JavaScript at all. */
@@ -57,6 +59,7 @@ export async function paintFigures(
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      work: audit('mainthread-work-breakdown'),
     };
   };
   const summary = (page: string, samples: Omit<PaintFigures, 'page'>[]): PaintFigures => ({
@@ -66,6 +69,7 @@ export async function paintFigures(
     lcp: median(samples.map((s) => s.lcp)),
     tbt: median(samples.map((s) => s.tbt)),
     cls: median(samples.map((s) => s.cls)),
+    work: median(samples.map((s) => s.work)),
   });
   try {
     const figures = { site: [] as PaintFigures[], bare: [] as PaintFigures[] };
@@ -87,14 +91,14 @@ export async function paintFigures(
 }
 
 /** A visit's figures, the median of `runs` visits by total bytes (they vary only by a few API bytes). */
-async function visitMedian(browser: Browser, url: string, runs: number, hydrated: boolean): Promise<VisitFigures> {
+async function visitMedian(browser: Browser, url: string, runs: number, hydrated: boolean, whole = false): Promise<VisitFigures> {
   const visits: VisitFigures[] = [];
-  for (let run = 0; run < runs; run++) visits.push(await measureVisit(browser, url, { hydrated }));
+  for (let run = 0; run < runs; run++) visits.push(await measureVisit(browser, url, { hydrated, whole }));
   return [...visits].sort((a, b) => a.total - b.total)[Math.floor(visits.length / 2)]!;
 }
 
 /**
- * What visits fetch: each page of `dist` and the hello app (copied into a copy of dist/ at
+ * What visits fetch (`whole`: whole visits, scripts/bench/visit.ts): each page of `dist` and the hello app (copied into a copy of dist/ at
  * /__hello/, so it is served by the same server, gzip and headers alike), in a fresh browser
  * context each, until hydrated and the network is quiet.
  */
@@ -104,6 +108,7 @@ export async function visitFigures(
   pages: readonly string[],
   helloDir: string,
   runs: number,
+  whole = false,
 ): Promise<{ pages: (VisitFigures & { page: string })[]; hello: VisitFigures }> {
   const served = path.join(work, 'visit-dist');
   await cp(dist, served, { recursive: true });
@@ -113,7 +118,7 @@ export async function visitFigures(
   try {
     const hello = await visitMedian(browser, new URL('/__hello/', server.url).href, runs, false);
     const figures: (VisitFigures & { page: string })[] = [];
-    for (const page of pages) figures.push({ page, ...(await visitMedian(browser, new URL(page, server.url).href, runs, true)) });
+    for (const page of pages) figures.push({ page, ...(await visitMedian(browser, new URL(page, server.url).href, runs, true, whole)) });
     return { pages: figures, hello };
   } finally {
     await browser.close();
