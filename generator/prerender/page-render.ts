@@ -44,11 +44,16 @@ export interface PageJob {
  * login away from before its code is needed.
  */
 function liveContent(html: string): boolean {
-  const start = html.search(/<main\b/);
+  const start = html.indexOf('<main');
   if (start < 0) return false;
   const end = html.indexOf('</main>', start);
-  const main = html.slice(start, end < 0 ? start : end);
-  return /\sdata-live=""/.test(main) && !/\sdata-login="/.test(main);
+  // Found by indexOf within <main>, not by a regular expression over a copy of it (React writes
+  // one space before each attribute).
+  const within = (attribute: string) => {
+    const at = html.indexOf(attribute, start);
+    return at >= 0 && at < end;
+  };
+  return end >= 0 && within(' data-live=""') && !within(' data-login="');
 }
 
 /** A page's whole HTML. */
