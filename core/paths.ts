@@ -18,17 +18,9 @@ export function normalizePath(path: string): string {
   return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
 }
 
-/** Whether a path starts with `/`, has no query, fragment or `//`, and no trailing `/` (but `/`). */
-function isNormal(path: string): boolean {
-  if (path.charCodeAt(0) !== SLASH || (path.length > 1 && path.charCodeAt(path.length - 1) === SLASH)) return false;
-  for (let i = 1; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c === QUESTION || c === HASH || (c === SLASH && path.charCodeAt(i - 1) === SLASH)) return false;
-  }
-  return true;
-}
-
-const [SLASH, QUESTION, HASH] = ['/', '?', '#'].map((c) => c.charCodeAt(0)) as [number, number, number];
+/** A path with no query, fragment, `//` or trailing `/` (but `/` itself), starting with `/`. */
+const NORMAL = /^(?:\/|(?:\/[^/?#]+)+)$/;
+const isNormal = (path: string) => NORMAL.test(path);
 
 /** The regions as the path rule sees them: each region's code, and the code of the one at `/`. */
 export interface RegionTable {
