@@ -5,6 +5,9 @@
  */
 import type { RouteInfo } from './model/routes.ts';
 
+/** A path with no query, fragment, `//` or trailing `/` (but `/` itself), starting with `/`. */
+const NORMAL = /^(?:\/|(?:\/[^/?#]+)+)$/;
+
 /**
  * Repeated slashes collapse, a trailing slash is dropped, and the result always starts with a
  * single slash. Query and hash are not part of a path.
@@ -12,15 +15,11 @@ import type { RouteInfo } from './model/routes.ts';
 export function normalizePath(path: string): string {
   // Most paths are normal already (a route's own, a link's): given back as they are, with
   // nothing allocated (a prerender calls this for every link of every page).
-  if (isNormal(path)) return path;
+  if (NORMAL.test(path)) return path;
   const bare = path.split(/[?#]/, 1)[0] ?? '';
   const collapsed = `/${bare}`.replace(/\/{2,}/g, '/');
   return collapsed.length > 1 && collapsed.endsWith('/') ? collapsed.slice(0, -1) : collapsed;
 }
-
-/** A path with no query, fragment, `//` or trailing `/` (but `/` itself), starting with `/`. */
-const NORMAL = /^(?:\/|(?:\/[^/?#]+)+)$/;
-const isNormal = (path: string) => NORMAL.test(path);
 
 /** The regions as the path rule sees them: each region's code, and the code of the one at `/`. */
 export interface RegionTable {

@@ -121,9 +121,9 @@ export interface ShareCardJob {
 }
 
 /**
- * Renders the share cards of a build (raster.ts), while the pages are still being prerendered: each card starts as soon as it is added, at most
- * as many at once as the machine has cores, each distinct card once (the regions share most),
- * from the build cache when rendered before. `done` waits for every card (and rejects with the
+ * Renders the share cards of a build (raster.ts) while the pages are still being prerendered:
+ * each card starts as soon as it is added, at most as many at once as the machine has cores,
+ * each distinct card once (the regions share most), from the build cache when rendered before. `done` waits for every card (and rejects with the
  * first failure, once all have ended); `signal` stops it between cards.
  */
 export function createShareCardRenderer(options: { cacheDir?: string; concurrency?: number; signal?: AbortSignal } = {}) {

@@ -88,10 +88,13 @@ export function showTextEdit(state: DevState, contentDir: string, file: string, 
   // Removed: the whole compile says what that means.
   if (!last || hasErrors(last.diagnostics) || !state.region || text === undefined) return false;
   const id = path.relative(contentDir, file).split(path.sep).join('/');
-  if (showFileErrors(state, last, contentDir, id, text)) return false;
   const code = state.region.code;
+  // A text edit is a valid file: only another edit is checked for its own errors (parsed again).
   const edited = pageTextEdit(last, { root: contentDir, cwd: state.cwd }, id, text)?.find((r) => r.data.code === code);
-  if (!edited) return false;
+  if (!edited) {
+    showFileErrors(state, last, contentDir, id, text);
+    return false;
+  }
   const before = state.shards.length;
   const shown = state.served;
   takeRegion(state, edited);
@@ -140,14 +143,13 @@ function announceVersion(state: DevState, shardsBefore: number): void {
 /**
  * A file edited into one that does not parse or fails its schema, after a valid compile: its
  * problems are the whole compile's first (the others' files are as they were), so the overlay
- * shows them at once; the whole compile follows and says the same. Whether it had any.
+ * shows them at once; the whole compile follows and says the same.
  */
-function showFileErrors(state: DevState, last: CompileResult, contentDir: string, id: string, text: string): boolean {
+function showFileErrors(state: DevState, last: CompileResult, contentDir: string, id: string, text: string): void {
   const loaded = parseContent(contentDir, [{ id, text }], state.cwd);
   const problems = [...loaded.diagnostics, ...validateContent(loaded).diagnostics];
-  if (!hasErrors(problems)) return false;
+  if (!hasErrors(problems)) return;
   const sources = new Map(last.sources);
   for (const problem of problems) sources.set(problem.file, text);
   state.vite?.ws.send({ type: 'error', err: overlayError({ ...last, diagnostics: sortDiagnostics(problems), sources }) });
-  return true;
 }
