@@ -1,8 +1,17 @@
-import { useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useDeviceClass, useTextFloat } from './effects.ts';
-import { Toaster } from './components/Toaster.tsx';
-import { ChatWhenUsable, ClosedPage, Deferred, NotFoundPage, SiteFooter, SiteHeader, partCode } from './widgets.tsx';
+import {
+  ChatWhenUsable,
+  ClosedPage,
+  Deferred,
+  NotFoundPage,
+  SiteFooter,
+  SiteHeader,
+  SiteToaster,
+  partCode,
+  wantToaster,
+} from './widgets.tsx';
 import { isRouteReady, preloadRoute } from './navigation.ts';
 import { RouterPart, useGo } from './shell/go.ts';
 import { useFirstView, useHydrationStart, useOfferMoved, useRouting, useSyncMarks, useTimeGate } from './shell/hooks.ts';
@@ -143,7 +152,7 @@ function Shell({ kept, instants, rendered }: { kept?: KeptPage; instants: readon
   const viewed = useRef<string | undefined>(undefined);
   // One element for every render: a dehydrated boundary that receives an update before its code
   // has loaded would give up its prerendered HTML (and show nothing) until then.
-  const [header, footer, firstPage] = useMemo(
+  const [header, footer, firstPage, toaster] = useMemo(
     () => [
       <Deferred key="header">
         <SiteHeader.Component />
@@ -156,9 +165,14 @@ function Shell({ kept, instants, rendered }: { kept?: KeptPage; instants: readon
           <firstPart.part.Component />
         </Deferred>
       ),
+      <Deferred key="toaster">
+        <SiteToaster.Component />
+      </Deferred>,
     ],
     [firstPart],
   );
+  // A toast raised before the toaster's code was wanted (runtime/widgets.tsx) shows once it loads.
+  useEffect(() => app.toasts.store.subscribe(wantToaster), [app]);
 
   useDeviceClass(site.constants.breakpoints.collapse);
   useTextFloat(site.constants.textFloatTranslate, `${location}:${ready}`);
@@ -230,7 +244,7 @@ function Shell({ kept, instants, rendered }: { kept?: KeptPage; instants: readon
         </Deferred>
       )}
       {/* Always after the footer: the footer shows once an element follows it (styles.css). */}
-      <Toaster />
+      {toaster}
       {site.chat && <ChatWhenUsable wait={site.constants.chat.startupWait} />}
     </>
   );

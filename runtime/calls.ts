@@ -6,6 +6,7 @@ import type { $Fetch } from 'ofetch';
 import type { Session } from './session.ts';
 import type { AppServices } from './site.tsx';
 import type { Toasts } from './toasts.ts';
+import { wantToaster } from './widgets.tsx';
 
 /** What the calls need of the services' options (runtime/services.ts `ServicesOptions`). */
 export interface CallOptions {
@@ -26,6 +27,9 @@ export function connectCalls(
   session: Session,
   toasts: Toasts,
 ): { api: ApiClient; account: Account } {
+  // The API client raises toasts: where they show loads with it (while the network that brought
+  // this code is up).
+  wantToaster();
   const api = createApiClient({
     site: app.site,
     base: options.base,

@@ -45,7 +45,10 @@ export async function startClient(sources: ContentSources): Promise<StartedClien
   }
   const rendered = Number(root.dataset.now);
   const data = readRouteData();
-  const siteFile = data.site && data.messages ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
+  // The live preview (Vite's dev server: import.meta.env.DEV) has the site data inline and
+  // renders at once; a built page's code carries neither path.
+  const inline = import.meta.env.DEV && data.site && data.messages;
+  const siteFile = inline ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
   const content = createContentStore(sources);
   // Data that names no path is the not-found page's: whatever path it is served at is no route.
   content.seed(data.path === undefined && data.route === null ? { ...data, path } : data);
@@ -54,7 +57,7 @@ export async function startClient(sources: ContentSources): Promise<StartedClien
   const route = content.route(path) ?? undefined;
   // The page's parts hydrate when wanted (runtime/parts.ts); in the live preview, which has no
   // prerendered parts, at once, the page's code loaded before hydrating.
-  const now = root.dataset.load === 'now' || data.path === undefined;
+  const now = (import.meta.env.DEV && root.dataset.load === 'now') || data.path === undefined;
   if (now) wantParts();
   else watchParts(root);
   wantForVisitor(route, root);
@@ -66,7 +69,7 @@ export async function startClient(sources: ContentSources): Promise<StartedClien
     await recoverFromLoadFailure(shared.error, window.location.href);
     return undefined;
   }
-  const { site, messages } = shared ?? { site: data.site!, messages: data.messages! };
+  const { site, messages } = inline ? { site: data.site!, messages: data.messages! } : shared!;
   content.seed({ messages });
   if (data.prices) knowPrices(data.prices, formatsOf(site), site.currency);
   const failure = tableFailure ?? pageFailure;
@@ -84,7 +87,8 @@ export async function startClient(sources: ContentSources): Promise<StartedClien
   startTransition(() => {
     react = hydrateRoot(root, <App app={app} path={path} kept={kept} instants={instants} />);
   });
-  return { root: react!, app };
+  // Only the live preview (Vite's dev server) renders into the page again: a built page carries none of it.
+  return import.meta.env.DEV ? { root: react!, app } : undefined;
 }
 
 /** A page the client hydrated: its React root and the app's services (the live preview renders new content into it). */

@@ -13,7 +13,9 @@ type NoProps = Record<string, never>;
  *   (runtime/parts.ts) and hydrates on its own then;
  * - the us chat shortcut: hidden at load and not in the prerendered HTML, it mounts once it can
  *   first show (`ChatWhenUsable`);
- * - the not-found page and a closed route's page, when <main> shows them.
+ * - the not-found page and a closed route's page, when <main> shows them;
+ * - where toasts show (its two live regions are prerendered): its code loads with the code that
+ *   raises toasts (the API client, runtime/calls.ts), or at the first toast (`wantToaster`).
  *
  * A part whose code cannot be loaded stays as it was prerendered (readable, its links followed
  * by the shell) for the rest of the visit, or the page reloads if its code is gone after a
@@ -35,6 +37,18 @@ const ChatShortcut = lazyComponent<{ start?: ChatStart }>(() =>
   import('./components/ChatIcon.tsx').then((module) => ({ default: module.ChatIcon })),
 );
 
+let toasterWanted: () => void = () => undefined;
+const toaster = new Promise<void>((resolve) => (toasterWanted = resolve));
+
+/** The toaster's code is wanted: a toast may come (the API client is loaded), or has come. */
+export function wantToaster(): void {
+  toasterWanted();
+}
+
+export const SiteToaster = lazyComponent<NoProps>(
+  partCode(() => toaster.then(() => import('./components/Toaster.tsx')).then((module) => ({ default: module.Toaster }))),
+);
+
 /** What <main> shows for no route (the not-found page) and for a route outside its window: rare, loaded when shown. */
 export const NotFoundPage = lazyComponent<NoProps>(
   partCode(() => import('./pages/NotFound.tsx').then((module) => ({ default: module.NotFound }))),
@@ -46,7 +60,15 @@ export const ClosedPage = lazyComponent<NoProps>(
 /** Loads every widget: the prerenderer renders them at once. */
 export function preloadWidgets(): Promise<unknown> {
   wantParts();
-  return Promise.all([SiteHeader.preload(), SiteFooter.preload(), ChatShortcut.preload(), NotFoundPage.preload(), ClosedPage.preload()]);
+  wantToaster();
+  return Promise.all([
+    SiteToaster.preload(),
+    SiteHeader.preload(),
+    SiteFooter.preload(),
+    ChatShortcut.preload(),
+    NotFoundPage.preload(),
+    ClosedPage.preload(),
+  ]);
 }
 
 /** A widget whose prerendered HTML stays until its code is loaded, then hydrates by itself. */
