@@ -60,6 +60,7 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
     cacheDir: resolved.cacheDir,
     versionOf,
     ...(memory && { memory }),
+    ...(options.overlay && { overlay: options.overlay }),
   });
   const histories = await loadHistories(resolved.contentDir, content, options.history, resolved.cacheDir);
   return compileLoaded(content, resolved.now, () => progress('validate'), resolved.cacheDir, histories);

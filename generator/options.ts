@@ -62,6 +62,11 @@ export interface UserBuildOptions {
    */
   memory?: CompileMemory;
   /**
+   * Texts that replace the content folder's, by id (a path relative to it): the content is
+   * compiled as it would be with them, and nothing is written (the studio's unsaved edits).
+   */
+  overlay?: ReadonlyMap<string, string>;
+  /**
    * Build with every text pseudo-localised (generator/translations/pseudo.ts, docs/translations.md): accented
    * and about 40% longer, for trying layouts with long texts. Only the build reads it.
    */

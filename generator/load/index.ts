@@ -172,6 +172,8 @@ export interface LoadOptions {
    * load's files only.
    */
   memory?: Map<string, LoadedFile>;
+  /** Texts that replace the disk's, by id (the studio's unsaved edits); an id not on disk is added. */
+  overlay?: ReadonlyMap<string, string>;
 }
 
 /** Loads every YAML file under the content folder, keeping each node's position. */
@@ -186,7 +188,8 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
   const other = options.versionOf !== undefined && path.resolve(options.versionOf) !== root;
   const key = cacheKey('parsed content', other ? path.resolve(options.versionOf!) : root);
   const memory = options.memory;
-  const [sources, art] = await Promise.all([readContentSources(root), readSourceArt(root)]);
+  const [read, art] = await Promise.all([readContentSources(root), readSourceArt(root)]);
+  const sources = options.overlay ? withOverlay(read, options.overlay) : read;
   if (memory) {
     // Only the files changed since the last load are parsed (with the parse cache's entry).
     const keys = sources.map(({ id, text }) => `${toDisplayPath(path.join(root, id), cwd)}\u0000${text}`);
@@ -216,10 +219,19 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
     const keep = new Set(loaded.files.map((f) => `${f.file}\u0000${f.text}`));
     for (const k of [...memory.keys()]) if (!keep.has(k)) memory.delete(k);
   }
-  // The cache keeps exactly the files of this content: what changed since is dropped.
-  if (!other && (added || used.size !== known.size))
+  // The cache keeps exactly the files of this content: what changed since is dropped (an
+  // overlay's texts are not the folder's).
+  if (!other && !options.overlay && (added || used.size !== known.size))
     await writeEntry(options.cacheDir, 'parse', key, JSON.stringify(Object.fromEntries(used)));
   return loaded;
+}
+
+/** The sources with some texts replaced or added, by id, in id order (as readContentSources gives them). */
+function withOverlay(read: readonly ContentSource[], overlay: ReadonlyMap<string, string>): ContentSource[] {
+  const ids = new Set(read.map((source) => source.id));
+  const added = [...overlay].filter(([id]) => !ids.has(id)).map(([id, text]) => ({ id, text }));
+  const sources = [...read.map((source) => ({ ...source, text: overlay.get(source.id) ?? source.text })), ...added];
+  return added.length === 0 ? sources : sources.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** The parsed data of one content folder's files (each folder has its own entry). */
