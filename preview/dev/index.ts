@@ -22,6 +22,8 @@ import { serveContentFiles, serveContentPages } from './middleware.ts';
 import { ENTRY_ID, ENTRY_URL, readEditedFile, showCompile, showTextEdit, writeModules } from './versions.ts';
 import type { DevState, PageRenderer } from './middleware.ts';
 import { overlayError } from './overlay.ts';
+import { createCompileQueue } from './queue.ts';
+import type { CompileQueue } from './queue.ts';
 
 export { acceptsPage } from './middleware.ts';
 
@@ -48,12 +50,19 @@ export interface DevServerOptions {
   compiled?: CompileResult;
   /** Called with the diagnostics of every compile (the CLI prints them). */
   onDiagnostics?: (diagnostics: Diagnostic[], sources: Map<string, string>) => void;
+  /**
+   * Texts that replace the content folder's, by id, read at each compile (the studio's unsaved
+   * edits: the preview shows them before they are saved); `update()` compiles them anew.
+   */
+  overlay?: () => ReadonlyMap<string, string> | undefined;
 }
 
 export interface DevServer {
   url: string;
   vite: ViteDevServer;
   emulator: Emulator;
+  /** Compiles the content again (the overlay changed, or the clock moved), and the pages follow. */
+  update(): void;
   close(): Promise<void>;
 }
 
@@ -75,7 +84,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const dirs = { contentDir, sitesDir, cwd: resolved.cwd };
   // The first compile (the caller's, when it compiled at the clock's instant already) is shown at
   // once; the pages' inline scripts come from the build cache (no esbuild for the first page).
-  const first = options.compiled ?? (await compileContent({ content: contentDir, cwd: resolved.cwd, now: clock.now() }));
+  const firstOverlay = options.overlay?.();
+  const first =
+    options.compiled ??
+    (await compileContent({ content: contentDir, cwd: resolved.cwd, now: clock.now(), ...(firstOverlay && { overlay: firstOverlay }) }));
   showCompile(state, options, first);
   const scripts = prepareInlineScripts(resolved.cacheDir);
   // Once the first page is served: the modules it generates (for the editor's types: writing
@@ -100,7 +112,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     return modules.writing;
   };
   const recompile = async (stale: () => boolean) => {
-    const compiled = await compileContent({ content: contentDir, cwd: resolved.cwd, now: clock.now(), memory });
+    const overlay = options.overlay?.();
+    const compiled = await compileContent({
+      content: contentDir,
+      cwd: resolved.cwd,
+      now: clock.now(),
+      memory,
+      ...(overlay && { overlay }),
+    });
     if (stale() || !showCompile(state, options, compiled)) return;
     modules.last = compiled;
     clearTimeout(modules.timer);
@@ -121,6 +140,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url: `http://localhost:${port}${state.region?.basePath || ''}/`,
     vite,
     emulator,
+    update: () => queue.schedule(),
     async close() {
       closing = true;
       firstPage.release();
@@ -178,36 +198,8 @@ function pageRenderer(
   return async () => (!changed && (await cached)) || fromSources();
 }
 
-/**
- * Runs the compiles the content's edits ask for, one at a time: an edit starts one at once (no
- * wait: the preview shows it as soon as it can), or a moment later when the edit is shown
- * already; the edits made during a compile (an editor's burst) start one more after it, and the
- * compile they make stale shows nothing (`stale()`: a newer edit came since it started).
- */
-function createCompileQueue(recompile: (stale: () => boolean) => Promise<void>) {
-  let running: Promise<void> | undefined;
-  let edits = 0;
-  const run = (): Promise<void> => {
-    const at = edits;
-    return recompile(() => edits !== at)
-      .catch((error: unknown) => console.error(error))
-      .then(() => (edits === at ? (running = undefined) : run()));
-  };
-  return {
-    /** A compile, at once or `after` milliseconds from now. */
-    schedule(after = 0) {
-      edits++;
-      running ??= after > 0 ? new Promise((wait) => setTimeout(wait, after)).then(run) : run();
-    },
-    /** No compile is started any more, and the one under way has ended. */
-    async close() {
-      await running;
-    },
-  };
-}
-
 /** The plugin that watches the content, shows its errors in the overlay and serves what it makes. */
-function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, queue: ReturnType<typeof createCompileQueue>): Plugin {
+function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, queue: CompileQueue): Plugin {
   return {
     name: 'build-region:content',
     enforce: 'pre',

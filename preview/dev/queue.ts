@@ -1,0 +1,35 @@
+/** The live preview's compiles, one at a time (`createCompileQueue`). */
+export interface CompileQueue {
+  /** A compile, at once or `after` milliseconds from now. */
+  schedule(after?: number): void;
+  /** No compile is started any more, and the one under way has ended. */
+  close(): Promise<void>;
+}
+
+/**
+ * Runs the compiles the content's edits ask for, one at a time: an edit starts one at once (no
+ * wait: the preview shows it as soon as it can), or a moment later when the edit is shown
+ * already; the edits made during a compile (an editor's burst) start one more after it, and the
+ * compile they make stale shows nothing (`stale()`: a newer edit came since it started).
+ */
+export function createCompileQueue(recompile: (stale: () => boolean) => Promise<void>): CompileQueue {
+  let running: Promise<void> | undefined;
+  let edits = 0;
+  const run = (): Promise<void> => {
+    const at = edits;
+    return recompile(() => edits !== at)
+      .catch((error: unknown) => console.error(error))
+      .then(() => (edits === at ? (running = undefined) : run()));
+  };
+  return {
+    /** A compile, at once or `after` milliseconds from now. */
+    schedule(after = 0) {
+      edits++;
+      running ??= after > 0 ? new Promise((wait) => setTimeout(wait, after)).then(run) : run();
+    },
+    /** No compile is started any more, and the one under way has ended. */
+    async close() {
+      await running;
+    },
+  };
+}
