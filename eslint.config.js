@@ -27,7 +27,7 @@ export default tseslint.config(
     // A function is at most about 80 lines (issue 47): a longer one is split into named steps. The
     // tests (a describe block is a list of cases) and the scripts are not bound by it; generated
     // files hold data, not functions.
-    files: ['bin/**', 'core/**', 'files/**', 'generator/**', 'preview/**', 'runtime/**', 'server/**'],
+    files: ['bin/**', 'core/**', 'files/**', 'generator/**', 'preview/**', 'runtime/**', 'server/**', 'studio/**'],
     // runtime/App.tsx: the shell's `Shell` in named hooks cost 56 bytes on every page, which the
     // JS-a-visit goal cannot pay (docs/performance.md, 2026-11-28).
     ignores: ['core/message-keys.ts', 'generator/art/share-card-font.ts', 'runtime/App.tsx'],
@@ -36,7 +36,7 @@ export default tseslint.config(
   {
     // The classic rules of hooks. The plugin's React Compiler rules (purity, immutability,
     // set-state-in-effect) are not on: the runtime is not compiled by the React Compiler.
-    files: ['runtime/**/*.{ts,tsx}'],
+    files: ['runtime/**/*.{ts,tsx}', 'studio/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

@@ -59,7 +59,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'compiler',
-          include: ['tests/compiler/**/*.test.ts'],
+          include: ['tests/compiler/**/*.test.ts', 'tests/studio/**/*.test.ts'],
           exclude: ['tests/compiler/architecture.test.ts', 'tests/compiler/internal-error.test.ts', ...SITE_TESTS],
           globalSetup: ['tests/support/cache-setup.ts'],
           isolate: false,

@@ -42,4 +42,5 @@ const startPreview = async (options) => (await (preview ?? load('preview'))).sta
 const reviewPictures = async (options) => (await load('review')).reviewPictures(options);
 const startPictures = () => early ?? pictureThread();
 const glanceSheet = async (options) => (await load('glance')).glanceSheet(options);
-process.exitCode = await main(args, { startPreview, reviewPictures, startPictures, glanceSheet });
+const startStudio = async (options) => (await load('studio')).startStudio(options);
+process.exitCode = await main(args, { startPreview, reviewPictures, startPictures, glanceSheet, startStudio });

@@ -22,6 +22,7 @@ const ENTRIES = {
   preview: 'preview/dev/index.ts',
   review: 'preview/review/index.ts',
   glance: 'preview/glance.ts',
+  studio: 'studio/server/index.ts',
   // The thread that takes the review's pictures (preview/pictures/picture-thread.ts), and its start.
   pictures: 'preview/pictures/index.ts',
   'picture-thread': 'preview/pictures/picture-thread.ts',

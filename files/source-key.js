@@ -10,7 +10,19 @@ import { listTree } from './disk.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The files and folders the commands are made of (with the lock file, for their dependencies). */
-const SOURCES = ['bin/launch.js', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'server', 'templates', 'package-lock.json'];
+const SOURCES = [
+  'bin/launch.js',
+  'core',
+  'files',
+  'generator',
+  'preview',
+  'runtime',
+  'schema',
+  'server',
+  'studio',
+  'templates',
+  'package-lock.json',
+];
 
 /** Every file of the sources, sorted, relative to the package. */
 function listSources(root) {

@@ -9,6 +9,7 @@ import * as report from './commands/report.ts';
 import * as schedule from './commands/schedule.ts';
 import type { CliIO } from './commands/shared.ts';
 import * as stale from './commands/stale.ts';
+import * as studio from './commands/studio.ts';
 import * as translations from './commands/translations.ts';
 
 /**
@@ -21,7 +22,7 @@ export { parseInstantFlag } from './commands/shared.ts';
 export type { PreviewOptions } from './ports.ts';
 
 /** The subcommands, in the order --help lists them. */
-const COMMANDS = [schedule, merge, emit, report, diff, regions, stale, translations];
+const COMMANDS = [studio, schedule, merge, emit, report, diff, regions, stale, translations];
 
 const defaultIO = (): CliIO => ({
   stdout: (text) => process.stdout.write(text),

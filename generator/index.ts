@@ -41,6 +41,7 @@ export type {
   PreviewOptions,
   ReviewOutcome,
   ReviewRequest,
+  StudioRequest,
 } from './ports.ts';
 
 // Diagnostics: the catalogue of codes and how a diagnostic is printed.

@@ -20,6 +20,8 @@ export interface CliPorts {
   reviewPictures?: (options: ReviewRequest) => Promise<ReviewOutcome>;
   /** Starts the thread `diff --pictures` pictures with (preview/pictures/picture-thread.ts), before the words are compiled. */
   startPictures?: () => Promise<PictureThread>;
+  /** `studio` (studio/server/index.ts, docs/studio.md): supplied by the launcher, as the preview is. */
+  startStudio?: (options: StudioRequest) => Promise<{ url: string; close(): Promise<void> }>;
   /** `report --glance` (preview/glance.ts, docs/review.md): supplied by the launcher, as the preview is. */
   glanceSheet?: (options: GlanceRequest) => Promise<GlanceSheet>;
 }
@@ -36,6 +38,15 @@ export interface PreviewOptions {
   port: number;
   now: number | undefined;
   onDiagnostics: (diagnostics: Diagnostic[], sources: Map<string, string>) => void;
+}
+
+/** What `studio` passes to the studio. */
+export interface StudioRequest {
+  content: string;
+  cwd: string;
+  port: number;
+  /** Where the preview clock starts (epoch ms); default the real time. */
+  now?: number;
 }
 
 /** What `diff --pictures` asks of the review (preview/review/index.ts `ReviewOptions` takes more, all optional). */

@@ -140,7 +140,7 @@ function layerViolations(modules: readonly { file: string; imports: readonly str
 }
 
 /** Every folder of the package's own code (sites/, generated, aside). */
-const CODE_FOLDERS = ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'scripts', 'server', 'tests'];
+const CODE_FOLDERS = ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'schema', 'scripts', 'server', 'studio', 'tests'];
 
 describe('the code layout', () => {
   it('has no import loop anywhere (static, type-only and dynamic imports alike): a type lives below the modules that use it', () => {
@@ -214,6 +214,37 @@ describe('the code layout', () => {
         imports.filter((i) => i === 'generator/index.ts'),
         file,
       ).toEqual([]);
+  });
+
+  it('keeps the studio a part of its own: its server uses the public face, its page only its own code and the shared types', () => {
+    const studio = importsOf('studio');
+    expect(studio.map(({ file }) => file)).toContain('studio/server/index.ts');
+    for (const { file, imports } of studio) {
+      // The server: the compiler's face, the preview, the server's back ends and the shared rules (core/).
+      if (file.startsWith('studio/server/'))
+        expect(
+          imports.filter((i) => i.startsWith('generator/') && i !== 'generator/index.ts'),
+          file,
+        ).toEqual([]);
+      // The page runs in the browser: nothing of the compiler, the server, the preview or Node.
+      if (file.startsWith('studio/client/'))
+        expect(
+          imports.filter(
+            (i) => /^(generator|server|preview|files|bin|runtime)\//.test(i) || i.startsWith('node:') || i.startsWith('studio/server/'),
+          ),
+          file,
+        ).toEqual([]);
+    }
+    // studio/api.ts holds the JSON both sides speak: types only, so the page carries no server code.
+    const api = readFileSync(path.join(PACKAGE_ROOT, 'studio/api.ts'), 'utf8');
+    expect(api).not.toMatch(/^(import|export)\s+(?!type\b|interface\b)/m);
+    // Nothing below the studio reaches up into it.
+    for (const folder of ['core', 'files', 'generator', 'preview', 'runtime', 'server'])
+      for (const { file, imports } of importsOf(folder))
+        expect(
+          imports.filter((i) => i.startsWith('studio/')),
+          file,
+        ).toEqual([]);
   });
 
   it('keeps the compiler and the server apart: the live preview composes them in preview/', () => {
@@ -320,7 +351,7 @@ describe('the code layout', () => {
     const generated = ['core/message-keys.ts'];
     const lines = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     const long: string[] = [];
-    for (const folder of ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'server', 'scripts']) {
+    for (const folder of ['bin', 'core', 'files', 'generator', 'preview', 'runtime', 'server', 'scripts', 'studio']) {
       for (const { file } of importsOf(folder)) {
         if (generated.includes(file)) continue;
         const count = lines(readFileSync(path.join(PACKAGE_ROOT, file), 'utf8'));

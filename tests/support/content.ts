@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import type { SpawnSyncReturns } from 'node:child_process';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,4 +97,22 @@ export async function deleteYamlValue(file: string, steps: readonly YamlStep[]):
   doc.deleteIn(at);
   await writeFile(file, doc.toString({ lineWidth: 0 }));
   return before;
+}
+
+/**
+ * The fixture content (copyFixtureContent) committed in a git repository of its own, with a
+ * `git` that runs in it: for tests that judge a change by `git diff`, as a reviewer would.
+ */
+export async function committedFixtureContent(): Promise<{
+  work: string;
+  content: string;
+  git: (...args: string[]) => SpawnSyncReturns<string>;
+}> {
+  const copied = await copyFixtureContent();
+  const git = (...args: string[]) =>
+    spawnSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.com', ...args], { cwd: copied.work, encoding: 'utf8' });
+  git('init', '-q');
+  git('add', '.');
+  git('commit', '-qm', 'content');
+  return { ...copied, git };
 }

@@ -1,0 +1,133 @@
+/**
+ * What the studio's client and server say to each other (docs/studio.md): the JSON of each of
+ * the server's answers. Types only: the client's bundle carries none of the server's code.
+ */
+
+/** A content file, by its id: its path relative to the content folder, with forward slashes. */
+export type FileId = string;
+
+/** A diagnostic of the compiler (generator/ `Diagnostic`), its file given by id. */
+export interface StudioDiagnostic {
+  readonly code: string;
+  readonly severity: 'error' | 'warning';
+  readonly message: string;
+  readonly hint?: string;
+  /** The file it concerns, by id (undefined: a file outside the content folder). */
+  readonly id?: FileId;
+  /** The path the command line prints (`content/regions/de/products.yaml`), for `file:line:col`. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine?: number;
+  readonly endColumn?: number;
+}
+
+/** How a file stands: its problems and, for a translation, its texts not current. */
+export interface FileCounts {
+  readonly errors: number;
+  readonly warnings: number;
+  /** Texts whose source changed since they were translated. */
+  readonly stale: number;
+  /** Texts of the source the translation lacks. */
+  readonly missing: number;
+}
+
+export interface PageEntry {
+  readonly path: string;
+  readonly page: string;
+  readonly kind: string;
+  /** Where it redirects, for a redirect. */
+  readonly redirect?: string;
+  /** Its window (epoch ms), when it has one. */
+  readonly window?: { readonly start?: number; readonly end?: number };
+  /** Whether visitors can open it at the studio's instant. */
+  readonly open: boolean;
+  /** The files its text is made from. */
+  readonly files: readonly FileId[];
+}
+
+export interface ProductEntry {
+  readonly key: string;
+  readonly name: string;
+  /** The price as the region's visitors read it (its currency and locale). */
+  readonly price: string;
+  readonly soldOut: boolean;
+}
+
+export interface RegionEntry {
+  readonly code: string;
+  readonly locale: string;
+  readonly currency: string;
+  /** The region's own files: region.yaml and products.yaml. */
+  readonly files: readonly FileId[];
+  readonly pages: readonly PageEntry[];
+  readonly products: readonly ProductEntry[];
+}
+
+/** GET /api/overview: what the Find screen lists. */
+export interface Overview {
+  /** The instant it was compiled at (epoch ms): the preview clock's. */
+  readonly now: number;
+  readonly regions: readonly RegionEntry[];
+  /** Every content file (YAML), sorted, with its counts. */
+  readonly files: readonly (FileCounts & { readonly id: FileId })[];
+  /** Whether the sites build: no error anywhere. */
+  readonly buildable: boolean;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+/** GET /api/file?id=: a file as it is on disk. */
+export interface FileAnswer {
+  readonly id: FileId;
+  readonly text: string;
+  /** sha256 of the text on disk: what a save says it started from. */
+  readonly hash: string;
+  /** The JSON Schema the file is checked against, by name (`products`), when it has one. */
+  readonly schema?: string;
+  readonly diagnostics: readonly StudioDiagnostic[];
+}
+
+/** POST /api/check {id, text}: the whole content checked with this file's unsaved text. */
+export interface CheckAnswer {
+  /** The diagnostics of the file checked. */
+  readonly diagnostics: readonly StudioDiagnostic[];
+  /** Errors anywhere in the content, with this text. */
+  readonly errors: number;
+}
+
+/** PUT /api/file {id, text, base}: written, or refused because the file changed on disk. */
+export type SaveAnswer =
+  | { readonly saved: true; readonly hash: string; readonly diagnostics: readonly StudioDiagnostic[]; readonly buildable: boolean }
+  | { readonly saved: false; readonly conflict: { readonly text: string; readonly hash: string } };
+
+/** GET /api/search?q=: where a text or value appears. */
+export interface SearchAnswer {
+  readonly hits: readonly {
+    readonly id: FileId;
+    readonly line: number;
+    readonly column: number;
+    readonly path: readonly (string | number)[];
+    readonly value: string;
+  }[];
+  readonly truncated: boolean;
+}
+
+/** POST /api/preview {region}: the live preview of a region, rendered with the unsaved texts. */
+export interface PreviewAnswer {
+  readonly region: string;
+  /** The region's home in the preview. */
+  readonly url: string;
+  /** The preview's origin (its pages are framed from there). */
+  readonly origin: string;
+}
+
+/** PUT /api/clock {now}: the preview's clock moved to this instant (epoch ms). */
+export interface ClockAnswer {
+  readonly now: number;
+}
+
+/** Any refusal: what happened and what to do. */
+export interface ErrorAnswer {
+  readonly error: string;
+}

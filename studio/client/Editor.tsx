@@ -1,0 +1,110 @@
+import { useEffect, useRef } from 'react';
+import type { Overview } from '../api.ts';
+import { Diagnostics } from './Diagnostics.tsx';
+import { Preview } from './Preview.tsx';
+import { useFile } from './file-state.ts';
+import type { Conflict } from './file-state.ts';
+import { YamlEditor } from './YamlEditor.tsx';
+import type { YamlEditorHandle } from './YamlEditor.tsx';
+
+/**
+ * The file screen (docs/studio.md, "Editing"): the raw YAML with the compiler's diagnostics,
+ * checked as the maintainer types (the whole content, with this unsaved text); saved with
+ * Save or Ctrl+S. A save never overwrites a file changed on disk meanwhile: both versions show
+ * and the maintainer chooses. Unsaved text survives a reload (drafts.ts). A file with errors
+ * may be saved, and the page says plainly that the sites will not build until they are fixed.
+ */
+export function Editor({
+  id,
+  line,
+  overview,
+  onSaved,
+  onClose,
+}: {
+  id: string;
+  line?: number;
+  overview: Overview | undefined;
+  onSaved: () => void;
+  onClose: () => void;
+}) {
+  const editor = useRef<YamlEditorHandle>(null);
+  const { loaded, problem, diagnostics, conflict, status, dirty, onChange, save, choose } = useFile(id, editor, onSaved);
+  // The markers follow the diagnostics; once loaded, the editor goes to the line asked for.
+  useEffect(() => editor.current?.showDiagnostics(diagnostics), [diagnostics, loaded]);
+  const opened = loaded !== undefined;
+  useEffect(() => {
+    if (opened && line) editor.current?.moveTo(line);
+  }, [opened, line]);
+  return (
+    <main
+      id="main"
+      className="editor"
+      onKeyDown={(event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+          event.preventDefault();
+          void save();
+        }
+      }}
+    >
+      <nav aria-label="Back">
+        <a
+          href="/"
+          onClick={(event) => {
+            event.preventDefault();
+            onClose();
+          }}
+        >
+          ← Every file
+        </a>
+      </nav>
+      <h1>{id}</h1>
+      {problem && <p role="alert">{problem}</p>}
+      {conflict && (
+        <ConflictPanel conflict={conflict} keepMine={() => choose(conflict, 'mine')} takeDisk={() => choose(conflict, 'disk')} />
+      )}
+      {loaded && (
+        <div className="workbench">
+          <div className="source">
+            <div className="actions">
+              <button type="button" onClick={() => void save()} disabled={!dirty || conflict !== undefined}>
+                Save
+              </button>
+              <span className="quiet">{dirty ? 'Unsaved changes (kept in this browser until saved).' : 'No unsaved changes.'}</span>
+              <p role="status" className="save-status">
+                {status}
+              </p>
+            </div>
+            <YamlEditor ref={editor} text={loaded.start} label={`YAML of ${id}`} onChange={onChange} />
+            <Diagnostics diagnostics={diagnostics} moveTo={(l, c) => editor.current?.moveTo(l, c)} />
+          </div>
+          {overview && <Preview id={id} overview={overview} />}
+        </div>
+      )}
+    </main>
+  );
+}
+
+function ConflictPanel({ conflict, keepMine, takeDisk }: { conflict: Conflict; keepMine: () => void; takeDisk: () => void }) {
+  return (
+    <section className="conflict" aria-labelledby="conflict-title" role="alert">
+      <h2 id="conflict-title">This file changed on disk since you opened it</h2>
+      <p>Someone (or another program) saved it meanwhile. Nothing was overwritten: choose which version to keep.</p>
+      <div className="versions">
+        <figure>
+          <figcaption>On disk now</figcaption>
+          <pre tabIndex={0}>{conflict.disk}</pre>
+        </figure>
+        <figure>
+          <figcaption>Yours</figcaption>
+          <pre tabIndex={0}>{conflict.mine}</pre>
+        </figure>
+      </div>
+      <button type="button" onClick={keepMine}>
+        Keep mine (replace the version on disk)
+      </button>{' '}
+      <button type="button" onClick={takeDisk}>
+        Take the version on disk (drop mine)
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useId, useState } from 'react';
+import type { Overview, PreviewAnswer, RegionEntry } from '../api.ts';
+import { api } from './api.ts';
+
+/** The regions a file shows in, and in each the pages that show it (its region's home at least). */
+export function placesOf(id: string, overview: Overview): { region: RegionEntry; paths: string[] }[] {
+  const own = /^regions\/([^/]+)\//.exec(id)?.[1];
+  return overview.regions
+    .map((region) => {
+      const showing = region.pages.filter((page) => !page.redirect && page.files.includes(id)).map((page) => page.path);
+      const products =
+        own === region.code && /products\.ya?ml$/.test(id) ? region.pages.filter((p) => p.kind === 'product').map((p) => p.path) : [];
+      const home = region.pages.find((page) => page.kind === 'home')?.path ?? region.pages[0]?.path ?? '/';
+      const paths = [...new Set([...showing, ...products])];
+      const shows = own === undefined ? showing.length > 0 || !/^pages\//.test(id) : own === region.code;
+      return { region, paths: paths.length > 0 ? paths : [home], shows };
+    })
+    .filter((place) => place.shows)
+    .map(({ region, paths }) => ({ region, paths }));
+}
+
+/**
+ * The preview beside the editor (docs/studio.md, "Preview"): the live preview of the file's
+ * region, rendered with the unsaved text, at phone or desktop width, at the studio's clock or an
+ * instant chosen. It follows each edit by itself (the preview's own client re-renders).
+ */
+export function Preview({ id, overview }: { id: string; overview: Overview }) {
+  const form = useId();
+  const places = placesOf(id, overview);
+  const [region, setRegion] = useState(places[0]?.region.code);
+  const place = places.find((p) => p.region.code === region) ?? places[0];
+  const [path, setPath] = useState(place?.paths[0]);
+  const [width, setWidth] = useState<'phone' | 'desktop'>('desktop');
+  const [preview, setPreview] = useState<PreviewAnswer>();
+  const [shown, setShown] = useState(0);
+  const [problem, setProblem] = useState<string>();
+  useEffect(() => {
+    if (!region) return;
+    setPreview(undefined);
+    api.preview(region).then(setPreview, (error: Error) => setProblem(error.message));
+  }, [region]);
+  if (!place || !region) return null;
+  const at = (path && place.paths.includes(path) ? path : place.paths[0])!;
+  return (
+    <section className="preview" aria-labelledby={`${form}-title`}>
+      <h2 id={`${form}-title`}>Preview</h2>
+      <div className="preview-controls">
+        <label>
+          Region{' '}
+          <select value={region} onChange={(event) => setRegion(event.target.value)}>
+            {places.map((p) => (
+              <option key={p.region.code} value={p.region.code}>
+                {p.region.code}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Page{' '}
+          <select value={at} onChange={(event) => setPath(event.target.value)}>
+            {place.paths.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <fieldset>
+          <legend>Width</legend>
+          {(['phone', 'desktop'] as const).map((w) => (
+            <label key={w}>
+              <input type="radio" name={`${form}-width`} checked={width === w} onChange={() => setWidth(w)} />{' '}
+              {w === 'phone' ? 'Phone (375 px)' : 'Desktop (1280 px)'}
+            </label>
+          ))}
+        </fieldset>
+        <ClockForm now={overview.now} moved={() => setShown((n) => n + 1)} failed={setProblem} />
+      </div>
+      {problem && <p role="alert">{problem}</p>}
+      {/* It scrolls when the page is wider than the column: a tab stop of its own, to scroll with the keyboard. */}
+      <div
+        className={`frame ${width}`}
+        tabIndex={0}
+        role="group"
+        aria-label={`Preview at ${width === 'phone' ? 'phone' : 'desktop'} width`}
+      >
+        {preview ? (
+          <iframe
+            key={`${preview.url}:${shown}`}
+            title={`Preview of ${at} (${region})`}
+            src={`${preview.origin}${at}`}
+            width={width === 'phone' ? 375 : 1280}
+            height={720}
+          />
+        ) : (
+          <p className="quiet">Starting the preview of {region}…</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The preview's clock: an instant with its offset; the preview (and its back ends) moves there and renders again. */
+function ClockForm({ now, moved, failed }: { now: number; moved: () => void; failed: (problem: string | undefined) => void }) {
+  const id = useId();
+  const [instant, setInstant] = useState(() => new Date(now).toISOString().replace('.000Z', 'Z'));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        api.clock(instant).then(
+          () => {
+            failed(undefined);
+            moved();
+          },
+          (error: Error) => failed(error.message),
+        );
+      }}
+    >
+      <label htmlFor={id}>At the instant (with its offset)</label>{' '}
+      <input id={id} value={instant} onChange={(event) => setInstant(event.target.value)} size={26} />{' '}
+      <button type="submit">Show then</button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CheckAnswer, ClockAnswer, ErrorAnswer, FileAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../api.ts';
+
+/**
+ * The studio server's API, as the page calls it (studio/server/routes.ts answers). Same origin:
+ * the session cookie goes with every call; a refusal's words are thrown as the error's message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init?: { method: string; body: unknown }): Promise<T> {
+  const response = await fetch(path, {
+    method: init?.method ?? 'GET',
+    headers: init ? { 'Content-Type': 'application/json' } : {},
+    ...(init && { body: JSON.stringify(init.body) }),
+    credentials: 'same-origin',
+  });
+  const answer = (await response.json().catch(() => ({ error: `The studio answered ${response.status} with no JSON.` }))) as
+    | T
+    | ErrorAnswer;
+  if (!response.ok && response.status !== 409)
+    throw new ApiError(response.status, (answer as ErrorAnswer).error ?? `The studio answered ${response.status}.`);
+  return answer as T;
+}
+
+export const api = {
+  overview: () => call<Overview>('/api/overview'),
+  file: (id: string) => call<FileAnswer>(`/api/file?id=${encodeURIComponent(id)}`),
+  check: (id: string, text: string) => call<CheckAnswer>('/api/check', { method: 'POST', body: { id, text } }),
+  save: (id: string, text: string, base: string | null) => call<SaveAnswer>('/api/file', { method: 'PUT', body: { id, text, base } }),
+  search: (query: string) => call<SearchAnswer>(`/api/search?q=${encodeURIComponent(query)}`),
+  preview: (region: string) => call<PreviewAnswer>('/api/preview', { method: 'POST', body: { region } }),
+  clock: (now: string) => call<ClockAnswer>('/api/clock', { method: 'PUT', body: { now } }),
+};

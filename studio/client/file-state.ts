@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { RefObject } from 'react';
+import type { StudioDiagnostic } from '../api.ts';
+import { api } from './api.ts';
+import { readDraft, writeDraft } from './drafts.ts';
+import type { YamlEditorHandle } from './YamlEditor.tsx';
+
+/** The file as the screen holds it: the text on disk (and its hash) and the text being edited. */
+export interface Loaded {
+  readonly disk: string;
+  readonly base: string;
+  /** The text the editor starts with: a draft of this version of the file, or the disk's. */
+  readonly start: string;
+}
+
+/** Another version of the file met on saving (or a draft made on an older version): the maintainer chooses. */
+export interface Conflict {
+  readonly disk: string;
+  readonly hash: string;
+  readonly mine: string;
+}
+
+/**
+ * One open file's state and what the maintainer does with it (Editor.tsx shows it): loaded with
+ * its draft, checked as it changes (the latest check wins), saved against the version it
+ * started from, and a conflict's choice.
+ */
+/** The diagnostics of the file's text, checked with the whole content (the latest check wins). */
+function useChecks(id: string, setProblem: (problem: string) => void) {
+  const [diagnostics, setDiagnostics] = useState<readonly StudioDiagnostic[]>([]);
+  const checks = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const check = useCallback(
+    (checked: string) => {
+      clearTimeout(timer.current);
+      const ticket = ++checks.current;
+      api.check(id, checked).then(
+        (answer) => {
+          if (ticket === checks.current) setDiagnostics(answer.diagnostics);
+        },
+        (error: Error) => setProblem(error.message),
+      );
+    },
+    [id, setProblem],
+  );
+  /** A check once the typing pauses (250 ms). */
+  const checkSoon = (checked: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => check(checked), 250);
+  };
+  // A save's answer is the newest: a check still on its way is dropped.
+  const settle = (settled: readonly StudioDiagnostic[]) => {
+    checks.current++;
+    setDiagnostics(settled);
+  };
+  return { diagnostics, check, checkSoon, settle };
+}
+
+export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, onSaved: () => void) {
+  const [loaded, setLoaded] = useState<Loaded>();
+  const [problem, setProblem] = useState<string>();
+  const [conflict, setConflict] = useState<Conflict>();
+  const [status, setStatus] = useState('');
+  const [dirty, setDirty] = useState(false);
+  const text = useRef('');
+  const base = useRef('');
+  const { diagnostics, check, checkSoon, settle } = useChecks(id, setProblem);
+  /** The file as on disk now, with the editor's text (`mine`). */
+  const atDisk = (disk: string, hash: string, mine: string) => {
+    base.current = hash;
+    text.current = mine;
+    setLoaded((was) => ({ start: mine, ...was, disk, base: hash }));
+    setDirty(mine !== disk);
+    writeDraft(id, mine !== disk ? { text: mine, base: hash } : undefined);
+  };
+
+  useEffect(() => {
+    api.file(id).then(
+      (file) => {
+        const draft = readDraft(id);
+        if (draft && draft.base !== file.hash && draft.text !== file.text)
+          setConflict({ disk: file.text, hash: file.hash, mine: draft.text });
+        const start = draft && draft.base === file.hash ? draft.text : file.text;
+        atDisk(file.text, file.hash, start);
+        settle(file.diagnostics);
+        if (start !== file.text) check(start);
+      },
+      (error: Error) => setProblem(error.message),
+    );
+    // Loaded once per file (the screen has a key per file).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  const onChange = (next: string) => {
+    text.current = next;
+    setDirty(next !== loaded?.disk);
+    setStatus('');
+    writeDraft(id, next !== loaded?.disk ? { text: next, base: base.current } : undefined);
+    checkSoon(next);
+  };
+  const save = async (over?: string) => {
+    const mine = text.current;
+    setStatus('Saving…');
+    try {
+      const answer = await api.save(id, mine, over ?? base.current);
+      if (!answer.saved) {
+        setStatus('Not saved: the file changed on disk.');
+        return setConflict({ disk: answer.conflict.text, hash: answer.conflict.hash, mine });
+      }
+      setConflict(undefined);
+      atDisk(mine, answer.hash, text.current);
+      settle(answer.diagnostics);
+      setStatus(savedText(answer.buildable, answer.diagnostics));
+      onSaved();
+    } catch (error) {
+      setStatus(`Not saved: ${(error as Error).message}`);
+    }
+  };
+  const choose = (chosen: Conflict, keep: 'mine' | 'disk') => {
+    const next = keep === 'mine' ? chosen.mine : chosen.disk;
+    if (text.current !== next) editor.current?.replace(next);
+    text.current = next;
+    if (keep === 'mine') return void save(chosen.hash);
+    atDisk(chosen.disk, chosen.hash, chosen.disk);
+    setConflict(undefined);
+    setStatus('The version on disk is open; yours is dropped.');
+    check(chosen.disk);
+  };
+  return { loaded, problem, diagnostics, conflict, status, dirty, onChange, save, choose };
+}
+
+/** What a save says: plainly, whether the sites still build. */
+function savedText(buildable: boolean, diagnostics: readonly StudioDiagnostic[]): string {
+  if (buildable) return 'Saved.';
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  return `Saved. The sites will not build until the content's errors are fixed${errors > 0 ? ` (${errors} in this file)` : ''}.`;
+}

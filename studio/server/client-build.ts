@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
+
+/**
+ * The studio's page (studio/client/): built once per version of its sources by Vite into the
+ * package's cache (node_modules/.cache/robot-sites/studio/<hash>), and served from there; a
+ * later start with the same sources serves the same files at once.
+ */
+
+const CLIENT_DIR = path.join(PACKAGE_ROOT, 'studio', 'client');
+
+/** A hash of what the page is made of: its sources, the types it shares with the server, the lock file. */
+function clientKey(): string {
+  const hash = createHash('sha256').update(process.version);
+  const files = [
+    ...readdirSync(CLIENT_DIR, { recursive: true, encoding: 'utf8' }).map((file) => path.join(CLIENT_DIR, file)),
+    path.join(PACKAGE_ROOT, 'studio', 'api.ts'),
+    path.join(PACKAGE_ROOT, 'package-lock.json'),
+  ]
+    .filter((file) => existsSync(file) && !file.endsWith(path.sep))
+    .sort();
+  for (const file of files) {
+    const text = (() => {
+      try {
+        return readFileSync(file);
+      } catch {
+        return undefined; // a folder
+      }
+    })();
+    if (text) hash.update(`\0${path.relative(PACKAGE_ROOT, file)}\0`).update(text);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The folder of the built page (index.html, assets/), built now when this version is not yet. */
+export async function studioClient(
+  cacheRoot = path.join(PACKAGE_ROOT, 'node_modules', '.cache', 'robot-sites', 'studio'),
+): Promise<string> {
+  const dir = path.join(cacheRoot, clientKey());
+  if (existsSync(path.join(dir, 'index.html'))) return dir;
+  const staging = `${dir}.tmp-${process.pid}`;
+  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: CLIENT_DIR,
+    base: '/',
+    plugins: [react()],
+    build: { outDir: staging, emptyOutDir: true, reportCompressedSize: false },
+  });
+  await rename(staging, dir).catch(async (error: NodeJS.ErrnoException) => {
+    // Another studio built the same version meanwhile: its files are the same.
+    await rm(staging, { recursive: true, force: true });
+    if (!existsSync(path.join(dir, 'index.html'))) throw error;
+  });
+  return dir;
+}

@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readSchemas } from '../../generator/index.ts';
+import type { CheckAnswer, ClockAnswer, FileAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../api.ts';
+import type { Previews } from './previews.ts';
+import { contentPath, readContentFile, writeContentFile } from './files.ts';
+import { searchContent } from './search.ts';
+import { readJson, Refusal } from './security.ts';
+import type { Workspace } from './workspace.ts';
+import { applyData, YamlEditError } from './yaml-edit.ts';
+
+/**
+ * The studio's API (docs/studio.md, "API"): JSON in, JSON out. Every answer is the type of
+ * studio/api.ts its comment names; a refusal is `{ error }` with a status, and writes nothing.
+ */
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  workspace: Workspace,
+  previews: Previews,
+): Promise<void> {
+  const route = `${req.method} ${url.pathname}`;
+  switch (route) {
+    case 'GET /api/overview':
+      return send(res, (await workspace.overview()) satisfies Overview);
+    case 'GET /api/file': {
+      const id = url.searchParams.get('id');
+      const file = await readContentFile(workspace.root, id as string);
+      const answer: FileAnswer = { ...file, diagnostics: await workspace.diagnosticsOf(file.id), ...schemaOf(file.id) };
+      return send(res, answer);
+    }
+    case 'POST /api/check': {
+      const { id, text } = fields(await readJson(req), { id: 'string', text: 'string' });
+      await contentPath(workspace.root, id, { exists: false });
+      const checked = await workspace.check(id, text);
+      previews.update();
+      return send(res, checked satisfies CheckAnswer);
+    }
+    case 'PUT /api/file':
+      return save(req, res, workspace, previews);
+    case 'POST /api/yaml': {
+      // A form's data made into the file's text, changing only what differs (yaml-edit.ts).
+      const body = await readJson(req);
+      const { text } = fields(body, { text: 'string' });
+      try {
+        return send(res, { text: applyData(text, (body as { data?: unknown }).data) });
+      } catch (error) {
+        if (error instanceof YamlEditError)
+          throw new Refusal(422, `The file's YAML does not parse, so the form cannot change it: ${error.message}`);
+        throw error;
+      }
+    }
+    case 'GET /api/search': {
+      const query = url.searchParams.get('q') ?? '';
+      if (query.length > 200) throw new Refusal(400, 'Refused: a search of at most 200 characters.');
+      return send(res, searchContent(await workspace.sources(), query) satisfies SearchAnswer);
+    }
+    case 'GET /api/schema': {
+      // The file's schema with the ones it refers to (common.schema.json), as ajv reads them.
+      const name = url.searchParams.get('name') ?? '';
+      const schemas = readSchemas();
+      if (!/^[a-z]+$/.test(name) || !(`${name}.schema.json` in schemas)) throw new Refusal(404, `No schema '${name.slice(0, 50)}'.`);
+      return send(res, { name: `${name}.schema.json`, schemas });
+    }
+    case 'POST /api/preview': {
+      const { region } = fields(await readJson(req), { region: 'string' });
+      return send(res, (await previews.open(region)) satisfies PreviewAnswer);
+    }
+    case 'PUT /api/clock': {
+      const { now } = fields(await readJson(req), { now: 'string' });
+      const instant = Date.parse(now);
+      if (!Number.isFinite(instant) || !/(Z|[+-]\d\d:\d\d)$/.test(now))
+        throw new Refusal(400, `Refused: '${now.slice(0, 40)}' is not an instant with its offset (2025-10-25T15:00:00+08:00).`);
+      return send(res, { now: await previews.setClock(instant) } satisfies ClockAnswer);
+    }
+    default:
+      throw new Refusal(404, `No such request: ${route.slice(0, 120)}`);
+  }
+}
+
+/** PUT /api/file: written atomically unless the file changed on disk since `base` (409 with the disk's version). */
+async function save(req: IncomingMessage, res: ServerResponse, workspace: Workspace, previews: Previews): Promise<void> {
+  const body = await readJson(req);
+  const { id, text } = fields(body, { id: 'string', text: 'string' });
+  const base = (body as { base?: unknown }).base;
+  if (base !== null && typeof base !== 'string')
+    throw new Refusal(400, "Refused: 'base' is the hash of the file as it was opened (null for a new file).");
+  const written = await writeContentFile(workspace.root, id, text, base);
+  if ('conflict' in written) {
+    res.statusCode = 409;
+    return send(res, { saved: false, conflict: { text: written.conflict.text, hash: written.conflict.hash } } satisfies SaveAnswer);
+  }
+  workspace.settle(id);
+  previews.update();
+  const result = await workspace.refresh();
+  const diagnostics = await workspace.diagnosticsOf(id);
+  const buildable = !result.diagnostics.some((d) => d.severity === 'error');
+  return send(res, { saved: true, hash: written.hash, diagnostics, buildable } satisfies SaveAnswer);
+}
+
+function send(res: ServerResponse, value: unknown): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(value));
+}
+
+/** The body's fields of the given types; a Refusal (400) naming the first that is not. */
+function fields<T extends Record<string, 'string'>>(body: unknown, shape: T): { [K in keyof T]: string } {
+  if (typeof body !== 'object' || body === null) throw new Refusal(400, 'Refused: the body is a JSON object.');
+  for (const [name, type] of Object.entries(shape))
+    if (typeof (body as Record<string, unknown>)[name] !== type) throw new Refusal(400, `Refused: '${name}' must be a ${type}.`);
+  return body as { [K in keyof T]: string };
+}
+
+/** The JSON Schema a content file is checked against, by the kind of file its id says. */
+function schemaOf(id: string): { schema?: string } {
+  if (/^regions\/[^/]+\/products\.ya?ml$/.test(id)) return { schema: 'products' };
+  if (/^regions\/[^/]+\/region\.ya?ml$/.test(id)) return { schema: 'region' };
+  if (/^messages\/[^/]+\.ya?ml$/.test(id)) return { schema: 'messages' };
+  if (/^pages\//.test(id)) return { schema: 'page' };
+  if (/^stages\.ya?ml$/.test(id)) return { schema: 'stages' };
+  if (/^constants\.ya?ml$/.test(id)) return { schema: 'constants' };
+  return {};
+}

@@ -1,0 +1,138 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { compileContent, createCompileMemory, hasErrors, readContentSources } from '../../generator/index.ts';
+import type { CompileResult, Diagnostic } from '../../generator/index.ts';
+import { formatPrice } from '../../core/format.ts';
+import { formatsOf } from '../../core/locale.ts';
+import { currentPrice } from '../../core/offers.ts';
+import { isRouteOpen } from '../../core/time.ts';
+import type { CheckAnswer, FileCounts, Overview, RegionEntry, StudioDiagnostic } from '../api.ts';
+
+/**
+ * The content as the studio knows it (docs/studio.md): compiled from the working tree at the
+ * preview clock's instant, with every diagnostic `--check` gives, by file. One compile memory
+ * for the session: a check of an unsaved edit parses and validates only the file edited.
+ */
+export interface Workspace {
+  /** The content folder (absolute). */
+  readonly root: string;
+  /** Compiles the content as it is on disk (after a save, or a change seen on disk). */
+  refresh(): Promise<CompileResult>;
+  /** The last compile of the disk's content. */
+  current(): Promise<CompileResult>;
+  overview(): Promise<Overview>;
+  /** The diagnostics of one file, as the last compile found them. */
+  diagnosticsOf(id: string): Promise<StudioDiagnostic[]>;
+  /**
+   * The whole content checked with one file's unsaved text (and the other unsaved texts of the
+   * session): that file's diagnostics. The text is kept as the file's unsaved one, for the
+   * preview, until it is saved or is the disk's again.
+   */
+  check(id: string, text: string): Promise<CheckAnswer>;
+  /** The session's unsaved texts, by id (what the preview renders over the disk's). */
+  readonly unsaved: ReadonlyMap<string, string>;
+  /** A file saved (or its edit dropped): its unsaved text is gone. */
+  settle(id: string): void;
+  /** Every content file's text, by id (the search reads them). */
+  sources(): Promise<{ id: string; text: string }[]>;
+}
+
+export function createWorkspace(options: { root: string; cwd: string; now: () => number }): Workspace {
+  const { root, cwd, now } = options;
+  const memory = createCompileMemory();
+  const unsaved = new Map<string, string>();
+  let compiled: Promise<CompileResult> | undefined;
+  // Compiles run one at a time: the memory is the last compile's.
+  let queue: Promise<unknown> = Promise.resolve();
+  const compile = (overlay?: ReadonlyMap<string, string>) => {
+    const run = queue.then(() => compileContent({ content: root, cwd, now: now(), memory, ...(overlay && { overlay }) }));
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const toStudio = (d: Diagnostic): StudioDiagnostic => {
+    const id = idOf(root, cwd, d.file);
+    return { ...d, ...(id !== undefined && { id }) };
+  };
+  const workspace: Workspace = {
+    root,
+    refresh: () => (compiled = compile()),
+    current: () => (compiled ??= compile()),
+    async overview() {
+      const result = await workspace.current();
+      return overviewOf(result, root, cwd, now());
+    },
+    async diagnosticsOf(id) {
+      const result = await workspace.current();
+      return result.diagnostics.map(toStudio).filter((d) => d.id === id);
+    },
+    unsaved,
+    settle: (id) => void unsaved.delete(id),
+    async check(id, text) {
+      const disk = await readFile(path.join(root, id), 'utf8').catch(() => undefined);
+      if (text === disk) unsaved.delete(id);
+      else unsaved.set(id, text);
+      const result = await compile(new Map([...unsaved, [id, text]]));
+      const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+      return { diagnostics: result.diagnostics.map(toStudio).filter((d) => d.id === id), errors };
+    },
+    sources: () => readContentSources(root),
+  };
+  return workspace;
+}
+
+/** A diagnostic's file (printed relative to `cwd`) as an id in the content folder, or undefined outside it. */
+export function idOf(root: string, cwd: string, file: string): string | undefined {
+  const relative = path.relative(root, path.resolve(cwd, file));
+  return relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep).join('/');
+}
+
+function overviewOf(result: CompileResult, root: string, cwd: string, at: number): Overview {
+  const counts = new Map<string, { errors: number; warnings: number; stale: number; missing: number }>();
+  const countOf = (id: string) => {
+    let count = counts.get(id);
+    if (!count) counts.set(id, (count = { errors: 0, warnings: 0, stale: 0, missing: 0 }));
+    return count;
+  };
+  for (const file of result.sources.keys()) {
+    const id = idOf(root, cwd, file);
+    if (id !== undefined && /\.ya?ml$/.test(id)) countOf(id);
+  }
+  for (const d of result.diagnostics) {
+    const id = idOf(root, cwd, d.file);
+    if (id === undefined) continue;
+    countOf(id)[d.severity === 'error' ? 'errors' : 'warnings']++;
+  }
+  for (const file of result.translations) {
+    const count = countOf(file.id);
+    for (const text of file.texts) if (text.state === 'stale' || text.state === 'missing') count[text.state]++;
+  }
+  const files = [...counts]
+    .map(([id, count]): FileCounts & { id: string } => ({ id, ...count }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const regions = result.model.regions.map(({ data, texts }): RegionEntry => {
+    const locale = formatsOf(data);
+    return {
+      code: data.code,
+      locale: data.locale,
+      currency: data.currency,
+      files: [`regions/${data.code}/region.yaml`, `regions/${data.code}/products.yaml`].filter((id) => counts.has(id)),
+      pages: data.routes.map((route) => ({
+        path: route.path,
+        page: route.page,
+        kind: route.kind,
+        ...(route.redirect !== undefined && { redirect: route.redirect }),
+        ...(route.window && { window: route.window }),
+        open: isRouteOpen(route, at),
+        files: (texts.get(route.path)?.inputs ?? []).filter((id) => counts.has(id)),
+      })),
+      products: Object.entries(data.products).map(([key, product]) => ({
+        key,
+        name: product.name,
+        price: formatPrice(currentPrice(data, product, at), locale, data.currency),
+        soldOut: product.stock === 0,
+      })),
+    };
+  });
+  const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  return { now: at, regions, files, buildable: !hasErrors(result.diagnostics), errors, warnings: result.diagnostics.length - errors };
+}

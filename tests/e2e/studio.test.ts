@@ -1,0 +1,178 @@
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStudio } from '../../studio/server/index.ts';
+import type { Studio } from '../../studio/server/index.ts';
+import { axeViolations, collectErrors, testBrowser } from '../support/browser.ts';
+import { committedFixtureContent } from '../support/content.ts';
+
+// The studio in Chromium, as a content maintainer uses it (docs/studio.md): with the keyboard
+// alone, from the Find screen to a saved edit; the diagnostics at the place they concern, as
+// one types; a file changed on disk meanwhile; a reload that keeps an unsaved edit; and axe on
+// every screen at desktop and phone widths.
+
+let studio: Studio;
+let work: string;
+let content: string;
+let context: BrowserContext;
+let git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
+const PRODUCTS = 'regions/us/products.yaml';
+const REGION = 'regions/us/region.yaml';
+
+beforeAll(async () => {
+  ({ work, content, git } = await committedFixtureContent());
+  studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse('2026-11-27T12:00:00Z') });
+  context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await studio?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function openStudio(): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(studio.url);
+  await expect.poll(() => page.locator('.bar [role="status"]').textContent()).toMatch(/The sites build/);
+  return { page, errors };
+}
+
+/** Presses Tab until the focused element matches, at most `limit` times. */
+async function tabTo(page: Page, test: (element: Element) => boolean, limit = 40): Promise<void> {
+  for (let step = 0; step < limit; step++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(`(${test.toString()})(document.activeElement)`)) return;
+  }
+  throw new Error('Tab never reached the element');
+}
+
+describe('the studio in a browser', () => {
+  it('finds a price, edits and saves it with the keyboard alone: one changed line in git diff, comments intact', async () => {
+    const { page, errors } = await openStudio();
+    // The secret left the address bar for a cookie.
+    expect(page.url()).toBe(`http://127.0.0.1:${studio.port}/`);
+    await tabTo(page, (e) => e instanceof HTMLInputElement && e.type === 'search');
+    await page.keyboard.type('miniRobot price');
+    const hit = page.locator('.hits a', { hasText: `${PRODUCTS}:` }).first();
+    await hit.waitFor();
+    await tabTo(page, (e) => e instanceof HTMLAnchorElement && e.textContent!.startsWith('regions/us/products.yaml:'));
+    await page.keyboard.press('Enter');
+    await page.locator('h1', { hasText: PRODUCTS }).waitFor();
+    // The editor has the focus, on the price's line: replace the number at its end.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+    const before = await readFile(path.join(content, PRODUCTS), 'utf8');
+    const line = Number(new URL(page.url()).searchParams.get('line'));
+    const old = before.split('\n')[line - 1]!;
+    const price = /\d+$/.exec(old)![0];
+    await page.keyboard.press('End');
+    for (const _ of price) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.type('205');
+    await expect.poll(() => page.locator('.actions .quiet').textContent()).toContain('Unsaved changes');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => page.locator('.save-status').textContent()).toBe('Saved.');
+    const diff = git('diff', '--unified=0', '--', `content/${PRODUCTS}`).stdout;
+    expect(diff.split('\n').filter((l) => /^[-+](?![-+])/.test(l))).toEqual([`-${old}`, `+${old.replace(/\d+$/, '205')}`]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a broken link as E0214 at its line as one types, announced, with the hint', async () => {
+    const { page, errors } = await openStudio();
+    await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(REGION)}`);
+    const editor = page.locator('.cm-content');
+    await editor.waitFor();
+    await expect.poll(() => page.locator('.diagnostics [role="status"]').textContent()).toBe('No problems in this file.');
+    const text = await readFile(path.join(content, REGION), 'utf8');
+    const line = text.split('\n').findIndex((l) => l.includes('link: /us/faq')) + 1;
+    const column = text.split('\n')[line - 1]!.indexOf('/us/faq') + 1;
+    await editor.click();
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('/us/faq');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    // The match is selected: type over it.
+    await page.keyboard.type('/us/fqa');
+    await expect.poll(() => page.locator('.diagnostics [role="status"]').textContent()).toBe('1 error in this file.');
+    const entry = page.locator('.diagnostics li.error');
+    await expect.poll(() => entry.textContent()).toContain(`content/${REGION}:${line}:${column}`);
+    // Its code, its suggestion and the hint of what to do.
+    expect(await entry.textContent()).toContain('E0214');
+    expect(await entry.textContent()).toContain("'/us/faq'");
+    expect(await entry.locator('.hint').textContent()).toContain('routes');
+    // A marker in the editor at the link.
+    await expect.poll(() => page.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
+    // Nothing was written: it is unsaved.
+    expect(await readFile(path.join(content, REGION), 'utf8')).toBe(text);
+    // Typed back as it was, the file has no unsaved text any more (the preview shows the disk's).
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('/us/fqa');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('/us/faq');
+    await expect.poll(() => page.locator('.diagnostics [role="status"]').textContent()).toBe('No problems in this file.');
+    expect(await page.locator('.actions .quiet').textContent()).toContain('No unsaved changes');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps an unsaved edit over a reload, and shows both versions when the file changed on disk meanwhile', async () => {
+    const { page } = await openStudio();
+    await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(PRODUCTS)}`);
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('# my note\n');
+    await page.reload();
+    await page.locator('.cm-content').waitFor();
+    await expect.poll(() => page.locator('.cm-content').textContent()).toContain('# my note');
+    expect(await page.locator('.actions .quiet').textContent()).toContain('Unsaved changes');
+    const theirs = `${await readFile(path.join(content, PRODUCTS), 'utf8')}# a colleague's line\n`;
+    await writeFile(path.join(content, PRODUCTS), theirs);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const conflict = page.locator('.conflict');
+    await conflict.waitFor();
+    expect(await conflict.locator('figure').first().textContent()).toContain("a colleague's line");
+    expect(await conflict.locator('figure').last().textContent()).toContain('# my note');
+    expect(await readFile(path.join(content, PRODUCTS), 'utf8')).toBe(theirs);
+    await page.getByRole('button', { name: 'Take the version on disk (drop mine)' }).click();
+    await expect.poll(() => page.locator('.cm-content').textContent()).toContain("a colleague's line");
+    expect(await page.locator('.cm-content').textContent()).not.toContain('# my note');
+    await page.close();
+  });
+
+  it('previews the unsaved edit beside the editor: a fr price typed in the YAML shows on its product page before any save', async () => {
+    const { page, errors } = await openStudio();
+    const id = 'regions/fr/products.yaml';
+    await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
+    const frame = page.frameLocator('.preview iframe');
+    await expect.poll(() => frame.locator('main').textContent(), { timeout: 60_000 }).toMatch(/1\s?599,00\s€/);
+    const before = await readFile(path.join(content, id), 'utf8');
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('price: 1599');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('price: 1499');
+    await expect.poll(() => frame.locator('main').textContent()).toMatch(/1\s?499,00\s€/);
+    expect(await readFile(path.join(content, id), 'utf8')).toBe(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('has no axe violations on the Find screen and the file screen, at 1280 and 375 px', async () => {
+    const { page, errors } = await openStudio();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`http://127.0.0.1:${studio.port}/`);
+      await page.locator('.regions').waitFor();
+      expect(await axeViolations(page), `Find at ${width}`).toEqual([]);
+      await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(REGION)}`);
+      await page.locator('.cm-content').waitFor();
+      expect(await axeViolations(page), `file at ${width}`).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
