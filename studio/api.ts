@@ -20,6 +20,8 @@ export interface StudioDiagnostic {
   readonly column: number;
   readonly endLine?: number;
   readonly endColumn?: number;
+  /** The path of keys and indexes to the value it concerns in its file, for its field in a form. */
+  readonly path?: readonly (string | number)[];
 }
 
 /** How a file stands: its problems and, for a translation, its texts not current. */

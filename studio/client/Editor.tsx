@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Overview } from '../api.ts';
 import { Diagnostics } from './Diagnostics.tsx';
-import { Preview } from './Preview.tsx';
+import { FormView } from './FormView.tsx';
+import { placesOf, Preview } from './Preview.tsx';
 import { useFile } from './file-state.ts';
 import type { Conflict } from './file-state.ts';
 import { YamlEditor } from './YamlEditor.tsx';
@@ -28,7 +29,10 @@ export function Editor({
   onClose: () => void;
 }) {
   const editor = useRef<YamlEditorHandle>(null);
-  const { loaded, problem, diagnostics, conflict, status, dirty, onChange, save, choose } = useFile(id, editor, onSaved);
+  const { loaded, text, problem, diagnostics, conflict, status, dirty, onChange, save, choose } = useFile(id, editor, onSaved);
+  // The form, unless the file has no schema or a line of its YAML was asked for (a search's hit).
+  const [view, setView] = useState<'form' | 'yaml'>(line ? 'yaml' : 'form');
+  const shown = loaded?.schema ? view : 'yaml';
   // The markers follow the diagnostics; once loaded, the editor goes to the line asked for.
   useEffect(() => editor.current?.showDiagnostics(diagnostics), [diagnostics, loaded]);
   const opened = loaded !== undefined;
@@ -65,22 +69,55 @@ export function Editor({
       {loaded && (
         <div className="workbench">
           <div className="source">
-            <div className="actions">
-              <button type="button" onClick={() => void save()} disabled={!dirty || conflict !== undefined}>
-                Save
-              </button>
-              <span className="quiet">{dirty ? 'Unsaved changes (kept in this browser until saved).' : 'No unsaved changes.'}</span>
-              <p role="status" className="save-status">
-                {status}
-              </p>
+            <SaveBar dirty={dirty} blocked={conflict !== undefined} status={status} save={() => void save()} />
+            {loaded.schema && <ViewChoice view={shown} choose={setView} />}
+            {shown === 'form' && loaded.schema && (
+              <FormView
+                schemaName={loaded.schema}
+                text={text}
+                region={overview && placesOf(id, overview)[0]?.region}
+                diagnostics={diagnostics}
+                onText={(next) => editor.current?.replace(next)}
+              />
+            )}
+            {/* The YAML view stays, hidden under the form: it holds the text and its undo history. */}
+            <div hidden={shown !== 'yaml'}>
+              <YamlEditor ref={editor} text={loaded.start} label={`YAML of ${id}`} onChange={onChange} />
             </div>
-            <YamlEditor ref={editor} text={loaded.start} label={`YAML of ${id}`} onChange={onChange} />
             <Diagnostics diagnostics={diagnostics} moveTo={(l, c) => editor.current?.moveTo(l, c)} />
           </div>
           {overview && <Preview id={id} overview={overview} />}
         </div>
       )}
     </main>
+  );
+}
+
+/** Save, whether there are unsaved changes, and what the last save said (announced). */
+function SaveBar({ dirty, blocked, status, save }: { dirty: boolean; blocked: boolean; status: string; save: () => void }) {
+  return (
+    <div className="actions">
+      <button type="button" onClick={save} disabled={!dirty || blocked}>
+        Save
+      </button>
+      <span className="quiet">{dirty ? 'Unsaved changes (kept in this browser until saved).' : 'No unsaved changes.'}</span>
+      <p role="status" className="save-status">
+        {status}
+      </p>
+    </div>
+  );
+}
+
+/** Form or YAML: two views of one text. */
+function ViewChoice({ view, choose }: { view: 'form' | 'yaml'; choose: (view: 'form' | 'yaml') => void }) {
+  return (
+    <div className="views" role="group" aria-label="View">
+      {(['form', 'yaml'] as const).map((v) => (
+        <button key={v} type="button" aria-pressed={view === v} onClick={() => choose(v)}>
+          {v === 'form' ? 'Form' : 'YAML'}
+        </button>
+      ))}
+    </div>
   );
 }
 

@@ -34,6 +34,8 @@ export const api = {
   check: (id: string, text: string) => call<CheckAnswer>('/api/check', { method: 'POST', body: { id, text } }),
   save: (id: string, text: string, base: string | null) => call<SaveAnswer>('/api/file', { method: 'PUT', body: { id, text, base } }),
   search: (query: string) => call<SearchAnswer>(`/api/search?q=${encodeURIComponent(query)}`),
+  schema: (name: string) => call<import('@rjsf/utils').RJSFSchema>(`/api/schema?name=${encodeURIComponent(name)}`),
+  yaml: (text: string, data: unknown) => call<{ text: string }>('/api/yaml', { method: 'POST', body: { text, data } }),
   preview: (region: string) => call<PreviewAnswer>('/api/preview', { method: 'POST', body: { region } }),
   clock: (now: string) => call<ClockAnswer>('/api/clock', { method: 'PUT', body: { now } }),
 };

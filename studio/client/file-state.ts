@@ -11,6 +11,8 @@ export interface Loaded {
   readonly base: string;
   /** The text the editor starts with: a draft of this version of the file, or the disk's. */
   readonly start: string;
+  /** The name of the file's JSON Schema, for its form. */
+  readonly schema?: string;
 }
 
 /** Another version of the file met on saving (or a draft made on an older version): the maintainer chooses. */
@@ -64,11 +66,14 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
   const [dirty, setDirty] = useState(false);
   const text = useRef('');
   const base = useRef('');
+  // The text as the views show it (the form reads it; the YAML view holds its own).
+  const [current, setCurrent] = useState('');
   const { diagnostics, check, checkSoon, settle } = useChecks(id, setProblem);
   /** The file as on disk now, with the editor's text (`mine`). */
   const atDisk = (disk: string, hash: string, mine: string) => {
     base.current = hash;
     text.current = mine;
+    setCurrent(mine);
     setLoaded((was) => ({ start: mine, ...was, disk, base: hash }));
     setDirty(mine !== disk);
     writeDraft(id, mine !== disk ? { text: mine, base: hash } : undefined);
@@ -82,6 +87,7 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
           setConflict({ disk: file.text, hash: file.hash, mine: draft.text });
         const start = draft && draft.base === file.hash ? draft.text : file.text;
         atDisk(file.text, file.hash, start);
+        if (file.schema) setLoaded((was) => was && { ...was, schema: file.schema });
         settle(file.diagnostics);
         if (start !== file.text) check(start);
       },
@@ -93,6 +99,7 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
 
   const onChange = (next: string) => {
     text.current = next;
+    setCurrent(next);
     setDirty(next !== loaded?.disk);
     setStatus('');
     writeDraft(id, next !== loaded?.disk ? { text: next, base: base.current } : undefined);
@@ -120,13 +127,14 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
     const next = keep === 'mine' ? chosen.mine : chosen.disk;
     if (text.current !== next) editor.current?.replace(next);
     text.current = next;
+    setCurrent(next);
     if (keep === 'mine') return void save(chosen.hash);
     atDisk(chosen.disk, chosen.hash, chosen.disk);
     setConflict(undefined);
     setStatus('The version on disk is open; yours is dropped.');
     check(chosen.disk);
   };
-  return { loaded, problem, diagnostics, conflict, status, dirty, onChange, save, choose };
+  return { loaded, text: current, problem, diagnostics, conflict, status, dirty, onChange, save, choose };
 }
 
 /** What a save says: plainly, whether the sites still build. */

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readSchemas } from '../../generator/index.ts';
 import type { CheckAnswer, ClockAnswer, FileAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../api.ts';
 import type { Previews } from './previews.ts';
 import { contentPath, readContentFile, writeContentFile } from './files.ts';
+import { formSchema } from './schemas.ts';
 import { searchContent } from './search.ts';
 import { readJson, Refusal } from './security.ts';
 import type { Workspace } from './workspace.ts';
@@ -55,13 +55,9 @@ export async function handleApi(
       if (query.length > 200) throw new Refusal(400, 'Refused: a search of at most 200 characters.');
       return send(res, searchContent(await workspace.sources(), query) satisfies SearchAnswer);
     }
-    case 'GET /api/schema': {
-      // The file's schema with the ones it refers to (common.schema.json), as ajv reads them.
-      const name = url.searchParams.get('name') ?? '';
-      const schemas = readSchemas();
-      if (!/^[a-z]+$/.test(name) || !(`${name}.schema.json` in schemas)) throw new Refusal(404, `No schema '${name.slice(0, 50)}'.`);
-      return send(res, { name: `${name}.schema.json`, schemas });
-    }
+    case 'GET /api/schema':
+      // The form's schema of a kind of file, self-contained, its widgets marked (schemas.ts).
+      return send(res, formSchema(url.searchParams.get('name') ?? ''));
     case 'POST /api/preview': {
       const { region } = fields(await readJson(req), { region: 'string' });
       return send(res, (await previews.open(region)) satisfies PreviewAnswer);

@@ -6,6 +6,7 @@ import { formatPrice } from '../../core/format.ts';
 import { formatsOf } from '../../core/locale.ts';
 import { currentPrice } from '../../core/offers.ts';
 import { isRouteOpen } from '../../core/time.ts';
+import { pathAt } from './positions.ts';
 import type { CheckAnswer, FileCounts, Overview, RegionEntry, StudioDiagnostic } from '../api.ts';
 
 /**
@@ -49,9 +50,11 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
     queue = run.catch(() => undefined);
     return run;
   };
-  const toStudio = (d: Diagnostic): StudioDiagnostic => {
+  const toStudio = (d: Diagnostic, texts: ReadonlyMap<string, string>): StudioDiagnostic => {
     const id = idOf(root, cwd, d.file);
-    return { ...d, ...(id !== undefined && { id }) };
+    const text = texts.get(d.file);
+    const path = text === undefined ? undefined : pathAt(text, d.line, d.column);
+    return { ...d, ...(id !== undefined && { id }), ...(path && path.length > 0 && { path }) };
   };
   const workspace: Workspace = {
     root,
@@ -63,7 +66,7 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
     },
     async diagnosticsOf(id) {
       const result = await workspace.current();
-      return result.diagnostics.map(toStudio).filter((d) => d.id === id);
+      return result.diagnostics.filter((d) => idOf(root, cwd, d.file) === id).map((d) => toStudio(d, result.sources));
     },
     unsaved,
     settle: (id) => void unsaved.delete(id),
@@ -73,7 +76,8 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
       else unsaved.set(id, text);
       const result = await compile(new Map([...unsaved, [id, text]]));
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
-      return { diagnostics: result.diagnostics.map(toStudio).filter((d) => d.id === id), errors };
+      const diagnostics = result.diagnostics.filter((d) => idOf(root, cwd, d.file) === id).map((d) => toStudio(d, result.sources));
+      return { diagnostics, errors };
     },
     sources: () => readContentSources(root),
   };

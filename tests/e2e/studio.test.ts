@@ -82,6 +82,7 @@ describe('the studio in a browser', () => {
   it('shows a broken link as E0214 at its line as one types, announced, with the hint', async () => {
     const { page, errors } = await openStudio();
     await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(REGION)}`);
+    await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
     const editor = page.locator('.cm-content');
     await editor.waitFor();
     await expect.poll(() => page.locator('.diagnostics [role="status"]').textContent()).toBe('No problems in this file.');
@@ -121,10 +122,12 @@ describe('the studio in a browser', () => {
   it('keeps an unsaved edit over a reload, and shows both versions when the file changed on disk meanwhile', async () => {
     const { page } = await openStudio();
     await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(PRODUCTS)}`);
+    await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+Home');
     await page.keyboard.type('# my note\n');
     await page.reload();
+    await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
     await page.locator('.cm-content').waitFor();
     await expect.poll(() => page.locator('.cm-content').textContent()).toContain('# my note');
     expect(await page.locator('.actions .quiet').textContent()).toContain('Unsaved changes');
@@ -149,6 +152,7 @@ describe('the studio in a browser', () => {
     const frame = page.frameLocator('.preview iframe');
     await expect.poll(() => frame.locator('main').textContent(), { timeout: 60_000 }).toMatch(/1\s?599,00\s€/);
     const before = await readFile(path.join(content, id), 'utf8');
+    await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+f');
     await page.keyboard.type('price: 1599');
@@ -157,6 +161,50 @@ describe('the studio in a browser', () => {
     await page.keyboard.type('price: 1499');
     await expect.poll(() => frame.locator('main').textContent()).toMatch(/1\s?499,00\s€/);
     expect(await readFile(path.join(content, id), 'utf8')).toBe(before);
+    // Typed back as it was: no unsaved text is left for the tests after this one.
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('price: 1499');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('price: 1599');
+    await expect.poll(() => page.locator('.actions .quiet').textContent()).toContain('No unsaved changes');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('edits a price in the form made from the schema: shown as visitors see it, previewed, saved as one changed line', async () => {
+    const { page, errors } = await openStudio();
+    const id = 'regions/fr/products.yaml';
+    await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
+    const price = page.locator('#root_products_flagshipBumblebee_price');
+    await price.waitFor();
+    // Its title and help come from the schema; the price as the region's visitors read it beside it.
+    expect(await page.locator('#root_products_flagshipBumblebee_price__description').textContent()).toBe("Regular price in the region's currency.");
+    await price.fill('1399');
+    await expect.poll(() => page.locator('#root_products_flagshipBumblebee_price-note').textContent()).toMatch(/^Visitors see 1\s?399,00\s€$/);
+    const frame = page.frameLocator('.preview iframe');
+    await expect.poll(() => frame.locator('main').textContent(), { timeout: 60_000 }).toMatch(/1\s?399,00\s€/);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('.save-status').textContent()).toBe('Saved.');
+    const diff = git('diff', '--unified=0', '--', `content/${id}`).stdout;
+    expect(diff.split('\n').filter((l) => /^[-+](?![-+])/.test(l))).toEqual(['-    price: 1599', '+    price: 1399']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a broken link as E0214 at its field in the form, with its suggestion', async () => {
+    const { page, errors } = await openStudio();
+    await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(REGION)}`);
+    await page.locator('.rjsf').waitFor();
+    const id = await page.locator('input[id$="_link"][value="/us/faq"]').first().getAttribute('id');
+    const field = page.locator(`#${id}`);
+    await field.fill('/us/fqa');
+    const error = page.locator(`#${id}__error`);
+    await expect.poll(() => error.textContent()).toContain('E0214');
+    expect(await error.textContent()).toContain("'/us/faq'");
+    // Typed back, the error goes.
+    await field.fill('/us/faq');
+    await expect.poll(() => page.locator('.diagnostics').textContent()).toContain('No problems in this file.');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -169,8 +217,11 @@ describe('the studio in a browser', () => {
       await page.locator('.regions').waitFor();
       expect(await axeViolations(page), `Find at ${width}`).toEqual([]);
       await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(REGION)}`);
+      await page.locator('.rjsf').waitFor();
+      expect(await axeViolations(page), `form at ${width}`).toEqual([]);
+      await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
       await page.locator('.cm-content').waitFor();
-      expect(await axeViolations(page), `file at ${width}`).toEqual([]);
+      expect(await axeViolations(page), `YAML at ${width}`).toEqual([]);
     }
     expect(errors).toEqual([]);
     await page.close();

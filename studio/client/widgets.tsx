@@ -1,0 +1,57 @@
+import { getDefaultRegistry } from '@rjsf/core';
+import type { WidgetProps } from '@rjsf/utils';
+import type { RegionEntry } from '../api.ts';
+
+/** What the widgets know of the file's region: its pages and products, its locale and currency. */
+export interface FormContext {
+  readonly region?: RegionEntry;
+}
+
+const Text = getDefaultRegistry().widgets.TextWidget!;
+
+/** An amount as the region's visitors read it: "1 599,00 €". */
+function asPrice(value: unknown, region: RegionEntry | undefined): string | undefined {
+  // While one types, the form holds the number as its text.
+  const amount = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (!Number.isFinite(amount) || !region) return undefined;
+  return new Intl.NumberFormat(region.locale, { style: 'currency', currency: region.currency }).format(amount);
+}
+
+/** An instant written with its offset, read back in UTC and in this browser's zone. */
+function asInstant(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/(Z|[+-]\d\d:\d\d)$/.test(value)) return undefined;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return undefined;
+  // timeStyle 'long' names the zone (dateStyle and timeStyle take no other option).
+  const local = at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'long' });
+  return `${at.toISOString().replace('.000Z', 'Z')} UTC; ${local} here`;
+}
+
+/**
+ * The forms' text and number fields, with what this content is made of shown beside them (the
+ * schemas mark each kind in `$comment`, studio/server/schemas.ts): a price as the region's
+ * visitors see it, an instant in UTC and in the maintainer's zone, a link with the region's pages
+ * (and whether each is open now) to pick from, a product key with the region's products.
+ */
+export function StudioTextWidget(props: WidgetProps) {
+  const kind = typeof props.schema.$comment === 'string' ? props.schema.$comment : '';
+  const region = (props.registry.formContext as FormContext | undefined)?.region;
+  // Offered as the field's examples: the form lists them under the field as one types (a datalist).
+  const choices =
+    kind === 'studio:link'
+      ? region?.pages.map((p) => p.path)
+      : kind === 'studio:productKey'
+        ? region?.products.map((p) => p.key)
+        : undefined;
+  const note = kind === 'studio:price' ? asPrice(props.value, region) : kind === 'studio:instant' ? asInstant(props.value) : undefined;
+  return (
+    <>
+      <Text {...props} schema={choices ? { ...props.schema, examples: choices } : props.schema} />
+      {note && (
+        <p className="widget-note" id={`${props.id}-note`}>
+          {kind === 'studio:price' ? `Visitors see ${note}` : note}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { pathAt } from '../../studio/server/positions.ts';
+import { formSchema } from '../../studio/server/schemas.ts';
+
+// The forms' schemas (studio/server/schemas.ts) say what the compiler's schemas say: every
+// content file is valid against its form's schema, a broken one is not; their widgets are marked.
+
+const CONTENT = path.join(PACKAGE_ROOT, 'content');
+const KINDS: [RegExp, string][] = [
+  [/^regions\/[^/]+\/products\.yaml$/, 'products'],
+  [/^regions\/[^/]+\/region\.yaml$/, 'region'],
+  [/^messages\/[^/]+\.yaml$/, 'messages'],
+  [/^pages\/.+\.yaml$/, 'page'],
+  [/^stages\.yaml$/, 'stages'],
+  [/^constants\.yaml$/, 'constants'],
+];
+const files = readdirSync(CONTENT, { recursive: true, encoding: 'utf8' })
+  .map((file) => file.split(path.sep).join('/'))
+  .filter((file) => file.endsWith('.yaml'))
+  .sort();
+
+describe("the forms' schemas", () => {
+  it.each(files)('take %s as the compiler does', (file) => {
+    const kind = KINDS.find(([test]) => test.test(file))?.[1];
+    expect(kind, file).toBeDefined();
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    const data = parse(readFileSync(path.join(CONTENT, file), 'utf8'));
+    expect(ajv.validate(formSchema(kind!), data), JSON.stringify(ajv.errors?.slice(0, 3))).toBe(true);
+  });
+
+  it('refuse what the compiler refuses, and mark prices, instants, links and product keys for their widgets', () => {
+    const schema = formSchema('products');
+    const ajv = new Ajv({ strict: false });
+    const data = parse(readFileSync(path.join(CONTENT, 'regions/de/products.yaml'), 'utf8')) as {
+      products: Record<string, Record<string, unknown>>;
+    };
+    data.products.miniRobot!.price = -1;
+    expect(ajv.validate(schema, data)).toBe(false);
+    const text = JSON.stringify(schema);
+    for (const kind of ['studio:price', 'studio:instant', 'studio:link', 'studio:productKey']) expect(text).toContain(kind);
+    expect(text).not.toContain('common.schema.json');
+  });
+
+  it("find a diagnostic's field from its line and column", () => {
+    const text = 'products:\n  miniRobot:\n    name: "Mini"\n    price: 189\n  other:\n    tags: [a, b]\n';
+    expect(pathAt(text, 4, 12)).toEqual(['products', 'miniRobot', 'price']);
+    expect(pathAt(text, 4, 5)).toEqual(['products', 'miniRobot', 'price']);
+    expect(pathAt(text, 6, 15)).toEqual(['products', 'other', 'tags', 1]);
+    expect(pathAt(text, 99, 1)).toBeUndefined();
+  });
+});
