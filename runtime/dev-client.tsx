@@ -31,14 +31,18 @@ export async function startDevClient(shards: number): Promise<void> {
   const started = await startClient(devSources(shards, 0));
   const hot = import.meta.hot;
   if (!started || !hot) return;
-  let latest = 0;
+  // The version the page was rendered at: a newer one announced while it started is asked for.
+  const rendered = Number(document.getElementById('root')?.dataset.version ?? 0);
+  let latest = rendered;
   hot.on('build-region:content', (event: ContentVersion) => {
+    if (event.version <= latest) return;
     latest = event.version;
     showVersion(started, event, () => latest === event.version).catch(() => {
       // What the new content needs did not load: the page as the server renders it now.
       if (latest === event.version) window.location.reload();
     });
   });
+  hot.send('build-region:since', { version: rendered });
 }
 
 /**

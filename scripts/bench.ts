@@ -16,6 +16,7 @@ import { growthGoals } from './bench/growth.ts';
 import { importGoals } from './bench/import.ts';
 import { devLoopGoals } from './bench/dev-loop.ts';
 import { reviewInstantGoals } from './bench/review-instants.ts';
+import { studioGoals } from './bench/studio.ts';
 import { median, nodeRunner, timeCommand } from './bench/process.ts';
 
 const option = (name: string, fallback: number) => {
@@ -203,6 +204,10 @@ try {
 
   // The live preview (`--dev`) against Vite's own dev server: an edit, the first page, an error.
   await devLoopGoals({ work, content: real.content, runs: RUNS, now: NOW, bin: BIN, report });
+
+  // The studio (issue 49): its first screen, a keystroke's diagnostics at 1x and SCALEx, an edit in its preview.
+  const grown = await writeCatalogue(path.join(work, 'studio-grown'), { scale: SCALE, regions: 8 });
+  await studioGoals({ work, content: real.content, grown: grown.content, scale: SCALE, runs: RUNS, now: NOW, bin: BIN, report });
 
   // The number of regions: how a build of all of them grows (reported, no goal).
   const many = await writeCatalogue(path.join(work, `r${REGIONS}`), { scale: 1, regions: REGIONS });

@@ -14,6 +14,7 @@ import {
   PACKAGE_ROOT,
 } from '../../generator/index.ts';
 import type { CompileResult, Diagnostic, ServerRenderer } from '../../generator/index.ts';
+import type { ContentVersion } from '../../core/model.ts';
 import { createEmulatedClock } from '../../server/backends/clock.ts';
 import { createEmulator } from '../../server/emulator.ts';
 import type { Emulator } from '../../server/emulator.ts';
@@ -22,7 +23,7 @@ import { serveContentFiles, serveContentPages } from './middleware.ts';
 import { ENTRY_ID, ENTRY_URL, readEditedFile, showCompile, showTextEdit, writeModules } from './versions.ts';
 import type { DevState, PageRenderer } from './middleware.ts';
 import { overlayError } from './overlay.ts';
-import { createCompileQueue } from './queue.ts';
+import { AFTER_TEXT_EDIT_MS, createCompileQueue, updater } from './queue.ts';
 import type { CompileQueue } from './queue.ts';
 
 export { acceptsPage } from './middleware.ts';
@@ -61,8 +62,12 @@ export interface DevServer {
   url: string;
   vite: ViteDevServer;
   emulator: Emulator;
-  /** Compiles the content again (the overlay changed, or the clock moved), and the pages follow. */
-  update(): void;
+  /**
+   * Compiles the content again (the overlay changed, or the clock moved), and the pages follow;
+   * a page file's texts given as `edited` show at once, before the whole compile (as an edit on
+   * disk does). With `quick`, only that: the whole compile waits for the next update.
+   */
+  update(edited?: { id: string; text: string }, quick?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -140,7 +145,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url: `http://localhost:${port}${state.region?.basePath || ''}/`,
     vite,
     emulator,
-    update: () => queue.schedule(),
+    update: updater(state, contentDir, queue),
     async close() {
       closing = true;
       firstPage.release();
@@ -232,6 +237,11 @@ function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, 
             queue.schedule();
           });
       });
+      // A page that missed a version while it started (rendered at an older one) is told of the newest.
+      server.ws.on('build-region:since', (data: { version?: unknown }, client) => {
+        if (typeof data?.version === 'number' && data.version < state.version && !hasErrors(state.compiled?.diagnostics ?? []))
+          client.send('build-region:content', { version: state.version, shards: state.shards.length } satisfies ContentVersion);
+      });
       server.ws.on('connection', () => {
         if (state.compiled && hasErrors(state.compiled.diagnostics)) server.ws.send({ type: 'error', err: overlayError(state.compiled) });
       });
@@ -248,8 +258,6 @@ function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, 
   };
 }
 
-/** How long the whole compile waits after an edit of texts shown before it (`showTextEdit`). */
-const AFTER_TEXT_EDIT_MS = 150;
 /** How long the modules of the first compile wait for the first page before they are written anyway. */
 const MODULES_AFTER_MS = 10_000;
 /**

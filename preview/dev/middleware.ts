@@ -171,7 +171,11 @@ async function renderDevPage(server: ViteDevServer, state: DevState, pathname: s
     }),
     ...(consent && { consent }),
   });
-  return html.replace('<head>', `<head>${vite.head}`).replace('</body>', `${vite.body}${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);
+  // The version of the content it shows: the page's client asks for a newer one once it listens (runtime/dev-client.tsx).
+  return html
+    .replace('<div id="root" ', `<div id="root" data-version="${state.version}" `)
+    .replace('<head>', `<head>${vite.head}`)
+    .replace('</body>', `${vite.body}${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);
 }
 
 /**

@@ -1,3 +1,7 @@
+import path from 'node:path';
+import type { DevState } from './middleware.ts';
+import { showTextEdit } from './versions.ts';
+
 /** The live preview's compiles, one at a time (`createCompileQueue`). */
 export interface CompileQueue {
   /** A compile, at once or `after` milliseconds from now. */
@@ -31,5 +35,20 @@ export function createCompileQueue(recompile: (stale: () => boolean) => Promise<
     async close() {
       await running;
     },
+  };
+}
+
+/** How long the whole compile waits after an edit of texts shown before it (`showTextEdit`). */
+export const AFTER_TEXT_EDIT_MS = 150;
+
+/** DevServer's `update`: a page's texts shown at once, then (unless quick) the whole compile. */
+export function updater(
+  state: DevState,
+  contentDir: string,
+  queue: CompileQueue,
+): (edited?: { id: string; text: string }, quick?: boolean) => void {
+  return (edited, quick) => {
+    const shown = edited !== undefined && showTextEdit(state, contentDir, path.join(contentDir, edited.id), edited.text);
+    if (!quick) queue.schedule(shown ? AFTER_TEXT_EDIT_MS : 0);
   };
 }

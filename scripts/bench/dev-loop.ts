@@ -22,7 +22,7 @@ export interface DevLoopBench {
 }
 
 /** A dev server started as a command, once it has printed its address. */
-interface Started {
+export interface Started {
   url: string;
   /** Milliseconds from the spawn until the address was printed. */
   printed: number;
@@ -33,7 +33,7 @@ interface Started {
 /** A terminal colour code (Vite colours its address even when its output is piped). */
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
-function startCommand(args: readonly string[], cwd: string, address: RegExp): Promise<Started> {
+export function startCommand(args: readonly string[], cwd: string, address: RegExp): Promise<Started> {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd,
@@ -65,7 +65,7 @@ function startCommand(args: readonly string[], cwd: string, address: RegExp): Pr
  * its own (the preview's Vite has the package's, and both run at once). Gives its page's module
  * with another greeting.
  */
-async function writeHelloProject(dir: string): Promise<(greeting: string) => string> {
+export async function writeHelloProject(dir: string): Promise<(greeting: string) => string> {
   await cp(path.join(PACKAGE_ROOT, 'scripts', 'bench', 'hello'), dir, { recursive: true });
   await symlink(path.join(PACKAGE_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   await writeFile(
@@ -78,7 +78,7 @@ async function writeHelloProject(dir: string): Promise<(greeting: string) => str
 }
 
 /** Milliseconds from `act` until the page's first heading reads `text`. */
-async function until(page: Page, act: () => Promise<void>, shown: (page: Page) => Promise<unknown>, what: string): Promise<number> {
+export async function until(page: Page, act: () => Promise<void>, shown: (page: Page) => Promise<unknown>, what: string): Promise<number> {
   // The page in front: a page behind another draws no frames.
   await page.bringToFront();
   const started = performance.now();
@@ -93,7 +93,7 @@ async function until(page: Page, act: () => Promise<void>, shown: (page: Page) =
 const SHOWN_WITHIN_MS = 20_000;
 const MAX_RETRIES = 3;
 
-const heading = (text: string) => (page: Page) =>
+export const heading = (text: string) => (page: Page) =>
   page.waitForFunction((expected) => document.querySelector('h1')?.textContent === expected, text, {
     polling: 'raf',
     timeout: SHOWN_WITHIN_MS,

@@ -29,7 +29,7 @@ export function Editor({
   onClose: () => void;
 }) {
   const editor = useRef<YamlEditorHandle>(null);
-  const { loaded, text, problem, diagnostics, conflict, status, dirty, onChange, save, choose } = useFile(id, editor, onSaved);
+  const { loaded, text, problem, diagnostics, conflict, status, dirty, onChange, drafted, save, choose } = useFile(id, editor, onSaved);
   // The form, unless the file has no schema or a line of its YAML was asked for (a search's hit).
   const [view, setView] = useState<'form' | 'yaml'>(line ? 'yaml' : 'form');
   const shown = loaded?.schema ? view : 'yaml';
@@ -73,11 +73,16 @@ export function Editor({
             {loaded.schema && <ViewChoice view={shown} choose={setView} />}
             {shown === 'form' && loaded.schema && (
               <FormView
+                id={id}
                 schemaName={loaded.schema}
                 text={text}
                 region={overview && placesOf(id, overview)[0]?.region}
                 diagnostics={diagnostics}
-                onText={(next) => editor.current?.replace(next)}
+                onText={(next) => {
+                  // The server keeps it as the unsaved text already (and the preview shows it).
+                  drafted(next);
+                  editor.current?.replace(next);
+                }}
               />
             )}
             {/* The YAML view stays, hidden under the form: it holds the text and its undo history. */}

@@ -47,12 +47,14 @@ export function prune(value: unknown, was: unknown): unknown {
  * form and the YAML view are one text, checked and saved alike.
  */
 export function FormView({
+  id,
   schemaName,
   text,
   region,
   diagnostics,
   onText,
 }: {
+  id: string;
   schemaName: string;
   text: string;
   region: RegionEntry | undefined;
@@ -73,7 +75,6 @@ export function FormView({
   }, [text]);
   const latest = useRef(text);
   latest.current = text;
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const context = useMemo<FormContext>(() => ({ ...(region && { region }) }), [region]);
   if (problem) return <p role="alert">{problem}</p>;
   if ('error' in data)
@@ -96,16 +97,13 @@ export function FormView({
         const formData = prune(event.formData, data.value);
         // Nothing the maintainer changed (the form's first render): nothing to write.
         if (JSON.stringify(formData) === JSON.stringify(data.value)) return;
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          const from = latest.current;
-          api.yaml(from, formData).then(
-            (answer) => {
-              if (latest.current === from && answer.text !== from) onText(answer.text);
-            },
-            (error: Error) => setProblem(error.message),
-          );
-        }, 200);
+        const from = latest.current;
+        api.yaml(id, from, formData).then(
+          (answer) => {
+            if (latest.current === from && answer.text !== from) onText(answer.text);
+          },
+          (error: Error) => setProblem(error.message),
+        );
       }}
     />
   );

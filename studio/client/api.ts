@@ -32,10 +32,11 @@ export const api = {
   overview: () => call<Overview>('/api/overview'),
   file: (id: string) => call<FileAnswer>(`/api/file?id=${encodeURIComponent(id)}`),
   check: (id: string, text: string) => call<CheckAnswer>('/api/check', { method: 'POST', body: { id, text } }),
+  draft: (id: string, text: string) => call<{ kept: boolean }>('/api/draft', { method: 'PUT', body: { id, text } }),
   save: (id: string, text: string, base: string | null) => call<SaveAnswer>('/api/file', { method: 'PUT', body: { id, text, base } }),
   search: (query: string) => call<SearchAnswer>(`/api/search?q=${encodeURIComponent(query)}`),
   schema: (name: string) => call<import('@rjsf/utils').RJSFSchema>(`/api/schema?name=${encodeURIComponent(name)}`),
-  yaml: (text: string, data: unknown) => call<{ text: string }>('/api/yaml', { method: 'POST', body: { text, data } }),
+  yaml: (id: string, text: string, data: unknown) => call<{ text: string }>('/api/yaml', { method: 'POST', body: { id, text, data } }),
   preview: (region: string) => call<PreviewAnswer>('/api/preview', { method: 'POST', body: { region } }),
   clock: (now: string) => call<ClockAnswer>('/api/clock', { method: 'PUT', body: { now } }),
 };

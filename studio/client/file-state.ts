@@ -45,10 +45,10 @@ function useChecks(id: string, setProblem: (problem: string) => void) {
     },
     [id, setProblem],
   );
-  /** A check once the typing pauses (250 ms). */
+  /** A check once the typing pauses (80 ms: a keystroke's diagnostics show soon after it). */
   const checkSoon = (checked: string) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => check(checked), 250);
+    timer.current = setTimeout(() => check(checked), 80);
   };
   // A save's answer is the newest: a check still on its way is dropped.
   const settle = (settled: readonly StudioDiagnostic[]) => {
@@ -69,6 +69,9 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
   // The text as the views show it (the form reads it; the YAML view holds its own).
   const [current, setCurrent] = useState('');
   const { diagnostics, check, checkSoon, settle } = useChecks(id, setProblem);
+  /** The text the server keeps already as the unsaved one (a form's change, made there). */
+  const serverHas = useRef<string | undefined>(undefined);
+  const drafted = (next: string) => void (serverHas.current = next);
   /** The file as on disk now, with the editor's text (`mine`). */
   const atDisk = (disk: string, hash: string, mine: string) => {
     base.current = hash;
@@ -103,6 +106,8 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
     setDirty(next !== loaded?.disk);
     setStatus('');
     writeDraft(id, next !== loaded?.disk ? { text: next, base: base.current } : undefined);
+    // The preview takes the text at once (unless the server has it: a form's change); the check once the typing pauses.
+    if (next !== serverHas.current) api.draft(id, next).catch((error: Error) => setProblem(error.message));
     checkSoon(next);
   };
   const save = async (over?: string) => {
@@ -134,7 +139,7 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
     setStatus('The version on disk is open; yours is dropped.');
     check(chosen.disk);
   };
-  return { loaded, text: current, problem, diagnostics, conflict, status, dirty, onChange, save, choose };
+  return { loaded, text: current, problem, diagnostics, conflict, status, dirty, onChange, drafted, save, choose };
 }
 
 /** What a save says: plainly, whether the sites still build. */

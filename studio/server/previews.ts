@@ -11,8 +11,13 @@ import { Refusal } from './security.ts';
 export interface Previews {
   /** The preview of a region (started now if it is not the one running): its address. */
   open(region: string): Promise<{ region: string; url: string; origin: string }>;
-  /** The unsaved texts changed: the running preview shows them. */
-  update(): void;
+  /** The unsaved texts changed (`edited`, when one file's): the running preview shows them. */
+  update(edited?: { id: string; text: string }): void;
+  /**
+   * One file's unsaved text as it is typed: a page's texts show at once; the rest waits for the
+   * check that follows (`update`), so that the check's compile runs first (one thread).
+   */
+  quick(edited: { id: string; text: string }): void;
   /** Moves the clock of the preview (and of its back ends) to an instant, and renders again. */
   setClock(instant: number): Promise<number>;
   close(): Promise<void>;
@@ -51,8 +56,11 @@ export function createPreviews(options: {
       url.hostname = '127.0.0.1';
       return { region, url: url.href, origin: url.origin };
     },
-    update() {
-      void running?.server.then((server) => server.update()).catch(() => undefined);
+    update(edited) {
+      void running?.server.then((server) => server.update(edited)).catch(() => undefined);
+    },
+    quick(edited) {
+      void running?.server.then((server) => server.update(edited, true)).catch(() => undefined);
     },
     async setClock(instant) {
       clock = instant;

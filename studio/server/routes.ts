@@ -36,19 +36,33 @@ export async function handleApi(
       previews.update();
       return send(res, checked satisfies CheckAnswer);
     }
+    case 'PUT /api/draft': {
+      // An unsaved text for the preview at once (the check, a moment later, says what is wrong).
+      const { id, text } = fields(await readJson(req), { id: 'string', text: 'string' });
+      await contentPath(workspace.root, id, { exists: false });
+      await workspace.draft(id, text);
+      previews.quick({ id, text });
+      return send(res, { kept: true });
+    }
     case 'PUT /api/file':
       return save(req, res, workspace, previews);
     case 'POST /api/yaml': {
-      // A form's data made into the file's text, changing only what differs (yaml-edit.ts).
+      // A form's data made into the file's text, changing only what differs (yaml-edit.ts), kept
+      // as the file's unsaved text and shown in the preview at once.
       const body = await readJson(req);
-      const { text } = fields(body, { text: 'string' });
+      const { id, text } = fields(body, { id: 'string', text: 'string' });
+      await contentPath(workspace.root, id, { exists: false });
+      let next: string;
       try {
-        return send(res, { text: applyData(text, (body as { data?: unknown }).data) });
+        next = applyData(text, (body as { data?: unknown }).data);
       } catch (error) {
         if (error instanceof YamlEditError)
           throw new Refusal(422, `The file's YAML does not parse, so the form cannot change it: ${error.message}`);
         throw error;
       }
+      await workspace.draft(id, next);
+      previews.quick({ id, text: next });
+      return send(res, { text: next });
     }
     case 'GET /api/search': {
       const query = url.searchParams.get('q') ?? '';

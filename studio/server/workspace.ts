@@ -34,6 +34,8 @@ export interface Workspace {
   readonly unsaved: ReadonlyMap<string, string>;
   /** A file saved (or its edit dropped): its unsaved text is gone. */
   settle(id: string): void;
+  /** Keeps a file's unsaved text (for the preview) without checking it; false when it is the disk's. */
+  draft(id: string, text: string): Promise<boolean>;
   /** Every content file's text, by id (the search reads them). */
   sources(): Promise<{ id: string; text: string }[]>;
 }
@@ -70,10 +72,14 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
     },
     unsaved,
     settle: (id) => void unsaved.delete(id),
-    async check(id, text) {
+    async draft(id, text) {
       const disk = await readFile(path.join(root, id), 'utf8').catch(() => undefined);
       if (text === disk) unsaved.delete(id);
       else unsaved.set(id, text);
+      return text !== disk;
+    },
+    async check(id, text) {
+      await workspace.draft(id, text);
       const result = await compile(new Map([...unsaved, [id, text]]));
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
       const diagnostics = result.diagnostics.filter((d) => idOf(root, cwd, d.file) === id).map((d) => toStudio(d, result.sources));
