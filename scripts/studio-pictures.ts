@@ -1,0 +1,65 @@
+// npm run studio:pictures: the pictures of docs/studio.md, taken from the studio running over a
+// copy of the content (nothing of content/ is changed): the Find screen with a search, a form
+// with its preview, the YAML view with a diagnostic, and a conflict.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { PACKAGE_ROOT } from '../generator/index.ts';
+import { launchChromium } from '../preview/chromium.ts';
+import { startStudio } from '../studio/server/index.ts';
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'studio-pictures-'));
+const content = path.join(work, 'content');
+await cp(path.join(PACKAGE_ROOT, 'content'), content, { recursive: true });
+const studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse('2026-11-27T12:00:00+08:00') });
+const browser = await launchChromium();
+const docs = path.join(PACKAGE_ROOT, 'docs');
+
+async function picture(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(docs, name), type: 'jpeg', quality: 80 });
+  console.log(`docs/${name}`);
+}
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(studio.url);
+  await page.locator('.regions .region').first().waitFor();
+  await page.getByLabel(/Every text and value/).fill('miniRobot price');
+  await page.locator('.hits li').first().waitFor();
+  await picture(page, 'studio-find.jpg');
+
+  const products = 'regions/de/products.yaml';
+  await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(products)}`);
+  const price = page.locator('#root_products_flagshipBumblebee_price');
+  await price.waitFor();
+  await page.frameLocator('.preview iframe').locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+  await price.fill('1499');
+  await page.getByLabel('Page').selectOption('/de/flagship-bumblebee');
+  await page.frameLocator('.preview iframe').locator('main', { hasText: '1.499,00' }).waitFor({ timeout: 60_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await picture(page, 'studio-form.jpg');
+
+  const region = 'regions/us/region.yaml';
+  const text = await readFile(path.join(content, region), 'utf8');
+  const line = text.split('\n').findIndex((l) => l.includes('link: /us/faq')) + 1;
+  await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(region)}&line=${line}`);
+  await page.waitForFunction(() => document.activeElement?.classList.contains('cm-content'));
+  await page.keyboard.press('Control+f');
+  await page.keyboard.type('/us/faq');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.type('/us/fqa');
+  await page.locator('.diagnostics li.error').waitFor();
+  await picture(page, 'studio-yaml.jpg');
+
+  await writeFile(path.join(content, region), `${text}# a colleague's change\n`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.locator('.conflict').waitFor();
+  await page.locator('.conflict').scrollIntoViewIfNeeded();
+  await picture(page, 'studio-conflict.jpg');
+} finally {
+  await browser.close();
+  await studio.close();
+  await rm(work, { recursive: true, force: true });
+}
