@@ -60,6 +60,8 @@ export interface RegionEntry {
   readonly code: string;
   readonly locale: string;
   readonly currency: string;
+  /** The IANA time zone its team plans in (region.yaml `timeZone`): where instants are shown. */
+  readonly timeZone: string;
   /** The region's own files: region.yaml and products.yaml. */
   readonly files: readonly FileId[];
   readonly pages: readonly PageEntry[];

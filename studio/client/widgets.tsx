@@ -17,20 +17,22 @@ function asPrice(value: unknown, region: RegionEntry | undefined): string | unde
   return new Intl.NumberFormat(region.locale, { style: 'currency', currency: region.currency }).format(amount);
 }
 
-/** An instant written with its offset, read back in UTC and in this browser's zone. */
-function asInstant(value: unknown): string | undefined {
+/** An instant written with its offset, read back in UTC and in the region's own zone (its team's). */
+function asInstant(value: unknown, region: RegionEntry | undefined): string | undefined {
   if (typeof value !== 'string' || !/(Z|[+-]\d\d:\d\d)$/.test(value)) return undefined;
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return undefined;
-  // timeStyle 'long' names the zone (dateStyle and timeStyle take no other option).
-  const local = at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'long' });
-  return `${at.toISOString().replace('.000Z', 'Z')} UTC; ${local} here`;
+  const utc = `${at.toISOString().replace('.000Z', 'Z')} UTC`;
+  if (!region) return utc;
+  // timeStyle 'long' names the zone (dateStyle and timeStyle take no other option but the zone).
+  const there = at.toLocaleString(region.locale, { dateStyle: 'medium', timeStyle: 'long', timeZone: region.timeZone });
+  return `${utc}; in ${region.code} (${region.timeZone}): ${there}`;
 }
 
 /**
  * The forms' text and number fields, with what this content is made of shown beside them (the
  * schemas mark each kind in `$comment`, studio/server/schemas.ts): a price as the region's
- * visitors see it, an instant in UTC and in the maintainer's zone, a link with the region's pages
+ * visitors see it, an instant in UTC and in the region's own zone, a link with the region's pages
  * (and whether each is open now) to pick from, a product key with the region's products.
  */
 export function StudioTextWidget(props: WidgetProps) {
@@ -43,7 +45,8 @@ export function StudioTextWidget(props: WidgetProps) {
       : kind === 'studio:productKey'
         ? region?.products.map((p) => p.key)
         : undefined;
-  const note = kind === 'studio:price' ? asPrice(props.value, region) : kind === 'studio:instant' ? asInstant(props.value) : undefined;
+  const note =
+    kind === 'studio:price' ? asPrice(props.value, region) : kind === 'studio:instant' ? asInstant(props.value, region) : undefined;
   return (
     <>
       <Text {...props} schema={choices ? { ...props.schema, examples: choices } : props.schema} />

@@ -125,6 +125,7 @@ function overviewOf(result: CompileResult, root: string, cwd: string, at: number
       code: data.code,
       locale: data.locale,
       currency: data.currency,
+      timeZone: data.timeZone,
       files: [`regions/${data.code}/region.yaml`, `regions/${data.code}/products.yaml`].filter((id) => counts.has(id)),
       pages: data.routes.map((route) => ({
         path: route.path,

@@ -151,6 +151,7 @@ describe('the studio in a browser', () => {
     await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
     const frame = page.frameLocator('.preview iframe');
     await expect.poll(() => frame.locator('main').textContent(), { timeout: 60_000 }).toMatch(/1\s?599,00\s€/);
+    await frame.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
     const before = await readFile(path.join(content, id), 'utf8');
     await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
     await page.locator('.cm-content').click();
@@ -179,9 +180,18 @@ describe('the studio in a browser', () => {
     const price = page.locator('#root_products_flagshipBumblebee_price');
     await price.waitFor();
     // Its title and help come from the schema; the price as the region's visitors read it beside it.
-    expect(await page.locator('#root_products_flagshipBumblebee_price__description').textContent()).toBe("Regular price in the region's currency.");
+    expect(await page.locator('#root_products_flagshipBumblebee_price__description').textContent()).toBe(
+      "Regular price in the region's currency.",
+    );
+    // The preview's page live before the edit, as a maintainer sees it.
+    await page.frameLocator('.preview iframe').locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+    // An instant in UTC and in the region's own zone (fr plans in Europe/Paris: 01:00 the next day).
+    const start = page.locator('[id$="_activityTime_startTime-note"]').first();
+    expect(await start.textContent()).toMatch(/^2025-09-21T23:00:00Z UTC; in fr \(Europe\/Paris\): 22 sept\. 2025,? (à )?01:00:00/);
     await price.fill('1399');
-    await expect.poll(() => page.locator('#root_products_flagshipBumblebee_price-note').textContent()).toMatch(/^Visitors see 1\s?399,00\s€$/);
+    await expect
+      .poll(() => page.locator('#root_products_flagshipBumblebee_price-note').textContent())
+      .toMatch(/^Visitors see 1\s?399,00\s€$/);
     const frame = page.frameLocator('.preview iframe');
     await expect.poll(() => frame.locator('main').textContent(), { timeout: 60_000 }).toMatch(/1\s?399,00\s€/);
     await page.getByRole('button', { name: 'Save' }).click();
