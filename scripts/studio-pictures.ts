@@ -35,7 +35,7 @@ try {
   await price.waitFor();
   await page.frameLocator('.preview iframe').locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
   await price.fill('1499');
-  await page.getByLabel('Page').selectOption('/de/flagship-bumblebee');
+  await page.getByLabel('Page', { exact: true }).selectOption('/de/flagship-bumblebee');
   await page.frameLocator('.preview iframe').locator('main', { hasText: '1.499,00' }).waitFor({ timeout: 60_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await picture(page, 'studio-form.jpg');

@@ -45,24 +45,20 @@ export function Preview({ id, overview }: { id: string; overview: Overview }) {
     <section className="preview" aria-labelledby={`${form}-title`}>
       <h2 id={`${form}-title`}>Preview</h2>
       <div className="preview-controls">
-        <label>
-          Region{' '}
-          <select value={region} onChange={(event) => setRegion(event.target.value)}>
-            {places.map((p) => (
-              <option key={p.region.code} value={p.region.code}>
-                {p.region.code}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Page{' '}
-          <select value={at} onChange={(event) => setPath(event.target.value)}>
-            {place.paths.map((p) => (
-              <option key={p}>{p}</option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor={`${form}-region`}>Region</label>
+        <select id={`${form}-region`} value={region} onChange={(event) => setRegion(event.target.value)}>
+          {places.map((p) => (
+            <option key={p.region.code} value={p.region.code}>
+              {p.region.code}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${form}-page`}>Page</label>
+        <select id={`${form}-page`} value={at} onChange={(event) => setPath(event.target.value)}>
+          {place.paths.map((p) => (
+            <option key={p}>{p}</option>
+          ))}
+        </select>
         <fieldset>
           <legend>Width</legend>
           {(['phone', 'desktop'] as const).map((w) => (
