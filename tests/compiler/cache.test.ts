@@ -200,6 +200,7 @@ describe('the commands of two copies of the package sharing node_modules', () =>
         'runtime',
         'schema',
         'server',
+        'studio',
         'templates',
         'content',
         'package.json',
