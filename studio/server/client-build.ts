@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../../generator/index.ts';
@@ -20,18 +20,9 @@ function clientKey(): string {
     path.join(PACKAGE_ROOT, 'studio', 'api.ts'),
     path.join(PACKAGE_ROOT, 'package-lock.json'),
   ]
-    .filter((file) => existsSync(file) && !file.endsWith(path.sep))
+    .filter((file) => existsSync(file) && statSync(file).isFile())
     .sort();
-  for (const file of files) {
-    const text = (() => {
-      try {
-        return readFileSync(file);
-      } catch {
-        return undefined; // a folder
-      }
-    })();
-    if (text) hash.update(`\0${path.relative(PACKAGE_ROOT, file)}\0`).update(text);
-  }
+  for (const file of files) hash.update(`\0${path.relative(PACKAGE_ROOT, file)}\0`).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 
