@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumPath, launchChromium as launchBrowser } from '../chromium.ts';
 import type { PictureOptions, PictureSize } from '../../generator/index.ts';
+import { captureScreenshot } from './screenshot.ts';
 
 export { chromiumPath };
 
@@ -227,7 +228,7 @@ async function capture(page: Page, options: PictureOptions): Promise<Buffer> {
   ]).finally(() => clearTimeout(timer));
   const session = await page.context().newCDPSession(page);
   try {
-    const { data } = await session.send('Page.captureScreenshot', {
+    return await captureScreenshot(session, {
       ...(options.jpeg ? { format: 'jpeg' as const, quality: options.jpeg } : { format: 'png' as const }),
       // The size's width, never the document's scroll width: Chromium lays the page out again at
       // the clip's size, so anything past the right edge (a clipped panel) made a phone's picture
@@ -236,7 +237,6 @@ async function capture(page: Page, options: PictureOptions): Promise<Buffer> {
       captureBeyondViewport: options.fullPage !== false,
       optimizeForSpeed: true,
     });
-    return Buffer.from(data, 'base64');
   } finally {
     await session.detach().catch(() => {});
   }
