@@ -198,6 +198,14 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
       for (const k of [...memory.keys()]) if (!current.has(k)) memory.delete(k);
       return parseContent(root, sources, cwd, memory, art);
     }
+    // Warm (an edit since the last load): the few files changed are parsed; reading the whole
+    // parse cache from disk for them took longer than parsing them (the studio's keystroke).
+    if (memory.size > 0) {
+      const loaded = parseContent(root, sources, cwd, memory, art);
+      const keep = new Set(keys);
+      for (const k of [...memory.keys()]) if (!keep.has(k)) memory.delete(k);
+      return loaded;
+    }
   }
   const known = await readParseCache(options.cacheDir, key);
   const used = new Map<string, unknown>();
