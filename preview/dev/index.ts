@@ -7,13 +7,12 @@ import {
   buildServerRenderer,
   cachedServerRenderer,
   compileContent,
-  createCompileMemory,
   prepareInlineScripts,
   resolveBuildOptions,
   hasErrors,
   PACKAGE_ROOT,
 } from '../../generator/index.ts';
-import type { CompileResult, Diagnostic, ServerRenderer } from '../../generator/index.ts';
+import type { CompileResult, Diagnostic } from '../../generator/index.ts';
 import type { ContentVersion } from '../../core/model.ts';
 import { createEmulatedClock } from '../../server/backends/clock.ts';
 import { createEmulator } from '../../server/emulator.ts';
@@ -21,10 +20,11 @@ import type { Emulator } from '../../server/emulator.ts';
 import { limitSlowClients } from '../../server/serve.ts';
 import { serveContentFiles, serveContentPages } from './middleware.ts';
 import { ENTRY_ID, ENTRY_URL, readEditedFile, showCompile, showTextEdit, writeModules } from './versions.ts';
-import type { DevState, PageRenderer } from './middleware.ts';
+import type { DevState } from './middleware.ts';
 import { overlayError } from './overlay.ts';
-import { AFTER_TEXT_EDIT_MS, createCompileQueue, updater } from './queue.ts';
+import { AFTER_TEXT_EDIT_MS, compiler, createCompileQueue, updater } from './queue.ts';
 import type { CompileQueue } from './queue.ts';
+import { pageRenderer } from './renderer.ts';
 
 export { acceptsPage } from './middleware.ts';
 
@@ -68,6 +68,11 @@ export interface DevServer {
    * disk does). With `quick`, only that: the whole compile waits for the next update.
    */
   update(edited?: { id: string; text: string }, quick?: boolean): void;
+  /**
+   * Shows a compile made elsewhere of the same content, overlay and instant (the studio's check
+   * of the keystroke: one thread, so the preview does not compile it a second time).
+   */
+  show(compiled: CompileResult): void;
   close(): Promise<void>;
 }
 
@@ -103,35 +108,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await writeModules(options, dirs, first).catch((error: unknown) => console.error(error));
     if (!closing && !(await cached)) await buildServerRenderer(resolved.cacheDir).catch(() => undefined);
   });
-  // An edit's compile parses and checks only the files changed since the last.
-  const memory = createCompileMemory();
-  // The modules of a valid compile are written once the edits pause (writing them holds this
-  // thread, and the pages fetch what an edit changed meanwhile); a close writes the last ones.
-  const modules = { timer: undefined as NodeJS.Timeout | undefined, last: undefined as CompileResult | undefined, writing: written };
-  const writeLast = () => {
-    clearTimeout(modules.timer);
-    const compiled = modules.last;
-    modules.last = undefined;
-    if (compiled)
-      modules.writing = modules.writing.then(() => writeModules(options, dirs, compiled)).catch((error: unknown) => console.error(error));
-    return modules.writing;
-  };
-  const recompile = async (stale: () => boolean) => {
-    const overlay = options.overlay?.();
-    const compiled = await compileContent({
-      content: contentDir,
-      cwd: resolved.cwd,
-      now: clock.now(),
-      memory,
-      ...(overlay && { overlay }),
-    });
-    if (stale() || !showCompile(state, options, compiled)) return;
-    modules.last = compiled;
-    clearTimeout(modules.timer);
-    modules.timer = setTimeout(writeLast, MODULES_QUIET_MS);
-  };
+  // An edit's compile (or the studio's, given by `show`); the modules of the last valid one written once the edits pause.
+  const edits = compiler({ ...dirs, options, state, now: () => clock.now(), written, quietMs: MODULES_QUIET_MS });
   const emulator = createEmulator({ clock, sites: () => state.sites ?? state.compiled!.model.backends });
-  const queue = createCompileQueue(recompile);
+  const queue = createCompileQueue(edits.recompile);
   const plugin = contentPlugin(state, emulator, contentDir, queue);
   const vite = await createServer(viteConfig(options, sitesDir, plugin));
   state.vite = vite;
@@ -146,11 +126,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     vite,
     emulator,
     update: updater(state, contentDir, queue),
+    show(compiled) {
+      edits.give(compiled);
+      queue.schedule();
+    },
     async close() {
       closing = true;
       firstPage.release();
       await queue.close();
-      await writeLast();
+      await edits.writeLast();
       await vite.close();
       emulator.close();
     },
@@ -178,29 +162,6 @@ function afterFirstPage(state: DevState): { served: Promise<void>; release(): vo
     };
   });
   return { served, release: () => release() };
-}
-
-/**
- * What renders the preview's pages: the build's server renderer from its cache (runtime/server.tsx
- * built: one module, loaded at once) while the runtime's sources are as it was built from; from
- * the first change of a file outside the content (and the generated modules) on, the sources
- * themselves through Vite's SSR, so that an edit of the runtime shows at once.
- */
-function pageRenderer(
-  vite: ViteDevServer,
-  cached: Promise<ServerRenderer | undefined>,
-  notRuntime: readonly string[],
-): () => Promise<PageRenderer> {
-  let changed = false;
-  const fromSources = () => vite.ssrLoadModule('/runtime/server.tsx') as Promise<PageRenderer>;
-  vite.watcher.on('change', (file) => {
-    if (changed || notRuntime.some((dir) => path.resolve(file).startsWith(dir + path.sep))) return;
-    changed = true;
-    void fromSources().catch(() => undefined);
-  });
-  // Without a built renderer, the runtime's server modules load while the browser comes.
-  void cached.then((built) => built ?? fromSources()).catch(() => undefined);
-  return async () => (!changed && (await cached)) || fromSources();
 }
 
 /** The plugin that watches the content, shows its errors in the overlay and serves what it makes. */

@@ -1,5 +1,6 @@
 import { startDevServer } from '../../preview/dev/index.ts';
 import type { DevServer } from '../../preview/dev/index.ts';
+import type { CompileResult } from '../../generator/index.ts';
 import { Refusal } from './security.ts';
 
 /**
@@ -11,8 +12,11 @@ import { Refusal } from './security.ts';
 export interface Previews {
   /** The preview of a region (started now if it is not the one running): its address. */
   open(region: string): Promise<{ region: string; url: string; origin: string }>;
-  /** The unsaved texts changed (`edited`, when one file's): the running preview shows them. */
-  update(edited?: { id: string; text: string }): void;
+  /**
+   * The unsaved texts changed: the running preview shows them. `compiled` is the studio's own
+   * compile of them (its check), shown as it is while the preview's clock is the studio's.
+   */
+  update(compiled?: CompileResult): void;
   /**
    * One file's unsaved text as it is typed: a page's texts show at once; the rest waits for the
    * check that follows (`update`), so that the check's compile runs first (one thread).
@@ -56,8 +60,10 @@ export function createPreviews(options: {
       url.hostname = '127.0.0.1';
       return { region, url: url.href, origin: url.origin };
     },
-    update(edited) {
-      void running?.server.then((server) => server.update(edited)).catch(() => undefined);
+    update(compiled) {
+      void running?.server
+        .then((server) => (compiled && clock === undefined ? server.show(compiled) : server.update()))
+        .catch(() => undefined);
     },
     quick(edited) {
       void running?.server.then((server) => server.update(edited, true)).catch(() => undefined);

@@ -32,9 +32,10 @@ export async function handleApi(
     case 'POST /api/check': {
       const { id, text } = fields(await readJson(req), { id: 'string', text: 'string' });
       await contentPath(workspace.root, id, { exists: false });
-      const checked = await workspace.check(id, text);
-      previews.update();
-      return send(res, checked satisfies CheckAnswer);
+      const { answer, compiled } = await workspace.check(id, text);
+      // The preview shows this compile (the same texts, at the same instant): none of its own.
+      previews.update(compiled);
+      return send(res, answer satisfies CheckAnswer);
     }
     case 'PUT /api/draft': {
       // An unsaved text for the preview at once (the check, a moment later, says what is wrong).

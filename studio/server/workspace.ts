@@ -29,7 +29,7 @@ export interface Workspace {
    * session): that file's diagnostics. The text is kept as the file's unsaved one, for the
    * preview, until it is saved or is the disk's again.
    */
-  check(id: string, text: string): Promise<CheckAnswer>;
+  check(id: string, text: string): Promise<{ answer: CheckAnswer; compiled: CompileResult }>;
   /** The session's unsaved texts, by id (what the preview renders over the disk's). */
   readonly unsaved: ReadonlyMap<string, string>;
   /** A file saved (or its edit dropped): its unsaved text is gone. */
@@ -83,7 +83,7 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
       const result = await compile(new Map([...unsaved, [id, text]]));
       const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
       const diagnostics = result.diagnostics.filter((d) => idOf(root, cwd, d.file) === id).map((d) => toStudio(d, result.sources));
-      return { diagnostics, errors };
+      return { answer: { diagnostics, errors }, compiled: result };
     },
     sources: () => readContentSources(root),
   };
