@@ -77,6 +77,8 @@ export interface Overview {
   readonly files: readonly (FileCounts & { readonly id: FileId })[];
   /** Whether the sites build: no error anywhere. */
   readonly buildable: boolean;
+  /** The source art a page's gallery can name: content/assets/<name>.svg, by name, sorted. */
+  readonly art: readonly string[];
   readonly errors: number;
   readonly warnings: number;
 }

@@ -76,7 +76,7 @@ export function Editor({
                 id={id}
                 schemaName={loaded.schema}
                 text={text}
-                region={overview && placesOf(id, overview)[0]?.region}
+                overview={overview}
                 diagnostics={diagnostics}
                 onText={(next) => {
                   // The server keeps it as the unsaved text already (and the preview shows it).
@@ -91,7 +91,15 @@ export function Editor({
             </div>
             <Diagnostics diagnostics={diagnostics} moveTo={(l, c) => editor.current?.moveTo(l, c)} />
           </div>
-          {overview && <Preview id={id} overview={overview} />}
+          {overview && (
+            <Preview
+              id={id}
+              overview={overview}
+              // A picked text opens in the view that shows: its field in the form, its line in the YAML.
+              found={(hit) => onOpen({ file: hit.id, line: hit.line, ...(shown === 'form' && { field: fieldId(hit.path) }) })}
+              find={onFind}
+            />
+          )}
         </div>
       )}
     </main>

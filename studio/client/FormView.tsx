@@ -2,9 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { parse } from 'yaml';
-import type { RegionEntry, StudioDiagnostic } from '../api.ts';
+import type { Overview, StudioDiagnostic } from '../api.ts';
 import { api } from './api.ts';
 import { noValidation } from './no-validation.ts';
+import { placesOf } from './Preview.tsx';
+import { StudioArrayFieldTemplate } from './timeline.tsx';
 import { StudioTextWidget } from './widgets.tsx';
 import type { FormContext } from './widgets.tsx';
 
@@ -42,7 +44,8 @@ export function prune(value: unknown, was: unknown): unknown {
 /**
  * The form view of a file (docs/studio.md, "Forms"): made by react-jsonschema-form from the
  * file's JSON Schema (titles and help from its titles and descriptions), with the studio's
- * widgets for prices, instants, links and product keys. A change goes through the server
+ * widgets for prices, instants, links and product keys, stages lists on a timeline (timeline.tsx)
+ * and a gallery's art picked from content/assets/. A change goes through the server
  * (`POST /api/yaml`), which writes it into the file's YAML changing only what differs, so the
  * form and the YAML view are one text, checked and saved alike.
  */
@@ -50,14 +53,15 @@ export function FormView({
   id,
   schemaName,
   text,
-  region,
+  overview,
   diagnostics,
   onText,
 }: {
   id: string;
   schemaName: string;
   text: string;
-  region: RegionEntry | undefined;
+  /** The file's regions (the first is the widgets'), the studio's instant and the art of content/assets/. */
+  overview: Overview | undefined;
   diagnostics: readonly StudioDiagnostic[];
   onText: (text: string) => void;
 }) {
@@ -75,7 +79,13 @@ export function FormView({
   }, [text]);
   const latest = useRef(text);
   latest.current = text;
-  const context = useMemo<FormContext>(() => ({ ...(region && { region }) }), [region]);
+  const context = useMemo<FormContext>(() => {
+    const region = overview && placesOf(id, overview)[0]?.region;
+    return {
+      ...(region && { region, regionsOwn: id.startsWith(`regions/${region.code}/`) }),
+      ...(overview && { now: overview.now, art: overview.art }),
+    };
+  }, [id, overview]);
   if (problem) return <p role="alert">{problem}</p>;
   if ('error' in data)
     return <p role="alert">The YAML does not parse, so the form cannot show it: fix it in the YAML view. ({data.error})</p>;
@@ -86,6 +96,7 @@ export function FormView({
       formData={data.value}
       validator={noValidation}
       widgets={{ TextWidget: StudioTextWidget, UpDownWidget: StudioTextWidget }}
+      templates={{ ArrayFieldTemplate: StudioArrayFieldTemplate }}
       // The form shows the file as it is: no list filled to its minimum, no default added.
       experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' }}
       formContext={context}

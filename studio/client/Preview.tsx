@@ -1,6 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import type { Overview, PreviewAnswer, RegionEntry } from '../api.ts';
 import { api } from './api.ts';
+import { useClockMoves } from './clock.ts';
+import { PickControls, usePicking } from './Pick.tsx';
+import type { Located } from './Pick.tsx';
 
 /** The regions a file shows in, and in each the pages that show it (its region's home at least). */
 export function placesOf(id: string, overview: Overview): { region: RegionEntry; paths: string[] }[] {
@@ -111,6 +114,12 @@ function ClockForm({ now, moved, failed }: { now: number; moved: () => void; fai
         );
       }}
     >
+  // Moved from the form's timeline (a stage's preview): show the instant and load the page again.
+  useClockMoves((at) => {
+    setInstant(at);
+    failed(undefined);
+    moved();
+  });
       <label htmlFor={id}>At the instant (with its offset)</label>{' '}
       <input id={id} value={instant} onChange={(event) => setInstant(event.target.value)} size={26} />{' '}
       <button type="submit">Show then</button>

@@ -1,10 +1,17 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { WidgetProps } from '@rjsf/utils';
 import type { RegionEntry } from '../api.ts';
+import { ArtPicker } from './art-picker.tsx';
 
 /** What the widgets know of the file's region: its pages and products, its locale and currency. */
 export interface FormContext {
   readonly region?: RegionEntry;
+  /** Whether the file is that region's own (its region.yaml): its stages show in the region's zone, others' in UTC. */
+  readonly regionsOwn?: boolean;
+  /** The studio's instant (Overview `now`, epoch ms): the stage a timeline marks "now". */
+  readonly now?: number;
+  /** The drawings of content/assets/ by name (Overview `art`), for the art picker. */
+  readonly art?: readonly string[];
 }
 
 const Text = getDefaultRegistry().widgets.TextWidget!;
@@ -33,11 +40,14 @@ function asInstant(value: unknown, region: RegionEntry | undefined): string | un
  * The forms' text and number fields, with what this content is made of shown beside them (the
  * schemas mark each kind in `$comment`, studio/server/schemas.ts): a price as the region's
  * visitors see it, an instant in UTC and in the region's own zone, a link with the region's pages
- * (and whether each is open now) to pick from, a product key with the region's products.
+ * (and whether each is open now) to pick from, a product key with the region's products, a
+ * gallery's art with the drawings of content/assets/ (art-picker.tsx).
  */
 export function StudioTextWidget(props: WidgetProps) {
   const kind = typeof props.schema.$comment === 'string' ? props.schema.$comment : '';
-  const region = (props.registry.formContext as FormContext | undefined)?.region;
+  const context = props.registry.formContext as FormContext | undefined;
+  const region = context?.region;
+  if (kind === 'studio:art' && context?.art) return <ArtPicker {...props} art={context.art} />;
   // Offered as the field's examples: the form lists them under the field as one types (a datalist).
   const choices =
     kind === 'studio:link'
@@ -45,8 +55,10 @@ export function StudioTextWidget(props: WidgetProps) {
       : kind === 'studio:productKey'
         ? region?.products.map((p) => p.key)
         : undefined;
+  // An instant of a shared file (stages.yaml) belongs to no region's zone: UTC alone.
+  const zoned = context?.regionsOwn ? region : undefined;
   const note =
-    kind === 'studio:price' ? asPrice(props.value, region) : kind === 'studio:instant' ? asInstant(props.value, region) : undefined;
+    kind === 'studio:price' ? asPrice(props.value, region) : kind === 'studio:instant' ? asInstant(props.value, zoned) : undefined;
   return (
     <>
       <Text {...props} schema={choices ? { ...props.schema, examples: choices } : props.schema} />

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CheckAnswer, ClockAnswer, FileAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../api.ts';
+import type { CheckAnswer, ClockAnswer, FileAnswer, LocateAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../api.ts';
+import { sendArt } from './art.ts';
 import type { Previews } from './previews.ts';
 import { contentPath, readContentFile, writeContentFile } from './files.ts';
 import { formSchema } from './schemas.ts';
@@ -81,6 +82,9 @@ export async function handleApi(
       const { now } = fields(await readJson(req), { now: 'string' });
       const instant = Date.parse(now);
       if (!Number.isFinite(instant) || !/(Z|[+-]\d\d:\d\d)$/.test(now))
+    case 'GET /api/art':
+      // A drawing of content/assets/, shown beside the name a gallery picks (art.ts).
+      return sendArt(res, workspace.root, url.searchParams.get('name'));
         throw new Refusal(400, `Refused: '${now.slice(0, 40)}' is not an instant with its offset (2025-10-25T15:00:00+08:00).`);
       return send(res, { now: await previews.setClock(instant) } satisfies ClockAnswer);
     }

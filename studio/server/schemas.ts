@@ -6,7 +6,8 @@ import { Refusal } from './security.ts';
  * forms read (docs/studio.md, "Forms"): one schema per kind of file, self-contained (the
  * definitions of common.schema.json it refers to copied in, as `common-<name>`), with the kinds
  * of value the forms show with widgets of their own marked in `$comment` (`studio:instant`,
- * `studio:link`, `studio:productKey`, `studio:price`), which JSON Schema leaves to tools.
+ * `studio:link`, `studio:productKey`, `studio:price`, `studio:stages` on a stages list's
+ * instants, `studio:art` on a gallery picture's source art), which JSON Schema leaves to tools.
  */
 
 type Node = { [key: string]: unknown };
@@ -44,10 +45,29 @@ export function formSchema(name: string): Node {
     const local = JSON.parse(JSON.stringify(definition).replace(/"#\/definitions\/(\w+)"/g, '"#/definitions/common-$1"')) as Node;
     definitions[`common-${key}`] = WIDGETS[key] ? { ...local, $comment: WIDGETS[key] } : local;
   }
+  markStages(definitions['common-stagesList'] as Node | undefined);
   const { $id: _id, $schema: _schema, ...rest } = localise(schema) as Node;
   const bundled: Node = { ...rest, definitions };
   markPrices(bundled);
+  if (name === 'page') markArt(bundled);
   return bundled;
+}
+
+/**
+ * A stages list's instants divide time into stages: the form shows them on a timeline. The mark
+ * is on the list of instants (not the whole stages list), as the form draws the timeline where it
+ * draws that list, and each instant keeps its own mark.
+ */
+function markStages(list: Node | undefined): void {
+  const instants = (list?.properties as Record<string, Node> | undefined)?.instants;
+  if (instants) instants.$comment = 'studio:stages';
+}
+
+/** A gallery picture's `image` names a file of content/assets/ (without `.svg`): its widget offers those files. */
+function markArt(page: Node): void {
+  const gallery = (page.properties as Record<string, Node> | undefined)?.gallery;
+  const image = ((gallery?.items as Node | undefined)?.properties as Record<string, Node> | undefined)?.image;
+  if (image) image.$comment = 'studio:art';
 }
 
 /** A product's prices (`price`, `activityPrice`) are amounts in the region's currency: their widget shows them so. */

@@ -6,6 +6,7 @@ import { formatPrice } from '../../core/format.ts';
 import { formatsOf } from '../../core/locale.ts';
 import { currentPrice } from '../../core/offers.ts';
 import { isRouteOpen } from '../../core/time.ts';
+import { artNames } from './art.ts';
 import { pathAt } from './positions.ts';
 import type { CheckAnswer, FileCounts, Overview, RegionEntry, StudioDiagnostic } from '../api.ts';
 
@@ -63,8 +64,8 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
     refresh: () => (compiled = compile()),
     current: () => (compiled ??= compile()),
     async overview() {
-      const result = await workspace.current();
-      return overviewOf(result, root, cwd, now());
+      const [result, art] = await Promise.all([workspace.current(), artNames(root)]);
+      return { ...overviewOf(result, root, cwd, now()), art };
     },
     async diagnosticsOf(id) {
       const result = await workspace.current();
@@ -96,7 +97,8 @@ export function idOf(root: string, cwd: string, file: string): string | undefine
   return relative.startsWith('..') || path.isAbsolute(relative) ? undefined : relative.split(path.sep).join('/');
 }
 
-function overviewOf(result: CompileResult, root: string, cwd: string, at: number): Overview {
+/** The overview of one compile (the art, read from the folder, is added by the caller). */
+function overviewOf(result: CompileResult, root: string, cwd: string, at: number): Omit<Overview, 'art'> {
   const counts = new Map<string, { errors: number; warnings: number; stale: number; missing: number }>();
   const countOf = (id: string) => {
     let count = counts.get(id);

@@ -46,6 +46,26 @@ describe("the forms' schemas", () => {
     expect(text).not.toContain('common.schema.json');
   });
 
+  it("mark a stages list's instants for the timeline, and a gallery picture's art for the art picker", () => {
+    type Node = { $comment?: string; items?: unknown; properties: Record<string, Node> };
+    type Schema = { definitions: Record<string, Node> };
+    for (const kind of ['stages', 'region']) {
+      const { definitions } = formSchema(kind) as Schema;
+      const list = definitions['common-stagesList']!;
+      expect(list.properties.instants!.$comment, kind).toBe('studio:stages');
+      // Each instant keeps its own widget.
+      expect(list.properties.instants!.items).toEqual({ $ref: '#/definitions/common-instant' });
+      expect(definitions['common-instant']!.$comment).toBe('studio:instant');
+    }
+    const page = formSchema('page') as { properties: { gallery: { items: { properties: Record<string, { $comment?: string }> } } } };
+    const picture = page.properties.gallery.items.properties;
+    expect(picture.image!.$comment).toBe('studio:art');
+    expect(picture.alt!.$comment).toBeUndefined();
+    // Only the gallery's image is art: no other kind of file has the mark.
+    for (const kind of ['products', 'region', 'stages', 'messages', 'constants'])
+      expect(JSON.stringify(formSchema(kind)), kind).not.toContain('studio:art');
+  });
+
   it("find a diagnostic's field from its line and column", () => {
     const text = 'products:\n  miniRobot:\n    name: "Mini"\n    price: 189\n  other:\n    tags: [a, b]\n';
     expect(pathAt(text, 4, 12)).toEqual(['products', 'miniRobot', 'price']);

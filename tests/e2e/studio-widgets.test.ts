@@ -1,0 +1,192 @@
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStudio } from '../../studio/server/index.ts';
+import type { Studio } from '../../studio/server/index.ts';
+import { axeViolations, collectErrors, testBrowser } from '../support/browser.ts';
+import { committedFixtureContent } from '../support/content.ts';
+
+// The form's widgets for what this content is made of (docs/studio.md, "Editing a file: the
+// form"), in Chromium: a stages list's instants on a timeline, its stage of the studio's instant
+// marked "now", following each edit and saying plainly when the instants are out of order; a
+// gallery's art picked from content/assets/, a name the folder lacks kept as written; axe on
+// those forms at desktop and phone widths.
+
+let studio: Studio;
+let work: string;
+let content: string;
+let context: BrowserContext;
+const STAGES = 'stages.yaml';
+const REGION = 'regions/us/region.yaml';
+const PAGE = 'pages/ai-base/en.yaml';
+// Between the two instants of the halloween lists (shared: 2025-10-25 07:00 and 2025-11-09 22:00
+// UTC; the us one's: 2025-10-25 and 2025-11-01, 07:00 UTC), after every mini-robot-launch instant.
+const NOW = Date.parse('2025-10-28T12:00:00Z');
+
+beforeAll(async () => {
+  ({ work, content } = await committedFixtureContent());
+  studio = await startStudio({ content: 'content', cwd: work, port: 0, now: NOW });
+  context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await studio?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** The studio's form of a file, loaded, with the page's console errors collected. */
+async function openForm(id: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(studio.url);
+  await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
+  await page.locator('.rjsf').waitFor();
+  // The preview's page live before any edit, as a maintainer sees it: its start (a compile and a
+  // render of its own) no longer competes with the checks of the edits on this 2-core machine.
+  await page.frameLocator('.preview iframe').locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+  return { page, errors };
+}
+
+/** The texts of a stages list's timeline (its stages, in order), without the preview buttons. */
+function stagesOf(page: Page, list: string): Promise<string[]> {
+  return page.locator(`#root_stages_${list}_instants .stages li`).evaluateAll((items) =>
+    items.map((li) =>
+      [...li.childNodes]
+        .filter((n) => n.nodeName !== 'BUTTON')
+        .map((n) => n.textContent)
+        .join('')
+        .trim(),
+    ),
+  );
+}
+
+describe("the studio's form widgets", () => {
+  it('shows a shared stages list on a timeline in UTC, its stage of now marked, following each edit of an instant', async () => {
+    const { page, errors } = await openForm(STAGES);
+    const timeline = page.locator('#root_stages_halloween_instants .timeline');
+    expect(await timeline.locator('.timeline-title').textContent()).toBe('Stages of this list, in UTC');
+    expect(await stagesOf(page, 'halloween')).toEqual([
+      'Stage 0: until 25 Oct 2025, 07:00:00 UTC',
+      'Stage 1: from 25 Oct 2025, 07:00:00 UTC to 9 Nov 2025, 22:00:00 UTC (now)',
+      'Stage 2: from 9 Nov 2025, 22:00:00 UTC on',
+    ]);
+    // "now" is said in words, and is the list's current item; the bar is for the eye only.
+    expect(await timeline.locator('li[aria-current="true"]').count()).toBe(1);
+    expect(await timeline.locator('.stage-bar').getAttribute('aria-hidden')).toBe('true');
+    expect(await timeline.locator('.stage-segment').count()).toBe(3);
+    expect(await timeline.locator('.stage-segment.now').textContent()).toBe('1');
+    // The launch list is over: its last stage, open-ended, holds now.
+    expect((await stagesOf(page, 'mini-robot-launch')).at(-1)).toBe('Stage 5: from 25 Sept 2025, 07:00:00 UTC on (now)');
+
+    // The second instant moved before now: stage 2 holds it, as the form has it (not saved).
+    const second = page.locator('#root_stages_halloween_instants_1');
+    await second.fill('2025-10-27T15:00:00+08:00');
+    await expect.poll(() => stagesOf(page, 'halloween')).toContain('Stage 2: from 27 Oct 2025, 07:00:00 UTC on (now)');
+    expect(await timeline.locator('.stage-segment.now').textContent()).toBe('2');
+    // Out of order: said plainly, with no stage drawn or marked (the compiler's E0212 at the field).
+    await second.fill('2025-10-20T15:00:00+08:00');
+    await expect
+      .poll(() => timeline.locator('.timeline-problem').textContent())
+      .toBe(
+        "Instant 2 ('2025-10-20T15:00:00+08:00') is not after instant 1 ('2025-10-25T15:00:00+08:00'): the instants must be in ascending order, each once. Until they are, the compiler refuses this list (E0212) and it divides time into no stages.",
+      );
+    expect(await timeline.locator('.stages, .stage-bar').count()).toBe(0);
+    await expect.poll(() => page.locator('#root_stages_halloween_instants_1__error').textContent()).toContain('E0212');
+    // Typed back as it was: no unsaved text is left for the tests after this one.
+    await second.fill('2025-11-10T06:00:00+08:00');
+    await expect.poll(() => page.locator('.actions .quiet').textContent()).toContain('No unsaved changes');
+    expect(await stagesOf(page, 'halloween')).toHaveLength(3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows a region's own stages list in the region's zone, and previews a stage by moving the preview's clock", async () => {
+    const { page, errors } = await openForm(REGION);
+    const timeline = page.locator('#root_stages_halloween_instants .timeline');
+    expect(await timeline.locator('.timeline-title').textContent()).toBe('Stages of this list, in the zone of us (America/New_York)');
+    const stages = await stagesOf(page, 'halloween');
+    expect(stages).toHaveLength(3);
+    expect(stages[0]).toMatch(/^Stage 0: until Oct 25, 2025, 3:00:00\sAM EDT$/);
+    expect(stages[1]).toMatch(/^Stage 1: from Oct 25, 2025, 3:00:00\sAM EDT to Nov 1, 2025, 3:00:00\sAM EDT \(now\)$/);
+    expect(stages[2]).toMatch(/^Stage 2: from Nov 1, 2025, 3:00:00\sAM EDT on$/);
+    // The preview moves to stage 2's first instant and loads its page again.
+    const frame = page.locator('.preview iframe');
+    await frame.waitFor();
+    const before = await frame.elementHandle();
+    await timeline.getByRole('button', { name: 'Preview at stage 2' }).click();
+    await expect.poll(() => page.locator('.preview-controls form input').inputValue()).toBe('2025-11-01T07:00:00Z');
+    await expect.poll(() => before!.evaluate((element) => element.isConnected)).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("offers a gallery's art from content/assets/ with a preview, and keeps a name the folder lacks as written", async () => {
+    const { page, errors } = await openForm(PAGE);
+    const names = (await readdir(path.join(content, 'assets'))).filter((f) => f.endsWith('.svg')).map((f) => f.slice(0, -4));
+    const picker = page.locator('#root_gallery_0_image');
+    expect(await picker.evaluate((select) => select.tagName)).toBe('SELECT');
+    expect(await picker.locator('option').allTextContents()).toEqual(names.sort());
+    expect(await picker.inputValue()).toBe('ai-base-dock');
+    // The label is the field's, from the schema.
+    expect(await page.locator('label[for="root_gallery_0_image"]').textContent()).toContain('image');
+    const preview = page.locator('#root_gallery_0_image ~ img.art-preview');
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+    // Another drawing chosen: written into the YAML, its preview follows.
+    await picker.selectOption('mini-squad');
+    await expect.poll(() => preview.getAttribute('src')).toBe('/api/art?name=mini-squad');
+    await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
+    await expect.poll(() => page.locator('.cm-content').textContent()).toContain('image: mini-squad');
+    // A name content/assets/ lacks, typed in the YAML: the form shows it as written, and says so.
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type('image: mini-squad');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('image: no-such-art');
+    await page.locator('.views').getByRole('button', { name: 'Form' }).click();
+    await expect.poll(() => picker.inputValue()).toBe('no-such-art');
+    expect(await picker.locator('option:checked').textContent()).toBe('no-such-art (not in content/assets/)');
+    expect(await page.locator('#root_gallery_0_image-note').textContent()).toContain('content/assets/ has no no-such-art.svg');
+    // Chosen back as it was: no unsaved text is left.
+    await picker.selectOption('ai-base-dock');
+    await expect.poll(() => page.locator('.actions .quiet').textContent()).toContain('No unsaved changes');
+    expect(await readFile(path.join(content, PAGE), 'utf8')).toContain('image: ai-base-dock');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the art only from content/assets/, by name', async () => {
+    const { page } = await openForm(PAGE);
+    const status = (name: string) =>
+      page.evaluate(async (query) => (await fetch(`/api/art?name=${encodeURIComponent(query)}`)).status, name);
+    expect(await status('ai-base-dock')).toBe(200);
+    for (const name of ['../stages', 'assets/ai-base-dock', 'AI', '']) expect(await status(name), name).toBe(400);
+    expect(await status('no-such-art')).toBe(404);
+    const answer = await page.request.get(`http://127.0.0.1:${studio.port}/api/art?name=ai-base-dock`);
+    expect(answer.headers()['content-type']).toBe('image/svg+xml');
+    expect(answer.headers()['content-security-policy']).toContain('sandbox');
+    await page.close();
+  });
+
+  it('has no axe violations on the forms with a timeline and an art picker, at 1280 and 375 px', async () => {
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(studio.url);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const id of [STAGES, REGION, PAGE]) {
+        await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
+        await page
+          .locator(id === PAGE ? '.art-picker' : '.timeline')
+          .first()
+          .waitFor();
+        expect(await axeViolations(page), `${id} at ${width}`).toEqual([]);
+      }
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
