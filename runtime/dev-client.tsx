@@ -2,6 +2,7 @@ import { App } from './App.tsx';
 import { browserServices, startClient } from './client.tsx';
 import type { StartedClient } from './client.tsx';
 import { createContentStore, fetchJson, loadText } from './content.ts';
+import { listenForPicks } from './dev-pick.ts';
 import type { ContentSources, RouteShardModule } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { normalizePath } from '../core/paths.ts';
@@ -28,6 +29,9 @@ function devSources(shards: number, version: number): ContentSources {
 }
 
 export async function startDevClient(shards: number): Promise<void> {
+  // The studio, when it frames this page, may ask it to pick a text (dev-pick.ts): listening
+  // before the page renders, so a request sent as the frame loads is not missed.
+  listenForPicks();
   const started = await startClient(devSources(shards, 0));
   const hot = import.meta.hot;
   if (!started || !hot) return;

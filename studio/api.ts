@@ -121,6 +121,22 @@ export interface SearchAnswer {
 
 /** POST /api/preview {region}: the live preview of a region, rendered with the unsaved texts. */
 export interface PreviewAnswer {
+/**
+ * GET /api/locate?text=&region=&path=: the values a text clicked in the preview comes from,
+ * best first (studio/server/locate.ts): a value that reads the same, a product's price as the
+ * region's visitors read it, a message filled in, or a value holding a part of it.
+ */
+export interface LocateAnswer {
+  readonly hits: readonly {
+    readonly id: FileId;
+    readonly line: number;
+    readonly column: number;
+    readonly path: readonly (string | number)[];
+    readonly value: string;
+    readonly match: 'exact' | 'price' | 'template' | 'part';
+  }[];
+}
+
   readonly region: string;
   /** The region's home in the preview. */
   readonly url: string;

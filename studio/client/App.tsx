@@ -4,17 +4,25 @@ import { api } from './api.ts';
 import { Editor } from './Editor.tsx';
 import { Find } from './Find.tsx';
 
-/** Where the studio is: the Find screen, or a file open (at a line), as the address says (`?file=&line=`). */
+/**
+ * Where the studio is, as the address says: the Find screen (with a search, `?q=`), or a file
+ * open at a line (`?file=&line=`), or at a form's field (`&field=`, its id: a text picked in the
+ * preview).
+ */
 export interface Place {
   readonly file?: string;
   readonly line?: number;
+  readonly field?: string;
+  readonly query?: string;
 }
 
 function placeOf(search: string): Place {
   const params = new URLSearchParams(search);
   const file = params.get('file') ?? undefined;
   const line = Number(params.get('line'));
-  return { ...(file && { file }), ...(Number.isInteger(line) && line > 0 && { line }) };
+  const field = params.get('field') ?? undefined;
+  const query = params.get('q') ?? undefined;
+  return { ...(file && { file }), ...(Number.isInteger(line) && line > 0 && { line }), ...(field && { field }), ...(query && { query }) };
 }
 
 /**
@@ -23,6 +31,8 @@ function placeOf(search: string): Place {
  */
 export function App() {
   const [place, setPlace] = useState<Place>(() => placeOf(window.location.search));
+  // Each place gone to counts: the same place asked for again (a text picked twice) is gone to again.
+  const [visit, setVisit] = useState(0);
   const [overview, setOverview] = useState<Overview>();
   const [problem, setProblem] = useState<string>();
   const refresh = useCallback(() => {
@@ -38,8 +48,14 @@ export function App() {
     const params = new URLSearchParams();
     if (next.file) params.set('file', next.file);
     if (next.line) params.set('line', String(next.line));
-    window.history.pushState(null, '', params.size > 0 ? `/?${params}` : '/');
+    if (next.field) params.set('field', next.field);
+    if (next.query) params.set('q', next.query);
+    const address = params.size > 0 ? `/?${params}` : '/';
+    // The same place again adds no step to the history.
+    if (address === `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, '', address);
+    else window.history.pushState(null, '', address);
     setPlace(next);
+    setVisit((n) => n + 1);
   }, []);
   return (
     <>
@@ -68,9 +84,26 @@ export function App() {
         </p>
       )}
       {place.file ? (
-        <Editor key={place.file} id={place.file} line={place.line} overview={overview} onSaved={refresh} onClose={() => go({})} />
+        <Editor
+          key={place.file}
+          id={place.file}
+          line={place.line}
+          field={place.field}
+          visit={visit}
+          overview={overview}
+          onSaved={refresh}
+          onClose={() => go({})}
+          onOpen={go}
+          onFind={(query) => go({ query })}
+        />
       ) : (
-        <Find overview={overview} open={(file, line) => go({ file, ...(line && { line }) })} />
+        <Find
+          key={place.query}
+          overview={overview}
+          query={place.query}
+          open={(file, line) => go({ file, ...(line && { line }) })}
+          refresh={refresh}
+        />
       )}
     </>
   );

@@ -2,11 +2,28 @@ import { useEffect, useRef, useState } from 'react';
 import type { Overview } from '../api.ts';
 import { Diagnostics } from './Diagnostics.tsx';
 import { FormView } from './FormView.tsx';
-import { placesOf, Preview } from './Preview.tsx';
+import { fieldId, useOpenAt } from './open-at.ts';
+import { Preview } from './Preview.tsx';
 import { useFile } from './file-state.ts';
 import type { Conflict } from './file-state.ts';
 import { YamlEditor } from './YamlEditor.tsx';
 import type { YamlEditorHandle } from './YamlEditor.tsx';
+
+interface EditorProps {
+  id: string;
+  line?: number;
+  /** The form field asked for (its id), shown and focused in the form. */
+  field?: string;
+  /** Counts the visits: the same place asked for again is gone to again. */
+  visit?: number;
+  overview: Overview | undefined;
+  onSaved: () => void;
+  onClose: () => void;
+  /** Opens a file (this one, or another) at a place: a text picked in the preview. */
+  onOpen: (place: { file: string; line: number; field?: string }) => void;
+  /** Searches a text in Find. */
+  onFind: (text: string) => void;
+}
 
 /**
  * The file screen (docs/studio.md, "Editing"): the raw YAML with the compiler's diagnostics,
@@ -15,30 +32,16 @@ import type { YamlEditorHandle } from './YamlEditor.tsx';
  * and the maintainer chooses. Unsaved text survives a reload (drafts.ts). A file with errors
  * may be saved, and the page says plainly that the sites will not build until they are fixed.
  */
-export function Editor({
-  id,
-  line,
-  overview,
-  onSaved,
-  onClose,
-}: {
-  id: string;
-  line?: number;
-  overview: Overview | undefined;
-  onSaved: () => void;
-  onClose: () => void;
-}) {
+export function Editor({ id, line, field, visit, overview, onSaved, onClose, onOpen, onFind }: EditorProps) {
   const editor = useRef<YamlEditorHandle>(null);
   const { loaded, text, problem, diagnostics, conflict, status, dirty, onChange, drafted, save, choose } = useFile(id, editor, onSaved);
   // The form, unless the file has no schema or a line of its YAML was asked for (a search's hit).
-  const [view, setView] = useState<'form' | 'yaml'>(line ? 'yaml' : 'form');
+  const [view, setView] = useState<'form' | 'yaml'>(line && !field ? 'yaml' : 'form');
   const shown = loaded?.schema ? view : 'yaml';
   // The markers follow the diagnostics; once loaded, the editor goes to the line asked for.
   useEffect(() => editor.current?.showDiagnostics(diagnostics), [diagnostics, loaded]);
   const opened = loaded !== undefined;
-  useEffect(() => {
-    if (opened && line) editor.current?.moveTo(line);
-  }, [opened, line]);
+  useOpenAt({ opened, schema: loaded?.schema, line, field, visit, editor, showYaml: () => setView('yaml') });
   return (
     <main
       id="main"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Overview, PreviewAnswer, RegionEntry } from '../api.ts';
 import { api } from './api.ts';
 import { useClockMoves } from './clock.ts';
@@ -22,12 +22,20 @@ export function placesOf(id: string, overview: Overview): { region: RegionEntry;
     .map(({ region, paths }) => ({ region, paths }));
 }
 
+interface PreviewProps {
+  id: string;
+  overview: Overview;
+  found: (hit: Located) => void;
+  find: (text: string) => void;
+}
+
 /**
  * The preview beside the editor (docs/studio.md, "Preview"): the live preview of the file's
  * region, rendered with the unsaved text, at phone or desktop width, at the studio's clock or an
- * instant chosen. It follows each edit by itself (the preview's own client re-renders).
+ * instant chosen. It follows each edit by itself (the preview's own client re-renders). A text
+ * or price picked in it opens its field (`found`, Pick.tsx), or its search in Find (`find`).
  */
-export function Preview({ id, overview }: { id: string; overview: Overview }) {
+export function Preview({ id, overview, found, find }: PreviewProps) {
   const form = useId();
   const places = placesOf(id, overview);
   const [region, setRegion] = useState(places[0]?.region.code);
@@ -37,6 +45,8 @@ export function Preview({ id, overview }: { id: string; overview: Overview }) {
   const [preview, setPreview] = useState<PreviewAnswer>();
   const [shown, setShown] = useState(0);
   const [problem, setProblem] = useState<string>();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const pick = usePicking({ frame, origin: preview?.origin, region: region ?? '', found });
   useEffect(() => {
     if (!region) return;
     setPreview(undefined);
@@ -73,6 +83,7 @@ export function Preview({ id, overview }: { id: string; overview: Overview }) {
         </fieldset>
         <ClockForm now={overview.now} moved={() => setShown((n) => n + 1)} failed={setProblem} />
       </div>
+      <PickControls pick={pick} find={find} />
       {problem && <p role="alert">{problem}</p>}
       {/* It scrolls when the page is wider than the column: a tab stop of its own, to scroll with the keyboard. */}
       <div
@@ -84,6 +95,8 @@ export function Preview({ id, overview }: { id: string; overview: Overview }) {
         {preview ? (
           <iframe
             key={`${preview.url}:${shown}`}
+            ref={frame}
+            onLoad={pick.loaded}
             title={`Preview of ${at} (${region})`}
             src={`${preview.origin}${at}`}
             width={width === 'phone' ? 375 : 1280}
@@ -101,6 +114,12 @@ export function Preview({ id, overview }: { id: string; overview: Overview }) {
 function ClockForm({ now, moved, failed }: { now: number; moved: () => void; failed: (problem: string | undefined) => void }) {
   const id = useId();
   const [instant, setInstant] = useState(() => new Date(now).toISOString().replace('.000Z', 'Z'));
+  // Moved from the form's timeline (a stage's preview): show the instant and load the page again.
+  useClockMoves((at) => {
+    setInstant(at);
+    failed(undefined);
+    moved();
+  });
   return (
     <form
       onSubmit={(event) => {
@@ -114,12 +133,6 @@ function ClockForm({ now, moved, failed }: { now: number; moved: () => void; fai
         );
       }}
     >
-  // Moved from the form's timeline (a stage's preview): show the instant and load the page again.
-  useClockMoves((at) => {
-    setInstant(at);
-    failed(undefined);
-    moved();
-  });
       <label htmlFor={id}>At the instant (with its offset)</label>{' '}
       <input id={id} value={instant} onChange={(event) => setInstant(event.target.value)} size={26} />{' '}
       <button type="submit">Show then</button>

@@ -1,4 +1,16 @@
-import type { CheckAnswer, ClockAnswer, ErrorAnswer, FileAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../api.ts';
+import type {
+  CheckAnswer,
+  ClockAnswer,
+  EntryAnswer,
+  EntryRequest,
+  ErrorAnswer,
+  FileAnswer,
+  LocateAnswer,
+  Overview,
+  PreviewAnswer,
+  SaveAnswer,
+  SearchAnswer,
+} from '../api.ts';
 
 /**
  * The studio server's API, as the page calls it (studio/server/routes.ts answers). Same origin:
@@ -35,6 +47,7 @@ export const api = {
   draft: (id: string, text: string) => call<{ kept: boolean }>('/api/draft', { method: 'PUT', body: { id, text } }),
   save: (id: string, text: string, base: string | null) => call<SaveAnswer>('/api/file', { method: 'PUT', body: { id, text, base } }),
   search: (query: string) => call<SearchAnswer>(`/api/search?q=${encodeURIComponent(query)}`),
+  locate: (text: string, region: string, path: string) => call<LocateAnswer>(`/api/locate?${new URLSearchParams({ text, region, path })}`),
   schema: (name: string) => call<import('@rjsf/utils').RJSFSchema>(`/api/schema?name=${encodeURIComponent(name)}`),
   yaml: (id: string, text: string, data: unknown) => call<{ text: string }>('/api/yaml', { method: 'POST', body: { id, text, data } }),
   preview: (region: string) => call<PreviewAnswer>('/api/preview', { method: 'POST', body: { region } }),

@@ -24,6 +24,8 @@ export interface Previews {
   quick(edited: { id: string; text: string }): void;
   /** Moves the clock of the preview (and of its back ends) to an instant, and renders again. */
   setClock(instant: number): Promise<number>;
+  /** The preview's clock now (it runs on from the instant last set): what its pages show. */
+  now(): number;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,8 @@ export function createPreviews(options: {
 }): Previews {
   let running: { region: string; server: Promise<DevServer> } | undefined;
   let clock: number | undefined;
+  // When the clock was last set (real time), so that it runs on from there as the preview's does.
+  let setAt = 0;
   const start = (region: string) =>
     startDevServer({
       region,
@@ -70,11 +74,13 @@ export function createPreviews(options: {
     },
     async setClock(instant) {
       clock = instant;
+      setAt = Date.now();
       const server = await running?.server.catch(() => undefined);
       server?.emulator.clock.set(instant);
       server?.update();
       return instant;
     },
+    now: () => (clock === undefined ? options.now() : clock + (Date.now() - setAt)),
     async close() {
       const last = running;
       running = undefined;

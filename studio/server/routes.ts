@@ -4,6 +4,7 @@ import { sendArt } from './art.ts';
 import type { Previews } from './previews.ts';
 import { contentPath, readContentFile, writeContentFile } from './files.ts';
 import { formSchema } from './schemas.ts';
+import { locateInWorkspace } from './locate-workspace.ts';
 import { searchContent } from './search.ts';
 import { readJson, Refusal } from './security.ts';
 import type { Workspace } from './workspace.ts';
@@ -74,6 +75,10 @@ export async function handleApi(
     case 'GET /api/schema':
       // The form's schema of a kind of file, self-contained, its widgets marked (schemas.ts).
       return send(res, formSchema(url.searchParams.get('name') ?? ''));
+    case 'GET /api/locate': {
+      // A text clicked in the preview: the fields it comes from, best first (locate.ts).
+      return send(res, (await locateInWorkspace(workspace, url.searchParams, previews.now())) satisfies LocateAnswer);
+    }
     case 'POST /api/preview': {
       const { region } = fields(await readJson(req), { region: 'string' });
       return send(res, (await previews.open(region)) satisfies PreviewAnswer);
