@@ -40,6 +40,8 @@ export interface PageEntry {
   readonly kind: string;
   /** Where it redirects, for a redirect. */
   readonly redirect?: string;
+  /** The product it presents, for a product page. */
+  readonly product?: string;
   /** Its window (epoch ms), when it has one. */
   readonly window?: { readonly start?: number; readonly end?: number };
   /** Whether visitors can open it at the studio's instant. */
@@ -75,10 +77,10 @@ export interface Overview {
   readonly regions: readonly RegionEntry[];
   /** Every content file (YAML), sorted, with its counts. */
   readonly files: readonly (FileCounts & { readonly id: FileId })[];
-  /** Whether the sites build: no error anywhere. */
-  readonly buildable: boolean;
   /** The source art a page's gallery can name: content/assets/<name>.svg, by name, sorted. */
   readonly art: readonly string[];
+  /** Whether the sites build: no error anywhere. */
+  readonly buildable: boolean;
   readonly errors: number;
   readonly warnings: number;
 }
@@ -119,8 +121,6 @@ export interface SearchAnswer {
   readonly truncated: boolean;
 }
 
-/** POST /api/preview {region}: the live preview of a region, rendered with the unsaved texts. */
-export interface PreviewAnswer {
 /**
  * GET /api/locate?text=&region=&path=: the values a text clicked in the preview comes from,
  * best first (studio/server/locate.ts): a value that reads the same, a product's price as the
@@ -137,6 +137,8 @@ export interface LocateAnswer {
   }[];
 }
 
+/** POST /api/preview {region}: the live preview of a region, rendered with the unsaved texts. */
+export interface PreviewAnswer {
   readonly region: string;
   /** The region's home in the preview. */
   readonly url: string;
@@ -147,6 +149,62 @@ export interface LocateAnswer {
 /** PUT /api/clock {now}: the preview's clock moved to this instant (epoch ms). */
 export interface ClockAnswer {
   readonly now: number;
+}
+
+/**
+ * POST /api/entry {request, write}: a new entry (docs/studio.md, "New entries"), planned and
+ * checked with the content (`write: false`), or written once it brings no new error.
+ */
+export type EntryRequest =
+  | {
+      readonly kind: 'product';
+      readonly region: string;
+      readonly key: string;
+      readonly name: string;
+      readonly price: number;
+      /** Its page's name: the route (and, when the folder has none, the page's text) is made too. */
+      readonly page?: string;
+    }
+  | {
+      readonly kind: 'page';
+      readonly page: string;
+      /** The regions that show it (a route in each region.yaml). */
+      readonly regions: readonly string[];
+      /** The language of its first text file (`en`, `de`...). */
+      readonly language: string;
+      readonly title: string;
+      readonly description: string;
+      readonly heading: string;
+    }
+  | {
+      readonly kind: 'copy';
+      readonly from: string;
+      readonly to: readonly string[];
+      /** A product (with its page, when the region has one for it), or a page (with its product). */
+      readonly product?: string;
+      readonly page?: string;
+      /** The product's price in each region copied into, in its currency. */
+      readonly prices?: Readonly<Record<string, number>>;
+    };
+
+export interface EntryAnswer {
+  /** The files it changes or makes, with their new text. */
+  readonly changes: readonly { readonly id: FileId; readonly created: boolean; readonly text: string }[];
+  /** What each region will show, in words. */
+  readonly notes: readonly string[];
+  /** The diagnostics of the changed files, with the entry. */
+  readonly diagnostics: readonly StudioDiagnostic[];
+  /** Errors the entry brings (errors in the whole content with it, less those without it). */
+  readonly newErrors: number;
+  /** The file to open next. */
+  readonly open: FileId;
+  /** True once written (`write: true`). */
+  readonly written: boolean;
+  /**
+   * Why it cannot be made as the fields are (a plan's answer: a field still to fill in is no
+   * failed request). A write refused is a refusal with its status instead.
+   */
+  readonly problem?: string;
 }
 
 /** Any refusal: what happened and what to do. */

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FileCounts, Overview, RegionEntry, SearchAnswer } from '../api.ts';
 import { api } from './api.ts';
 import { draftIds } from './drafts.ts';
+import { NewEntry } from './NewEntry.tsx';
 
 type Open = (file: string, line?: number) => void;
 
@@ -42,9 +43,14 @@ function Counts({ counts }: { counts: FileCounts | undefined }) {
   return text ? <span className={counts && counts.errors > 0 ? 'counts bad' : 'counts'}>{text}</span> : null;
 }
 
-function Search({ open }: { open: Open }) {
+function Search({ open, initial }: { open: Open; initial?: string }) {
   const id = useId();
-  const [query, setQuery] = useState('');
+  // A search asked for by the address (`?q=`: a text picked in the preview that no field holds).
+  const [query, setQuery] = useState(initial ?? '');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (initial) input.current?.focus();
+  }, [initial]);
   const [answer, setAnswer] = useState<SearchAnswer & { query: string }>();
   const [problem, setProblem] = useState<string>();
   useEffect(() => {
@@ -63,7 +69,14 @@ function Search({ open }: { open: Open }) {
       <h2 id={`${id}-title`}>Find</h2>
       <form role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={`${id}-query`}>Every text and value, by words (“Buy now”, “miniRobot price”)</label>
-        <input id={`${id}-query`} type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
+        <input
+          ref={input}
+          id={`${id}-query`}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+        />
       </form>
       {problem && <p role="alert">{problem}</p>}
       <p role="status" className="found">
@@ -144,13 +157,23 @@ function Region({ region, counts, open, now }: { region: RegionEntry; counts: Ma
 }
 
 /** The Find screen: a search over every text and value, the regions, and every file with its counts. */
-export function Find({ overview, open }: { overview: Overview | undefined; open: Open }) {
+export function Find({
+  overview,
+  open,
+  query,
+  refresh,
+}: {
+  overview: Overview | undefined;
+  open: Open;
+  query?: string;
+  refresh: () => void;
+}) {
   const counts = new Map(overview?.files.map((file) => [file.id, file]));
   const drafts = draftIds();
   return (
     <main id="main">
       <h1>Content</h1>
-      <Search open={open} />
+      <Search open={open} initial={query} />
       {drafts.length > 0 && (
         <section aria-labelledby="drafts-title">
           <h2 id="drafts-title">Unsaved edits</h2>
@@ -175,6 +198,7 @@ export function Find({ overview, open }: { overview: Overview | undefined; open:
               ))}
             </div>
           </section>
+          <NewEntry overview={overview} open={(file) => open(file)} refresh={refresh} />
           <section aria-labelledby="files-title">
             <h2 id="files-title">Every file</h2>
             <ul className="files">

@@ -52,4 +52,5 @@ export const api = {
   yaml: (id: string, text: string, data: unknown) => call<{ text: string }>('/api/yaml', { method: 'POST', body: { id, text, data } }),
   preview: (region: string) => call<PreviewAnswer>('/api/preview', { method: 'POST', body: { region } }),
   clock: (now: string) => call<ClockAnswer>('/api/clock', { method: 'PUT', body: { now } }),
+  entry: (request: EntryRequest, write: boolean) => call<EntryAnswer>('/api/entry', { method: 'POST', body: { request, write } }),
 };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { lstat, open, readFile, realpath, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, realpath, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Refusal } from './security.ts';
 
@@ -26,7 +26,7 @@ export function hashText(text: string): string {
 const SEGMENT = /^[\w@+,=-][\w.@+,=-]*$/u;
 
 /** The absolute path of a content file, after every check; a Refusal (400, 403, 404) otherwise. */
-export async function contentPath(root: string, id: unknown, options: { exists?: boolean } = {}): Promise<string> {
+export async function contentPath(root: string, id: unknown, options: { exists?: boolean; newFolders?: boolean } = {}): Promise<string> {
   if (typeof id !== 'string' || id.length === 0 || id.length > 300)
     throw new Refusal(400, 'Refused: a file id is a path inside the content folder.');
   const segments = id.split('/');
@@ -39,14 +39,16 @@ export async function contentPath(root: string, id: unknown, options: { exists?:
     at = path.join(at, segment);
     const stat = await lstat(at).catch(() => undefined);
     if (!stat) {
-      if (options.exists !== false || index < segments.length - 1) throw new Refusal(404, `No file '${id}' in the content folder.`);
+      // A new file may be in new folders (a new page's), made by the write, when the caller says so.
+      if (options.exists !== false || (index < segments.length - 1 && !options.newFolders))
+        throw new Refusal(404, `No file '${id}' in the content folder.`);
       break;
     }
     if (stat.isSymbolicLink())
       throw new Refusal(403, `Refused: '${id}' goes through a symbolic link; the studio writes only inside the content folder.`);
     if (index < segments.length - 1 ? !stat.isDirectory() : !stat.isFile()) throw new Refusal(400, `Refused: '${id}' is not a file.`);
   }
-  return at;
+  return path.join(base, ...segments);
 }
 
 export async function readContentFile(root: string, id: string): Promise<ContentFile> {
@@ -65,12 +67,13 @@ export async function writeContentFile(
   text: string,
   base: string | null,
 ): Promise<{ hash: string } | { conflict: ContentFile }> {
-  const file = await contentPath(root, id, { exists: base !== null });
+  const file = await contentPath(root, id, { exists: base !== null, newFolders: base === null });
   const now = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
     throw error;
   });
   if ((now === null ? null : hashText(now)) !== base) return { conflict: { id, text: now ?? '', hash: now === null ? '' : hashText(now) } };
+  if (base === null) await mkdir(path.dirname(file), { recursive: true });
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.studio-${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temporary, 'wx');

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CheckAnswer, ClockAnswer, FileAnswer, LocateAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../api.ts';
 import { sendArt } from './art.ts';
 import type { Previews } from './previews.ts';
+import { handleEntry } from './entry-route.ts';
 import { contentPath, readContentFile, writeContentFile } from './files.ts';
-import { formSchema } from './schemas.ts';
 import { locateInWorkspace } from './locate-workspace.ts';
+import { formSchema } from './schemas.ts';
 import { searchContent } from './search.ts';
 import { readJson, Refusal } from './security.ts';
 import type { Workspace } from './workspace.ts';
@@ -49,6 +50,8 @@ export async function handleApi(
     }
     case 'PUT /api/file':
       return save(req, res, workspace, previews);
+    case 'POST /api/entry':
+      return send(res, await handleEntry(await readJson(req), workspace, previews));
     case 'POST /api/yaml': {
       // A form's data made into the file's text, changing only what differs (yaml-edit.ts), kept
       // as the file's unsaved text and shown in the preview at once.
@@ -72,13 +75,16 @@ export async function handleApi(
       if (query.length > 200) throw new Refusal(400, 'Refused: a search of at most 200 characters.');
       return send(res, searchContent(await workspace.sources(), query) satisfies SearchAnswer);
     }
-    case 'GET /api/schema':
-      // The form's schema of a kind of file, self-contained, its widgets marked (schemas.ts).
-      return send(res, formSchema(url.searchParams.get('name') ?? ''));
     case 'GET /api/locate': {
       // A text clicked in the preview: the fields it comes from, best first (locate.ts).
       return send(res, (await locateInWorkspace(workspace, url.searchParams, previews.now())) satisfies LocateAnswer);
     }
+    case 'GET /api/schema':
+      // The form's schema of a kind of file, self-contained, its widgets marked (schemas.ts).
+      return send(res, formSchema(url.searchParams.get('name') ?? ''));
+    case 'GET /api/art':
+      // A drawing of content/assets/, shown beside the name a gallery picks (art.ts).
+      return sendArt(res, workspace.root, url.searchParams.get('name'));
     case 'POST /api/preview': {
       const { region } = fields(await readJson(req), { region: 'string' });
       return send(res, (await previews.open(region)) satisfies PreviewAnswer);
@@ -87,9 +93,6 @@ export async function handleApi(
       const { now } = fields(await readJson(req), { now: 'string' });
       const instant = Date.parse(now);
       if (!Number.isFinite(instant) || !/(Z|[+-]\d\d:\d\d)$/.test(now))
-    case 'GET /api/art':
-      // A drawing of content/assets/, shown beside the name a gallery picks (art.ts).
-      return sendArt(res, workspace.root, url.searchParams.get('name'));
         throw new Refusal(400, `Refused: '${now.slice(0, 40)}' is not an instant with its offset (2025-10-25T15:00:00+08:00).`);
       return send(res, { now: await previews.setClock(instant) } satisfies ClockAnswer);
     }

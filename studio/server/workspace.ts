@@ -37,6 +37,10 @@ export interface Workspace {
   settle(id: string): void;
   /** Keeps a file's unsaved text (for the preview) without checking it; false when it is the disk's. */
   draft(id: string, text: string): Promise<boolean>;
+  /** The content compiled with the session's unsaved texts and `extra` texts over them (a new entry's files). */
+  compileWith(extra: ReadonlyMap<string, string>): Promise<CompileResult>;
+  /** A compile's diagnostics of the files named, as the studio gives them. */
+  diagnosticsIn(result: CompileResult, ids: ReadonlySet<string>): StudioDiagnostic[];
   /** Every content file's text, by id (the search reads them). */
   sources(): Promise<{ id: string; text: string }[]>;
 }
@@ -86,6 +90,10 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
       const diagnostics = result.diagnostics.filter((d) => idOf(root, cwd, d.file) === id).map((d) => toStudio(d, result.sources));
       return { answer: { diagnostics, errors }, compiled: result };
     },
+    // Always from the disk as it is now (a change outside the studio is seen).
+    compileWith: (extra) => compile(new Map([...unsaved, ...extra])),
+    diagnosticsIn: (result, ids) =>
+      result.diagnostics.filter((d) => ids.has(idOf(root, cwd, d.file) ?? '')).map((d) => toStudio(d, result.sources)),
     sources: () => readContentSources(root),
   };
   return workspace;
@@ -134,6 +142,7 @@ function overviewOf(result: CompileResult, root: string, cwd: string, at: number
         page: route.page,
         kind: route.kind,
         ...(route.redirect !== undefined && { redirect: route.redirect }),
+        ...(route.product !== undefined && { product: route.product }),
         ...(route.window && { window: route.window }),
         open: isRouteOpen(route, at),
         files: (texts.get(route.path)?.inputs ?? []).filter((id) => counts.has(id)),

@@ -184,20 +184,21 @@ function removeItems(walk: Walk, coll: Collection, gone: readonly number[]): voi
   for (const index of gone) forgetAnchors(walk, coll.items[index]);
 }
 
-/** Appends new entries (a key, or null for a sequence item, and a value) after a collection's last item. */
+/** Appends new entries (a key, or null for a sequence item, and a value) after a collection's last item, styled as it is. */
 function appendItems(walk: Walk, coll: Collection, added: ReadonlyArray<readonly [string | null, unknown]>): void {
   if (added.length === 0) return;
-  const { text } = walk;
-  const place = childPlace(text, coll);
+  const place = childPlace(walk.text, coll);
   const last = itemEnd(coll.items[coll.items.length - 1]);
-  const flow = place.kind === 'flow';
-  const options = { flowCollectionPadding: flow && place.pad };
-  const written = added.map(([key, value]) => reindent(writeHeld(toNode(walk, value, false), key, flow, options), place.col));
+  const [flow, asLast] = [place.kind === 'flow', isSeq(coll) && isFlow(coll.items.at(-1))];
+  const pad = place.kind === 'flow' ? place.pad : !asLast || walk.text[rangeOf(coll.items.at(-1) as Node)[0] + 1] === ' ';
+  const written = added.map(([key, value]) =>
+    reindent(writeHeld(toNode(walk, value, asLast), key, flow, { flowCollectionPadding: pad }), place.col),
+  );
   if (flow) walk.edits.push({ from: last, to: last, text: written.map((item) => `, ${item}`).join('') });
   else {
-    const at = lineEnd(text, last);
+    const at = lineEnd(walk.text, last);
     const lines = written.map((item) => ' '.repeat(place.col) + item).join('\n');
-    walk.edits.push({ from: at, to: at, text: at === text.length && !text.endsWith('\n') ? `\n${lines}` : `${lines}\n` });
+    walk.edits.push({ from: at, to: at, text: at === walk.text.length && !walk.text.endsWith('\n') ? `\n${lines}` : `${lines}\n` });
   }
 }
 
@@ -286,7 +287,6 @@ function splice(text: string, edits: readonly Edit[]): string {
 }
 
 const isFlow = (node: unknown): boolean => (isMap(node) || isSeq(node)) && node.flow === true;
-
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Deep equality of plain data, where an undefined property is an absent one and undefined is null. */

@@ -1,0 +1,120 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStudio } from '../../studio/server/index.ts';
+import type { Studio } from '../../studio/server/index.ts';
+import { axeViolations, collectErrors, testBrowser } from '../support/browser.ts';
+import { runCliIn } from '../support/cli.ts';
+import { committedFixtureContent } from '../support/content.ts';
+
+// New entries in the studio, as a maintainer makes them (docs/studio.md, "New entries"): a
+// product with its own page in us, then a copy of it into fr with fr's price, each checked
+// before Create is offered; written, the compiler's own `--check` passes, and fr's preview
+// shows the product page at fr's price.
+
+let studio: Studio;
+let work: string;
+let content: string;
+let context: BrowserContext;
+let git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
+const NOW = '2026-11-27T12:00:00Z';
+
+beforeAll(async () => {
+  ({ work, content, git } = await committedFixtureContent());
+  studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse(NOW) });
+  context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await studio?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+async function openStudio(): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(studio.url);
+  await expect.poll(() => page.locator('.bar [role="status"]').textContent()).toMatch(/The sites build/);
+  return { page, errors };
+}
+
+const section = (page: Page) => page.locator('section.new-entry');
+
+describe('a new entry in the studio', () => {
+  it('makes a product with its page, copies it into fr at its own price, and the sites build', async () => {
+    const { page, errors } = await openStudio();
+    const form = section(page);
+    await form.getByLabel('A product in a region').check();
+    await form.getByLabel('Region', { exact: true }).selectOption('us');
+    await form.getByLabel('Key', { exact: true }).fill('scoutRover');
+    await form.getByLabel('Name', { exact: true }).fill('Scout Rover');
+    await form.getByLabel('Price', { exact: true }).fill('249');
+    // The price as us's visitors will read it, beside the field.
+    await expect.poll(() => form.getByText('Visitors see $249.00').count()).toBe(1);
+    await form.getByLabel('Its page (optional)').fill('scout-rover');
+    await expect.poll(() => form.locator('.plan .good').textContent()).toBe('Checked with the whole content: it brings no error.');
+    expect(await form.locator('.plan li code').allTextContents()).toEqual([
+      'regions/us/products.yaml',
+      'pages/scout-rover/en.yaml',
+      'regions/us/region.yaml',
+    ]);
+    await form.getByRole('button', { name: 'Create' }).click();
+    // The file made opens.
+    await page.locator('h1', { hasText: 'regions/us/products.yaml' }).waitFor();
+
+    await page.goto(`http://127.0.0.1:${studio.port}/`);
+    await form.getByLabel('A copy of a product or page into other regions').check();
+    await form.getByLabel('From region').selectOption('us');
+    await form.getByLabel('What to copy').selectOption('page:scout-rover');
+    await form.getByLabel('fr (fr-FR)').check();
+    // fr does not sell it: its price in fr is asked, and Create waits for it.
+    await expect.poll(() => form.locator('.bad').textContent()).toBe("Refused: 'price in fr' is a price above 0 in the region's currency.");
+    expect(await form.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+    await form.getByLabel('Price of scoutRover in fr').fill('259');
+    await expect.poll(() => form.getByText('Visitors see 259,00 €').count()).toBe(1);
+    await expect.poll(() => form.locator('.plan .good').count()).toBe(1);
+    const notes = await form.locator('.plan > ul').nth(1).locator('li').allTextContents();
+    expect(notes).toEqual([
+      "fr: scoutRover's name and alt text are us's (en-US): translate them into fr-FR.",
+      'fr: /fr/scout-rover shows pages/scout-rover/en.yaml in English until it is translated into fr-FR.',
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.locator('h1', { hasText: 'regions/fr/region.yaml' }).waitFor();
+
+    const products = (
+      parse(await readFile(path.join(content, 'regions/fr/products.yaml'), 'utf8')) as {
+        products: Record<string, { price: number; link: string }>;
+      }
+    ).products;
+    expect(products.scoutRover).toMatchObject({ price: 259, link: '/fr/scout-rover' });
+    // Lines added only, in the four files (the new page's text is a new file), nothing else touched.
+    const numstat = git('diff', '--numstat')
+      .stdout.trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    expect(numstat.map(([, removed, file]) => `${removed} ${file}`).sort()).toEqual([
+      '0 content/regions/fr/products.yaml',
+      '0 content/regions/fr/region.yaml',
+      '0 content/regions/us/products.yaml',
+      '0 content/regions/us/region.yaml',
+    ]);
+    expect(git('status', '--porcelain').stdout).toContain('?? content/pages/scout-rover/');
+    const check = await runCliIn(work, ['--check', '--now', NOW]);
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+
+    // fr's preview of the new page: the product at fr's price.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent('regions/fr/products.yaml')}`);
+    const preview = page.locator('.preview');
+    await preview.getByLabel('Page').selectOption('/fr/scout-rover');
+    await expect.poll(() => page.frameLocator('.preview iframe').locator('main').textContent(), { timeout: 30_000 }).toContain('259,00');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
