@@ -1,45 +1,34 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudio } from '../../studio/server/index.ts';
-import type { Studio } from '../../studio/server/index.ts';
-import { axeViolations, collectErrors, testBrowser } from '../support/browser.ts';
+import { axeViolations } from '../support/browser.ts';
+import { studioSession } from '../support/studio.ts';
+import type { StudioSession } from '../support/studio.ts';
 import { runCliIn } from '../support/cli.ts';
-import { committedFixtureContent } from '../support/content.ts';
 
 // New entries in the studio, as a maintainer makes them (docs/studio.md, "New entries"): a
 // product with its own page in us, then a copy of it into fr with fr's price, each checked
 // before Create is offered; written, the compiler's own `--check` passes, and fr's preview
 // shows the product page at fr's price.
 
-let studio: Studio;
-let work: string;
-let content: string;
-let context: BrowserContext;
-let git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
 const NOW = '2026-11-27T12:00:00Z';
 
+let session: StudioSession;
+let studio: StudioSession['studio'];
+let work: StudioSession['work'];
+let content: StudioSession['content'];
+let git: StudioSession['git'];
+
 beforeAll(async () => {
-  ({ work, content, git } = await committedFixtureContent());
-  studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse(NOW) });
-  context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+  session = await studioSession(Date.parse(NOW));
+  ({ studio, work, content, git } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await studio?.close();
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
-async function openStudio(): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(studio.url);
-  await expect.poll(() => page.locator('.bar [role="status"]').textContent()).toMatch(/The sites build/);
-  return { page, errors };
-}
+const openStudio = () => session.open();
 
 const section = (page: Page) => page.locator('section.new-entry');
 

@@ -1,42 +1,33 @@
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudio } from '../../studio/server/index.ts';
-import type { Studio } from '../../studio/server/index.ts';
-import { axeViolations, collectErrors, testBrowser } from '../support/browser.ts';
-import { committedFixtureContent } from '../support/content.ts';
+import { axeViolations } from '../support/browser.ts';
+import { studioSession } from '../support/studio.ts';
+import type { StudioSession } from '../support/studio.ts';
 
 // Picking a text in the preview (docs/studio.md, "Preview"): the maintainer turns picking on,
 // clicks a price or a heading in the framed page (another origin), and the studio opens the
 // file at the field it comes from; with the keyboard as well; a text no field holds says so and
 // leads to Find. No console error or CSP report on the way, and axe finds nothing on the screen.
 
-let studio: Studio;
-let work: string;
-let content: string;
-let context: BrowserContext;
 const PRODUCTS = 'regions/us/products.yaml';
 const PAGE = 'pages/mini-robot/en.yaml';
 
+let session: StudioSession;
+let studio: StudioSession['studio'];
+let content: StudioSession['content'];
+
 beforeAll(async () => {
-  ({ work, content } = await committedFixtureContent());
-  studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse('2026-11-27T12:00:00Z') });
-  context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+  session = await studioSession(Date.parse('2026-11-27T12:00:00Z'));
+  ({ studio, content } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await studio?.close();
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 /** The studio at a file, its preview at the page of that path, hydrated. */
 async function openAt(file: string, at = '/us/mini-robot'): Promise<{ page: Page; errors: string[]; frame: FrameLocator }> {
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(studio.url);
-  await expect.poll(() => page.locator('.bar [role="status"]').textContent()).toMatch(/The sites build/);
+  const { page, errors } = await session.open();
   await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(file)}`);
   await page.locator('.rjsf').waitFor();
   await page.getByLabel('Page', { exact: true }).selectOption(at);

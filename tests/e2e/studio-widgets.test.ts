@@ -1,11 +1,10 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudio } from '../../studio/server/index.ts';
-import type { Studio } from '../../studio/server/index.ts';
-import { axeViolations, collectErrors, testBrowser } from '../support/browser.ts';
-import { committedFixtureContent } from '../support/content.ts';
+import { axeViolations, collectErrors } from '../support/browser.ts';
+import { studioSession } from '../support/studio.ts';
+import type { StudioSession } from '../support/studio.ts';
 
 // The form's widgets for what this content is made of (docs/studio.md, "Editing a file: the
 // form"), in Chromium: a stages list's instants on a timeline, its stage of the studio's instant
@@ -13,10 +12,6 @@ import { committedFixtureContent } from '../support/content.ts';
 // gallery's art picked from content/assets/, a name the folder lacks kept as written; axe on
 // those forms at desktop and phone widths.
 
-let studio: Studio;
-let work: string;
-let content: string;
-let context: BrowserContext;
 const STAGES = 'stages.yaml';
 const REGION = 'regions/us/region.yaml';
 const PAGE = 'pages/ai-base/en.yaml';
@@ -24,23 +19,21 @@ const PAGE = 'pages/ai-base/en.yaml';
 // UTC; the us one's: 2025-10-25 and 2025-11-01, 07:00 UTC), after every mini-robot-launch instant.
 const NOW = Date.parse('2025-10-28T12:00:00Z');
 
+let session: StudioSession;
+let studio: StudioSession['studio'];
+let content: StudioSession['content'];
+let context: StudioSession['context'];
+
 beforeAll(async () => {
-  ({ work, content } = await committedFixtureContent());
-  studio = await startStudio({ content: 'content', cwd: work, port: 0, now: NOW });
-  context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+  session = await studioSession(NOW);
+  ({ studio, content, context } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await studio?.close();
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
 /** The studio's form of a file, loaded, with the page's console errors collected. */
 async function openForm(id: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(studio.url);
+  const { page, errors } = await session.open();
   await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
   await page.locator('.rjsf').waitFor();
   // The preview's page live before any edit, as a maintainer sees it: its start (a compile and a

@@ -1,44 +1,32 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudio } from '../../studio/server/index.ts';
-import type { Studio } from '../../studio/server/index.ts';
-import { axeViolations, collectErrors, testBrowser } from '../support/browser.ts';
-import { committedFixtureContent } from '../support/content.ts';
+import { axeViolations } from '../support/browser.ts';
+import { studioSession } from '../support/studio.ts';
+import type { StudioSession } from '../support/studio.ts';
 
 // The studio in Chromium, as a content maintainer uses it (docs/studio.md): with the keyboard
 // alone, from the Find screen to a saved edit; the diagnostics at the place they concern, as
 // one types; a file changed on disk meanwhile; a reload that keeps an unsaved edit; and axe on
 // every screen at desktop and phone widths.
 
-let studio: Studio;
-let work: string;
-let content: string;
-let context: BrowserContext;
-let git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
 const PRODUCTS = 'regions/us/products.yaml';
 const REGION = 'regions/us/region.yaml';
 
+let session: StudioSession;
+let studio: StudioSession['studio'];
+let content: StudioSession['content'];
+let git: StudioSession['git'];
+
 beforeAll(async () => {
-  ({ work, content, git } = await committedFixtureContent());
-  studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse('2026-11-27T12:00:00Z') });
-  context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+  session = await studioSession(Date.parse('2026-11-27T12:00:00Z'));
+  ({ studio, content, git } = session);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await studio?.close();
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => session?.close());
 
-async function openStudio(): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(studio.url);
-  await expect.poll(() => page.locator('.bar [role="status"]').textContent()).toMatch(/The sites build/);
-  return { page, errors };
-}
+const openStudio = () => session.open();
 
 /** Presses Tab until the focused element matches, at most `limit` times. */
 async function tabTo(page: Page, test: (element: Element) => boolean, limit = 40): Promise<void> {

@@ -1,0 +1,49 @@
+import { rm } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startStudio } from '../../studio/server/index.ts';
+import type { Studio } from '../../studio/server/index.ts';
+import { collectErrors, testBrowser } from './browser.ts';
+import { committedFixtureContent } from './content.ts';
+
+/** A studio over a private, committed copy of the fixture content, and a browser context for it. */
+export interface StudioSession {
+  readonly studio: Studio;
+  /** The folder holding content/ (a git repository with the content committed). */
+  readonly work: string;
+  readonly content: string;
+  readonly git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
+  readonly context: BrowserContext;
+  /** A new page at the studio (its secret exchanged for the cookie), once the content is checked; its console errors collected. */
+  open(): Promise<{ page: Page; errors: string[] }>;
+  /** The address of a file's screen. */
+  fileUrl(id: string): string;
+  close(): Promise<void>;
+}
+
+/** Starts a studio at the instant `now` over the fixture content, with a 1280 x 900 browser context. */
+export async function studioSession(now: number): Promise<StudioSession> {
+  const { work, content, git } = await committedFixtureContent();
+  const studio = await startStudio({ content: 'content', cwd: work, port: 0, now });
+  const context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+  return {
+    studio,
+    work,
+    content,
+    git,
+    context,
+    async open() {
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(studio.url);
+      await expect.poll(() => page.locator('.bar [role="status"]').textContent()).toMatch(/The sites (will not )?build/);
+      return { page, errors };
+    },
+    fileUrl: (id) => `http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`,
+    async close() {
+      await context.close();
+      await studio.close();
+      await rm(work, { recursive: true, force: true });
+    },
+  };
+}
