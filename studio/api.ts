@@ -109,15 +109,18 @@ export type SaveAnswer =
   | { readonly saved: true; readonly hash: string; readonly diagnostics: readonly StudioDiagnostic[]; readonly buildable: boolean }
   | { readonly saved: false; readonly conflict: { readonly text: string; readonly hash: string } };
 
+/** A value found in a file: where (line, column and the path of keys to it) and what it reads. */
+export interface ValueHit {
+  readonly id: FileId;
+  readonly line: number;
+  readonly column: number;
+  readonly path: readonly (string | number)[];
+  readonly value: string;
+}
+
 /** GET /api/search?q=: where a text or value appears. */
 export interface SearchAnswer {
-  readonly hits: readonly {
-    readonly id: FileId;
-    readonly line: number;
-    readonly column: number;
-    readonly path: readonly (string | number)[];
-    readonly value: string;
-  }[];
+  readonly hits: readonly ValueHit[];
   readonly truncated: boolean;
 }
 
@@ -127,14 +130,7 @@ export interface SearchAnswer {
  * region's visitors read it, a message filled in, or a value holding a part of it.
  */
 export interface LocateAnswer {
-  readonly hits: readonly {
-    readonly id: FileId;
-    readonly line: number;
-    readonly column: number;
-    readonly path: readonly (string | number)[];
-    readonly value: string;
-    readonly match: 'exact' | 'price' | 'template' | 'part';
-  }[];
+  readonly hits: readonly (ValueHit & { readonly match: 'exact' | 'price' | 'template' | 'part' })[];
 }
 
 /** POST /api/preview {region}: the live preview of a region, rendered with the unsaved texts. */

@@ -49,6 +49,18 @@ function changedLines(): { added: string[]; removed: string[] } {
 }
 
 const read = (id: string) => readFile(path.join(content, id), 'utf8');
+const frProduct = async (key: string) =>
+  (parse(await read('regions/fr/products.yaml')) as { products: Record<string, unknown> }).products[key];
+/** The product a new entry makes in fr, at `price`: out of stock, with no shop link yet. */
+const scoutRover = (price: number) => ({
+  name: 'Scout Rover',
+  link: '/fr/scout-rover',
+  buy: '',
+  alt: 'Scout Rover',
+  price,
+  stock: 0,
+  isPreSale: false,
+});
 
 beforeAll(async () => {
   ({ work, content, git } = await committedFixtureContent());
@@ -120,16 +132,7 @@ describe('a new entry in the studio', () => {
       "fr: scoutRover's name and alt text are us's (en-US): translate them into fr-FR.",
       'fr: /fr/scout-rover shows pages/scout-rover/en.yaml in English until it is translated into fr-FR.',
     ]);
-    const products = (parse(await read('regions/fr/products.yaml')) as { products: Record<string, unknown> }).products;
-    expect(products.scoutRover).toEqual({
-      name: 'Scout Rover',
-      link: '/fr/scout-rover',
-      buy: '',
-      alt: 'Scout Rover',
-      price: 259,
-      stock: 0,
-      isPreSale: false,
-    });
+    expect(await frProduct('scoutRover')).toEqual(scoutRover(259));
     const routes = (parse(await read('regions/fr/region.yaml')) as { routes: { page: string }[] }).routes;
     expect(routes.filter((r) => r.page === 'scout-rover')).toEqual([{ page: 'scout-rover', product: 'scoutRover', scroll: 'banner' }]);
     expect(changedLines().removed).toEqual([]);
@@ -154,16 +157,7 @@ describe('a new entry in the studio', () => {
     ]);
     const page = parse(await read('pages/scout-rover/fr.yaml')) as Record<string, unknown>;
     expect(page).toEqual({ title: 'Scout Rover', description: 'Scout Rover', heading: 'Scout Rover' });
-    const products = (parse(await read('regions/fr/products.yaml')) as { products: Record<string, unknown> }).products;
-    expect(products.scoutRover).toEqual({
-      name: 'Scout Rover',
-      link: '/fr/scout-rover',
-      buy: '',
-      alt: 'Scout Rover',
-      price: 249,
-      stock: 0,
-      isPreSale: false,
-    });
+    expect(await frProduct('scoutRover')).toEqual(scoutRover(249));
     const check = await runCliIn(work, ['--check', '--now', NOW]);
     expect(check.status, check.stdout + check.stderr).toBe(0);
   });
