@@ -59,7 +59,7 @@ export async function compileContent(options: UserBuildOptions = {}): Promise<Co
   const content = await loadContent(resolved.contentDir, resolved.cwd, {
     cacheDir: resolved.cacheDir,
     versionOf,
-    ...(memory && { memory }),
+    ...(memory && { memory, texts: options.memory!.texts }),
     ...(options.overlay && { overlay: options.overlay }),
   });
   const histories = await loadHistories(resolved.contentDir, content, options.history, resolved.cacheDir);

@@ -27,13 +27,15 @@ export interface CompileResult {
 
 /** What compiles of one content folder keep between them in one process (`UserBuildOptions.memory`). */
 export interface CompileMemory {
-  /** The loaded files of the last compile, by printed path and text (generator/load `LoadedFile`). */
+  /** The loaded files of the last compile, by printed path (generator/load `LoadedFile`). */
   readonly files: Map<string, object>;
+  /** The files' texts as last read, with their stamps (generator/load `KnownTexts`). */
+  readonly texts: Map<string, { readonly stamp: string; readonly text: string }>;
 }
 
 /** A memory for the compiles of one content folder (`UserBuildOptions.memory`). */
 export function createCompileMemory(): CompileMemory {
-  return { files: new Map() };
+  return { files: new Map(), texts: new Map() };
 }
 
 /** What a caller may set; every field is optional. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { listTree } from '../../files/disk.js';
@@ -72,9 +72,30 @@ export interface ContentSource {
   text: string;
 }
 
-/** Reads every YAML file under the content folder, sorted by id. */
-export async function readContentSources(root: string): Promise<ContentSource[]> {
-  return listYamlFiles(root).map((id) => ({ id, text: readFileSync(path.join(root, id), 'utf8') }));
+/** A file's text as last read, with the stamp of the file it was read from (size, times, inode). */
+export type KnownTexts = Map<string, { readonly stamp: string; readonly text: string }>;
+
+/**
+ * Reads every YAML file under the content folder, sorted by id. With `known` (a compile
+ * memory's), a file whose size, modification and change times and inode are those of the last
+ * read is not read again: its text is the same string (as `--check`'s cache judges a folder
+ * unchanged, check.ts); `known` is left holding this read's files.
+ */
+export async function readContentSources(root: string, known?: KnownTexts): Promise<ContentSource[]> {
+  const ids = listYamlFiles(root);
+  if (!known) return ids.map((id) => ({ id, text: readFileSync(path.join(root, id), 'utf8') }));
+  const sources = ids.map((id) => {
+    const info = statSync(path.join(root, id), { bigint: true });
+    const stamp = `${info.size}\0${info.mtimeNs}\0${info.ctimeNs}\0${info.ino}`;
+    const last = known.get(id);
+    if (last?.stamp === stamp) return { id, text: last.text };
+    const text = readFileSync(path.join(root, id), 'utf8');
+    known.set(id, { stamp, text });
+    return { id, text };
+  });
+  const listed = new Set(ids);
+  for (const id of [...known.keys()]) if (!listed.has(id)) known.delete(id);
+  return sources;
 }
 
 /**
@@ -98,9 +119,10 @@ export function parseContent(
       diagnostics.push(createDiagnostic('E0003', { id }, { file, line: 1, column: 1 }));
       continue;
     }
-    const key = `${file}\u0000${text}`;
-    const loaded = cache?.get(key) ?? parseFile(kind, file, id, text, parsed);
-    cache?.set(key, loaded);
+    // The last load's file when its text is this one (the same string, as a read of an unchanged file gives: no compare).
+    const last = cache?.get(file);
+    const loaded = last !== undefined && last.text === text ? last : parseFile(kind, file, id, text, parsed);
+    cache?.set(file, loaded);
     diagnostics.push(...loaded.parseDiagnostics);
     files.push(loaded);
   }
@@ -167,11 +189,13 @@ export interface LoadOptions {
    */
   versionOf?: string;
   /**
-   * The files loaded by the last compile of this folder in this process, by printed path and text
-   * (the live preview's): those unchanged are taken as they are; the map is left holding this
-   * load's files only.
+   * The files loaded by the last compile of this folder in this process, by printed path (the
+   * live preview's): those whose text is unchanged are taken as they are; the map is left
+   * holding this load's files only.
    */
   memory?: Map<string, LoadedFile>;
+  /** The texts the last load read, with their files' stamps (`readContentSources`). */
+  texts?: KnownTexts;
   /** Texts that replace the disk's, by id (the studio's unsaved edits); an id not on disk is added. */
   overlay?: ReadonlyMap<string, string>;
 }
@@ -188,24 +212,16 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
   const other = options.versionOf !== undefined && path.resolve(options.versionOf) !== root;
   const key = cacheKey('parsed content', other ? path.resolve(options.versionOf!) : root);
   const memory = options.memory;
-  const [read, art] = await Promise.all([readContentSources(root), readSourceArt(root)]);
+  const [read, art] = await Promise.all([readContentSources(root, options.texts), readSourceArt(root)]);
   const sources = options.overlay ? withOverlay(read, options.overlay) : read;
-  if (memory) {
-    // Only the files changed since the last load are parsed (with the parse cache's entry).
-    const keys = sources.map(({ id, text }) => `${toDisplayPath(path.join(root, id), cwd)}\u0000${text}`);
-    if (keys.every((k) => memory.has(k))) {
-      const current = new Set(keys);
-      for (const k of [...memory.keys()]) if (!current.has(k)) memory.delete(k);
-      return parseContent(root, sources, cwd, memory, art);
-    }
-    // Warm (an edit since the last load): the few files changed are parsed; reading the whole
-    // parse cache from disk for them took longer than parsing them (the studio's keystroke).
-    if (memory.size > 0) {
-      const loaded = parseContent(root, sources, cwd, memory, art);
-      const keep = new Set(keys);
-      for (const k of [...memory.keys()]) if (!keep.has(k)) memory.delete(k);
-      return loaded;
-    }
+  // Warm (a load since the start): only the files changed since the last load are parsed;
+  // reading the whole parse cache from disk for them took longer than parsing them (the
+  // studio's keystroke).
+  if (memory && memory.size > 0) {
+    const loaded = parseContent(root, sources, cwd, memory, art);
+    const keep = new Set(loaded.files.map((f) => f.file));
+    for (const k of [...memory.keys()]) if (!keep.has(k)) memory.delete(k);
+    return loaded;
   }
   const known = await readParseCache(options.cacheDir, key);
   const used = new Map<string, unknown>();
@@ -224,7 +240,7 @@ export async function loadContent(contentDir: string, cwd = process.cwd(), optio
   };
   const loaded = parseContent(root, sources, cwd, memory, art, cache);
   if (memory) {
-    const keep = new Set(loaded.files.map((f) => `${f.file}\u0000${f.text}`));
+    const keep = new Set(loaded.files.map((f) => f.file));
     for (const k of [...memory.keys()]) if (!keep.has(k)) memory.delete(k);
   }
   // The cache keeps exactly the files of this content: what changed since is dropped (an
