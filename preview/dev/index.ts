@@ -56,6 +56,12 @@ export interface DevServerOptions {
    * edits: the preview shows them before they are saved); `update()` compiles them anew.
    */
   overlay?: () => ReadonlyMap<string, string> | undefined;
+  /**
+   * Whether the generated region modules are written to `sites` (for an editor's types; default
+   * true). The studio's preview writes none: the studio writes only in the content folder, and
+   * writing them held its thread for seconds at a large catalogue while the maintainer typed.
+   */
+  modules?: boolean;
 }
 
 export interface DevServer {
@@ -105,7 +111,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const firstPage = afterFirstPage(state);
   let closing = false;
   const written = firstPage.served.then(async () => {
-    await writeModules(options, dirs, first).catch((error: unknown) => console.error(error));
+    if (options.modules !== false) await writeModules(options, dirs, first).catch((error: unknown) => console.error(error));
     if (!closing && !(await cached)) await buildServerRenderer(resolved.cacheDir).catch(() => undefined);
   });
   // An edit's compile (or the studio's, given by `show`); the modules of the last valid one written once the edits pause.

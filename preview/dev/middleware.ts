@@ -125,7 +125,9 @@ function devFile(state: DevState, pathname: string): string | undefined {
 export function serveContentPages(server: ViteDevServer, state: DevState, emulator: Emulator, entry: string): Connect.NextHandleFunction {
   return (req, res, next) => {
     const pathname = normalizePath(decodeURIComponent((req.url ?? '/').split('?', 1)[0] ?? '/'));
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !state.region || !acceptsPage(req.headers)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !acceptsPage(req.headers)) return next();
+    if (!state.region)
+      return state.compiled ? void waitingPage(server, state.compiled).then((html) => sendWaiting(res, html), next) : next();
     const data = state.region;
     const route = findRoute(data, pathname);
     if (!route && parsePath(pathname, regionTable(data.regions)).region !== data.code) return next();
@@ -140,6 +142,35 @@ export function serveContentPages(server: ViteDevServer, state: DevState, emulat
       (error: unknown) => next(error),
     );
   };
+}
+
+/**
+ * The page the preview answers while no compile of the content has been valid yet (it started
+ * with errors: the studio's unsaved text, or a file saved with errors): the errors in words, and
+ * a reload once the content is valid. Without it the preview answered "Cannot GET" and stayed so.
+ */
+async function waitingPage(server: ViteDevServer, compiled: CompileResult): Promise<string> {
+  const vite = await viteTags(server);
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const errors = compiled.diagnostics.filter((d) => d.severity === 'error');
+  const items = errors
+    .slice(0, 20)
+    .map((d) => `<li><code>${d.code}</code> ${escape(d.message)} (<code>${escape(d.file)}:${d.line}:${d.column}</code>)</li>`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>The content has errors</title>${vite.head}</head>
+<body><main><h1>The preview waits for the content to be valid</h1>
+<p>The content has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, so no page of this region can be rendered yet. This page reloads by itself once they are fixed.</p>
+<ul>${items.join('')}</ul></main>${vite.body}
+<script type="module">
+import { createHotContext } from '/@vite/client';
+createHotContext('/@build-region/waiting').on('build-region:content-ok', () => location.reload());
+</script></body></html>`;
+}
+
+function sendWaiting(res: import('node:http').ServerResponse, html: string): void {
+  res.statusCode = 503;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(html);
 }
 
 /** One page rendered by the runtime's server entry (state.renderer), with what Vite adds to a page in its dev server. */

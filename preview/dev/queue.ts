@@ -68,7 +68,7 @@ export function compiler(setup: {
   contentDir: string;
   sitesDir: string;
   cwd: string;
-  options: ShowOptions & { region: string; overlay?: () => ReadonlyMap<string, string> | undefined };
+  options: ShowOptions & { region: string; overlay?: () => ReadonlyMap<string, string> | undefined; modules?: boolean };
   state: DevState;
   now: () => number;
   /** The first compile's modules being written. */
@@ -94,6 +94,7 @@ export function compiler(setup: {
     const compiled =
       taken ?? (await compileContent({ content: setup.contentDir, cwd: setup.cwd, now: setup.now(), memory, ...(overlay && { overlay }) }));
     if (stale() || !showCompile(state, options, compiled)) return;
+    if (options.modules === false) return;
     modules.last = compiled;
     clearTimeout(modules.timer);
     modules.timer = setTimeout(writeLast, setup.quietMs);

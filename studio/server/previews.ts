@@ -48,6 +48,8 @@ export function createPreviews(options: {
       port: 0,
       now: clock ?? options.now(),
       overlay: () => (options.overlay().size > 0 ? options.overlay() : undefined),
+      // Nothing written outside the content folder (the generated modules are for `--dev`'s editors).
+      modules: false,
     });
   const previews: Previews = {
     async open(region) {

@@ -1,10 +1,12 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudio } from '../../studio/server/index.ts';
 import type { Studio } from '../../studio/server/index.ts';
-import type { CheckAnswer, FileAnswer, Overview, SaveAnswer, SearchAnswer } from '../../studio/api.ts';
+import type { CheckAnswer, FileAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../../studio/api.ts';
+import { defaultSitesDir } from '../../generator/index.ts';
 import { committedFixtureContent } from '../support/content.ts';
 
 // The studio's server as a browser (or a hostile page) reaches it (docs/studio.md): the
@@ -211,6 +213,45 @@ describe('finding, checking and saving content', () => {
       expect(json<{ error: string }>(refused).error).toContain('with its offset');
     }
     expect((await send('/api/preview', { method: 'POST', body: JSON.stringify({ region: 'xx' }) })).status).toBe(404);
+  });
+
+  it('previews content with errors as a page listing them, then the pages once mended; writes nothing outside the content folder', async () => {
+    // Where `--dev` of this content folder writes its generated modules (for editors; with unsaved texts here).
+    const sites = defaultSitesDir(content);
+    const snapshot = () =>
+      existsSync(sites)
+        ? readdirSync(sites, { recursive: true, encoding: 'utf8' }).map((name) => `${name} ${statSync(path.join(sites, name)).mtimeMs}`)
+        : [];
+    const before = snapshot();
+    // The studio's own instant (a test before may have moved the preview's clock), and a broken link unsaved.
+    await send('/api/clock', { method: 'PUT', body: JSON.stringify({ now: '2026-11-27T12:00:00Z' }) });
+    const region = json<FileAnswer>(await send('/api/file?id=regions/us/region.yaml'));
+    const check = (id: string, text: string) => send('/api/check', { method: 'POST', body: JSON.stringify({ id, text }) });
+    await check(region.id, region.text.replace('link: /us/faq', 'link: /us/fqa'));
+    const preview = json<PreviewAnswer>(await send('/api/preview', { method: 'POST', body: JSON.stringify({ region: 'us' }) }));
+    const page = () => fetch(`${preview.origin}/us/faq`, { headers: { Accept: 'text/html' } });
+    const waiting = await page();
+    expect(waiting.status).toBe(503);
+    const html = await waiting.text();
+    expect(html).toContain('<h1>The preview waits for the content to be valid</h1>');
+    expect(html).toMatch(/<code>E0214<\/code>[^<]*'\/us\/fqa'/);
+    // Mended: the pages themselves.
+    await check(region.id, region.text);
+    await expect.poll(async () => (await page()).status).toBe(200);
+    const id = 'regions/us/products.yaml';
+    const file = json<FileAnswer>(await send(`/api/file?id=${id}`));
+    expect(
+      (
+        await check(
+          id,
+          file.text.replace(/price: (\d+)/, (_, price: string) => `price: ${Number(price) + 1}`),
+        )
+      ).status,
+    ).toBe(200);
+    // Past the moments `--dev` writes them: 1 s after its first page is served, 2 s after an edit.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(snapshot()).toEqual(before);
+    expect((await check(id, file.text)).status).toBe(200);
   });
 
   it('saves a file with errors (work in steps), and says the sites will not build', async () => {
