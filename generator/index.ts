@@ -67,7 +67,7 @@ export type { ServerRenderer } from './bundle/server-renderer.ts';
 export { textAssets } from './emit/text-assets.ts';
 export { renderVariant, variantFor } from './art/images.ts';
 
-// The features: the schedule, diff, report, history, generated files.
+// The features: the schedule, diff, report, history, translations, generated files.
 export type { Schedule, ScheduleEntry, ScheduledChange } from './deploy/schedule.ts';
 export { buildSchedule, describeNext } from './deploy/schedule.ts';
 export { renderSitemap } from './deploy/site-files.ts';
@@ -77,6 +77,8 @@ export { formatChanges } from './diff/format.ts';
 export type { GlancePage, GlanceSheet, GlanceThumbnail } from './report/glance.ts';
 export { renderReport } from './report/index.ts';
 export { historyOf, lastChanges } from './history/index.ts';
+export type { FileFreshness, TextFreshness, TextState, TextUnit } from './translations/index.ts';
+export { sourcesFileId, sourcesFileText, textFingerprint, textUnits } from './translations/index.ts';
 export { renderDiagnosticsDoc } from './generate/diagnostics-doc.ts';
 export { renderMessageKeys, runtimeMessageKeys, SOURCE_CATALOGUE } from './generate/message-keys.ts';
 export { renderSchemaTypes } from './generate/schema-types.ts';

@@ -3,17 +3,19 @@ import type { Overview } from '../api.ts';
 import { api } from './api.ts';
 import { Editor } from './Editor.tsx';
 import { Find } from './Find.tsx';
+import { Translations } from './Translations.tsx';
 
 /**
  * Where the studio is, as the address says: the Find screen (with a search, `?q=`), or a file
  * open at a line (`?file=&line=`), or at a form's field (`&field=`, its id: a text picked in the
- * preview).
+ * preview), or a source file's translations side by side (`?translations=`, empty: none chosen yet).
  */
 export interface Place {
   readonly file?: string;
   readonly line?: number;
   readonly field?: string;
   readonly query?: string;
+  readonly translations?: string;
 }
 
 function placeOf(search: string): Place {
@@ -22,7 +24,25 @@ function placeOf(search: string): Place {
   const line = Number(params.get('line'));
   const field = params.get('field') ?? undefined;
   const query = params.get('q') ?? undefined;
-  return { ...(file && { file }), ...(Number.isInteger(line) && line > 0 && { line }), ...(field && { field }), ...(query && { query }) };
+  const translations = params.get('translations');
+  return {
+    ...(file && { file }),
+    ...(Number.isInteger(line) && line > 0 && { line }),
+    ...(field && { field }),
+    ...(query && { query }),
+    ...(translations !== null && { translations }),
+  };
+}
+
+/** A place's address: `/?file=…&line=…`, `/?translations=…`, or `/` for Find. */
+function addressOf(place: Place): string {
+  const params = new URLSearchParams();
+  if (place.file) params.set('file', place.file);
+  if (place.line) params.set('line', String(place.line));
+  if (place.field) params.set('field', place.field);
+  if (place.query) params.set('q', place.query);
+  if (place.translations !== undefined) params.set('translations', place.translations);
+  return params.size > 0 ? `/?${params}` : '/';
 }
 
 /**
@@ -45,12 +65,7 @@ export function App() {
     return () => window.removeEventListener('popstate', follow);
   }, []);
   const go = useCallback((next: Place) => {
-    const params = new URLSearchParams();
-    if (next.file) params.set('file', next.file);
-    if (next.line) params.set('line', String(next.line));
-    if (next.field) params.set('field', next.field);
-    if (next.query) params.set('q', next.query);
-    const address = params.size > 0 ? `/?${params}` : '/';
+    const address = addressOf(next);
     // The same place again adds no step to the history.
     if (address === `${window.location.pathname}${window.location.search}`) window.history.replaceState(null, '', address);
     else window.history.pushState(null, '', address);
@@ -83,7 +98,9 @@ export function App() {
           {problem}
         </p>
       )}
-      {place.file ? (
+      {place.translations !== undefined ? (
+        <Translations key={place.translations} source={place.translations} go={go} onChanged={refresh} />
+      ) : place.file ? (
         <Editor
           key={place.file}
           id={place.file}
@@ -102,6 +119,7 @@ export function App() {
           overview={overview}
           query={place.query}
           open={(file, line) => go({ file, ...(line && { line }) })}
+          openTranslations={() => go({ translations: '' })}
           refresh={refresh}
         />
       )}

@@ -160,11 +160,14 @@ function Region({ region, counts, open, now }: { region: RegionEntry; counts: Ma
 export function Find({
   overview,
   open,
+  openTranslations,
   query,
   refresh,
 }: {
   overview: Overview | undefined;
   open: Open;
+  /** The Translations screen (`?translations=`). */
+  openTranslations: () => void;
   query?: string;
   refresh: () => void;
 }) {
@@ -174,6 +177,19 @@ export function Find({
     <main id="main">
       <h1>Content</h1>
       <Search open={open} initial={query} />
+      <p>
+        <a
+          href="/?translations="
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            openTranslations();
+          }}
+        >
+          Translations side by side
+        </a>
+        : a source file's texts in every locale, what changed in the stale ones, and each brought up to date in place.
+      </p>
       {drafts.length > 0 && (
         <section aria-labelledby="drafts-title">
           <h2 id="drafts-title">Unsaved edits</h2>

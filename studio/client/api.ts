@@ -10,6 +10,10 @@ import type {
   PreviewAnswer,
   SaveAnswer,
   SearchAnswer,
+  TranslationMarkAnswer,
+  TranslationSaveAnswer,
+  TranslationsAnswer,
+  TranslationSourcesAnswer,
 } from '../api.ts';
 
 /**
@@ -53,4 +57,11 @@ export const api = {
   preview: (region: string) => call<PreviewAnswer>('/api/preview', { method: 'POST', body: { region } }),
   clock: (now: string) => call<ClockAnswer>('/api/clock', { method: 'PUT', body: { now } }),
   entry: (request: EntryRequest, write: boolean) => call<EntryAnswer>('/api/entry', { method: 'POST', body: { request, write } }),
+  translationSources: () => call<TranslationSourcesAnswer>('/api/translations'),
+  translations: (source: string) => call<TranslationsAnswer>(`/api/translations?source=${encodeURIComponent(source)}`),
+  // A 409 is a conflict (the disk's version) or a refusal (`error`): the caller tells them apart.
+  saveTranslation: (id: string, key: string, text: string, base: string) =>
+    call<TranslationSaveAnswer | ErrorAnswer>('/api/translation', { method: 'PUT', body: { id, key, text, base } }),
+  markTranslation: (id: string, keys: readonly string[]) =>
+    call<TranslationMarkAnswer | ErrorAnswer>('/api/translation/mark', { method: 'POST', body: { id, keys } }),
 };

@@ -74,6 +74,12 @@ export async function writeContentFile(
   });
   if ((now === null ? null : hashText(now)) !== base) return { conflict: { id, text: now ?? '', hash: now === null ? '' : hashText(now) } };
   if (base === null) await mkdir(path.dirname(file), { recursive: true });
+  await replaceFile(file, text);
+  return { hash: hashText(text) };
+}
+
+/** Writes a file atomically: a temporary file beside it, flushed, then renamed over it (a crash leaves the old file or the new). */
+export async function replaceFile(file: string, text: string): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.studio-${randomBytes(6).toString('hex')}.tmp`);
   try {
     const handle = await open(temporary, 'wx');
@@ -88,5 +94,4 @@ export async function writeContentFile(
     await rm(temporary, { force: true });
     throw error;
   }
-  return { hash: hashText(text) };
 }

@@ -8,6 +8,8 @@ import { locateInWorkspace } from './locate-workspace.ts';
 import { formSchema } from './schemas.ts';
 import { searchContent } from './search.ts';
 import { readJson, Refusal } from './security.ts';
+import { markTranslation, saveTranslation } from './translation-edit.ts';
+import { translationSources, translationsOf } from './translations.ts';
 import type { Workspace } from './workspace.ts';
 import { applyData, YamlEditError } from './yaml-edit.ts';
 
@@ -23,6 +25,7 @@ export async function handleApi(
   previews: Previews,
 ): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
+  if (url.pathname.startsWith('/api/translation')) return translationRoutes(route, req, res, url, workspace, previews);
   switch (route) {
     case 'GET /api/overview':
       return send(res, (await workspace.overview()) satisfies Overview);
@@ -96,6 +99,32 @@ export async function handleApi(
         throw new Refusal(400, `Refused: '${now.slice(0, 40)}' is not an instant with its offset (2025-10-25T15:00:00+08:00).`);
       return send(res, { now: await previews.setClock(instant) } satisfies ClockAnswer);
     }
+    default:
+      throw new Refusal(404, `No such request: ${route.slice(0, 120)}`);
+  }
+}
+
+/** Translations side by side (docs/studio.md): the sources, a source's texts in every locale, a text written, texts marked reviewed. */
+async function translationRoutes(
+  route: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  workspace: Workspace,
+  previews: Previews,
+): Promise<void> {
+  switch (route) {
+    case 'GET /api/translations': {
+      const source = url.searchParams.get('source');
+      return send(res, source === null ? await translationSources(workspace) : await translationsOf(workspace, source));
+    }
+    case 'PUT /api/translation': {
+      const { status, answer } = await saveTranslation(await readJson(req), workspace, previews);
+      res.statusCode = status;
+      return send(res, answer);
+    }
+    case 'POST /api/translation/mark':
+      return send(res, await markTranslation(await readJson(req), workspace, previews));
     default:
       throw new Refusal(404, `No such request: ${route.slice(0, 120)}`);
   }
