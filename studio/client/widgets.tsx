@@ -36,6 +36,20 @@ function asInstant(value: unknown, region: RegionEntry | undefined): string | un
   return `${utc}; in ${region.code} (${region.timeZone}): ${there}`;
 }
 
+/** Where a link leads in the region: its page, what kind, and whether visitors can open it now (its window). */
+function asLink(value: unknown, region: RegionEntry | undefined): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/') || !region) return undefined;
+  const page = region.pages.find((p) => p.path === value || p.path === value.replace(/\/+$/, ''));
+  if (!page) return `No page of ${region.code} is at ${value}.`;
+  const day = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const window = page.window
+    ? `${page.open ? 'open now' : 'closed now'}${page.window.start !== undefined ? `, from ${day(page.window.start)}` : ''}${page.window.end !== undefined ? `, until ${day(page.window.end)}` : ''}`
+    : 'always open';
+  return page.redirect
+    ? `Redirects to ${page.redirect} in ${region.code}.`
+    : `The ${page.kind} page ${page.page} of ${region.code}: ${window}.`;
+}
+
 /**
  * The forms' text and number fields, with what this content is made of shown beside them (the
  * schemas mark each kind in `$comment`, studio/server/schemas.ts): a price as the region's
@@ -58,7 +72,13 @@ export function StudioTextWidget(props: WidgetProps) {
   // An instant of a shared file (stages.yaml) belongs to no region's zone: UTC alone.
   const zoned = context?.regionsOwn ? region : undefined;
   const note =
-    kind === 'studio:price' ? asPrice(props.value, region) : kind === 'studio:instant' ? asInstant(props.value, zoned) : undefined;
+    kind === 'studio:price'
+      ? asPrice(props.value, region)
+      : kind === 'studio:instant'
+        ? asInstant(props.value, zoned)
+        : kind === 'studio:link'
+          ? asLink(props.value, region)
+          : undefined;
   return (
     <>
       <Text {...props} schema={choices ? { ...props.schema, examples: choices } : props.schema} />

@@ -104,6 +104,13 @@ describe("the studio's form widgets", () => {
     expect(stages[0]).toMatch(/^Stage 0: until Oct 25, 2025, 3:00:00\sAM EDT$/);
     expect(stages[1]).toMatch(/^Stage 1: from Oct 25, 2025, 3:00:00\sAM EDT to Nov 1, 2025, 3:00:00\sAM EDT \(now\)$/);
     expect(stages[2]).toMatch(/^Stage 2: from Nov 1, 2025, 3:00:00\sAM EDT on$/);
+    // A link says where it leads and whether visitors can open it at the studio's instant.
+    const noteOf = async (value: string) =>
+      page.locator(`#${await page.locator(`input[value="${value}"]`).first().getAttribute('id')}-note`);
+    expect(await (await noteOf('/us/black-friday')).textContent()).toBe(
+      'The content page black-friday of us: closed now, from 2026-11-20 05:00 UTC, until 2026-12-01 05:00 UTC.',
+    );
+    expect(await (await noteOf('/us/faq')).textContent()).toBe('The faq page faq of us: always open.');
     // The preview moves to stage 2's first instant and loads its page again.
     const frame = page.locator('.preview iframe');
     await frame.waitFor();
