@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import type { Overview, StudioDiagnostic } from '../api.ts';
 import { api } from './api.ts';
 import { noValidation } from './no-validation.ts';
+import { newestOnly } from './newest.ts';
 import { placesOf } from './Preview.tsx';
 import { StudioArrayFieldTemplate } from './timeline.tsx';
 import { StudioTextWidget } from './widgets.tsx';
@@ -79,6 +80,7 @@ export function FormView({
   }, [text]);
   const latest = useRef(text);
   latest.current = text;
+  const [newest] = useState(newestOnly);
   const context = useMemo<FormContext>(() => {
     const region = overview && placesOf(id, overview)[0]?.region;
     return {
@@ -109,9 +111,10 @@ export function FormView({
         // Nothing the maintainer changed (the form's first render): nothing to write.
         if (JSON.stringify(formData) === JSON.stringify(data.value)) return;
         const from = latest.current;
-        api.yaml(id, from, formData).then(
-          (answer) => {
-            if (latest.current === from && answer.text !== from) onText(answer.text);
+        // Each edit sends the whole form, so the newest answer holds every edit before it.
+        newest(api.yaml(id, from, formData)).then(
+          ({ newest: last, value: answer }) => {
+            if (last && latest.current === from && answer.text !== from) onText(answer.text);
           },
           (error: Error) => setProblem(error.message),
         );

@@ -95,6 +95,41 @@ describe("the studio's form widgets", () => {
     await page.close();
   });
 
+  it('keeps the newest of two quick edits when the answer to the first one arrives after the second is sent', async () => {
+    const { page, errors } = await openForm(STAGES);
+    // The first edit's YAML comes back only once the second edit has gone out, and before the
+    // second's answer, as on a busy machine.
+    const signal = () => {
+      let give!: () => void;
+      return { done: new Promise<void>((resolve) => (give = resolve)), give: () => give() };
+    };
+    const secondSent = signal();
+    const firstAnswered = signal();
+    let sent = 0;
+    await page.route('**/api/yaml', async (route) => {
+      const mine = ++sent;
+      if (mine === 2) secondSent.give();
+      if (mine === 1) await secondSent.done;
+      const response = await route.fetch();
+      if (mine === 2) await firstAnswered.done;
+      await route.fulfill({ response });
+      if (mine === 1) firstAnswered.give();
+    });
+    const field = page.locator('#root_stages_halloween_instants_1');
+    await field.fill('2025-10-27T15:00:00+08:00');
+    await expect.poll(() => sent).toBe(1);
+    await field.fill('2025-10-20T15:00:00+08:00');
+    const timeline = page.locator('#root_stages_halloween_instants .timeline');
+    await expect.poll(() => page.locator('#root_stages_halloween_instants_1__error').textContent()).toContain('E0212');
+    expect(await field.inputValue()).toBe('2025-10-20T15:00:00+08:00');
+    expect(await timeline.locator('.timeline-problem').textContent()).toContain("Instant 2 ('2025-10-20T15:00:00+08:00')");
+    await page.unroute('**/api/yaml');
+    await field.fill('2025-11-10T06:00:00+08:00');
+    await expect.poll(() => page.locator('.actions .quiet').textContent()).toContain('No unsaved changes');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("shows a region's own stages list in the region's zone, and previews a stage by moving the preview's clock", async () => {
     const { page, errors } = await openForm(REGION);
     const timeline = page.locator('#root_stages_halloween_instants .timeline');
