@@ -56,13 +56,18 @@ function Search({ open, initial }: { open: Open; initial?: string }) {
   useEffect(() => {
     const text = query.trim();
     if (!text) return setAnswer(undefined);
+    // An answer to words since changed is dropped: a late one would show hits for an older query.
+    let current = true;
     const timer = setTimeout(() => {
       api.search(text).then(
-        (found) => setAnswer({ ...found, query: text }),
-        (error: Error) => setProblem(error.message),
+        (found) => current && setAnswer({ ...found, query: text }),
+        (error: Error) => current && setProblem(error.message),
       );
     }, 200);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [query]);
   return (
     <section aria-labelledby={`${id}-title`}>

@@ -67,13 +67,18 @@ export function NewEntry({ overview, open, refresh }: { overview: Overview; open
     setPlan(undefined);
     // Nothing asked before the first field is filled in (an empty form is not an error).
     if (!touched) return;
+    // A plan of fields since changed is dropped: a late one would offer to create what is no longer asked.
+    let current = true;
     const timer = setTimeout(() => {
       api.entry(JSON.parse(key) as EntryRequest, false).then(
-        (answer) => [setPlan(answer.problem ? undefined : answer), setProblem(answer.problem)],
-        (error: Error) => setProblem(error.message),
+        (answer) => current && [setPlan(answer.problem ? undefined : answer), setProblem(answer.problem)],
+        (error: Error) => current && setProblem(error.message),
       );
     }, 300);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [key, touched]);
   const set = (name: string) => (value: string) => {
     setTouched(true);

@@ -207,6 +207,37 @@ describe('the studio in a browser', () => {
     await page.close();
   });
 
+  it('shows the hits of the words typed last, even when the search for older words answers later', async () => {
+    const { page, errors } = await openStudio();
+    await page.locator('.regions').waitFor();
+    // The first search's answer is held until the second's has arrived, as on a busy machine.
+    let second!: () => void;
+    const secondAnswered = new Promise<void>((resolve) => (second = resolve));
+    let asked = 0;
+    let finished = 0;
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/api/search')) finished += 1;
+    });
+    await page.route('**/api/search*', async (route) => {
+      const mine = ++asked;
+      const response = await route.fetch();
+      if (mine === 1) await secondAnswered;
+      await route.fulfill({ response });
+      if (mine === 2) second();
+    });
+    const search = page.locator('input[type="search"]');
+    await search.fill('miniRobot');
+    await expect.poll(() => asked).toBe(1);
+    await search.fill('miniRobot price');
+    await expect.poll(() => page.locator('.found').textContent()).toContain('found for “miniRobot price”');
+    // The held answer, for "miniRobot", arrives and changes nothing (two frames after it is read).
+    await expect.poll(() => finished).toBe(2);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.locator('.found').textContent()).toContain('found for “miniRobot price”');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('has no axe violations on the Find screen and the file screen, at 1280 and 375 px', async () => {
     const { page, errors } = await openStudio();
     for (const width of [1280, 375]) {
