@@ -136,7 +136,8 @@ export function compileLoaded(
   const all = content.diagnostics.some((d) => d.code === 'E0002')
     ? content.diagnostics
     : [...content.diagnostics, ...validated.diagnostics, ...diagnostics, ...translations.diagnostics];
-  return { model, diagnostics: sortDiagnostics(all), sources, art, translations: translations.files };
+  const glossary = validated.content.glossary?.data;
+  return { model, diagnostics: sortDiagnostics(all), sources, art, translations: translations.files, ...(glossary && { glossary }) };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Diagnostic } from './diagnostics/index.ts';
 import type { DrawableArt } from './art/images.ts';
 import type { SiteModel } from './resolve/index.ts';
 import type { FileFreshness } from './translations/index.ts';
+import type { GlossaryFile } from '../schema/types.ts';
 
 /**
  * The build options: what a caller may set, and every default applied in one place; and what
@@ -23,6 +24,8 @@ export interface CompileResult {
   art: readonly DrawableArt[];
   /** Every translated file against its source (docs/translations.md). */
   translations: readonly FileFreshness[];
+  /** The glossary (glossary.yaml), when the content has a valid one (docs/translations.md, "Glossary"). */
+  glossary?: GlossaryFile;
 }
 
 /** What compiles of one content folder keep between them in one process (`UserBuildOptions.memory`). */

@@ -133,6 +133,28 @@ export interface ConstantsFile {
   readonly fallbackLocale: Locale;
 }
 
+// ---- glossary.schema.json ----------------------------------------------------------------------
+
+/** A term: what it means here, and the forms each language accepts. */
+export interface GlossaryTerm {
+  /** What the term means here, so that it is translated alike everywhere. */
+  readonly note?: string;
+  /** By locale (fr-FR) or language (fr, for every locale of it without its own): the forms a translation may use, any one of them. A translation has a form when the form is anywhere in it, case aside (transform in se transforment, Roboter in Spielzeugroboter). */
+  readonly translations: {
+    readonly [key: string]: readonly string[];
+  };
+}
+
+/** The brand's words as each language writes them: checked in every translated text by --check (W0404, W0405) and shown beside the texts in the studio. File: content/glossary.yaml (docs/translations.md, "Glossary"). */
+export interface GlossaryFile {
+  /** Words every language writes as the source does: the brand, product names. A translation of a source text that has one has it too, letter for letter. */
+  readonly keep?: readonly string[];
+  /** By term as the source texts write it, case aside: a word, or a stem ending in * for every word that starts so (transform* for transforms and transformable). Each says how the languages write it. */
+  readonly terms?: {
+    readonly [key: string]: GlossaryTerm;
+  };
+}
+
 // ---- messages.schema.json ----------------------------------------------------------------------
 
 /** A message text, or a nested group of messages. */
@@ -518,6 +540,7 @@ export interface StagesFile {
 /** The type of each content file, by its schema file. */
 export interface SchemaTypes {
   readonly "constants.schema.json": ConstantsFile;
+  readonly "glossary.schema.json": GlossaryFile;
   readonly "messages.schema.json": MessagesFile;
   readonly "page.schema.json": PageFile;
   readonly "products.schema.json": ProductsFile;

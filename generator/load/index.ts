@@ -49,6 +49,7 @@ export function classify(id: string): ContentKind | undefined {
   if (/^pages\/.+\/[^/]+\.yaml$/.test(id)) return 'page';
   if (id === 'stages.yaml') return 'stages';
   if (id === 'constants.yaml') return 'constants';
+  if (id === 'glossary.yaml') return 'glossary';
   return undefined;
 }
 

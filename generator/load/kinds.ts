@@ -9,6 +9,7 @@ export const SCHEMA_OF = {
   stages: 'stages.schema.json',
   constants: 'constants.schema.json',
   sources: 'sources.schema.json',
+  glossary: 'glossary.schema.json',
 } as const satisfies Record<string, keyof SchemaTypes>;
 
 export type ContentKind = keyof typeof SCHEMA_OF;

@@ -4,6 +4,8 @@ import { writeAtomically } from '../../files/disk.js';
 import { createDiagnostic } from '../diagnostics/index.ts';
 import type { Diagnostic } from '../diagnostics/index.ts';
 import { rangeOfPath } from '../load/source-file.ts';
+import type { GlossaryData } from '../../core/glossary.ts';
+import { glossaryDiagnostics } from './glossary.ts';
 import { numbersDiagnostic } from './numbers.ts';
 import type { SourceFile } from '../load/source-file.ts';
 import type { SiteModel } from '../resolve/index.ts';
@@ -96,6 +98,8 @@ export interface FileFreshness {
   readonly id: string;
   readonly sourceId: string;
   readonly kind: 'messages' | 'page';
+  /** The locale (a catalogue's) or language (a page file's `lang`, else its name) its texts are in: the glossary's key for it. */
+  readonly locale: string;
   readonly file: SourceFile;
   /** The file it translates. */
   readonly sourceFile: SourceFile;
@@ -107,6 +111,8 @@ interface Translated {
   readonly source: SourceFile;
   readonly data: unknown;
   readonly translates?: string;
+  /** The locale (a catalogue's) or language (a page file's `lang`, else its name) the glossary is read for. */
+  readonly locale: string;
   /** A catalogue that extends another inherits what it does not write: nothing of it is missing. */
   readonly inherits: boolean;
 }
@@ -120,9 +126,10 @@ export function translatedFrom(kind: 'messages' | 'page', id: string, translates
  * Every translated file of the content against its source, with each text's state; and the
  * diagnostics of the translations: a `translates` that names no file (E0240), a stale text
  * (W0401, at the translation's text, naming the source's new text), a text whose numbers or units
- * differ from its source's (W0403, translations/numbers.ts).
+ * differ from its source's (W0403, translations/numbers.ts), a text without the glossary's word
+ * for a term of its source (W0404) or without a word the glossary keeps (W0405, core/glossary.ts).
  */
-export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources' | 'present'>): {
+export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources' | 'present' | 'glossary'>): {
   files: FileFreshness[];
   diagnostics: Diagnostic[];
 } {
@@ -132,6 +139,7 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
       source: m.source,
       data: m.data,
       translates: m.data.translates,
+      locale: m.data.locale,
       inherits: m.data.extends !== undefined,
     })),
     ...content.pages.map((p) => ({
@@ -139,6 +147,7 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
       source: p.source,
       data: p.data,
       translates: p.data.translates,
+      locale: p.data.lang ?? path.posix.basename(p.source.id, '.yaml'),
       inherits: false,
     })),
   ];
@@ -146,6 +155,7 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
   const recorded = new Map(content.sources.map((s) => [s.source.id, s.data]));
   const files: FileFreshness[] = [];
   const diagnostics: Diagnostic[] = [];
+  const glossary: GlossaryData | undefined = content.glossary?.data;
   for (const translation of all) {
     if (translation.translates === undefined) continue;
     const sourceId = translatedFrom(translation.kind, translation.source.id, translation.translates);
@@ -179,8 +189,17 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
         diagnostics.push(createDiagnostic('W0401', { key, source: sourceId, text: unit.text }, rangeOfPath(translation.source, own.path)));
       const numbers = numbersDiagnostic(key, sourceId, unit.text, own.text, () => rangeOfPath(translation.source, own.path));
       if (numbers) diagnostics.push(numbers);
+      if (glossary) diagnostics.push(...glossaryDiagnostics(glossary, key, translation.locale, translation.source, unit.text, own));
     }
-    files.push({ id: translation.source.id, sourceId, kind: translation.kind, file: translation.source, sourceFile: source.source, texts });
+    files.push({
+      id: translation.source.id,
+      sourceId,
+      kind: translation.kind,
+      locale: translation.locale,
+      file: translation.source,
+      sourceFile: source.source,
+      texts,
+    });
   }
   return { files: files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), diagnostics };
 }

@@ -33,6 +33,8 @@ export interface ValidatedContent {
   readonly messages: readonly Validated<'messages'>[];
   readonly stages?: Validated<'stages'>;
   readonly constants?: Validated<'constants'>;
+  /** The glossary (glossary.yaml), when the content has one. */
+  readonly glossary?: Validated<'glossary'>;
   /** The sources files of translations (`*.sources.json`, docs/translations.md). */
   readonly sources: readonly Validated<'sources'>[];
   /** The id of every content file that exists, valid or not. */
@@ -81,6 +83,7 @@ function getValidators(cacheDir?: string): Validators {
     stages: ajv.compile<ContentOf<'stages'>>(schemas[SCHEMA_OF.stages]!),
     constants: ajv.compile<ContentOf<'constants'>>(schemas[SCHEMA_OF.constants]!),
     sources: ajv.compile<ContentOf<'sources'>>(schemas[SCHEMA_OF.sources]!),
+    glossary: ajv.compile<ContentOf<'glossary'>>(schemas[SCHEMA_OF.glossary]!),
   };
   if (cacheDir) {
     const standalone: (ajv: AjvModule, refs: Record<string, string>) => string = require('ajv/dist/standalone').default;
@@ -110,6 +113,7 @@ const outcomes: Outcomes = {
   stages: new WeakMap(),
   constants: new WeakMap(),
   sources: new WeakMap(),
+  glossary: new WeakMap(),
 };
 
 /** A file checked against its schema: its data with the schema's type, or its problems. */
@@ -142,6 +146,7 @@ export function validateContent(
   const messages: Validated<'messages'>[] = [];
   let stages: Validated<'stages'> | undefined;
   let constants: Validated<'constants'> | undefined;
+  let glossary: Validated<'glossary'> | undefined;
   const sources: Validated<'sources'>[] = [];
   const diagnostics: Diagnostic[] = [];
   const files = [...content.files].sort((a, b) => compareStrings(a.id, b.id));
@@ -173,6 +178,9 @@ export function validateContent(
       case 'sources':
         push(sources, take(outcomeOf(file, all.sources, outcomes.sources)));
         break;
+      case 'glossary':
+        glossary = take(outcomeOf(file, all.glossary, outcomes.glossary));
+        break;
     }
   }
   const first = content.files[0];
@@ -185,6 +193,7 @@ export function validateContent(
       messages,
       stages,
       constants,
+      glossary,
       sources,
       present: new Set(content.files.map((f) => f.id)),
       prefix,

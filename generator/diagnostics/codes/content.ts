@@ -20,7 +20,7 @@ export const CONTENT_ERRORS = {
   E0003: define<{ id: string }>({
     title: 'File in an unknown place',
     message: ({ id }) => `'${id}' is not in a place the compiler reads`,
-    hint: 'Content files live in regions/<code>/region.yaml, regions/<code>/products.yaml, pages/<page>/<name>.yaml, messages/<locale>.yaml, stages.yaml and constants.yaml.',
+    hint: 'Content files live in regions/<code>/region.yaml, regions/<code>/products.yaml, pages/<page>/<name>.yaml, messages/<locale>.yaml, stages.yaml, constants.yaml and glossary.yaml.',
     example: 'content/regions/us/extra.yaml',
     fix: 'Move the file to where its kind lives, or remove it.',
   }),

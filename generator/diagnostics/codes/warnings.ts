@@ -88,4 +88,19 @@ export const WARNINGS = {
     example: "pages/mini-robot/fr.yaml sections.2.text: 'Haut de 18 cm' where pages/mini-robot/en.yaml says 'Just 12 cm tall'",
     fix: "Write the source's number in the translation: 'Haut de 12 cm'.",
   }),
+  W0404: define<{ key: string; term: string; locale: string; forms: readonly string[] }>({
+    title: "Translation without the glossary's term",
+    message: ({ key, term, locale, forms }) =>
+      `the translation of ${key} does not say '${term}' as the glossary's ${locale} does: it has none of ${forms.map((form) => `'${form}'`).join(', ')}`,
+    hint: "The glossary (glossary.yaml) says how each language writes the brand's terms, so that a product is called the same on every page. Use one of its forms (found anywhere in the text, case aside: transform in se transforment); where your word is right too, add it to the term's forms in glossary.yaml.",
+    example: "glossary.yaml: 'transform*: { translations: { fr-FR: [transform] } }', and fr-FR's text says 'change de forme'",
+    fix: "Write the glossary's word: 'se transforme'.",
+  }),
+  W0405: define<{ key: string; word: string }>({
+    title: 'Translation without a word the glossary keeps',
+    message: ({ key, word }) => `the translation of ${key} leaves out '${word}', which the glossary keeps as written in every language`,
+    hint: "The glossary's `keep` list names words never translated or transliterated (the brand, product names): write it letter for letter as the source does.",
+    example: "glossary.yaml: 'keep: [Axlebot]', and ja-JP's text says 'アクスルボット'",
+    fix: "Write 'Axlebot' as the source does.",
+  }),
 } as const;
