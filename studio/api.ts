@@ -3,26 +3,9 @@
  * the server's answers. Types only: the client's bundle carries none of the server's code.
  */
 
-/** A content file, by its id: its path relative to the content folder, with forward slashes. */
-export type FileId = string;
-
-/** A diagnostic of the compiler (generator/ `Diagnostic`), its file given by id. */
-export interface StudioDiagnostic {
-  readonly code: string;
-  readonly severity: 'error' | 'warning';
-  readonly message: string;
-  readonly hint?: string;
-  /** The file it concerns, by id (undefined: a file outside the content folder). */
-  readonly id?: FileId;
-  /** The path the command line prints (`content/regions/de/products.yaml`), for `file:line:col`. */
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly endLine?: number;
-  readonly endColumn?: number;
-  /** The path of keys and indexes to the value it concerns in its file, for its field in a form. */
-  readonly path?: readonly (string | number)[];
-}
+// The words every answer uses: a file's id and a diagnostic.
+export type { FileId, StudioDiagnostic } from './api-base.ts';
+import type { FileId, StudioDiagnostic } from './api-base.ts';
 
 /** How a file stands: its problems and, for a translation, its texts not current. */
 export interface FileCounts {
@@ -203,77 +186,19 @@ export interface EntryAnswer {
   readonly problem?: string;
 }
 
-/** A text's state in a translation (docs/translations.md, "Fingerprints"). */
-export type TextState = 'current' | 'stale' | 'missing' | 'unrecorded';
-
-/** A piece of a word diff: kept, removed or added words. */
-export interface DiffPart {
-  readonly kind: 'same' | 'removed' | 'added';
-  readonly text: string;
-}
-
-/** GET /api/translations: every source file that has translations, with each translation's counts (the picker). */
-export interface TranslationSourcesAnswer {
-  readonly sources: readonly {
-    readonly id: FileId;
-    readonly kind: 'messages' | 'page';
-    readonly translations: readonly ({ readonly id: FileId; readonly locale: string } & Readonly<Record<TextState, number>>)[];
-  }[];
-}
-
-/** One text of a translation, side by side with its source's. */
-export interface TranslationText {
-  readonly state: TextState;
-  /** The translation's text (none when missing). */
-  readonly text?: string;
-  /**
-   * For a stale text: the source text as it was when translated (found in git by the
-   * fingerprint its sources file records) and the word diff from it to the source's text now;
-   * or why it is not known (never guessed).
-   */
-  readonly was?:
-    | { readonly found: true; readonly text: string; readonly diff: readonly DiffPart[] }
-    | { readonly found: false; readonly reason: string };
-}
-
-/** A translation of the source: its file, its language, and its texts by key (a key it inherits is absent). */
-export interface TranslationColumn {
-  readonly id: FileId;
-  /** The file's language tag (`fr`, or a catalogue's `fr-FR`). */
-  readonly language: string;
-  /** The locale it is read in: the regions' that show it when they share one, else its language. */
-  readonly locale: string;
-  /** The language's name in English ("French"). */
-  readonly name: string;
-  /** sha256 of the file on disk: what a save says it started from. */
-  readonly hash: string;
-  /** It has unsaved edits in the studio's editor: texts are written from there until they are saved or dropped. */
-  readonly unsaved: boolean;
-  readonly texts: Readonly<Record<string, TranslationText>>;
-}
-
-/** GET /api/translations?source=: a source file's texts in every locale (docs/studio.md, "Translations side by side"). */
-export interface TranslationsAnswer {
-  readonly source: {
-    readonly id: FileId;
-    readonly kind: 'messages' | 'page';
-    readonly texts: readonly { readonly key: string; readonly text: string }[];
-  };
-  readonly translations: readonly TranslationColumn[];
-}
-
-/** PUT /api/translation {id, key, text, base}: one text of a translation written, or 409 with the version on disk. */
-export type TranslationSaveAnswer =
-  | { readonly saved: true; readonly hash: string; readonly diagnostics: readonly StudioDiagnostic[] }
-  | { readonly saved: false; readonly conflict: { readonly text: string; readonly hash: string } };
-
-/** POST /api/translation/mark {id, keys}: those texts recorded as translating their source's text now. */
-export interface TranslationMarkAnswer {
-  /** The sources file written. */
-  readonly sources: FileId;
-  /** Each key marked, with its state now. */
-  readonly states: Readonly<Record<string, TextState>>;
-}
+// Translations side by side (docs/studio.md): their answers live beside this file.
+export type {
+  DiffPart,
+  Suggestion,
+  SuggestionsAnswer,
+  TextState,
+  TranslationColumn,
+  TranslationMarkAnswer,
+  TranslationSaveAnswer,
+  TranslationsAnswer,
+  TranslationSourcesAnswer,
+  TranslationText,
+} from './api-translations.ts';
 
 /** Any refusal: what happened and what to do. */
 export interface ErrorAnswer {

@@ -154,6 +154,7 @@ export function Translations({
                 drafts={state.drafts}
                 notes={state.notes}
                 actions={state.actions}
+                glossary={answer.glossary}
               />
             ))}
           </ol>

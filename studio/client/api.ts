@@ -10,6 +10,7 @@ import type {
   PreviewAnswer,
   SaveAnswer,
   SearchAnswer,
+  SuggestionsAnswer,
   TranslationMarkAnswer,
   TranslationSaveAnswer,
   TranslationsAnswer,
@@ -59,6 +60,7 @@ export const api = {
   entry: (request: EntryRequest, write: boolean) => call<EntryAnswer>('/api/entry', { method: 'POST', body: { request, write } }),
   translationSources: () => call<TranslationSourcesAnswer>('/api/translations'),
   translations: (source: string) => call<TranslationsAnswer>(`/api/translations?source=${encodeURIComponent(source)}`),
+  suggestions: (id: string, key: string) => call<SuggestionsAnswer>(`/api/translation/suggestions?${new URLSearchParams({ id, key })}`),
   // A 409 is a conflict (the disk's version) or a refusal (`error`): the caller tells them apart.
   saveTranslation: (id: string, key: string, text: string, base: string) =>
     call<TranslationSaveAnswer | ErrorAnswer>('/api/translation', { method: 'PUT', body: { id, key, text, base } }),

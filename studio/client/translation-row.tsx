@@ -1,8 +1,12 @@
 import { memo, useId } from 'react';
-import type { DiffPart, TextState, TranslationColumn, TranslationText } from '../api.ts';
-import { missingPlaceholders, textPieces } from './placeholders.ts';
+import type { GlossaryData } from '../../core/glossary.ts';
+import type { TextState, TranslationColumn, TranslationText } from '../api.ts';
+import { glossaryOfCell, SourceWithGlossary } from './glossary-notes.tsx';
+import { missingPlaceholders } from './placeholders.ts';
+import { Suggestions } from './suggestions.tsx';
 import type { CellNote, TranslationActions } from './translations-state.ts';
 import { cellOf } from './translations-state.ts';
+import { WordDiff } from './word-diff.tsx';
 
 /** A text's state in words: colour is never the only sign. */
 export const STATE_WORDS: Record<TextState | 'inherited', string> = {
@@ -12,38 +16,6 @@ export const STATE_WORDS: Record<TextState | 'inherited', string> = {
   unrecorded: 'Not reviewed yet: no record of the source it translates',
   inherited: 'Inherited from the catalogue it extends',
 };
-
-/** A source text, its placeholders as code tokens. */
-function SourceText({ text, lang }: { text: string; lang: string }) {
-  return (
-    <p className="translation-text" lang={lang}>
-      {textPieces(text).map((piece, index) => (piece.code ? <code key={index}>{piece.text}</code> : piece.text))}
-    </p>
-  );
-}
-
-/** A word diff: removed words struck through, added ones underlined, each said in words to a screen reader. */
-function WordDiff({ parts }: { parts: readonly DiffPart[] }) {
-  return (
-    <span className="word-diff">
-      {parts.map((part, index) =>
-        part.kind === 'same' ? (
-          part.text
-        ) : part.kind === 'removed' ? (
-          <del key={index}>
-            <span className="visually-hidden">removed: </span>
-            {part.text}
-          </del>
-        ) : (
-          <ins key={index}>
-            <span className="visually-hidden">added: </span>
-            {part.text}
-          </ins>
-        ),
-      )}
-    </span>
-  );
-}
 
 /** What the source was when a stale text was translated, and what changed since; or why that is not known. */
 function SourceChange({ was }: { was: NonNullable<TranslationText['was']> }) {
@@ -68,15 +40,18 @@ interface CellProps {
   readonly draft: string | undefined;
   readonly note: CellNote | undefined;
   readonly actions: TranslationActions;
+  readonly glossary: GlossaryData | undefined;
 }
 
 /** One locale's text of a key: its state, what changed in the source, its field, Save and Mark as reviewed. */
-function Cell({ column, keyName, source, draft, note, actions }: CellProps) {
+function Cell({ column, keyName, source, draft, note, actions, glossary }: CellProps) {
   const id = useId();
   const text = column.texts[keyName];
   const value = draft ?? text?.text ?? '';
   const dirty = value !== (text?.text ?? '');
   const lacking = value ? missingPlaceholders(source, value) : [];
+  const terms = glossaryOfCell(glossary, column.glossaryLocale, source, value);
+  const described = [lacking.length > 0 && `${id}-lacking`, terms.asks.length > 0 && `${id}-glossary`].filter(Boolean).join(' ');
   return (
     <fieldset className={`translation-cell state-${text?.state ?? 'inherited'}`}>
       <legend>
@@ -92,8 +67,18 @@ function Cell({ column, keyName, source, draft, note, actions }: CellProps) {
         value={value}
         rows={Math.min(8, Math.max(2, Math.ceil(value.length / 60)))}
         onChange={(event) => actions.type(column, keyName, event.target.value)}
-        aria-describedby={lacking.length > 0 ? `${id}-lacking` : undefined}
+        aria-describedby={described || undefined}
       />
+      {terms.asks.length > 0 && (
+        <div id={`${id}-glossary`} className="glossary-asks">
+          <p>Glossary: {terms.asks.join('; ')}.</p>
+          {terms.warnings.map((warning) => (
+            <p key={warning} className="warning">
+              Warning {warning}
+            </p>
+          ))}
+        </div>
+      )}
       {lacking.length > 0 && (
         <p className="warning" id={`${id}-lacking`}>
           Warning: the translation lacks {lacking.join(', ')}, which the source has. Keep every placeholder of the source, unchanged.
@@ -120,6 +105,9 @@ function Cell({ column, keyName, source, draft, note, actions }: CellProps) {
         )}
         {dirty && <span className="quiet">Unsaved.</span>}
       </div>
+      {text && (text.state === 'stale' || text.state === 'missing') && (
+        <Suggestions id={column.id} keyName={keyName} use={(suggestion) => actions.type(column, keyName, suggestion)} />
+      )}
     </fieldset>
   );
 }
@@ -132,10 +120,11 @@ interface RowProps {
   readonly drafts: ReadonlyMap<string, string>;
   readonly notes: ReadonlyMap<string, CellNote>;
   readonly actions: TranslationActions;
+  readonly glossary: GlossaryData | undefined;
 }
 
 /** One key: the source's text, then each shown locale's. */
-function Row({ keyName, source, sourceLang, columns, drafts, notes, actions }: RowProps) {
+function Row({ keyName, source, sourceLang, columns, drafts, notes, actions, glossary }: RowProps) {
   return (
     <li className="translation-row" data-key={keyName}>
       <h2>
@@ -144,7 +133,7 @@ function Row({ keyName, source, sourceLang, columns, drafts, notes, actions }: R
       <div className="translation-cells">
         <div className="translation-source">
           <p className="cell-title">Source ({sourceLang})</p>
-          <SourceText text={source} lang={sourceLang} />
+          <SourceWithGlossary text={source} lang={sourceLang} glossary={glossary} />
         </div>
         {columns.map((column) => {
           const cell = cellOf(column.id, keyName);
@@ -157,6 +146,7 @@ function Row({ keyName, source, sourceLang, columns, drafts, notes, actions }: R
               draft={drafts.get(cell)}
               note={notes.get(cell)}
               actions={actions}
+              glossary={glossary}
             />
           );
         })}
@@ -170,8 +160,8 @@ function Row({ keyName, source, sourceLang, columns, drafts, notes, actions }: R
  * each key typed in one field must not render every other row again.
  */
 export const TranslationRow = memo(Row, (before, after) => {
-  const same = (name: 'keyName' | 'source' | 'sourceLang' | 'columns' | 'actions') => before[name] === after[name];
-  if (!same('keyName') || !same('source') || !same('sourceLang') || !same('columns') || !same('actions')) return false;
+  const same = (name: 'keyName' | 'source' | 'sourceLang' | 'columns' | 'actions' | 'glossary') => before[name] === after[name];
+  if (!same('keyName') || !same('source') || !same('sourceLang') || !same('columns') || !same('actions') || !same('glossary')) return false;
   return after.columns.every((column) => {
     const cell = cellOf(column.id, after.keyName);
     return before.drafts.get(cell) === after.drafts.get(cell) && before.notes.get(cell) === after.notes.get(cell);

@@ -11,13 +11,15 @@ import { PACKAGE_ROOT } from '../../generator/index.ts';
  */
 
 const CLIENT_DIR = path.join(PACKAGE_ROOT, 'studio', 'client');
+/** The shared rules the page imports (core/glossary.ts): a change there is a change of the page. */
+const CORE_DIR = path.join(PACKAGE_ROOT, 'core');
 
-/** A hash of what the page is made of: its sources, the types it shares with the server, the lock file. */
+/** A hash of what the page is made of: its sources, the shared rules and types it imports, the lock file. */
 function clientKey(): string {
   const hash = createHash('sha256').update(process.version);
   const files = [
-    ...readdirSync(CLIENT_DIR, { recursive: true, encoding: 'utf8' }).map((file) => path.join(CLIENT_DIR, file)),
-    path.join(PACKAGE_ROOT, 'studio', 'api.ts'),
+    ...[CLIENT_DIR, CORE_DIR].flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => path.join(dir, file))),
+    ...['api.ts', 'api-base.ts', 'api-translations.ts'].map((file) => path.join(PACKAGE_ROOT, 'studio', file)),
     path.join(PACKAGE_ROOT, 'package-lock.json'),
   ]
     .filter((file) => existsSync(file) && statSync(file).isFile())

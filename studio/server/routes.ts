@@ -1,5 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CheckAnswer, ClockAnswer, FileAnswer, LocateAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../api.ts';
+import type {
+  CheckAnswer,
+  ClockAnswer,
+  FileAnswer,
+  LocateAnswer,
+  Overview,
+  PreviewAnswer,
+  SaveAnswer,
+  SearchAnswer,
+  SuggestionsAnswer,
+} from '../api.ts';
 import { sendArt } from './art.ts';
 import type { Previews } from './previews.ts';
 import { handleEntry } from './entry-route.ts';
@@ -7,6 +17,7 @@ import { contentPath, readContentFile, writeContentFile } from './files.ts';
 import { locateInWorkspace } from './locate-workspace.ts';
 import { formSchema } from './schemas.ts';
 import { searchContent } from './search.ts';
+import { suggestionsFor } from './suggestions.ts';
 import { readJson, Refusal } from './security.ts';
 import { markTranslation, saveTranslation } from './translation-edit.ts';
 import { translationSources, translationsOf } from './translations.ts';
@@ -104,7 +115,7 @@ export async function handleApi(
   }
 }
 
-/** Translations side by side (docs/studio.md): the sources, a source's texts in every locale, a text written, texts marked reviewed. */
+/** Translations side by side (docs/studio.md): the sources, a source's texts in every locale, a text written, texts marked reviewed, suggestions. */
 async function translationRoutes(
   route: string,
   req: IncomingMessage,
@@ -125,6 +136,11 @@ async function translationRoutes(
     }
     case 'POST /api/translation/mark':
       return send(res, await markTranslation(await readJson(req), workspace, previews));
+    case 'GET /api/translation/suggestions': {
+      // Current translations of the same or a close source text, in the text's language (suggestions.ts).
+      const [id, key] = ['id', 'key'].map((name) => url.searchParams.get(name) ?? '');
+      return send(res, (await suggestionsFor(workspace, id!, key!)) satisfies SuggestionsAnswer);
+    }
     default:
       throw new Refusal(404, `No such request: ${route.slice(0, 120)}`);
   }
@@ -171,5 +187,6 @@ function schemaOf(id: string): { schema?: string } {
   if (/^pages\//.test(id)) return { schema: 'page' };
   if (/^stages\.ya?ml$/.test(id)) return { schema: 'stages' };
   if (/^constants\.ya?ml$/.test(id)) return { schema: 'constants' };
+  if (/^glossary\.ya?ml$/.test(id)) return { schema: 'glossary' };
   return {};
 }

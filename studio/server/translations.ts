@@ -61,7 +61,8 @@ export async function translationsOf(workspace: Workspace, sourceId: string): Pr
   const { kind, sourceFile } = files[0]!;
   const texts = [...sourceUnits(kind, sourceFile.text)].map(([key, unit]) => ({ key, text: unit.text }));
   const translations = await Promise.all(files.map((file) => columnOf(workspace, compiled, file)));
-  return { source: { id: sourceId, kind, texts }, translations };
+  const glossary = compiled.glossary;
+  return { source: { id: sourceId, kind, texts }, translations, ...(glossary && { glossary }) };
 }
 
 const parsed = new Map<string, ReadonlyMap<string, TextUnit>>();
@@ -94,6 +95,7 @@ async function columnOf(workspace: Workspace, compiled: CompileResult, file: Fil
     locale: localeOf(compiled, file),
     // The language alone: the locale beside it names the country ("French (fr-FR)", not "French (France) (fr-FR)").
     name: languageNames.of(language.split('-')[0]!) ?? language,
+    glossaryLocale: file.locale,
     hash: disk.hash,
     unsaved: workspace.unsaved.has(file.id),
     texts,

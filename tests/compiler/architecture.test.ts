@@ -235,9 +235,9 @@ describe('the code layout', () => {
           file,
         ).toEqual([]);
     }
-    // studio/api.ts holds the JSON both sides speak: types only, so the page carries no server code.
-    const api = readFileSync(path.join(PACKAGE_ROOT, 'studio/api.ts'), 'utf8');
-    expect(api).not.toMatch(/^(import|export)\s+(?!type\b|interface\b)/m);
+    // studio/api.ts (with api-base.ts and api-translations.ts) holds the JSON both sides speak: types only, so the page carries no server code.
+    for (const file of ['studio/api.ts', 'studio/api-base.ts', 'studio/api-translations.ts'])
+      expect(readFileSync(path.join(PACKAGE_ROOT, file), 'utf8'), file).not.toMatch(/^(import|export)\s+(?!type\b|interface\b)/m);
     // Nothing below the studio reaches up into it.
     for (const folder of ['core', 'files', 'generator', 'preview', 'runtime', 'server'])
       for (const { file, imports } of importsOf(folder))

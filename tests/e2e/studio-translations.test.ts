@@ -15,6 +15,15 @@ import type { StudioSession } from '../support/studio.ts';
 const PAGE = 'pages/black-friday/en.yaml';
 const FR = 'pages/black-friday/fr.yaml';
 
+const GLOSSARY = `keep:
+  - Axlebot
+terms:
+  transform*:
+    note: What the robots do, from vehicle to robot and back, by themselves.
+    translations:
+      fr: [transform]
+`;
+
 let session: StudioSession;
 
 beforeAll(async () => {
@@ -24,6 +33,16 @@ beforeAll(async () => {
   const text = await readFile(file, 'utf8');
   await writeFile(file, text.replace('heading: "Black Friday deals"', 'heading: "Black Friday offers of the year"'));
   session.git('commit', '-qam', 'A new heading for Black Friday');
+  // A glossary, and a catalogue text that now says what another, already translated, says.
+  await writeFile(path.join(session.content, 'glossary.yaml'), GLOSSARY);
+  const catalogue = path.join(session.content, 'messages/en-US.yaml');
+  const messages = await readFile(catalogue, 'utf8');
+  await writeFile(
+    catalogue,
+    messages.replace('"Choose a password for your Axlebot account."', '"Choose a new password for your Axlebot account."'),
+  );
+  session.git('add', '-A');
+  session.git('commit', '-qm', 'A glossary; the set-password description as the reset one');
 });
 
 afterAll(() => session?.close());
@@ -113,11 +132,74 @@ describe('translations side by side in a browser', () => {
     }
     await french.getByLabel('French text of messages.product.perMonth').fill('{amount}/mois');
     expect(await french.locator('.warning').count()).toBe(0);
-    // One locale; then only what is stale in it (nothing: every text is current).
+    // One locale; then only what is stale in it: the one text whose source changed (beforeAll).
     await page.getByLabel('Locale').selectOption({ label: 'Chinese (zh-CN)' });
     expect(await perMonth.locator('fieldset').allTextContents()).toEqual([expect.stringContaining('(zh-CN)')]);
     await page.getByLabel('State').selectOption('stale');
-    await expect.poll(() => page.locator('.translation-row').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('.translation-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key'))))
+      .toEqual(['messages.account.screens.setPassword.description']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("marks the glossary's words, warns as one types a term left out, and suggests a translation of the same source text", async () => {
+    const { page, errors } = await session.open();
+    await page.goto(`http://127.0.0.1:${session.studio.port}/?translations=${encodeURIComponent('pages/mini-robot/en.yaml')}`);
+    const lead = row(page, 'lead');
+    await expect.poll(() => lead.locator('.glossary-word').allTextContents()).toEqual(['transformation']);
+    expect(await lead.locator('.glossary-words').textContent()).toBe(
+      'transform*: What the robots do, from vehicle to robot and back, by themselves.',
+    );
+    const french = cell(page, 'lead', 'fr-FR');
+    expect(await french.locator('.glossary-asks').textContent()).toBe('Glossary: transform* → transform.');
+    // The term left out: said at once, as --check will say it.
+    const field = french.getByLabel('French text of lead');
+    await field.fill((await field.inputValue()).replace('transformation', 'métamorphose'));
+    expect(await french.locator('.glossary-asks .warning').textContent()).toBe(
+      "Warning W0404: the text does not say 'transform*' as the glossary's fr does: use one of 'transform'.",
+    );
+    await french.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => french.locator('.cell-note').textContent())
+      .toContain("W0404: the translation of lead does not say 'transform*'");
+    const check = await runCliIn(session.work, ['--check', '--content', 'content']);
+    expect(check.stdout + check.stderr).toContain(
+      "content/pages/mini-robot/fr.yaml:7:7 - warning W0404: the translation of lead does not say 'transform*' as the glossary's fr does: it has none of 'transform'",
+    );
+
+    // A stale text whose source is now the same as another, already translated: suggested, and taken.
+    await page.goto(`http://127.0.0.1:${session.studio.port}/?translations=${encodeURIComponent('messages/en-US.yaml')}`);
+    await page.getByLabel('Locale').selectOption({ label: 'French (fr-FR)' });
+    await page.getByLabel('State').selectOption('stale');
+    const key = 'messages.account.screens.setPassword.description';
+    const stale = cell(page, key, 'fr-FR');
+    await stale.getByRole('button', { name: 'Suggest from other translations' }).click();
+    await expect.poll(() => stale.locator('.suggestions [role="status"]').textContent()).toBe('2 suggestions, best first:');
+    expect(await stale.locator('.suggestion-list q').allTextContents()).toEqual([
+      'Choisissez un nouveau mot de passe pour votre compte Axlebot.',
+      'Réinitialisez le mot de passe de votre compte Axlebot.',
+    ]);
+    const where = stale.locator('.suggestion-list .quiet');
+    expect(await where.first().textContent()).toBe(
+      'The same source text, in messages/fr-FR.yaml messages.account.screens.resetPassword.description',
+    );
+    // A close one says how close, and what differs between its source and this one.
+    expect(await where.nth(1).textContent()).toContain(
+      'A source 50 % alike, in messages/fr-FR.yaml messages.account.screens.forgotPassword.description',
+    );
+    expect(await where.nth(1).locator('ins').allTextContents()).toEqual(['added: Choose a new ', 'added: for']);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await axeViolations(page, '.translation-choices', `.translation-row[data-key="${key}"]`), `suggestions at ${width}`).toEqual(
+        [],
+      );
+    }
+    await stale.getByRole('button', { name: /^Use/ }).first().click();
+    expect(await stale.getByLabel(`French text of ${key}`).inputValue()).toBe(
+      'Choisissez un nouveau mot de passe pour votre compte Axlebot.',
+    );
+    expect(await stale.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
     await page.close();
   });

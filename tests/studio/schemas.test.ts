@@ -18,6 +18,7 @@ const KINDS: [RegExp, string][] = [
   [/^pages\/.+\.yaml$/, 'page'],
   [/^stages\.yaml$/, 'stages'],
   [/^constants\.yaml$/, 'constants'],
+  [/^glossary\.yaml$/, 'glossary'],
 ];
 const files = readdirSync(CONTENT, { recursive: true, encoding: 'utf8' })
   .map((file) => file.split(path.sep).join('/'))
