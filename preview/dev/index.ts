@@ -7,6 +7,7 @@ import {
   buildServerRenderer,
   cachedServerRenderer,
   compileContent,
+  createCompileMemory,
   prepareInlineScripts,
   resolveBuildOptions,
   hasErrors,
@@ -25,6 +26,7 @@ import { overlayError } from './overlay.ts';
 import { AFTER_TEXT_EDIT_MS, compiler, createCompileQueue, updater } from './queue.ts';
 import type { CompileQueue } from './queue.ts';
 import { pageRenderer } from './renderer.ts';
+import { serveStills } from './still.ts';
 
 export { acceptsPage } from './middleware.ts';
 
@@ -118,7 +120,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const edits = compiler({ ...dirs, options, state, now: () => clock.now(), written, quietMs: MODULES_QUIET_MS });
   const emulator = createEmulator({ clock, sites: () => state.sites ?? state.compiled!.model.backends });
   const queue = createCompileQueue(edits.recompile);
-  const plugin = contentPlugin(state, emulator, contentDir, queue);
+  const plugin = contentPlugin(state, emulator, contentDir, queue, stillCompiler(contentDir, resolved.cwd, options));
   const vite = await createServer(viteConfig(options, sitesDir, plugin));
   state.vite = vite;
   state.renderer = pageRenderer(vite, cached, [contentDir, sitesDir]);
@@ -170,8 +172,29 @@ function afterFirstPage(state: DevState): { served: Promise<void>; release(): vo
   return { served, release: () => release() };
 }
 
+/**
+ * The compiles of the stills (still.ts): the content with the overlay at another instant, one at
+ * a time, with a memory of their own (the edits' compiles keep theirs).
+ */
+function stillCompiler(contentDir: string, cwd: string, options: DevServerOptions): (instant: number) => Promise<CompileResult> {
+  const memory = createCompileMemory();
+  let last: Promise<unknown> = Promise.resolve();
+  return (instant) => {
+    const overlay = options.overlay?.();
+    const run = last.then(() => compileContent({ content: contentDir, cwd, now: instant, memory, ...(overlay && { overlay }) }));
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
 /** The plugin that watches the content, shows its errors in the overlay and serves what it makes. */
-function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, queue: CompileQueue): Plugin {
+function contentPlugin(
+  state: DevState,
+  emulator: Emulator,
+  contentDir: string,
+  queue: CompileQueue,
+  compileAt: (instant: number) => Promise<CompileResult>,
+): Plugin {
   return {
     name: 'build-region:content',
     enforce: 'pre',
@@ -219,6 +242,7 @@ function contentPlugin(state: DevState, emulator: Emulator, contentDir: string, 
       // The emulated back ends, the images and the favicon, then the pages; the rest is Vite's.
       server.middlewares.use(serveContentFiles(server, state, emulator));
       return () => {
+        server.middlewares.use(serveStills(server, state, compileAt));
         server.middlewares.use(serveContentPages(server, state, emulator, ENTRY_URL));
       };
     },

@@ -53,6 +53,29 @@ describe('the live preview', () => {
     expect((await fetch(new URL('/us/faq', dev.url), { headers: { accept: 'application/json' } })).status).toBe(404);
   });
 
+  it('answers a still: the page at another instant, without a script, its clock and the live pages left as they were', async () => {
+    const still = (at: string, page = '/us/black-friday') =>
+      fetch(new URL(`${page}?__still=${at}`, dev.url), { headers: { accept: 'text/html' } });
+    const heading = async (response: Response) => /<h1[^>]*>([^<]*)<\/h1>/.exec(await response.text())?.[1];
+    const before = await still(String(Date.parse('2026-11-19T12:00:00Z')));
+    expect(before.status).toBe(200);
+    expect(before.headers.get('content-security-policy')).toBe("script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'");
+    expect(await heading(before)).toBe('This page isn&#x27;t available right now');
+    const inside = await still(String(Date.parse('2026-11-25T12:00:00Z')));
+    const html = await inside.text();
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Black Friday deals');
+    // Painted by its HTML and CSS alone: the runtime's styles inline, no script but its data.
+    expect(html.slice(html.indexOf('<style>'), html.indexOf('</style>'))).toContain('.not-found');
+    expect(html.match(/<script[^>]*>/g)).toEqual(expect.arrayContaining(['<script type="application/ld+json">']));
+    expect(html.match(/<script(?![^>]*ld\+json)[^>]*>/g)).toBeNull();
+    // A path of the region with no page: its 404 page; not an instant: said so.
+    expect((await still(String(Date.parse('2026-11-25T12:00:00Z')), '/us/no-such-page')).status).toBe(404);
+    const wrong = await still('next-friday');
+    expect([wrong.status, await heading(wrong)]).toEqual([400, 'Not an instant']);
+    // The live page is the clock's.
+    expect(Math.abs(dev.emulator.clock.now() - Date.now())).toBeLessThan(60_000);
+  });
+
   it('shows a content error in the overlay at its file, line and column, and clears it when fixed', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
