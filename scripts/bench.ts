@@ -17,6 +17,7 @@ import { importGoals } from './bench/import.ts';
 import { devLoopGoals } from './bench/dev-loop.ts';
 import { reviewInstantGoals } from './bench/review-instants.ts';
 import { studioGoals } from './bench/studio.ts';
+import { studioReviewGoals } from './bench/studio-review.ts';
 import { median, nodeRunner, timeCommand } from './bench/process.ts';
 
 const option = (name: string, fallback: number) => {
@@ -207,7 +208,10 @@ try {
 
   // The studio (issue 49): its first screen, a keystroke's diagnostics at 1x and SCALEx, an edit in its preview.
   const grown = await writeCatalogue(path.join(work, 'studio-grown'), { scale: SCALE, regions: 8 });
-  await studioGoals({ work, content: real.content, grown: grown.content, scale: SCALE, runs: RUNS, now: NOW, bin: BIN, report });
+  const studioBench = { work, content: real.content, grown: grown.content, scale: SCALE, runs: RUNS, now: NOW, bin: BIN, report };
+  await studioGoals(studioBench);
+  // The studio for translators and reviewers (issue 50): side by side, and the page at a chosen instant.
+  await studioReviewGoals(studioBench);
 
   // The number of regions: how a build of all of them grows (reported, no goal).
   const many = await writeCatalogue(path.join(work, `r${REGIONS}`), { scale: 1, regions: REGIONS });

@@ -186,6 +186,19 @@ export interface EntryAnswer {
   readonly problem?: string;
 }
 
+/** GET /api/schedule?region=: the instants at which the region's pages change, in time order (docs/studio.md, "Time"). */
+export interface ScheduleAnswer {
+  readonly region: string;
+  /** The preview's clock (epoch ms). */
+  readonly now: number;
+  readonly entries: readonly {
+    /** Epoch ms. */
+    readonly time: number;
+    /** What changes then, in words ("text banner 'The Mini Robot is landing' shows"), and the paths it changes. */
+    readonly changes: readonly { readonly change: string; readonly paths: readonly string[] }[];
+  }[];
+}
+
 // Translations side by side (docs/studio.md): their answers live beside this file.
 export type {
   DiffPart,

@@ -4,6 +4,7 @@ import { api } from './api.ts';
 import { useClockMoves } from './clock.ts';
 import { PickControls, usePicking } from './Pick.tsx';
 import type { Located } from './Pick.tsx';
+import { Time } from './Time.tsx';
 
 /** The regions a file shows in, and in each the pages that show it (its region's home at least). */
 export function placesOf(id: string, overview: Overview): { region: RegionEntry; paths: string[] }[] {
@@ -106,6 +107,7 @@ export function Preview({ id, overview, found, find }: PreviewProps) {
           <p className="quiet">Starting the preview of {region}…</p>
         )}
       </div>
+      <Time region={place.region} path={at} origin={preview?.origin} width={width} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import type {
   Overview,
   PreviewAnswer,
   SaveAnswer,
+  ScheduleAnswer,
   SearchAnswer,
   SuggestionsAnswer,
 } from '../api.ts';
@@ -15,6 +16,7 @@ import type { Previews } from './previews.ts';
 import { handleEntry } from './entry-route.ts';
 import { contentPath, readContentFile, writeContentFile } from './files.ts';
 import { locateInWorkspace } from './locate-workspace.ts';
+import { scheduleOf } from './schedule.ts';
 import { formSchema } from './schemas.ts';
 import { searchContent } from './search.ts';
 import { suggestionsFor } from './suggestions.ts';
@@ -37,6 +39,7 @@ export async function handleApi(
 ): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   if (url.pathname.startsWith('/api/translation')) return translationRoutes(route, req, res, url, workspace, previews);
+  if (PREVIEW_PATHS.has(url.pathname)) return previewRoutes(route, req, res, url, workspace, previews);
   switch (route) {
     case 'GET /api/overview':
       return send(res, (await workspace.overview()) satisfies Overview);
@@ -89,16 +92,29 @@ export async function handleApi(
       if (query.length > 200) throw new Refusal(400, 'Refused: a search of at most 200 characters.');
       return send(res, searchContent(await workspace.sources(), query) satisfies SearchAnswer);
     }
-    case 'GET /api/locate': {
-      // A text clicked in the preview: the fields it comes from, best first (locate.ts).
-      return send(res, (await locateInWorkspace(workspace, url.searchParams, previews.now())) satisfies LocateAnswer);
-    }
     case 'GET /api/schema':
       // The form's schema of a kind of file, self-contained, its widgets marked (schemas.ts).
       return send(res, formSchema(url.searchParams.get('name') ?? ''));
     case 'GET /api/art':
       // A drawing of content/assets/, shown beside the name a gallery picks (art.ts).
       return sendArt(res, workspace.root, url.searchParams.get('name'));
+    default:
+      throw new Refusal(404, `No such request: ${route.slice(0, 120)}`);
+  }
+}
+
+const PREVIEW_PATHS = new Set(['/api/preview', '/api/clock', '/api/schedule', '/api/locate']);
+
+/** The preview beside the editor (docs/studio.md, "Preview" and "Time"): its address, its clock, the region's schedule, a text picked in it. */
+async function previewRoutes(
+  route: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  workspace: Workspace,
+  previews: Previews,
+): Promise<void> {
+  switch (route) {
     case 'POST /api/preview': {
       const { region } = fields(await readJson(req), { region: 'string' });
       return send(res, (await previews.open(region)) satisfies PreviewAnswer);
@@ -109,6 +125,13 @@ export async function handleApi(
       if (!Number.isFinite(instant) || !/(Z|[+-]\d\d:\d\d)$/.test(now))
         throw new Refusal(400, `Refused: '${now.slice(0, 40)}' is not an instant with its offset (2025-10-25T15:00:00+08:00).`);
       return send(res, { now: await previews.setClock(instant) } satisfies ClockAnswer);
+    }
+    case 'GET /api/schedule':
+      // The instants at which the region's pages change (schedule.ts), for the preview's timeline.
+      return send(res, (await scheduleOf(workspace, url.searchParams.get('region') ?? '', previews.now())) satisfies ScheduleAnswer);
+    case 'GET /api/locate': {
+      // A text clicked in the preview: the fields it comes from, best first (locate.ts).
+      return send(res, (await locateInWorkspace(workspace, url.searchParams, previews.now())) satisfies LocateAnswer);
     }
     default:
       throw new Refusal(404, `No such request: ${route.slice(0, 120)}`);
