@@ -52,6 +52,7 @@ export const api = {
   check: (id: string, text: string) => call<CheckAnswer>('/api/check', { method: 'POST', body: { id, text } }),
   draft: (id: string, text: string) => call<{ kept: boolean }>('/api/draft', { method: 'PUT', body: { id, text } }),
   save: (id: string, text: string, base: string | null) => call<SaveAnswer>('/api/file', { method: 'PUT', body: { id, text, base } }),
+  stamp: (id: string) => call<{ hash: string | null }>(`/api/file/stamp?id=${encodeURIComponent(id)}`),
   schedule: (region: string) => call<ScheduleAnswer>(`/api/schedule?region=${encodeURIComponent(region)}`),
   search: (query: string) => call<SearchAnswer>(`/api/search?q=${encodeURIComponent(query)}`),
   locate: (text: string, region: string, path: string) => call<LocateAnswer>(`/api/locate?${new URLSearchParams({ text, region, path })}`),

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
-import type { StudioDiagnostic } from '../api.ts';
+import type { FileAnswer, StudioDiagnostic } from '../api.ts';
 import { api } from './api.ts';
+import { useDiskWatch } from './disk-watch.ts';
 import { readDraft, writeDraft } from './drafts.ts';
 import type { YamlEditorHandle } from './YamlEditor.tsx';
 
@@ -58,6 +59,29 @@ function useChecks(id: string, setProblem: (problem: string) => void) {
   return { diagnostics, check, checkSoon, settle };
 }
 
+/** The file as another hand left it on disk: opened when there is nothing unsaved, else shown beside the unsaved text. */
+function takeMoved(
+  file: FileAnswer,
+  screen: {
+    text: RefObject<string>;
+    disk: RefObject<string>;
+    editor: RefObject<YamlEditorHandle | null>;
+    atDisk: (disk: string, hash: string, mine: string) => void;
+    settle: (diagnostics: readonly StudioDiagnostic[]) => void;
+    setStatus: (status: string) => void;
+    setConflict: (conflict: Conflict) => void;
+  },
+): void {
+  if (screen.text.current !== screen.disk.current) {
+    screen.setStatus('The file changed on disk while you were editing it: choose which version to keep.');
+    return screen.setConflict({ disk: file.text, hash: file.hash, mine: screen.text.current });
+  }
+  screen.editor.current?.replace(file.text);
+  screen.atDisk(file.text, file.hash, file.text);
+  screen.settle(file.diagnostics);
+  screen.setStatus('The file changed on disk: its new version is open.');
+}
+
 export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, onSaved: () => void) {
   const [loaded, setLoaded] = useState<Loaded>();
   const [problem, setProblem] = useState<string>();
@@ -66,6 +90,7 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
   const [dirty, setDirty] = useState(false);
   const text = useRef('');
   const base = useRef('');
+  const disk = useRef('');
   // The text as the views show it (the form reads it; the YAML view holds its own).
   const [current, setCurrent] = useState('');
   const { diagnostics, check, checkSoon, settle } = useChecks(id, setProblem);
@@ -73,14 +98,17 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
   const serverHas = useRef<string | undefined>(undefined);
   const drafted = (next: string) => void (serverHas.current = next);
   /** The file as on disk now, with the editor's text (`mine`). */
-  const atDisk = (disk: string, hash: string, mine: string) => {
+  const atDisk = (diskText: string, hash: string, mine: string) => {
     base.current = hash;
+    disk.current = diskText;
     text.current = mine;
     setCurrent(mine);
-    setLoaded((was) => ({ start: mine, ...was, disk, base: hash }));
-    setDirty(mine !== disk);
-    writeDraft(id, mine !== disk ? { text: mine, base: hash } : undefined);
+    setLoaded((was) => ({ start: mine, ...was, disk: diskText, base: hash }));
+    setDirty(mine !== diskText);
+    writeDraft(id, mine !== diskText ? { text: mine, base: hash } : undefined);
   };
+  // Another hand changed the file on disk: its version opens, or, over unsaved edits, both show.
+  useDiskWatch(id, base, conflict !== undefined, (file) => takeMoved(file, { text, disk, editor, atDisk, settle, setStatus, setConflict }));
 
   useEffect(() => {
     api.file(id).then(

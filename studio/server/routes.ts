@@ -58,6 +58,15 @@ export async function handleApi(
       return send(res, answer satisfies CheckAnswer);
     }
     case 'PUT /api/draft': {
+    case 'GET /api/file/stamp': {
+      // The hash of the file on disk, or null when it is gone: what an open file's screen watches (disk-watch.ts).
+      const id = url.searchParams.get('id') ?? '';
+      const file = await readContentFile(workspace.root, id).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      });
+      return send(res, { hash: file?.hash ?? null });
+    }
       // An unsaved text for the preview at once (the check, a moment later, says what is wrong).
       const { id, text } = fields(await readJson(req), { id: 'string', text: 'string' });
       await contentPath(workspace.root, id, { exists: false });

@@ -133,6 +133,43 @@ describe('the studio in a browser', () => {
     await page.close();
   });
 
+  it('finds out when another hand changes the open file, before any save: its version opens, or both show over unsaved edits', async () => {
+    const id = 'regions/cn/region.yaml';
+    const open = async () => {
+      const { page } = await openStudio();
+      await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
+      await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
+      await page.locator('.cm-content').waitFor();
+      return page;
+    };
+    const [mine, theirs] = [await open(), await open()];
+    const saveWith = async (line: string) => {
+      await theirs.locator('.cm-content').click();
+      await theirs.keyboard.press('Control+End');
+      await theirs.keyboard.type(line);
+      await theirs.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => theirs.locator('.save-status').textContent()).toMatch(/^Saved/);
+    };
+    // Nothing unsaved here: the colleague's version opens by itself.
+    await saveWith('# first colleague line\n');
+    await expect.poll(() => mine.locator('.cm-content').textContent()).toContain('# first colleague line');
+    expect(await mine.locator('.save-status').textContent()).toBe('The file changed on disk: its new version is open.');
+    // Unsaved edits here: both versions show, and nothing is written until one is chosen.
+    await mine.locator('.cm-content').click();
+    await mine.keyboard.press('Control+Home');
+    await mine.keyboard.type('# my own line\n');
+    await saveWith('# second colleague line\n');
+    const conflict = mine.locator('.conflict');
+    await conflict.waitFor();
+    expect(await conflict.locator('figure').first().textContent()).toContain('# second colleague line');
+    expect(await conflict.locator('figure').last().textContent()).toContain('# my own line');
+    expect(await readFile(path.join(content, id), 'utf8')).not.toContain('# my own line');
+    await mine.getByRole('button', { name: 'Take the version on disk (drop mine)' }).click();
+    await mine.close();
+    await theirs.close();
+    git('checkout', '--', `content/${id}`);
+  });
+
   it('previews the unsaved edit beside the editor: a fr price typed in the YAML shows on its product page before any save', async () => {
     const { page, errors } = await openStudio();
     const id = 'regions/fr/products.yaml';
