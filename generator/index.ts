@@ -72,7 +72,7 @@ export type { Schedule, ScheduleEntry, ScheduledChange } from './deploy/schedule
 export { buildSchedule, describeNext } from './deploy/schedule.ts';
 export { renderSitemap } from './deploy/site-files.ts';
 export type { DiffSection, RevisionContent, VisibleChange } from './diff/index.ts';
-export { contentAtRevision, visibleChanges } from './diff/index.ts';
+export { contentAtRevision, diffContent, visibleChanges } from './diff/index.ts';
 export { formatChanges } from './diff/format.ts';
 export type { GlancePage, GlanceSheet, GlanceThumbnail } from './report/glance.ts';
 export { renderReport } from './report/index.ts';

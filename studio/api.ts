@@ -199,6 +199,58 @@ export interface ScheduleAnswer {
   }[];
 }
 
+/** A content file that differs from the last commit on disk. */
+export interface ChangedFile {
+  readonly id: FileId;
+  readonly status: 'modified' | 'added' | 'deleted' | 'renamed';
+}
+
+/** GET /api/changes?base=: the working tree against a commit, as visitors will see it (docs/studio.md, "Changes"). */
+export interface ChangesAnswer {
+  /** The revision compared with (HEAD unless asked). */
+  readonly base: string;
+  readonly now: number;
+  readonly files: readonly ChangedFile[];
+  /** Files with unsaved edits in the studio: not part of the change until saved. */
+  readonly unsaved: readonly FileId[];
+  /** The diff's words (`build-region diff`), per region and section, with the pages that show each. */
+  readonly changes: readonly {
+    readonly region: string;
+    readonly section: string;
+    readonly change: string;
+    readonly pages: readonly string[];
+  }[];
+  /** Why there are no words: a side has content errors. */
+  readonly errors?: string;
+  /** What a proposal of this change says: its commit's subject, and its body (the words, as markdown). */
+  readonly proposal: { readonly title: string; readonly body: string };
+}
+
+/** POST /api/changes/pictures {base, at}: the review page of the pages touched. */
+export interface ChangesPicturesAnswer {
+  /** Pages pictured (a page at an instant), and those with changed pixels. */
+  readonly pages: number;
+  readonly changed: number;
+  /** The review page's address in the studio, when there was a page to picture. */
+  readonly url?: string;
+}
+
+/** POST /api/propose {title, branch?}: the change as a branch, a commit, a push and a pull request (docs/studio.md, "Propose"). */
+export interface ProposeAnswer {
+  readonly branch: string;
+  readonly commit: string;
+  /** The files committed, relative to the repository. */
+  readonly files: readonly string[];
+  /** The remote's base had moved: the commit was made on it (the change merged cleanly onto it). */
+  readonly rebased?: { readonly onto: string; readonly commits: number };
+  readonly push: { readonly done: true; readonly remote: string } | { readonly done: false; readonly reason: string };
+  readonly pullRequest?: { readonly url: string; readonly number: number } | { readonly failed: string };
+  /** The compare address of a pushed branch on a host without pull requests configured. */
+  readonly compare?: string;
+  /** What to do next, in words. */
+  readonly next: string;
+}
+
 // Translations side by side (docs/studio.md): their answers live beside this file.
 export type {
   DiffPart,

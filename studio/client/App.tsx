@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Overview } from '../api.ts';
 import { api } from './api.ts';
+import { Changes } from './Changes.tsx';
 import { Editor } from './Editor.tsx';
 import { Find } from './Find.tsx';
 import { Translations } from './Translations.tsx';
@@ -16,6 +17,8 @@ export interface Place {
   readonly field?: string;
   readonly query?: string;
   readonly translations?: string;
+  /** The Changes screen, against this revision ('' for the last commit). */
+  readonly changes?: string;
 }
 
 function placeOf(search: string): Place {
@@ -25,7 +28,9 @@ function placeOf(search: string): Place {
   const field = params.get('field') ?? undefined;
   const query = params.get('q') ?? undefined;
   const translations = params.get('translations');
+  const changes = params.get('changes');
   return {
+    ...(changes !== null && { changes }),
     ...(file && { file }),
     ...(Number.isInteger(line) && line > 0 && { line }),
     ...(field && { field }),
@@ -42,6 +47,7 @@ function addressOf(place: Place): string {
   if (place.field) params.set('field', place.field);
   if (place.query) params.set('q', place.query);
   if (place.translations !== undefined) params.set('translations', place.translations);
+  if (place.changes !== undefined) params.set('changes', place.changes);
   return params.size > 0 ? `/?${params}` : '/';
 }
 
@@ -98,7 +104,9 @@ export function App() {
           {problem}
         </p>
       )}
-      {place.translations !== undefined ? (
+      {place.changes !== undefined ? (
+        <Changes key={place.changes} base={place.changes} go={go} onChanged={refresh} />
+      ) : place.translations !== undefined ? (
         <Translations key={place.translations} source={place.translations} go={go} onChanged={refresh} />
       ) : place.file ? (
         <Editor
@@ -120,6 +128,7 @@ export function App() {
           query={place.query}
           open={(file, line) => go({ file, ...(line && { line }) })}
           openTranslations={() => go({ translations: '' })}
+          openChanges={() => go({ changes: '' })}
           refresh={refresh}
         />
       )}

@@ -161,11 +161,31 @@ function Region({ region, counts, open, now }: { region: RegionEntry; counts: Ma
   );
 }
 
+/** A link to another screen of the studio, followed in place (a new tab when asked), and what it is for. */
+function ScreenLink({ href, open, name, children }: { href: string; open: () => void; name: string; children: string }) {
+  return (
+    <p>
+      <a
+        href={href}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          open();
+        }}
+      >
+        {name}
+      </a>
+      : {children}
+    </p>
+  );
+}
+
 /** The Find screen: a search over every text and value, the regions, and every file with its counts. */
 export function Find({
   overview,
   open,
   openTranslations,
+  openChanges,
   query,
   refresh,
 }: {
@@ -173,6 +193,8 @@ export function Find({
   open: Open;
   /** The Translations screen (`?translations=`). */
   openTranslations: () => void;
+  /** The Changes screen (`?changes=`). */
+  openChanges: () => void;
   query?: string;
   refresh: () => void;
 }) {
@@ -182,19 +204,12 @@ export function Find({
     <main id="main">
       <h1>Content</h1>
       <Search open={open} initial={query} />
-      <p>
-        <a
-          href="/?translations="
-          onClick={(event) => {
-            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-            event.preventDefault();
-            openTranslations();
-          }}
-        >
-          Translations side by side
-        </a>
-        : a source file's texts in every locale, what changed in the stale ones, and each brought up to date in place.
-      </p>
+      <ScreenLink href="/?translations=" open={openTranslations} name="Translations side by side">
+        a source file's texts in every locale, what changed in the stale ones, and each brought up to date in place.
+      </ScreenLink>
+      <ScreenLink href="/?changes=" open={openChanges} name="Changes">
+        what visitors will see change since the last commit, its pictures, and Propose (a branch and a pull request).
+      </ScreenLink>
       {drafts.length > 0 && (
         <section aria-labelledby="drafts-title">
           <h2 id="drafts-title">Unsaved edits</h2>

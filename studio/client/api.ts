@@ -1,4 +1,6 @@
 import type {
+  ChangesAnswer,
+  ChangesPicturesAnswer,
   CheckAnswer,
   ClockAnswer,
   EntryAnswer,
@@ -8,6 +10,7 @@ import type {
   LocateAnswer,
   Overview,
   PreviewAnswer,
+  ProposeAnswer,
   SaveAnswer,
   ScheduleAnswer,
   SearchAnswer,
@@ -49,10 +52,15 @@ async function call<T>(path: string, init?: { method: string; body: unknown }): 
 export const api = {
   overview: () => call<Overview>('/api/overview'),
   file: (id: string) => call<FileAnswer>(`/api/file?id=${encodeURIComponent(id)}`),
+  stamp: (id: string) => call<{ hash: string | null }>(`/api/file/stamp?id=${encodeURIComponent(id)}`),
   check: (id: string, text: string) => call<CheckAnswer>('/api/check', { method: 'POST', body: { id, text } }),
   draft: (id: string, text: string) => call<{ kept: boolean }>('/api/draft', { method: 'PUT', body: { id, text } }),
   save: (id: string, text: string, base: string | null) => call<SaveAnswer>('/api/file', { method: 'PUT', body: { id, text, base } }),
-  stamp: (id: string) => call<{ hash: string | null }>(`/api/file/stamp?id=${encodeURIComponent(id)}`),
+  changes: (base: string) => call<ChangesAnswer>(`/api/changes?base=${encodeURIComponent(base)}`),
+  changesPictures: (base: string, at: readonly string[]) =>
+    call<ChangesPicturesAnswer>('/api/changes/pictures', { method: 'POST', body: { base, at } }),
+  propose: (title: string, branch?: string) =>
+    call<ProposeAnswer>('/api/propose', { method: 'POST', body: { title, ...(branch && { branch }) } }),
   schedule: (region: string) => call<ScheduleAnswer>(`/api/schedule?region=${encodeURIComponent(region)}`),
   search: (query: string) => call<SearchAnswer>(`/api/search?q=${encodeURIComponent(query)}`),
   locate: (text: string, region: string, path: string) => call<LocateAnswer>(`/api/locate?${new URLSearchParams({ text, region, path })}`),

@@ -6,6 +6,9 @@ import { studioClient } from './client-build.ts';
 import { handleApi } from './routes.ts';
 import { createGuard, Refusal, refuse, sessionCookie, setSecurityHeaders } from './security.ts';
 import { serveStatic } from './static.ts';
+import { sendReview } from './changes.ts';
+import { githubFromEnv } from './propose-route.ts';
+import type { GithubSettings } from './propose-route.ts';
 import { createPreviews } from './previews.ts';
 import { createWorkspace } from './workspace.ts';
 
@@ -26,6 +29,8 @@ export interface StudioOptions {
   now?: number;
   /** Where the built page is kept (default: the package's cache). */
   clientCache?: string;
+  /** Where Propose opens pull requests (default: GITHUB_TOKEN, GITHUB_REPOSITORY and GITHUB_API_URL of the environment). */
+  github?: GithubSettings;
 }
 
 export interface Studio {
@@ -44,6 +49,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
   // The preview clock: it runs from the instant given, as real time does.
   const offset = options.now === undefined ? 0 : options.now - Date.now();
   const workspace = createWorkspace({ root, cwd: resolved.cwd, now: () => Date.now() + offset });
+  const github = options.github ?? githubFromEnv(process.env);
   const previews = createPreviews({
     root,
     cwd: resolved.cwd,
@@ -77,7 +83,10 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
       res.setHeader('Location', '/');
       return void res.end();
     }
-    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, workspace, previews);
+    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, workspace, previews, github);
+    // A review page of the Changes view (changes.ts): its own CSP.
+    const review = /^\/review\/([0-9a-f]{16})$/.exec(url.pathname)?.[1];
+    if (review && req.method === 'GET') return sendReview(res, review);
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new Refusal(405, 'Refused: the studio page is read with GET.');
     await serveStatic(res, client, url.pathname);
   };

@@ -1,11 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type {
+  ChangesAnswer,
+  ChangesPicturesAnswer,
   CheckAnswer,
   ClockAnswer,
   FileAnswer,
   LocateAnswer,
   Overview,
   PreviewAnswer,
+  ProposeAnswer,
   SaveAnswer,
   ScheduleAnswer,
   SearchAnswer,
@@ -18,6 +21,9 @@ import { contentPath, readContentFile, writeContentFile } from './files.ts';
 import { locateInWorkspace } from './locate-workspace.ts';
 import { scheduleOf } from './schedule.ts';
 import { formSchema } from './schemas.ts';
+import { changesOf, changesPictures } from './changes.ts';
+import { handlePropose } from './propose-route.ts';
+import type { GithubSettings } from './propose-route.ts';
 import { searchContent } from './search.ts';
 import { suggestionsFor } from './suggestions.ts';
 import { readJson, Refusal } from './security.ts';
@@ -36,10 +42,13 @@ export async function handleApi(
   url: URL,
   workspace: Workspace,
   previews: Previews,
+  github?: GithubSettings,
 ): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   if (url.pathname.startsWith('/api/translation')) return translationRoutes(route, req, res, url, workspace, previews);
   if (PREVIEW_PATHS.has(url.pathname)) return previewRoutes(route, req, res, url, workspace, previews);
+  if (route === 'POST /api/propose')
+    return send(res, (await handlePropose(await readJson(req), workspace, previews.now(), github)) satisfies ProposeAnswer);
   switch (route) {
     case 'GET /api/overview':
       return send(res, (await workspace.overview()) satisfies Overview);
@@ -48,6 +57,15 @@ export async function handleApi(
       const file = await readContentFile(workspace.root, id as string);
       const answer: FileAnswer = { ...file, diagnostics: await workspace.diagnosticsOf(file.id), ...schemaOf(file.id) };
       return send(res, answer);
+    }
+    case 'GET /api/file/stamp': {
+      // The hash of the file on disk, or null when it is gone: what an open file's screen watches (disk-watch.ts).
+      const id = url.searchParams.get('id') ?? '';
+      const file = await readContentFile(workspace.root, id).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      });
+      return send(res, { hash: file?.hash ?? null });
     }
     case 'POST /api/check': {
       const { id, text } = fields(await readJson(req), { id: 'string', text: 'string' });
@@ -58,15 +76,6 @@ export async function handleApi(
       return send(res, answer satisfies CheckAnswer);
     }
     case 'PUT /api/draft': {
-    case 'GET /api/file/stamp': {
-      // The hash of the file on disk, or null when it is gone: what an open file's screen watches (disk-watch.ts).
-      const id = url.searchParams.get('id') ?? '';
-      const file = await readContentFile(workspace.root, id).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      });
-      return send(res, { hash: file?.hash ?? null });
-    }
       // An unsaved text for the preview at once (the check, a moment later, says what is wrong).
       const { id, text } = fields(await readJson(req), { id: 'string', text: 'string' });
       await contentPath(workspace.root, id, { exists: false });
@@ -112,9 +121,9 @@ export async function handleApi(
   }
 }
 
-const PREVIEW_PATHS = new Set(['/api/preview', '/api/clock', '/api/schedule', '/api/locate']);
+const PREVIEW_PATHS = new Set(['/api/preview', '/api/clock', '/api/schedule', '/api/locate', '/api/changes', '/api/changes/pictures']);
 
-/** The preview beside the editor (docs/studio.md, "Preview" and "Time"): its address, its clock, the region's schedule, a text picked in it. */
+/** The preview beside the editor and the change as visitors see it (docs/studio.md, "Preview", "Time" and "Changes"): its address, its clock, the region's schedule, a text picked in it, the diff's words and pictures. */
 async function previewRoutes(
   route: string,
   req: IncomingMessage,
@@ -135,6 +144,11 @@ async function previewRoutes(
         throw new Refusal(400, `Refused: '${now.slice(0, 40)}' is not an instant with its offset (2025-10-25T15:00:00+08:00).`);
       return send(res, { now: await previews.setClock(instant) } satisfies ClockAnswer);
     }
+    case 'GET /api/changes':
+      // The working tree against a commit, as visitors will see it (changes.ts).
+      return send(res, (await changesOf(workspace, url.searchParams.get('base') ?? 'HEAD', previews.now())) satisfies ChangesAnswer);
+    case 'POST /api/changes/pictures':
+      return send(res, (await changesPictures(workspace, await readJson(req), previews.now())) satisfies ChangesPicturesAnswer);
     case 'GET /api/schedule':
       // The instants at which the region's pages change (schedule.ts), for the preview's timeline.
       return send(res, (await scheduleOf(workspace, url.searchParams.get('region') ?? '', previews.now())) satisfies ScheduleAnswer);

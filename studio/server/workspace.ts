@@ -18,6 +18,8 @@ import type { CheckAnswer, FileCounts, Overview, RegionEntry, StudioDiagnostic }
 export interface Workspace {
   /** The content folder (absolute). */
   readonly root: string;
+  /** The folder the diagnostics' paths are printed relative to. */
+  readonly cwd: string;
   /** Compiles the content as it is on disk (after a save, or a change seen on disk). */
   refresh(): Promise<CompileResult>;
   /** The last compile of the disk's content. */
@@ -65,6 +67,7 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
   };
   const workspace: Workspace = {
     root,
+    cwd,
     refresh: () => (compiled = compile()),
     current: () => (compiled ??= compile()),
     async overview() {

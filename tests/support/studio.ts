@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startStudio } from '../../studio/server/index.ts';
-import type { Studio } from '../../studio/server/index.ts';
+import type { Studio, StudioOptions } from '../../studio/server/index.ts';
 import { collectErrors, testBrowser } from './browser.ts';
 import { committedFixtureContent } from './content.ts';
 
@@ -22,9 +22,9 @@ export interface StudioSession {
 }
 
 /** Starts a studio at the instant `now` over the fixture content, with a 1280 x 900 browser context. */
-export async function studioSession(now: number): Promise<StudioSession> {
+export async function studioSession(now: number, options: Pick<StudioOptions, 'github'> = {}): Promise<StudioSession> {
   const { work, content, git } = await committedFixtureContent();
-  const studio = await startStudio({ content: 'content', cwd: work, port: 0, now });
+  const studio = await startStudio({ content: 'content', cwd: work, port: 0, now, ...options });
   const context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
   return {
     studio,
