@@ -65,6 +65,8 @@ export interface TranslationsAnswer {
     readonly texts: readonly { readonly key: string; readonly text: string }[];
   };
   readonly translations: readonly TranslationColumn[];
+  /** The texts' length limits by key (their schema's maxLength: a page's title and description), counted as one types. */
+  readonly limits: Readonly<Record<string, number>>;
   /** The glossary (glossary.yaml) as the last check read it, when the content has a valid one: the page shows its words and warns as one types. */
   readonly glossary?: GlossaryData;
 }

@@ -155,6 +155,7 @@ export function Translations({
                 notes={state.notes}
                 actions={state.actions}
                 glossary={answer.glossary}
+                limits={answer.limits}
               />
             ))}
           </ol>

@@ -2,6 +2,7 @@ import { memo, useId } from 'react';
 import type { GlossaryData } from '../../core/glossary.ts';
 import type { TextState, TranslationColumn, TranslationText } from '../api.ts';
 import { glossaryOfCell, SourceWithGlossary } from './glossary-notes.tsx';
+import { lengthNote, pluralNotes } from './cell-checks.ts';
 import { missingPlaceholders } from './placeholders.ts';
 import { Suggestions } from './suggestions.tsx';
 import type { CellNote, TranslationActions } from './translations-state.ts';
@@ -41,17 +42,37 @@ interface CellProps {
   readonly note: CellNote | undefined;
   readonly actions: TranslationActions;
   readonly glossary: GlossaryData | undefined;
+  /** The text's length limit (its schema's maxLength), when it has one. */
+  readonly limit: number | undefined;
+}
+
+/** What the field says under it as one types: the glossary's words, the length against its limit, the plural's forms in the locale. */
+function fieldNotes(cell: {
+  glossary: GlossaryData | undefined;
+  column: TranslationColumn;
+  keyName: string;
+  source: string;
+  value: string;
+  limit: number | undefined;
+}): { lines: string[]; warnings: string[] } | undefined {
+  const terms = glossaryOfCell(cell.glossary, cell.column.glossaryLocale, cell.source, cell.value);
+  const length = lengthNote(cell.value, cell.limit);
+  const plurals = pluralNotes(cell.source, cell.value, cell.column.locale);
+  const lines = [...(terms.asks.length > 0 ? [`Glossary: ${terms.asks.join('; ')}.`] : []), ...plurals.lines];
+  const warnings = [...terms.warnings, ...plurals.warnings];
+  if (length) (length.over ? warnings : lines).push(length.text);
+  return lines.length + warnings.length > 0 ? { lines, warnings } : undefined;
 }
 
 /** One locale's text of a key: its state, what changed in the source, its field, Save and Mark as reviewed. */
-function Cell({ column, keyName, source, draft, note, actions, glossary }: CellProps) {
+function Cell({ column, keyName, source, draft, note, actions, glossary, limit }: CellProps) {
   const id = useId();
   const text = column.texts[keyName];
   const value = draft ?? text?.text ?? '';
   const dirty = value !== (text?.text ?? '');
   const lacking = value ? missingPlaceholders(source, value) : [];
-  const terms = glossaryOfCell(glossary, column.glossaryLocale, source, value);
-  const described = [lacking.length > 0 && `${id}-lacking`, terms.asks.length > 0 && `${id}-glossary`].filter(Boolean).join(' ');
+  const notes = fieldNotes({ glossary, column, keyName, source, value, limit });
+  const described = [lacking.length > 0 && `${id}-lacking`, notes && `${id}-notes`].filter(Boolean).join(' ');
   return (
     <fieldset className={`translation-cell state-${text?.state ?? 'inherited'}`}>
       <legend>
@@ -69,10 +90,12 @@ function Cell({ column, keyName, source, draft, note, actions, glossary }: CellP
         onChange={(event) => actions.type(column, keyName, event.target.value)}
         aria-describedby={described || undefined}
       />
-      {terms.asks.length > 0 && (
-        <div id={`${id}-glossary`} className="glossary-asks">
-          <p>Glossary: {terms.asks.join('; ')}.</p>
-          {terms.warnings.map((warning) => (
+      {notes && (
+        <div id={`${id}-notes`} className="field-notes">
+          {notes.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          {notes.warnings.map((warning) => (
             <p key={warning} className="warning">
               Warning {warning}
             </p>
@@ -121,10 +144,11 @@ interface RowProps {
   readonly notes: ReadonlyMap<string, CellNote>;
   readonly actions: TranslationActions;
   readonly glossary: GlossaryData | undefined;
+  readonly limits: Readonly<Record<string, number>> | undefined;
 }
 
 /** One key: the source's text, then each shown locale's. */
-function Row({ keyName, source, sourceLang, columns, drafts, notes, actions, glossary }: RowProps) {
+function Row({ keyName, source, sourceLang, columns, drafts, notes, actions, glossary, limits }: RowProps) {
   return (
     <li className="translation-row" data-key={keyName}>
       <h2>
@@ -147,6 +171,7 @@ function Row({ keyName, source, sourceLang, columns, drafts, notes, actions, glo
               note={notes.get(cell)}
               actions={actions}
               glossary={glossary}
+              limit={limits?.[keyName]}
             />
           );
         })}
@@ -160,8 +185,17 @@ function Row({ keyName, source, sourceLang, columns, drafts, notes, actions, glo
  * each key typed in one field must not render every other row again.
  */
 export const TranslationRow = memo(Row, (before, after) => {
-  const same = (name: 'keyName' | 'source' | 'sourceLang' | 'columns' | 'actions' | 'glossary') => before[name] === after[name];
-  if (!same('keyName') || !same('source') || !same('sourceLang') || !same('columns') || !same('actions') || !same('glossary')) return false;
+  const same = (name: 'keyName' | 'source' | 'sourceLang' | 'columns' | 'actions' | 'glossary' | 'limits') => before[name] === after[name];
+  if (
+    !same('keyName') ||
+    !same('source') ||
+    !same('sourceLang') ||
+    !same('columns') ||
+    !same('actions') ||
+    !same('glossary') ||
+    !same('limits')
+  )
+    return false;
   return after.columns.every((column) => {
     const cell = cellOf(column.id, after.keyName);
     return before.drafts.get(cell) === after.drafts.get(cell) && before.notes.get(cell) === after.notes.get(cell);

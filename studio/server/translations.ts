@@ -5,6 +5,7 @@ import { sourcesFileId, textUnits } from '../../generator/index.ts';
 import type { CompileResult, FileFreshness, TextFreshness, TextUnit } from '../../generator/index.ts';
 import type { TextState, TranslationColumn, TranslationsAnswer, TranslationSourcesAnswer, TranslationText } from '../api.ts';
 import { contentPath, readContentFile } from './files.ts';
+import { formSchema } from './schemas.ts';
 import { Refusal } from './security.ts';
 import { createSourceHistory } from './source-history.ts';
 import type { SourceHistory } from './source-history.ts';
@@ -62,7 +63,19 @@ export async function translationsOf(workspace: Workspace, sourceId: string): Pr
   const texts = [...sourceUnits(kind, sourceFile.text)].map(([key, unit]) => ({ key, text: unit.text }));
   const translations = await Promise.all(files.map((file) => columnOf(workspace, compiled, file)));
   const glossary = compiled.glossary;
-  return { source: { id: sourceId, kind, texts }, translations, ...(glossary && { glossary }) };
+  return { source: { id: sourceId, kind, texts }, translations, limits: limitsOf(kind, texts), ...(glossary && { glossary }) };
+}
+
+/** The length limits of a source's top-level texts, from its kind's schema (`maxLength`: a page's title, 70; description, 200). */
+function limitsOf(kind: 'messages' | 'page', texts: readonly { key: string }[]): Record<string, number> {
+  const properties =
+    (formSchema(kind === 'page' ? 'page' : 'messages') as { properties?: Record<string, { maxLength?: unknown }> }).properties ?? {};
+  return Object.fromEntries(
+    texts.flatMap(({ key }) => {
+      const limit = properties[key]?.maxLength;
+      return typeof limit === 'number' ? [[key, limit]] : [];
+    }),
+  );
 }
 
 const parsed = new Map<string, ReadonlyMap<string, TextUnit>>();

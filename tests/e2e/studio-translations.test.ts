@@ -132,6 +132,18 @@ describe('translations side by side in a browser', () => {
     }
     await french.getByLabel('French text of messages.product.perMonth').fill('{amount}/mois');
     expect(await french.locator('.warning').count()).toBe(0);
+    // A plural in the locale's own categories (CLDR's): fr-FR's one, many and other; zh-CN's other alone.
+    const attempts = 'messages.errors.code4291';
+    expect(await cell(page, attempts, 'fr-FR').locator('.field-notes').textContent()).toBe(
+      '{seconds} in fr-FR: one “# seconde”; many (shows the other form); other “# secondes”.',
+    );
+    const chinese = cell(page, attempts, 'zh-CN');
+    expect(await chinese.locator('.field-notes').textContent()).toBe('{seconds}: zh-CN has the forms other.');
+    await chinese.getByLabel(`Chinese text of ${attempts}`).fill('请 {seconds, plural, one {# 秒} other {# 秒}} 后重试。');
+    expect(await chinese.locator('.field-notes .warning').textContent()).toBe(
+      'Warning the plural {seconds} has a one form that zh-CN never uses: that text never shows.',
+    );
+    await chinese.getByLabel(`Chinese text of ${attempts}`).fill('尝试次数过多，请 {seconds} 秒后重试。');
     // One locale; then only what is stale in it: the one text whose source changed (beforeAll).
     await page.getByLabel('Locale').selectOption({ label: 'Chinese (zh-CN)' });
     expect(await perMonth.locator('fieldset').allTextContents()).toEqual([expect.stringContaining('(zh-CN)')]);
@@ -152,11 +164,11 @@ describe('translations side by side in a browser', () => {
       'transform*: What the robots do, from vehicle to robot and back, by themselves.',
     );
     const french = cell(page, 'lead', 'fr-FR');
-    expect(await french.locator('.glossary-asks').textContent()).toBe('Glossary: transform* → transform.');
+    expect(await french.locator('.field-notes').textContent()).toBe('Glossary: transform* → transform.');
     // The term left out: said at once, as --check will say it.
     const field = french.getByLabel('French text of lead');
     await field.fill((await field.inputValue()).replace('transformation', 'métamorphose'));
-    expect(await french.locator('.glossary-asks .warning').textContent()).toBe(
+    expect(await french.locator('.field-notes .warning').textContent()).toBe(
       "Warning W0404: the text does not say 'transform*' as the glossary's fr does: use one of 'transform'.",
     );
     await french.getByRole('button', { name: 'Save' }).click();
@@ -167,6 +179,18 @@ describe('translations side by side in a browser', () => {
     expect(check.stdout + check.stderr).toContain(
       "content/pages/mini-robot/fr.yaml:7:7 - warning W0404: the translation of lead does not say 'transform*' as the glossary's fr does: it has none of 'transform'",
     );
+
+    // A title's limit (its schema's maxLength), counted as one types, in characters.
+    const title = cell(page, 'title', 'fr-FR');
+    expect(await title.locator('.field-notes p').allTextContents()).toEqual([
+      'Glossary: Axlebot (as written).',
+      expect.stringMatching(/^\d+ of 70 characters\.$/),
+    ]);
+    await title.getByLabel('French text of title').fill(`${'é'.repeat(72)}`);
+    expect(await title.locator('.field-notes .warning').allTextContents()).toEqual([
+      "Warning W0405: the text leaves out 'Axlebot', which the glossary keeps as written in every language.",
+      'Warning 72 of 70 characters: 2 over the limit, which the check refuses.',
+    ]);
 
     // A stale text whose source is now the same as another, already translated: suggested, and taken.
     await page.goto(`http://127.0.0.1:${session.studio.port}/?translations=${encodeURIComponent('messages/en-US.yaml')}`);
