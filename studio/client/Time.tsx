@@ -70,7 +70,7 @@ function ScheduleList(props: { schedule: ScheduleAnswer; region: RegionEntry; pa
             {entry.time <= schedule.now && <span className="quiet"> (past)</span>}: {entry.changes.map((c) => c.change).join('; ')}
             {here && <strong> (changes this page)</strong>}{' '}
             <button type="button" onClick={() => show([entry.time])}>
-              Show then<span className="visually-hidden">: {when}</span>
+              Page at this instant<span className="visually-hidden">: {when}</span>
             </button>{' '}
             <button type="button" onClick={() => show([entry.time - MINUTE, entry.time])}>
               Before and after<span className="visually-hidden">: {when}</span>

@@ -8,10 +8,12 @@ import type { Workspace } from './workspace.ts';
  * (docs/studio.md, "Time"), past and future, with what changes in words and the pages it
  * changes: the schedule `build-region schedule` prints and a deployment rebuilds by
  * (generator/deploy/schedule.ts: stage boundaries, offers, page windows, banners, nav items),
- * made from the content with the session's unsaved texts.
+ * made from the saved content.
  */
 export async function scheduleOf(workspace: Workspace, region: string, now: number): Promise<ScheduleAnswer> {
-  const compiled = await workspace.compileWith(new Map());
+  // The last compile of the saved content (kept: asking runs no compile of its own, which would
+  // compete with the preview's start and the checks of the edits on this one thread).
+  const compiled = await workspace.current();
   if (!compiled.model.regions.some((r) => r.data.code === region))
     throw new Refusal(
       404,
