@@ -188,6 +188,8 @@ export function defaultBranchName(title: string, now: number): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    // The branch is content/ already: the message's own "Content:" is not said twice.
+    .replace(/^\s*content\s*:\s*/, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   const cut = words.slice(0, 41);

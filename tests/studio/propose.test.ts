@@ -186,6 +186,10 @@ describe('the change proposed', () => {
       'content/a-very-long-title-that-goes-on-and-on-19700101-0000',
     );
     expect(defaultBranchName('¿¡!?', 0)).toBe('content/change-19700101-0000');
+    // The message's own "Content:" is not said twice.
+    expect(defaultBranchName('Content: price of Mini Robot: $199.00 -> $189.00', 0)).toBe(
+      'content/price-of-mini-robot-199-00-189-00-19700101-0000',
+    );
     expect(defaultBranchName('x'.repeat(50), 0)).toBe(`content/${'x'.repeat(40)}-19700101-0000`);
   });
 });
