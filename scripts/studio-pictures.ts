@@ -1,15 +1,17 @@
 // npm run studio:pictures: the pictures of docs/studio.md, taken from the studio running over a
 // copy of the content (nothing of content/ is changed): the Find screen with a search, a form
 // with its preview, the YAML view with a diagnostic, a conflict, a stages list on its timeline,
-// a new entry planned, and a page's translations side by side with a stale one.
+// a new entry planned, and a page's translations side by side with a stale one; then, for
+// translators and reviewers (scripts/studio-pictures-roles.ts), the glossary and suggestions,
+// Time, Changes and Propose.
 import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { PACKAGE_ROOT } from '../generator/index.ts';
 import { launchChromium } from '../preview/chromium.ts';
 import { startStudio } from '../studio/server/index.ts';
+import { picture, reviewerPictures, translatorPictures, VIEWPORT } from './studio-pictures-roles.ts';
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'studio-pictures-'));
 const content = path.join(work, 'content');
@@ -29,15 +31,9 @@ await writeFile(source, sourceText.replace(heading, changed));
 git('commit', '-qam', 'a source text changed');
 const studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse('2026-11-27T12:00:00+08:00') });
 const browser = await launchChromium();
-const docs = path.join(PACKAGE_ROOT, 'docs');
-
-async function picture(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(docs, name), type: 'jpeg', quality: 80 });
-  console.log(`docs/${name}`);
-}
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await browser.newPage({ viewport: VIEWPORT });
   await page.goto(studio.url);
   await page.locator('.regions .region').first().waitFor();
   await page.getByLabel(/Every text and value/).fill('miniRobot price');
@@ -98,6 +94,9 @@ try {
   await page.getByLabel('State', { exact: true }).selectOption('stale');
   await page.locator('del, ins').first().waitFor({ timeout: 30_000 });
   await picture(page, 'studio-translations.jpg');
+
+  await translatorPictures(page, studio.port, content, git);
+  await reviewerPictures(browser, work, git);
 } finally {
   await browser.close();
   await studio.close();
