@@ -1,6 +1,6 @@
 import { formsOf, glossaryHits, glossaryProblems } from '../../core/glossary.ts';
 import type { GlossaryData, GlossaryHit, GlossaryProblem } from '../../core/glossary.ts';
-import { textPieces } from './placeholders.ts';
+import { textPieces } from '../../core/placeholders.ts';
 
 /**
  * The glossary beside the texts (docs/studio.md, "Translations side by side"): its words marked

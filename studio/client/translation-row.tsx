@@ -3,7 +3,7 @@ import type { GlossaryData } from '../../core/glossary.ts';
 import type { TextState, TranslationColumn, TranslationText } from '../api.ts';
 import { glossaryOfCell, SourceWithGlossary } from './glossary-notes.tsx';
 import { lengthNote, pluralNotes } from './cell-checks.ts';
-import { missingPlaceholders } from './placeholders.ts';
+import { missingPlaceholders } from '../../core/placeholders.ts';
 import { Suggestions } from './suggestions.tsx';
 import type { CellNote, TranslationActions } from './translations-state.ts';
 import { cellOf } from './translations-state.ts';
@@ -104,7 +104,8 @@ function Cell({ column, keyName, source, draft, note, actions, glossary, limit }
       )}
       {lacking.length > 0 && (
         <p className="warning" id={`${id}-lacking`}>
-          Warning: the translation lacks {lacking.join(', ')}, which the source has. Keep every placeholder of the source, unchanged.
+          Warning: the translation lacks {lacking.join(', ')}, which the source has. Keep every placeholder of the source, unchanged: Save
+          waits until it has them.
         </p>
       )}
       {note && (
@@ -118,7 +119,7 @@ function Cell({ column, keyName, source, draft, note, actions, glossary, limit }
         </div>
       )}
       <div className="cell-actions">
-        <button type="button" disabled={!dirty} onClick={() => void actions.save(column, keyName)}>
+        <button type="button" disabled={!dirty || lacking.length > 0} onClick={() => void actions.save(column, keyName)}>
           Save
         </button>
         {text && (text.state === 'stale' || text.state === 'unrecorded') && (

@@ -1,3 +1,4 @@
+import { missingPlaceholders } from '../../core/placeholders.ts';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -46,6 +47,13 @@ export async function saveTranslation(
   const file = await translationOnDisk(workspace, fileId);
   const unit = sourceUnits(file.kind, file.sourceFile.text).get(textKey);
   if (!unit) throw new Refusal(400, `Refused: ${file.sourceId} has no text '${textKey}', so ${fileId} cannot translate it.`);
+  // Placeholders are tokens a translation keeps whole: one lacking would show nothing where the source shows a value.
+  const lacking = newText ? missingPlaceholders(unit.text, newText) : [];
+  if (lacking.length > 0)
+    throw new Refusal(
+      422,
+      `Not saved: the translation lacks ${lacking.join(', ')}, which the source has. Keep every placeholder of the source, unchanged.`,
+    );
   if (workspace.unsaved.has(fileId))
     throw new Refusal(409, `${fileId} has unsaved edits in the studio's editor: save them or drop them there first.`);
   const disk = await readContentFile(workspace.root, fileId);

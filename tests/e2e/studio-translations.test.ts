@@ -121,17 +121,19 @@ describe('translations side by side in a browser', () => {
     const french = cell(page, 'messages.product.perMonth', 'fr-FR');
     await french.getByLabel('French text of messages.product.perMonth').fill('par mois');
     expect(await french.locator('.warning').textContent()).toBe(
-      'Warning: the translation lacks {amount}, which the source has. Keep every placeholder of the source, unchanged.',
+      'Warning: the translation lacks {amount}, which the source has. Keep every placeholder of the source, unchanged: Save waits until it has them.',
     );
-    expect(await french.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    expect(await french.getByRole('button', { name: 'Save' }).isEnabled()).toBe(false);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       // The catalogue's hundreds of rows are alike: axe judges the choices and this row (seconds instead of tens).
       const here = ['nav', 'h1', '.translation-choices', '.translation-row[data-key="messages.product.perMonth"]'];
       expect(await axeViolations(page, ...here), `catalogue at ${width}`).toEqual([]);
     }
-    await french.getByLabel('French text of messages.product.perMonth').fill('{amount}/mois');
+    await french.getByLabel('French text of messages.product.perMonth').fill('{amount} par mois');
     expect(await french.locator('.warning').count()).toBe(0);
+    expect(await french.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    await french.getByLabel('French text of messages.product.perMonth').fill('{amount}/mois');
     // A plural in the locale's own categories (CLDR's): fr-FR's one, many and other; zh-CN's other alone.
     const attempts = 'messages.errors.code4291';
     expect(await cell(page, attempts, 'fr-FR').locator('.field-notes').textContent()).toBe(

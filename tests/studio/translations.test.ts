@@ -209,7 +209,7 @@ describe('translations side by side', () => {
 });
 
 describe('translations side by side refuses', () => {
-  it('a key the source lacks, a file that is no translation, a text that is no string; nothing is written', async () => {
+  it('a key the source lacks, a file that is no translation, a text that is no string, a placeholder lost; nothing is written', async () => {
     const before = await readFile(path.join(content, FR), 'utf8');
     const base = hashText(before);
     const attempts: [unknown, number, string][] = [
@@ -222,6 +222,19 @@ describe('translations side by side refuses', () => {
       [{ id: FR, key: 'heading', text: 42, base }, 400, "'text' must be a string"],
       [{ id: '../outside.yaml', key: 'heading', text: 'x', base }, 400, 'not a path inside the content folder'],
     ];
+    // A placeholder is a token a translation keeps whole (the catalogue's {amount}).
+    const catalogue = await readFile(path.join(content, 'messages/fr-FR.yaml'), 'utf8');
+    const lost = await call<TranslationSaveAnswer>('PUT', '/api/translation', {
+      id: 'messages/fr-FR.yaml',
+      key: 'messages.product.perMonth',
+      text: 'par mois',
+      base: hashText(catalogue),
+    });
+    expect([lost.status, lost.answer.error]).toEqual([
+      422,
+      'Not saved: the translation lacks {amount}, which the source has. Keep every placeholder of the source, unchanged.',
+    ]);
+    expect(await readFile(path.join(content, 'messages/fr-FR.yaml'), 'utf8')).toBe(catalogue);
     for (const [body, status, error] of attempts) {
       const refused = await call<TranslationSaveAnswer>('PUT', '/api/translation', body);
       expect(refused.status, JSON.stringify(body)).toBe(status);

@@ -1,5 +1,5 @@
 /**
- * Placeholders in a text, as the side by side shows and checks them (docs/studio.md,
+ * Placeholders in a text, as the studio's side by side shows and checks them (docs/studio.md,
  * "Translations side by side"): `{name}`, and ICU arguments such as `{count, plural, one {# robot}
  * other {# robots}}`. A form of a plural or a select (`{# robot}`) is text, not a placeholder;
  * placeholders inside it are.
