@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { BackLink } from './BackLink.tsx';
 import type { ChangesAnswer, ChangesPicturesAnswer } from '../api.ts';
 import { api } from './api.ts';
 import { Propose } from './Propose.tsx';
@@ -103,17 +104,7 @@ export function Changes({ base, go, onChanged }: { base: string; go: (place: { c
   const regions = answer ? [...new Set(answer.changes.map((c) => c.region))] : [];
   return (
     <main id="main" className="changes">
-      <nav aria-label="Back">
-        <a
-          href="/"
-          onClick={(event) => {
-            event.preventDefault();
-            go({});
-          }}
-        >
-          ← Every file
-        </a>
-      </nav>
+      <BackLink go={() => go({})} />
       <h1>Changes</h1>
       <form
         onSubmit={(event) => {

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { BackLink } from './BackLink.tsx';
 import type { TextState, TranslationsAnswer, TranslationSourcesAnswer } from '../api.ts';
 import { TranslationRow } from './translation-row.tsx';
 import { useTranslations } from './translations-state.ts';
@@ -113,17 +114,7 @@ export function Translations({
   const sourceLang = source.replace(/^.*\//, '').replace(/\.ya?ml$/, '');
   return (
     <main id="main" className="translations">
-      <nav aria-label="Back">
-        <a
-          href="/"
-          onClick={(event) => {
-            event.preventDefault();
-            go({});
-          }}
-        >
-          ← Every file
-        </a>
-      </nav>
+      <BackLink go={() => go({})} />
       <h1>Translations side by side{source && `: ${source}`}</h1>
       <Choices
         source={source}
