@@ -79,14 +79,36 @@ export function formsOf(translations: Readonly<Record<string, readonly string[]>
   return same.length > 0 ? same.flatMap(([, forms]) => forms) : undefined;
 }
 
+/**
+ * The glossary's kept words and terms a source text has: found once per source text (each is
+ * translated into several locales), per version of the glossary's data.
+ */
+const inSources = new WeakMap<GlossaryData, Map<string, { keep: string[]; terms: string[] }>>();
+
+function wordsIn(glossary: GlossaryData, source: string): { keep: string[]; terms: string[] } {
+  let bySource = inSources.get(glossary);
+  if (!bySource) inSources.set(glossary, (bySource = new Map()));
+  let found = bySource.get(source);
+  if (!found) {
+    found = {
+      keep: (glossary.keep ?? []).filter((word) => has(source, word, true)),
+      terms: Object.keys(glossary.terms ?? {}).filter((term) => has(source, term)),
+    };
+    // A long studio session types many versions of a text: the memory stays bounded.
+    if (bySource.size >= 50_000) bySource.clear();
+    bySource.set(source, found);
+  }
+  return found;
+}
+
 /** What a translation in a locale lacks of the glossary's words that its source text has. */
 export function glossaryProblems(glossary: GlossaryData, locale: string, source: string, translation: string): GlossaryProblem[] {
   const problems: GlossaryProblem[] = [];
-  for (const word of glossary.keep ?? []) if (has(source, word, true) && !translation.includes(word)) problems.push({ kind: 'keep', word });
-  for (const [term, { translations }] of Object.entries(glossary.terms ?? {})) {
-    const forms = formsOf(translations, locale);
-    if (forms && has(source, term) && !forms.some((form) => contains(translation, form)))
-      problems.push({ kind: 'term', term, locale, forms });
+  const words = wordsIn(glossary, source);
+  for (const word of words.keep) if (!translation.includes(word)) problems.push({ kind: 'keep', word });
+  for (const term of words.terms) {
+    const forms = formsOf(glossary.terms![term]!.translations, locale);
+    if (forms && !forms.some((form) => contains(translation, form))) problems.push({ kind: 'term', term, locale, forms });
   }
   return problems;
 }
