@@ -1,4 +1,4 @@
-/** The way back to Find from a screen of its own (Translations, Changes): a link, followed in place. */
+/** The way back to Find from a file or a screen of its own (Translations, Changes): a link, followed in place. */
 export function BackLink({ go }: { go: () => void }) {
   return (
     <nav aria-label="Back">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { BackLink } from './BackLink.tsx';
 import type { Overview } from '../api.ts';
 import { Diagnostics } from './Diagnostics.tsx';
 import { FormView } from './FormView.tsx';
@@ -53,17 +54,7 @@ export function Editor({ id, line, field, visit, overview, onSaved, onClose, onO
         }
       }}
     >
-      <nav aria-label="Back">
-        <a
-          href="/"
-          onClick={(event) => {
-            event.preventDefault();
-            onClose();
-          }}
-        >
-          ← Every file
-        </a>
-      </nav>
+      <BackLink go={onClose} />
       <h1>{id}</h1>
       {problem && <p role="alert">{problem}</p>}
       {conflict && (
