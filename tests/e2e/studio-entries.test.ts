@@ -101,7 +101,7 @@ describe('a new entry in the studio', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent('regions/fr/products.yaml')}`);
     const preview = page.locator('.preview');
-    await preview.getByLabel('Page').selectOption('/fr/scout-rover');
+    await preview.getByLabel('Page', { exact: true }).selectOption('/fr/scout-rover');
     await expect.poll(() => page.frameLocator('.preview iframe').locator('main').textContent(), { timeout: 30_000 }).toContain('259,00');
     expect(errors).toEqual([]);
     await page.close();
