@@ -64,7 +64,7 @@ export { SitesFolderError, writeGeneratedFiles } from './emit/sites-folder.ts';
 export { prepareInlineScripts, renderPageShell, renderTemplate } from './emit/templates.ts';
 export { buildServerRenderer, cachedServerRenderer } from './bundle/server-renderer.ts';
 export type { ServerRenderer } from './bundle/server-renderer.ts';
-export { textAssets } from './emit/text-assets.ts';
+export { routeShardFiles, textAssets } from './emit/text-assets.ts';
 export { renderVariant, variantFor } from './art/images.ts';
 
 // The features: the schedule, diff, report, history, translations, generated files.

@@ -6,7 +6,7 @@ import { App } from './App.tsx';
 import { recoverFromLoadFailure } from './chunk-reload.ts';
 import { createClock } from './clock.ts';
 import type { Clock } from './clock.ts';
-import { createContentStore, fetchJson } from './content.ts';
+import { createContentStore, fetchJson, jsonSources } from './content.ts';
 import type { ContentSources, ContentStore, RouteData } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { pageFor } from './pages/registry.ts';
@@ -28,9 +28,10 @@ import './styles.css';
  * does not name, its route table shard), and the clock starts at the instant the page was
  * rendered (embedded in #root), so the first client render matches the HTML exactly; server
  * time takes over after hydration. Without its site data the page is left as it was
- * prerendered: its links still work.
+ * prerendered: its links still work. A built page's entry gives the number of its region's
+ * route table shards, whose files the site data file names; the live preview, its own sources.
  */
-export async function startClient(sources: ContentSources): Promise<StartedClient | undefined> {
+export async function startClient(sources: ContentSources | number): Promise<StartedClient | undefined> {
   const { pathname, search, hash } = window.location;
   const path = normalizePath(pathname);
   if (path !== pathname) window.history.replaceState(window.history.state, '', `${path}${search}${hash}`);
@@ -49,7 +50,7 @@ export async function startClient(sources: ContentSources): Promise<StartedClien
   // renders at once; a built page's code carries neither path.
   const inline = import.meta.env.DEV && data.site && data.messages;
   const siteFile = inline ? undefined : loadSiteData(root.dataset.site).catch((error: unknown) => ({ error }));
-  const content = createContentStore(sources);
+  const content = createContentStore(typeof sources === 'number' ? jsonSources(sources, shardUrl(siteFile)) : sources);
   // Data that names no path is the not-found page's: whatever path it is served at is no route.
   content.seed(data.path === undefined && data.route === null ? { ...data, path } : data);
   const fail = (error: unknown) => error ?? new Error('load failed');
@@ -119,6 +120,14 @@ export function browserServices(site: SiteData, content: ContentStore, clock: Cl
 async function loadSiteData(url: string | undefined): Promise<SiteDataFile> {
   if (!url) throw new Error('The page names no site data file');
   return fetchJson<SiteDataFile>(url);
+}
+
+/**
+ * The URL of a route table shard, as the region's site data file names it. Where that file
+ * failed to load, so does the shard (the page recovers from the file's failure: `startClient`).
+ */
+function shardUrl(siteFile: Promise<SiteDataFile | { error: unknown }> | undefined): (index: number) => Promise<string> {
+  return async (index) => ((await siteFile) as SiteDataFile).shards[index]!;
 }
 
 /** The first render's texts and data, inline in the prerendered page (none in the live preview). */

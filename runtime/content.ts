@@ -1,9 +1,9 @@
 import { sortedProductNames } from '../core/model.ts';
-import type { Messages, PageContent, ProductData, ProductKey, RouteInfo, RouteShardData, RouteTable, SiteData } from '../core/model.ts';
+import type { Messages, PageContent, ProductData, ProductKey, RouteInfo, RouteShardFile, RouteTable, SiteData } from '../core/model.ts';
 import { normalizePath, routeShard } from '../core/paths.ts';
 
 /**
- * A JSON file of the build's (the region's site data file, a route's text), fetched from the
+ * A JSON file of the build's (the region's site data file, a route table shard, a route's text), fetched from the
  * page's own origin. A failure names the file, for the stale-page check (chunk-reload.ts).
  */
 export async function fetchJson<T>(url: string): Promise<T> {
@@ -13,21 +13,24 @@ export async function fetchJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** A route's text, from the JSON file the build wrote for it (a route shard's loader). */
-export async function loadText(url: string): Promise<{ default: PageContent }> {
-  return { default: await fetchJson<PageContent>(url) };
-}
-
-/** One shard of a region's route table as its chunk holds it: its routes, their products, and a loader per route text. */
-export interface RouteShardModule extends RouteShardData {
-  /** The text of each route of the shard, by normalised path. */
-  readonly pages: Readonly<Record<string, () => Promise<{ default: PageContent }>>>;
-}
-
-/** Where a region's route table comes from: on the client, a dynamic import per shard (sites/<code>/routes/<n>.ts). */
+/**
+ * Where a region's route table and texts come from: on the client, a JSON file per shard
+ * (`jsonSources`), each naming its routes' text files, fetched by URL; on the server, the model
+ * in memory (`memorySources`).
+ */
 export interface ContentSources {
   /** The shards, in order: a path's shard is `routeShard(path, routes.length)`. */
-  readonly routes: readonly (() => Promise<RouteShardModule>)[];
+  readonly routes: readonly (() => Promise<RouteShardFile>)[];
+  /** The text a shard (or the first page's inline data) names; by default, its file fetched. */
+  readonly text?: (url: string) => Promise<PageContent>;
+}
+
+/**
+ * `count` shards as JSON files (core/model.ts `RouteShardFile`), the file of shard `index` at
+ * `url(index)`: the build's, named by the region's site data file; the live preview's, by version.
+ */
+export function jsonSources(count: number, url: (index: number) => Promise<string>): ContentSources {
+  return { routes: Array.from({ length: count }, (_, index) => async () => fetchJson<RouteShardFile>(await url(index))) };
 }
 
 /**
@@ -59,7 +62,7 @@ export interface RouteData {
  * Until a path's shard is loaded, the store knows what the page's inline data seeded.
  */
 export interface ContentStore {
-  /** Loads the shard of the route table that holds a path, once. Rejects when its chunk fails to load (a later call tries again). */
+  /** Loads the shard of the route table that holds a path, once. Rejects when its file fails to load (a later call tries again). */
   loadRoute(path: string): Promise<void>;
   /** Loads the text of the route at a path once (after its shard). Rejects when a chunk fails to load. */
   loadPage(path: string): Promise<void>;
@@ -82,7 +85,8 @@ export interface ContentStore {
 
 export function createContentStore(sources: ContentSources): ContentStore {
   let messages: Messages = {};
-  const shards: (RouteShardModule | undefined)[] = sources.routes.map(() => undefined);
+  const shards: (RouteShardFile | undefined)[] = sources.routes.map(() => undefined);
+  const text = sources.text ?? fetchJson<PageContent>;
   const shardLoads = new Map<number, Promise<void>>();
   const routes = new Map<string, RouteInfo | null>();
   const products = new Map<ProductKey, ProductData>();
@@ -92,7 +96,7 @@ export function createContentStore(sources: ContentSources): ContentStore {
   // The first page's text file, named by its inline data: loaded with no route table shard.
   const textFiles = new Map<string, string>();
   const shardOf = (path: string) => routeShard(path, sources.routes.length);
-  const take = (shard: RouteShardData) => {
+  const take = (shard: RouteShardFile) => {
     for (const route of shard.routes) routes.set(route.path, route);
     for (const [key, product] of Object.entries(shard.products)) products.set(key, product);
     if (shard.productNames) names = shard.productNames;
@@ -116,8 +120,9 @@ export function createContentStore(sources: ContentSources): ContentStore {
       let load = pageLoads.get(key);
       if (!load) {
         const file = textFiles.get(key);
-        const loaded = (module: { default: PageContent } | undefined) => void (module && pages.set(key, module.default));
-        load = file ? loadText(file).then(loaded) : store.loadRoute(key).then(() => shards[shardOf(key)]!.pages[key]?.().then(loaded));
+        const loaded = (content: PageContent) => void pages.set(key, content);
+        const named = (url: string | undefined) => (url === undefined ? undefined : text(url).then(loaded));
+        load = file ? named(file)! : store.loadRoute(key).then(() => named(shards[shardOf(key)]!.pages[key]));
         load.catch(() => pageLoads.delete(key)); // a later attempt may succeed
         pageLoads.set(key, load);
       }
@@ -159,13 +164,13 @@ export function createContentStore(sources: ContentSources): ContentStore {
   return store;
 }
 
-/** Sources already in memory, the whole table as one shard: the prerenderer's, from the resolved model. */
+/** Sources already in memory, the whole table as one shard: the prerenderer's, from the resolved model (a text's URL is its path). */
 export function memorySources(table: RouteTable, pages: ReadonlyMap<string, PageContent>, locale?: string): ContentSources {
-  const module: RouteShardModule = {
+  const shard: RouteShardFile = {
     routes: table.routes,
     products: table.products,
     productNames: sortedProductNames(table.products, locale),
-    pages: Object.fromEntries([...pages].map(([path, content]) => [path, () => Promise.resolve({ default: content })])),
+    pages: Object.fromEntries([...pages.keys()].map((path) => [path, path])),
   };
-  return { routes: [() => Promise.resolve(module)] };
+  return { routes: [() => Promise.resolve(shard)], text: (path) => Promise.resolve(pages.get(path)!) };
 }

@@ -1,13 +1,13 @@
 import { App } from './App.tsx';
 import { browserServices, startClient } from './client.tsx';
 import type { StartedClient } from './client.tsx';
-import { createContentStore, fetchJson, loadText } from './content.ts';
+import { createContentStore, fetchJson, jsonSources } from './content.ts';
 import { listenForPicks } from './dev-pick.ts';
-import type { ContentSources, RouteShardModule } from './content.ts';
+import type { ContentSources } from './content.ts';
 import { preloadRoute } from './navigation.ts';
 import { normalizePath } from '../core/paths.ts';
 import { DEV_PATH } from '../core/model.ts';
-import type { ContentVersion, DevShard, SiteDataFile } from '../core/model.ts';
+import type { ContentVersion, SiteDataFile } from '../core/model.ts';
 import { instantsIn } from '../core/time.ts';
 
 /**
@@ -20,12 +20,7 @@ import { instantsIn } from '../core/time.ts';
  * preview's entry imports this module: no site bundle holds it.
  */
 function devSources(shards: number, version: number): ContentSources {
-  return {
-    routes: Array.from({ length: shards }, (_, index) => async (): Promise<RouteShardModule> => {
-      const shard = await fetchJson<DevShard>(`${DEV_PATH}/routes/${index}.json?v=${version}`);
-      return { ...shard, pages: Object.fromEntries(Object.entries(shard.pages).map(([path, url]) => [path, () => loadText(url)])) };
-    }),
-  };
+  return jsonSources(shards, async (index) => `${DEV_PATH}/routes/${index}.json?v=${version}`);
 }
 
 export async function startDevClient(shards: number): Promise<void> {

@@ -28,6 +28,11 @@ export interface SiteDataFile {
   site: SiteData;
   /** Its locale's catalogue. */
   messages: Messages;
+  /**
+   * The URLs of its route table's shards (`RouteShardFile`), in order: JSON files named after
+   * their content, so that a new price changes these files and this one, never the scripts.
+   */
+  shards: readonly string[];
 }
 
 /** The region's route table and products: what grows with the catalogue (see `RouteShardData`). */
@@ -135,8 +140,12 @@ export function splitRegion(region: RegionData): {
  */
 export const DEV_PATH = '/__build-region';
 
-/** A shard of the route table as the live preview sends it: each route text's URL where a module has its loader. */
-export interface DevShard extends RouteShardData {
+/**
+ * A shard of the route table as a JSON file (the build's `assets/routes-<code>-<n>-<hash>.json`,
+ * the live preview's `DEV_PATH/routes/<n>.json`): its routes, their products, and each route
+ * text's URL.
+ */
+export interface RouteShardFile extends RouteShardData {
   readonly pages: Readonly<Record<string, string>>;
 }
 

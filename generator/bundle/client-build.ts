@@ -25,7 +25,7 @@ export async function buildClients(
   cache: { dir?: string; modules?: readonly { path: string; content: string }[] } = {},
 ): Promise<Map<RegionCode, ClientBundle>> {
   const buildDir = path.join(stagingDir, '.client-build');
-  const input = Object.fromEntries(regions.map((r) => [r.data.code, path.join(sitesDir, r.data.code, 'main.ts')]));
+  const input = Object.fromEntries(regions.map((r) => [r.data.code, path.join(sitesDir, entryModule(r.data.code))]));
   const key = clientCacheKey(regions, sitesDir, cache.modules);
   const cached = key !== undefined && (await readTree(cache.dir, 'client', key, buildDir));
   if (!cached) await rm(buildDir, { recursive: true, force: true });
@@ -33,6 +33,7 @@ export async function buildClients(
   if (!cached && key !== undefined) await writeTree(cache.dir, 'client', key, buildDir);
   let cssKept = false;
   const { manifest, entries } = await readClientManifest(buildDir);
+  if (!cached) sitesModulesOf(manifest, regions, sitesDir);
   const bundles = new Map<RegionCode, ClientBundle>();
   for (const region of regions) {
     const bundle = await copyRegionClient(region, manifest, entries, buildDir, stagingDir, sitesDir);
@@ -47,8 +48,11 @@ export async function buildClients(
 }
 
 /**
- * The build's inputs: the regions, the generated modules they import (by content) and the
- * runtime's sources (in the source key). Without the modules there is no key, and no cache.
+ * The build's inputs: the regions, their entries (by content: the only generated modules the
+ * bundle holds, each importing the runtime alone, as `sitesModulesOf` checks after a build) and
+ * the runtime's sources (in the source key). Without the modules there is no key, and no cache.
+ * The content's data is in JSON files the build writes (generator/emit/index.ts): a new price,
+ * text or page leaves the key as it was.
  */
 function clientCacheKey(
   regions: readonly ResolvedRegion[],
@@ -57,10 +61,27 @@ function clientCacheKey(
 ): string | undefined {
   // Vite's manifest names modules by their path from the package root: where the sites folder is is an input too.
   const where = path.relative(PACKAGE_ROOT, sitesDir);
-  return (
-    modules &&
-    cacheKey('client', where, JSON.stringify(regions.map((r) => r.data.code)), JSON.stringify(modules.map((m) => [m.path, m.content])))
-  );
+  const entries = new Set(regions.map((r) => entryModule(r.data.code)));
+  const inputs = modules?.filter((m) => entries.has(m.path)).map((m) => [m.path, m.content]);
+  return inputs && cacheKey('client', where, JSON.stringify(regions.map((r) => r.data.code)), JSON.stringify(inputs));
+}
+
+/** A region's entry, relative to the sites folder. */
+const entryModule = (code: string) => `${code}/main.ts`;
+
+/**
+ * The modules of the sites folder a bundle holds: the regions' entries, or the build throws
+ * (the cache key names only those: a bundle that imported more could be reused when it changed).
+ */
+function sitesModulesOf(manifest: Manifest, regions: readonly ResolvedRegion[], sitesDir: string): void {
+  const entries = new Set(regions.map((r) => path.join(sitesDir, entryModule(r.data.code))));
+  for (const chunk of Object.values(manifest)) {
+    const file = chunk.src && path.resolve(PACKAGE_ROOT, chunk.src);
+    if (file?.startsWith(`${sitesDir}${path.sep}`) && !entries.has(file))
+      throw new Error(
+        `The client bundle holds ${path.relative(sitesDir, file)} of the sites folder: only the regions' entries belong in it`,
+      );
+  }
 }
 
 /** Vite's manifest of the build and its entry chunks by region; a page chunk with CSS of its own is refused. */

@@ -40,7 +40,7 @@ function isSharedRuntimeModule(id: string, sitesDir: string, shared: ReadonlySet
 
 /**
  * The client build's configuration: one entry per region (`input`), a relative base, a manifest,
- * one shared runtime chunk (a code-splitting group) and text chunks named after their modules.
+ * one shared runtime chunk (a code-splitting group) and a chunk per page's module and part.
  */
 export function clientViteConfig(input: Record<string, string>, buildDir: string, sitesDir: string, plugins: Plugin[]): InlineConfig {
   const shared = sharedRuntimeModules();
@@ -65,21 +65,9 @@ export function clientViteConfig(input: Record<string, string>, buildDir: string
         // with them and never uses (wouter's Link, a context of its Switch) is left out.
         treeshake: { manualPureFunctions: ['forwardRef', 'createContext'] },
         output: {
-          // A text chunk is named after its whole module path under sites/ (page-faq-en,
-          // messages-en-US, account-en-GB-login): two modules never share a name, so Rolldown
-          // never renames one to tell them apart, and a partial build names files exactly as a
-          // build of all regions does.
-          chunkFileNames: (chunk) => {
-            const id = chunk.facadeModuleId;
-            if (!id || !id.startsWith(sitesDir + path.sep)) return 'assets/[name]-[hash].js';
-            const name = path
-              .relative(sitesDir, id)
-              .replace(/\.ts$/, '')
-              .split(path.sep)
-              .join('-')
-              .replace(/^pages-/, 'page-');
-            return `assets/${name}-[hash].js`;
-          },
+          // Only the regions' entries come from sites/ (client-build.ts checks it): every chunk is
+          // the runtime's or a page's, named after its module.
+          chunkFileNames: 'assets/[name]-[hash].js',
           codeSplitting: { groups: [{ name: 'runtime', test: (id: string) => isSharedRuntimeModule(id, sitesDir, shared) }] },
         },
       },

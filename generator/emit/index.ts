@@ -8,20 +8,22 @@ import { shardRouteTable, splitRegion } from '../../core/model.ts';
 import { routeShardCount } from '../../core/paths.ts';
 import { formatsOf } from '../../core/locale.ts';
 import { BANNER } from './sites-folder.ts';
-import { textAssets } from './text-assets.ts';
 import type { GeneratedFile } from './sites-folder.ts';
 
 /**
- * The emit stage: the typed modules the client bundles are built from, in the sites folder.
+ * The emit stage: the typed modules of the content, and the entries the client bundles are built
+ * from, in the sites folder.
  *
  * - `<code>/region.ts`: what every page of the region shows `as const`, with the exact unions of
  *   its pages, paths and products (a misspelt name is a type error); `<code>/routes/<n>.ts`, the
- *   shards of its route table with the products their pages show (they grow with the catalogue:
- *   a navigation loads its path's shard); and `<code>/main.ts`, the region's entry;
+ *   shards of its route table with the products their pages show; and `<code>/main.ts`, the
+ *   region's entry, the only one of them the client bundle holds;
  * - `messages/<locale>.ts`: a locale's catalogue, with its `MessageKey` union (the types of the
  *   texts; pages get the catalogue from the region's site data file);
- * - the route texts are not modules: each is a JSON file the build writes beside the region's
- *   pages (text-assets.ts), which the shards' loaders fetch.
+ * - the data the client loads is not modules but JSON files the build writes beside the region's
+ *   pages (text-assets.ts): the site data file, the route table's shards (they grow with the
+ *   catalogue: a navigation loads its path's shard) and the route texts. The typed modules are
+ *   what the type-check sees of them.
  *
  * One ts-morph Project per emit builds the typed declarations (the unions) as structures; the
  * bulk data goes out as plain text. Declarations built before come from the build cache, so an
@@ -120,28 +122,20 @@ async function emitRegionData(declare: Declare, region: ResolvedRegion, sitesDir
 }
 
 /**
- * The route table of a region in shards (core/model.ts `shardRouteTable`): each its routes, the
- * products their pages show, and a loader per route text. It grows with the catalogue, so the
- * client loads a path's shard when a navigation needs it (or on a link's hover or focus).
+ * The route table of a region in shards (core/model.ts `shardRouteTable`), as the types and the
+ * type-check see them: each its routes and the products their pages show. The client loads a
+ * path's shard as a JSON file the build writes beside the pages (text-assets.ts
+ * `routeShardFiles`), when a navigation needs it (or on a link's hover or focus).
  */
 function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFile[] {
   const { table, pages } = splitRegion(region.data);
   const code = region.data.code;
   const dir = path.join(sitesDir, code, 'routes');
   const shards = shardRouteTable(table, pages, formatsOf(region.data));
-  const texts = textAssets(region);
   return shards.map((shard, index) => {
-    const paths = new Set(shard.routes.map((route) => route.path));
-    const loaders = [...texts]
-      .filter(([routePath]) => paths.has(routePath))
-      .sort(([a], [b]) => compareStrings(a, b))
-      .map(
-        ([routePath, text]) => `  ${JSON.stringify(routePath)}: () => loadText(${JSON.stringify(`${region.data.basePath}/${text.file}`)}),`,
-      );
     const content = [
       banner(region.inputs),
-      `import type { PageContent, ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
-      ...(loaders.length > 0 ? [`import { loadText } from '${importPath(dir, path.join(PACKAGE_ROOT, 'runtime', 'content.ts'))}';`] : []),
+      `import type { ProductData, RouteInfo } from '${importPath(dir, path.join(PACKAGE_ROOT, 'core', 'model.ts'))}';`,
       '',
       `/** Region ${code}, shard ${index} of ${shards.length} of its route table: its routes. */`,
       `export const routes = ${JSON.stringify(shard.routes, null, 2)} as const satisfies readonly RouteInfo[];`,
@@ -156,33 +150,26 @@ function emitRouteShards(region: ResolvedRegion, sitesDir: string): GeneratedFil
             '',
           ]
         : []),
-      "/** The text of each route, loaded on demand (a JSON file the build writes beside the region's pages). */",
-      'export const pages: Readonly<Record<string, () => Promise<{ default: PageContent }>>> = {',
-      ...loaders,
-      '};',
-      '',
     ].join('\n');
     return { path: `${code}/routes/${index}.ts`, content };
   });
 }
 
 /**
- * The entry of a region: a loader per shard of its route table (its site data and catalogue
- * are in the site data file the build writes beside the pages, fetched with the entry).
+ * The entry of a region: the client's start, with the number of shards of its route table (their
+ * files, and its site data and catalogue, are named by the site data file the build writes
+ * beside the pages, fetched with the entry). Nothing else of the content is in it: a new price,
+ * text or page leaves the client bundle as it was.
  */
 function emitRegionEntry(region: ResolvedRegion, sitesDir: string): GeneratedFile {
   const code = region.data.code;
   const dir = path.join(sitesDir, code);
   const count = routeShardCount(region.data.routes.length);
   const content = [
-    banner(region.inputs),
+    `${BANNER}\n`,
     `import { startClient } from '${importPath(dir, path.join(PACKAGE_ROOT, 'runtime', 'client.tsx'))}';`,
     '',
-    'void startClient({',
-    '  routes: [',
-    ...Array.from({ length: count }, (_, index) => `    () => import('./routes/${index}.ts'),`),
-    '  ],',
-    '});',
+    `void startClient(${count});`,
     '',
   ].join('\n');
   return { path: `${code}/main.ts`, content };

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { pageText } from '../../core/model.ts';
-import type { PageContent } from '../../core/model.ts';
+import { pageText, shardRouteTable, splitRegion } from '../../core/model.ts';
+import type { PageContent, RegionData, RouteShardFile } from '../../core/model.ts';
+import { formatsOf } from '../../core/locale.ts';
 import type { ResolvedRegion } from '../resolve/index.ts';
 
 /**
  * The build's own JSON assets in a region's `assets/` folder, named after their content so that
- * they are cached as long as the scripts are: the region's site data file and the route texts.
+ * they are cached as long as the scripts are: the region's site data file, its route table's
+ * shards and the route texts.
  */
 export function hashedAsset(name: string, json: string): string {
   return `assets/${name}-${createHash('sha256').update(json).digest('base64url').slice(0, 10)}.json`;
@@ -43,4 +45,19 @@ export function textAssets(region: ResolvedRegion): Map<string, TextAsset> {
     });
   }
   return assets;
+}
+
+/**
+ * The shards of a region's route table as JSON files (core/model.ts `RouteShardFile`), in order,
+ * each naming the text files (`texts`) of its routes. Data, not modules: a new price changes
+ * these files and the site data file that names them, never the client bundle.
+ */
+export function routeShardFiles(data: RegionData, texts: ReadonlyMap<string, TextAsset>): TextAsset[] {
+  const { table, pages } = splitRegion(data);
+  return shardRouteTable(table, pages, formatsOf(data)).map((shard, index) => {
+    const paths = new Set(shard.routes.map((route) => route.path));
+    const urls = [...texts].filter(([route]) => paths.has(route)).map(([route, text]) => [route, `${data.basePath}/${text.file}`]);
+    const json = JSON.stringify({ ...shard, pages: Object.fromEntries(urls) } satisfies RouteShardFile);
+    return { file: hashedAsset(`routes-${data.code}-${index}`, json), json };
+  });
 }

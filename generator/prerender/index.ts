@@ -13,7 +13,7 @@ import { shareCardSvg } from '../art/share-cards.ts';
 import { shareImagePath } from '../../core/image-urls.ts';
 import type { ClientBundle } from '../bundle/client-css.ts';
 import type { ServerRenderer } from '../bundle/server-renderer.ts';
-import { hashedAsset, textAssets } from '../emit/text-assets.ts';
+import { hashedAsset, routeShardFiles, textAssets } from '../emit/text-assets.ts';
 import type { TextAsset } from '../emit/text-assets.ts';
 
 function outputPathFor(routePath: string, basePath: string): string {
@@ -51,15 +51,21 @@ export async function prerenderRegion(
   const write = createFileWriter(outDir, signal);
   const data = region.data;
   const base = `${data.basePath}/`;
-  // What every page of the region shares (its site data and catalogue) is one file, cached
-  // across pages under a name that changes with its content; each page inlines only its own data.
-  const siteData = JSON.stringify({ site: splitRegion(data).site, messages: data.messages } satisfies SiteDataFile);
-  const siteFile = hashedAsset(`site-${data.code}`, siteData);
-  write(siteFile, siteData);
-  // The routes' texts, which a navigation fetches (the first page's is inline in its HTML); none
-  // for pages to picture, which have no app.
+  // The routes' texts, which a navigation fetches (the first page's is inline in its HTML), and
+  // the route table's shards that name them; none for pages to picture, which have no app.
   const assets = only ? new Map<string, TextAsset>() : textAssets(region);
   for (const text of assets.values()) write(text.file, text.json);
+  const shards = only ? [] : routeShardFiles(data, assets);
+  for (const shard of shards) write(shard.file, shard.json);
+  // What every page of the region shares (its site data, catalogue and shards' names) is one
+  // file, cached across pages under a name that changes with its content; each page inlines only its own data.
+  const siteData = JSON.stringify({
+    site: splitRegion(data).site,
+    messages: data.messages,
+    shards: shards.map((shard) => `${base}${shard.file}`),
+  } satisfies SiteDataFile);
+  const siteFile = hashedAsset(`site-${data.code}`, siteData);
+  write(siteFile, siteData);
   const context: PageContext = {
     data,
     base,

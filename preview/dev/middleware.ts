@@ -22,7 +22,7 @@ export interface DevState {
   resolvedRegion?: ResolvedRegion;
   /** The routes' texts the route table's shards name, by URL path, as a build writes them. */
   texts: Map<string, string>;
-  /** The route table's shards the preview's client loads (core/model.ts `DevShard`), as JSON. */
+  /** The route table's shards the preview's client loads (core/model.ts `RouteShardFile`), as JSON. */
   shards: string[];
   /** The region's site data file (core/model.ts `SiteDataFile`), as JSON. */
   siteFile: string;

@@ -9,14 +9,14 @@ import {
   pageTextEdit,
   parseContent,
   sortDiagnostics,
+  routeShardFiles,
   textAssets,
   validateContent,
   writeGeneratedFiles,
 } from '../../generator/index.ts';
 import type { CompileResult, ResolvedRegion } from '../../generator/index.ts';
-import { shardRouteTable, splitRegion } from '../../core/model.ts';
-import type { ContentVersion } from '../../core/model.ts';
-import { formatsOf } from '../../core/locale.ts';
+import { DEV_PATH, splitRegion } from '../../core/model.ts';
+import type { ContentVersion, SiteDataFile } from '../../core/model.ts';
 import type { DevState } from './middleware.ts';
 import { overlayError } from './overlay.ts';
 
@@ -111,14 +111,11 @@ function takeRegion(state: DevState, resolvedRegion: ResolvedRegion | undefined)
     return;
   }
   const data = resolvedRegion.data;
-  const texts = [...textAssets(resolvedRegion)].map(([route, text]) => ({ route, url: `${data.basePath}/${text.file}`, json: text.json }));
-  state.texts = new Map(texts.map((text) => [text.url, text.json]));
-  const { site, table, pages } = splitRegion(data);
-  state.shards = shardRouteTable(table, pages, formatsOf(data)).map((shard) => {
-    const paths = new Set(shard.routes.map((route) => route.path));
-    return JSON.stringify({ ...shard, pages: Object.fromEntries(texts.filter((t) => paths.has(t.route)).map((t) => [t.route, t.url])) });
-  });
-  state.siteFile = JSON.stringify({ site, messages: data.messages });
+  const texts = textAssets(resolvedRegion);
+  state.texts = new Map([...texts.values()].map((text) => [`${data.basePath}/${text.file}`, text.json]));
+  state.shards = routeShardFiles(data, texts).map((shard) => shard.json);
+  const shards = state.shards.map((_, index) => `${DEV_PATH}/routes/${index}.json`);
+  state.siteFile = JSON.stringify({ site: splitRegion(data).site, messages: data.messages, shards } satisfies SiteDataFile);
   state.served = JSON.stringify(data);
 }
 

@@ -146,7 +146,7 @@ describe('the code layout', () => {
   it('has no import loop anywhere (static, type-only and dynamic imports alike): a type lives below the modules that use it', () => {
     const graph = new Map(CODE_FOLDERS.flatMap((folder) => importsOf(folder)).map(({ file, imports }) => [file, imports] as const));
     // Every edge into the package's code resolves to a module (a misspelt path would hide a loop;
-    // an import in the text of a module the build writes, `./routes/${index}.ts`, is none).
+    // an import in the text of a module the build writes, such as a region's entry, is none).
     const code = new RegExp(`^(${CODE_FOLDERS.join('|')})/[^$]*\\.(tsx?|js)$`);
     for (const [file, targets] of graph)
       expect(

@@ -61,6 +61,37 @@ describe('the build cache', () => {
     for (const card of cards) expect(kept.has(statSync(path.join(second.out, card)).ino), card).toBe(true);
   });
 
+  it('reuses the client bundle after a new price and a new page text: they reach only the data files and the pages', async () => {
+    const { work: folder, content } = await copyContent();
+    const cache = path.join(folder, 'cache');
+    const sites = path.join(folder, 'sites');
+    const kr = async (name: string, use: string | false) => {
+      const out = path.join(folder, name);
+      const result = await buildRegions({ content, cwd: folder, out, sites, regions: ['kr'], now: NOW, cache: use });
+      expect(result.ok).toBe(true);
+      return { result, tree: await readTree(out) };
+    };
+    const scripts = (tree: Map<string, Buffer>) => new Map([...tree].filter(([file]) => file.endsWith('.js')));
+    try {
+      const before = await kr('before', cache);
+      await setYamlValue(path.join(content, 'regions/kr/products.yaml'), ['products', 'miniRobot', 'price'], 259000);
+      await setYamlValue(path.join(content, 'pages/mini-robot/ko.yaml'), ['heading'], (heading: string) => `${heading} (2026)`);
+      const after = await kr('after', cache);
+      expect(after.result.cache).toMatchObject({ client: { hits: 1, misses: 0 } });
+      // Every script is the same file with the same bytes; the new price is in the page and in a shard's file.
+      expectSameBytes(scripts(before.tree), scripts(after.tree));
+      const page = after.tree.get('kr/mini-robot/index.html')!.toString();
+      expect(page).toContain('259,000');
+      expect(page).toContain(' (2026)</h1>');
+      const shards = [...after.tree].filter(([file]) => /^kr\/assets\/routes-kr-\d+-[\w-]{10}\.json$/.test(file));
+      expect(shards.map(([, bytes]) => bytes.toString()).filter((json) => json.includes('"price":259000'))).toHaveLength(1);
+      // What a cold build of the changed content makes, byte for byte.
+      expectSameBytes((await kr('cold', false)).tree, after.tree);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('renders a share card anew when its kept bytes are damaged', async () => {
     const coldBuild = await cold();
     await build(cacheDir);

@@ -2,13 +2,22 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileContent, listFiles, SitesFolderError, emitSites, textAssets, writeGeneratedFiles } from '../../generator/index.ts';
+import {
+  compileContent,
+  listFiles,
+  SitesFolderError,
+  emitSites,
+  routeShardFiles,
+  textAssets,
+  writeGeneratedFiles,
+} from '../../generator/index.ts';
+import type { RouteShardFile } from '../../core/model.ts';
 import { routeShard, routeShardCount } from '../../core/paths.ts';
 
 /**
  * The emit stage: typed modules generated from the content into a sites folder that is not
- * committed (docs/decisions.md, "Generated modules"). Route texts are JSON files the build
- * writes, which the route table's loaders fetch; a one-region emit writes only what that region needs.
+ * committed (docs/decisions.md, "Generated modules"). The route table's shards and the route texts
+ * are JSON files the build writes, which the client fetches; a one-region emit writes only what that region needs.
  */
 const { model, diagnostics } = await compileContent();
 let dir: string;
@@ -21,56 +30,62 @@ afterAll(async () => {
 });
 
 describe('the emitted region modules', () => {
-  it('load each route text from the JSON file the build writes, the same file for the same text', async () => {
+  it("leave the data to JSON files: each shard names its routes' text files, the same file for the same text", async () => {
     expect(diagnostics).toEqual([]);
     const files = await emitSites(model, dir);
     const paths = files.map((f) => f.path);
     // Texts are data, not modules: nothing is emitted for them.
     expect(paths.filter((p) => p.startsWith('pages/') || p.startsWith('account/'))).toEqual([]);
+    const region = (code: string) => model.regions.find((r) => r.data.code === code)!;
     const shardsOf = (code: string) =>
-      files
-        .filter((f) => f.path.startsWith(`${code}/routes/`))
-        .map((f) => f.content)
-        .join('\n');
-    const chooser = (code: string) =>
-      new RegExp(
-        `"/${code}/choose-your-region": \\(\\) => loadText\\("/${code}/assets/page-choose-your-region-en-([\\w-]{10})\\.json"\\),`,
-      );
+      routeShardFiles(region(code).data, textAssets(region(code))).map((shard) => JSON.parse(shard.json) as RouteShardFile);
+    const textOf = (code: string, route: string) => shardsOf(code).find((shard) => shard.pages[route])?.pages[route];
     // us, uk and eu show the same English chooser: the same text, so the same file name in each region.
-    const hashes = ['us', 'uk', 'eu'].map((code) => chooser(code).exec(shardsOf(code))?.[1]);
-    expect(hashes[0]).toBeDefined();
-    expect(new Set(hashes)).toEqual(new Set([hashes[0]]));
+    const choosers = ['us', 'uk', 'eu'].map((code) => textOf(code, `/${code}/choose-your-region`)?.replace(`/${code}/`, '/'));
+    expect(choosers[0]).toMatch(/^\/assets\/page-choose-your-region-en-[\w-]{10}\.json$/);
+    expect(new Set(choosers)).toEqual(new Set([choosers[0]]));
     // One catalogue per locale.
     expect(paths.filter((p) => p.startsWith('messages/')).sort()).toEqual(model.regions.map((r) => `messages/${r.data.locale}.ts`).sort());
-    // Every route with a text has a loader in its shard of the route table, for a file the build writes.
-    for (const region of model.regions) {
-      const targets = [...shardsOf(region.data.code).matchAll(/loadText\("([^"]+)"\)/g)].map((m) => m[1]!);
-      expect(targets.length).toBe(region.data.routes.filter((r) => r.content).length);
-      const written = new Set([...textAssets(region).values()].map((text) => `${region.data.basePath}/${text.file}`));
-      for (const target of targets) expect(written, `${region.data.code} loads ${target}`).toContain(target);
+    // Every route with a text is named in its shard, by a file the build writes; each shard file is named after its bytes.
+    for (const { data } of model.regions) {
+      const named = shardsOf(data.code).flatMap((shard) => Object.values(shard.pages));
+      expect(named.length).toBe(data.routes.filter((r) => r.content).length);
+      const written = new Set([...textAssets(region(data.code)).values()].map((text) => `${data.basePath}/${text.file}`));
+      for (const target of named) expect(written, `${data.code} names ${target}`).toContain(target);
+      const shardFiles = routeShardFiles(data, textAssets(region(data.code)));
+      expect(new Set(shardFiles.map((f) => f.file)).size).toBe(shardFiles.length);
+      for (const [index, shard] of shardFiles.entries())
+        expect(shard.file).toMatch(new RegExp(`^assets/routes-${data.code}-${index}-[\\w-]{10}\\.json$`));
     }
-    expect(shardsOf('uk')).toMatch(/loadText\("\/uk\/assets\/account-en-GB-login-[\w-]{10}\.json"\)/);
+    expect(textOf('uk', '/uk/login')).toMatch(/^\/uk\/assets\/account-en-GB-login-[\w-]{10}\.json$/);
   });
 
-  it('keep the route table and the products out of the entry, in shards it loads by path: it does not grow with the catalogue', async () => {
+  it('keep the content out of the entry: it names only how many shards the route table has, which hold the routes and products', async () => {
     const files = await emitSites(model, dir, ['us']);
     const entry = files.find((f) => f.path === 'us/main.ts')!.content;
     const data = files.find((f) => f.path === 'us/region.ts')!.content.split('export type')[0]!;
-    const us = model.regions.find((r) => r.data.code === 'us')!.data;
-    const count = routeShardCount(us.routes.length);
+    const us = model.regions.find((r) => r.data.code === 'us')!;
+    const count = routeShardCount(us.data.routes.length);
     expect(count).toBeGreaterThan(1);
-    // A loader per shard, on demand, and nothing else.
-    expect([...entry.matchAll(/import\(/g)]).toHaveLength(count);
-    for (let i = 0; i < count; i++) expect(entry).toContain(`() => import('./routes/${i}.ts'),`);
-    const bumblebee = us.products.flagshipBumblebee!;
+    // The start, with the number of shards, and nothing else: no import of a shard, no input named.
+    expect(entry).toMatch(
+      new RegExp(
+        `^// Generated by build-region[^\n]*\n\nimport \\{ startClient \\} from '[^']+/runtime/client\\.tsx';\n\nvoid startClient\\(${count}\\);\n$`,
+      ),
+    );
+    const bumblebee = us.data.products.flagshipBumblebee!;
     expect(data).not.toContain(JSON.stringify(bumblebee.buy));
     expect(data).not.toContain('"kind": '); // no route of the table
-    // The product page's shard holds its route and its product; the FAQ's shard, its route.
+    // The product page's shard holds its route and its product; the FAQ's shard, its route: the typed module and the file alike.
+    const productPath = us.data.routes.find((r) => r.product === 'flagshipBumblebee' && !r.redirect)!.path;
     const shard = (path: string) => files.find((f) => f.path === `us/routes/${routeShard(path, count)}.ts`)!.content;
-    const productPath = us.routes.find((r) => r.product === 'flagshipBumblebee' && !r.redirect)!.path;
     expect(shard(productPath)).toContain(JSON.stringify(bumblebee.buy));
     expect(shard(productPath)).toContain(`"path": "${productPath}"`);
     expect(shard('/us/faq')).toContain('"path": "/us/faq"');
+    const shardFile = (path: string) =>
+      JSON.parse(routeShardFiles(us.data, textAssets(us))[routeShard(path, count)]!.json) as RouteShardFile;
+    expect(shardFile(productPath).products.flagshipBumblebee?.buy).toEqual(bumblebee.buy);
+    expect(shardFile('/us/faq').routes.map((r) => r.path)).toContain('/us/faq');
   });
 
   it('start with the do-not-edit banner naming their inputs', async () => {

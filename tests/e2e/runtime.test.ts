@@ -135,7 +135,7 @@ describe('new-release', () => {
     // The route table answers only after the location changed: until then the location is no page.
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/us/assets/us-routes-*.js', async (r) => {
+    await page.route('**/us/assets/routes-us-*.json', async (r) => {
       await released;
       await r.continue();
     });
@@ -352,7 +352,7 @@ describe('what a page loads, and when', () => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     const tableRequests: string[] = [];
-    await page.route('**/us/assets/us-routes-*.js', async (r) => {
+    await page.route('**/us/assets/routes-us-*.json', async (r) => {
       tableRequests.push(r.request().url());
       await released;
       await r.continue();

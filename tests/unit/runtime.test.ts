@@ -15,7 +15,7 @@ import { headFor } from '../../runtime/head.ts';
 import { availability } from '../../runtime/structured-data.ts';
 import { serializeJsonLd } from '../../core/json-ld.ts';
 import { shardRouteTable, splitRegion } from '../../core/model.ts';
-import type { PageContent } from '../../core/model.ts';
+import type { RouteShardFile } from '../../core/model.ts';
 import { routeShard } from '../../core/paths.ts';
 
 const { model } = await compileContent();
@@ -63,8 +63,8 @@ describe('the clock', () => {
 });
 
 describe('the content store', () => {
-  /** The us route table in its shards, as the build emits them, each with no page text loader but the given ones. */
-  const usShards = (pages: Record<string, () => Promise<{ default: PageContent }>> = {}) => {
+  /** The us route table in its shards, as the build writes them, naming no text file but those given (by path). */
+  const usShards = (pages: Record<string, string> = {}): RouteShardFile[] => {
     const { table, pages: texts } = splitRegion(regionData('us'));
     return shardRouteTable(table, texts, 'en-US').map((shard) => ({
       ...shard,
@@ -85,13 +85,14 @@ describe('the content store', () => {
     const { pages } = splitRegion(regionData('us'));
     const content = pages.get('/us/faq')!;
     let fail = true;
-    const loader = vi.fn(() => (fail ? Promise.reject(new Error('chunk gone')) : Promise.resolve({ default: content })));
-    const store = createContentStore({ routes: usShards({ '/us/faq': loader }).map((shard) => () => Promise.resolve(shard)) });
+    const loader = vi.fn((_url: string) => (fail ? Promise.reject(new Error('chunk gone')) : Promise.resolve(content)));
+    const shards = usShards({ '/us/faq': '/us/assets/page-faq-en-x.json' });
+    const store = createContentStore({ routes: shards.map((shard) => () => Promise.resolve(shard)), text: loader });
     await expect(store.loadPage('/us/faq')).rejects.toThrow('chunk gone');
     fail = false;
     await store.loadPage('//us//faq/');
     await store.loadPage('/us/faq');
-    expect(loader).toHaveBeenCalledTimes(2);
+    expect(loader.mock.calls).toEqual([['/us/assets/page-faq-en-x.json'], ['/us/assets/page-faq-en-x.json']]);
     expect(store.page('/us/faq/')).toBe(content);
     expect(store.page('/us/nope')).toBeUndefined();
   });
