@@ -12,7 +12,7 @@ import type { Diagnostic } from './diagnostics/index.ts';
 import { buildSchedule } from './deploy/schedule.ts';
 import { renderRobots, renderSitemap, securityData } from './deploy/site-files.ts';
 import type { Schedule } from './deploy/schedule.ts';
-import { inlineScriptHashes, prepareInlineScripts } from './emit/templates.ts';
+import { inlineScriptHashes, prepareInlineScripts, prepareTemplates } from './emit/templates.ts';
 import { hostRules, renderHeaders, renderNginx, renderRedirects } from './deploy/hosts.ts';
 import { emitSites } from './emit/index.ts';
 import { createSitesJournal, restoreGeneratedFiles, writeGeneratedFiles } from './emit/sites-folder.ts';
@@ -109,10 +109,10 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     for (const region of selected) progress('bundle', region.data.code);
     const { clients, emitted } = await bundleClients(compiled.model, selected, resolved, staging, journal, firstPaint);
     signal?.throwIfAborted();
-    collectGarbage();
+    collectGarbage(resolved.cacheDir, before, ['client']);
     rendererPromise = buildServerRenderer(resolved.cacheDir);
-    const [renderer] = await Promise.all([rendererPromise, prepareInlineScripts(resolved.cacheDir)]);
-    collectGarbage();
+    const [renderer] = await Promise.all([rendererPromise, prepareInlineScripts(resolved.cacheDir), prepareTemplates(resolved.cacheDir)]);
+    collectGarbage(resolved.cacheDir, before, ['ssr']);
     // A page to picture needs no share card (none shows on a page).
     if (!only) cards = createShareCardRenderer({ cacheDir: resolved.cacheDir, signal });
     const reports = await settleAll(
@@ -177,12 +177,13 @@ async function bundleClients(
 ): Promise<{ clients: Map<string, ClientBundle>; emitted: string[] }> {
   const codes = selected.map((r) => r.data.code);
   if (firstPaint) return { clients: new Map(codes.map((code) => [code, firstPaint])), emitted: [] };
+  const before = cacheStats(resolved.cacheDir);
   const modules = await emitSites(model, resolved.sitesDir, codes, { cacheDir: resolved.cacheDir });
   const emitted = await writeGeneratedFiles(resolved.sitesDir, modules, resolved.regions === undefined, journal);
   const { buildClients } = await import('./bundle/client-build.ts');
   // One after the other: each Vite build holds its whole module graph in memory; at once, the
   // build's peak memory is the sum of both. The client build, the larger, goes first.
-  collectGarbage();
+  collectGarbage(resolved.cacheDir, before, ['declarations']);
   const clients = await buildClients(selected, resolved.sitesDir, staging, { dir: resolved.cacheDir, modules });
   return { clients, emitted };
 }
@@ -247,10 +248,14 @@ function artDiagnostic(error: ArtRenderError, sources: ReadonlyMap<string, strin
  * node --expose-gc: bin/build-region.js does): what one step left (the code generator's
  * program, a Vite build's module graph) is freed before the next one allocates, so the build's
  * peak memory is that of its largest step, not of all of them. A caller that does not expose it
- * (a test runner) builds the same, with the collector's own timing.
+ * (a test runner) builds the same, with the collector's own timing. Only after a step that
+ * made something anew (a miss of one of `kinds` in the cache since `before`, or no cache): a
+ * step answered from the cache left nothing large, and each collection costs 10-40 ms.
  */
-function collectGarbage(): void {
-  globalThis.gc?.();
+function collectGarbage(cacheDir: string | undefined, before: ReturnType<typeof cacheStats>, kinds: readonly string[]): void {
+  const after = cacheStats(cacheDir);
+  const made = !cacheDir || kinds.some((kind) => (after[kind]?.misses ?? 0) > (before[kind]?.misses ?? 0));
+  if (made) globalThis.gc?.();
 }
 
 /**

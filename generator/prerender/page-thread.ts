@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { createFileWriter, renderPage } from './page-render.ts';
 import type { PageContext, PageJob } from './page-render.ts';
-import { inlineScripts, useInlineScripts } from '../emit/templates.ts';
+import { inlineScripts, templateSpecs, useInlineScripts, useTemplateSpecs } from '../emit/templates.ts';
 import type { ServerRenderer } from '../bundle/server-renderer.ts';
 
 /** What a page thread is given. */
@@ -19,6 +19,7 @@ interface PageThreadData {
   claims: SharedArrayBuffer;
   outDir: string;
   scripts: [string, string][];
+  templates: [string, string][];
 }
 
 /** The next page's index to render, or undefined when every page is claimed or the work stopped. */
@@ -33,6 +34,7 @@ export async function servePages(port: MessagePort, data: PageThreadData): Promi
   const claims = new Int32Array(data.claims);
   try {
     useInlineScripts(data.scripts);
+    useTemplateSpecs(data.templates);
     const renderer = (await import(data.renderer)) as Pick<ServerRenderer, 'renderPage'>;
     const write = createFileWriter(data.outDir);
     const done: number[] = [];
@@ -70,6 +72,7 @@ export function startPageThread(options: {
     claims: options.claims,
     outDir: options.outDir,
     scripts: inlineScripts(),
+    templates: templateSpecs(),
   };
   const worker = new Worker(new URL('./page-thread.js', import.meta.url), {
     // A young generation of 8 MiB (V8's default is several times it): the thread's pages are
