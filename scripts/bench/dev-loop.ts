@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { PACKAGE_ROOT } from '../../generator/index.ts';
 import { launchChromium } from '../../preview/chromium.ts';
 import { median, timeCommand } from './process.ts';
@@ -98,6 +98,18 @@ export const heading = (text: string) => (page: Page) =>
     polling: 'raf',
     timeout: SHOWN_WITHIN_MS,
   });
+/**
+ * Until an element of `selector` in `target` (a page or a frame) has a text that `pattern` finds,
+ * tested at every frame the page draws. A locator's `waitFor` tests at growing intervals (0, 20,
+ * 50, 100, 100, then 500 ms apart): a change shown 300 ms after the action was seen at 770 ms,
+ * and a goal measured its own polling (docs/performance.md, 2026-11-30).
+ */
+export const textShown = (target: Page | Frame, selector: string, pattern: RegExp, timeout = SHOWN_WITHIN_MS) =>
+  target.waitForFunction(
+    ([css, source]) => [...document.querySelectorAll(css)].some((element) => new RegExp(source!).test(element.textContent ?? '')),
+    [selector, pattern.source] as const,
+    { polling: 'raf', timeout },
+  );
 const overlay = (shown: boolean) => (page: Page) =>
   page.waitForFunction((wanted) => (document.querySelector('vite-error-overlay') !== null) === wanted, shown, {
     polling: 'raf',

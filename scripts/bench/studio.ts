@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../preview/chromium.ts';
-import { heading, startCommand, until, writeHelloProject } from './dev-loop.ts';
+import { heading, startCommand, textShown, until, writeHelloProject } from './dev-loop.ts';
 import type { Started } from './dev-loop.ts';
 import { median, timeCommand } from './process.ts';
 import { PACKAGE_ROOT } from '../../generator/index.ts';
@@ -83,7 +83,6 @@ async function keystrokes(bench: StudioBench, browser: Browser, content: string)
     const page = await context.newPage();
     await page.goto(studio.url);
     await page.goto(new URL(`/?file=${encodeURIComponent(id)}&line=${line}`, studio.url).href);
-    const status = page.locator('.diagnostics [role="status"]');
     await page.waitForFunction(() => document.activeElement?.classList.contains('cm-content'));
     // The cursor after the link's last letter: found with the editor's search, which selects it.
     await page.keyboard.press('Control+f');
@@ -102,7 +101,7 @@ async function keystrokes(bench: StudioBench, browser: Browser, content: string)
         const took = await until(
           page,
           () => page.keyboard.press(key),
-          () => status.filter({ hasText: shown }).waitFor({ timeout: 60_000 }),
+          () => textShown(page, '.diagnostics [role="status"]', shown, 60_000),
           'diagnostics',
         );
         if (i > 0) times.push(took);
@@ -124,10 +123,8 @@ async function cachedCheck(bench: StudioBench, content: string): Promise<number>
   return median(times);
 }
 
-/** The FAQ's heading edited in the studio's form: until the preview beside it shows it; and Vite's hot update of the hello app. */
-async function previewEdits(bench: StudioBench, browser: Browser): Promise<{ studio: number; vite: number }> {
-  const helloDir = path.join(bench.work, 'hello-studio');
-  const hello = await writeHelloProject(helloDir);
+/** Vite's dev server of the hello app and the studio on the FAQ, each page open: its preview hydrated, as Vite's page is. */
+async function openEditors(bench: StudioBench, browser: Browser, helloDir: string) {
   const vite = await startCommand(
     [path.join(PACKAGE_ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), helloDir, '--host', '127.0.0.1', '--port', '0'],
     helloDir,
@@ -135,42 +132,76 @@ async function previewEdits(bench: StudioBench, browser: Browser): Promise<{ stu
   );
   const studio = await startStudio(bench, bench.content);
   const contexts = [await browser.newContext(), await browser.newContext({ viewport: { width: 1400, height: 900 } })];
+  const close = async () => {
+    for (const context of contexts) await context.close();
+    await studio.stop();
+    await vite.stop();
+  };
   try {
     const [vitePage, studioPage] = [await contexts[0]!.newPage(), await contexts[1]!.newPage()];
     await vitePage.goto(vite.url);
     await heading('Hello, world')(vitePage);
     await studioPage.goto(studio.url);
     await studioPage.goto(new URL(`/?file=${encodeURIComponent('pages/faq/en.yaml')}`, studio.url).href);
-    const field = studioPage.locator('#root_heading');
-    const frame = studioPage.frameLocator('.preview iframe');
-    // The preview's page live (hydrated), as Vite's is before an edit.
-    await frame.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
-    const times = { studio: [] as number[], vite: [] as number[] };
+    await studioPage.frameLocator('.preview iframe').locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+    return { vitePage, studioPage, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * The FAQ's heading edited in the studio's form: until the preview beside it shows it; and Vite's
+ * hot update of the hello app. A round whose change a page never shows (Vite's hot update, now
+ * and then on this machine, as in dev-loop.ts) is said and run again on servers started anew, at
+ * most MAX_ROUNDS_AGAIN times in all: its figures are left out.
+ */
+async function previewEdits(bench: StudioBench, browser: Browser): Promise<{ studio: number; vite: number }> {
+  const helloDir = path.join(bench.work, 'hello-studio');
+  const hello = await writeHelloProject(helloDir);
+  let opened = await openEditors(bench, browser, helloDir);
+  const times = { studio: [] as number[], vite: [] as number[] };
+  let again = 0;
+  try {
     for (let i = 0; i < bench.runs + 1; i++) {
-      const v = await until(
-        vitePage,
-        () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(`Hello ${i}`)),
-        heading(`Hello ${i}, world`),
-        "Vite's hot update",
-      );
-      const text = `Questions answered (${i})`;
-      const s = await until(
-        studioPage,
-        () => field.fill(text),
-        () => frame.locator('h1', { hasText: text }).waitFor({ timeout: 20_000 }),
-        "the studio's preview",
-      );
-      if (i === 0) continue;
-      times.vite.push(v);
-      times.studio.push(s);
+      const { vitePage, studioPage } = opened;
+      try {
+        const v = await until(
+          vitePage,
+          () => writeFile(path.join(helloDir, 'Hello.tsx'), hello(`Hello ${i}`)),
+          heading(`Hello ${i}, world`),
+          `Vite's hot update (${i})`,
+        );
+        const text = `Questions answered (${i})`;
+        const preview = await (await studioPage.locator('.preview iframe').elementHandle())!.contentFrame();
+        const s = await until(
+          studioPage,
+          () => studioPage.locator('#root_heading').fill(text),
+          () => textShown(preview!, 'h1', new RegExp(`^${text.replace(/[()]/g, '\\$&')}$`)),
+          `the studio's preview (${i})`,
+        );
+        if (i === 0) continue;
+        times.vite.push(v);
+        times.studio.push(s);
+      } catch (error) {
+        if (++again > MAX_ROUNDS_AGAIN) throw error;
+        console.log(`info  round ${i} of the studio's preview goal run again: ${error instanceof Error ? error.message : String(error)}`);
+        await opened.close();
+        // Set right: the hello app as it was (the studio's edits were never saved).
+        await writeFile(path.join(helloDir, 'Hello.tsx'), hello('Hello'));
+        opened = await openEditors(bench, browser, helloDir);
+        i--;
+      }
     }
     return { studio: median(times.studio), vite: median(times.vite) };
   } finally {
-    for (const context of contexts) await context.close();
-    await studio.stop();
-    await vite.stop();
+    await opened.close();
   }
 }
+
+/** How many rounds of the preview's goal may be run again. */
+const MAX_ROUNDS_AGAIN = 3;
 
 export async function studioGoals(bench: StudioBench): Promise<void> {
   const { report, scale } = bench;
