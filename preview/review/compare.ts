@@ -30,7 +30,7 @@ export interface Comparison {
   fingerprint?: string;
 }
 
-/** The comparisons' worker thread (compare-worker.js), started on the first and kept only while one is under way. */
+/** The comparisons' worker thread (compare-worker.js), started on the first (or by `startComparer`), keeping the process alive only while one is under way. */
 type Comparer = { worker: Worker; pending: Map<number, { resolve: (c: Comparison) => void; reject: (e: Error) => void }> };
 let comparer: Comparer | undefined;
 let nextComparison = 0;
@@ -44,6 +44,21 @@ let nextComparison = 0;
  * (compare-worker.js): the main thread goes on driving Chromium and serving the pages meanwhile.
  */
 export function comparePictures(before: Buffer, after: Buffer, threshold = 0, format: 'png' | 'jpeg' = 'png'): Promise<Comparison> {
+  const { worker, pending } = startComparer();
+  const id = nextComparison++;
+  worker.ref();
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, before, after, threshold, format });
+  });
+}
+
+/**
+ * Starts the comparisons' worker before the first pictures are taken (a review calls it once it
+ * knows it has pages to picture): its modules (sharp, pixelmatch) load, about half a second of a
+ * thread, while the pages are built and pictured, not after. Idle, it keeps no process alive.
+ */
+export function startComparer(): Comparer {
   if (!comparer) {
     const worker = new Worker(new URL('./compare-worker.js', import.meta.url));
     const pending: Comparer['pending'] = new Map();
@@ -77,13 +92,8 @@ export function comparePictures(before: Buffer, after: Buffer, threshold = 0, fo
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`comparing pictures: the worker ended (exit code ${code})`)));
+    worker.unref();
     comparer = { worker, pending };
   }
-  const { worker, pending } = comparer;
-  const id = nextComparison++;
-  worker.ref();
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, before, after, threshold, format });
-  });
+  return comparer;
 }

@@ -7,6 +7,7 @@ import type { CompileResult, RevisionContent } from '../../generator/index.ts';
 import { startServer } from '../../server/serve.ts';
 import type { PictureThread } from '../pictures/picture-thread.ts';
 import type { PictureSize } from '../pictures/index.ts';
+import { startComparer } from './compare.ts';
 import { keptPictures, pictureKey, picturePages } from './pictures.ts';
 import type { PageToReview, PictureResult, ReviewOptions } from './types.ts';
 
@@ -81,6 +82,8 @@ export async function pictureSides(run: ReviewRun, thread: PictureThread): Promi
   // version): the base side's regions are built only for the pictures not kept.
   const afterBuilt = buildSide(run, afterSide);
   afterBuilt.catch(() => {});
+  // The comparisons' worker loads meanwhile too, not after the first pictures.
+  startComparer();
   // What the pictures at the diff's instant will use is made ready meanwhile too.
   const prepared = thread.prepare(options.now);
   prepared.catch(() => {});
