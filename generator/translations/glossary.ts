@@ -2,7 +2,8 @@ import { glossaryProblems } from '../../core/glossary.ts';
 import type { GlossaryData } from '../../core/glossary.ts';
 import { createDiagnostic } from '../diagnostics/index.ts';
 import type { Diagnostic } from '../diagnostics/index.ts';
-import { rangeOfPath } from '../load/source-file.ts';
+import { suggest } from '../diagnostics/suggest.ts';
+import { rangeOfKey, rangeOfPath } from '../load/source-file.ts';
 import type { SourceFile } from '../load/source-file.ts';
 
 // The glossary's check of a translated text (docs/translations.md, "Glossary"; core/glossary.ts
@@ -22,4 +23,36 @@ export function glossaryDiagnostics(
       ? createDiagnostic('W0405', { key, word: problem.word }, rangeOfPath(file, own.path))
       : createDiagnostic('W0404', { key, term: problem.term, locale: problem.locale, forms: problem.forms }, rangeOfPath(file, own.path)),
   );
+}
+
+/** Whether a glossary's locale or language (its key in a term's translations) is read for texts in a locale (core/glossary.ts, `formsOf`). */
+function readFor(tag: string, locale: string): boolean {
+  const language = locale.split('-')[0]!;
+  return tag === locale || (language !== locale ? tag === language : tag.split('-')[0] === locale);
+}
+
+/**
+ * W0406 at a term's locale or language that no translated text is in: its forms are never read
+ * (most often a typo, `fqr` for `fr`, or a language whose translations were removed).
+ */
+export function glossaryLocaleDiagnostics(
+  glossary: { readonly data: GlossaryData; readonly source: SourceFile },
+  locales: ReadonlySet<string>,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const known = [...locales].sort();
+  const candidates = [...new Set([...known, ...known.map((locale) => locale.split('-')[0]!)])];
+  for (const [term, { translations }] of Object.entries(glossary.data.terms ?? {}))
+    for (const tag of Object.keys(translations)) {
+      if (known.some((locale) => readFor(tag, locale))) continue;
+      const guess = suggest(tag, candidates);
+      diagnostics.push(
+        createDiagnostic(
+          'W0406',
+          { term, tag, ...(guess !== undefined && { guess }) },
+          rangeOfKey(glossary.source, ['terms', term, 'translations', tag]),
+        ),
+      );
+    }
+  return diagnostics;
 }

@@ -5,7 +5,7 @@ import { createDiagnostic } from '../diagnostics/index.ts';
 import type { Diagnostic } from '../diagnostics/index.ts';
 import { rangeOfPath } from '../load/source-file.ts';
 import type { GlossaryData } from '../../core/glossary.ts';
-import { glossaryDiagnostics } from './glossary.ts';
+import { glossaryDiagnostics, glossaryLocaleDiagnostics } from './glossary.ts';
 import { numbersDiagnostic } from './numbers.ts';
 import type { SourceFile } from '../load/source-file.ts';
 import type { SiteModel } from '../resolve/index.ts';
@@ -127,7 +127,8 @@ export function translatedFrom(kind: 'messages' | 'page', id: string, translates
  * diagnostics of the translations: a `translates` that names no file (E0240), a stale text
  * (W0401, at the translation's text, naming the source's new text), a text whose numbers or units
  * differ from its source's (W0403, translations/numbers.ts), a text without the glossary's word
- * for a term of its source (W0404) or without a word the glossary keeps (W0405, core/glossary.ts).
+ * for a term of its source (W0404) or without a word the glossary keeps (W0405, core/glossary.ts);
+ * and the glossary's forms for a locale or language no translated text is in (W0406).
  */
 export function translationFreshness(content: Pick<ValidatedContent, 'messages' | 'pages' | 'sources' | 'present' | 'glossary'>): {
   files: FileFreshness[];
@@ -201,6 +202,10 @@ export function translationFreshness(content: Pick<ValidatedContent, 'messages' 
       texts,
     });
   }
+  if (content.glossary)
+    diagnostics.push(
+      ...glossaryLocaleDiagnostics(content.glossary, new Set(all.filter((t) => t.translates !== undefined).map((t) => t.locale))),
+    );
   return { files: files.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)), diagnostics };
 }
 

@@ -1,3 +1,4 @@
+import { didYouMean } from '../suggest.ts';
 import { define } from './define.ts';
 
 /** Codes W03xx (content that builds but is likely a mistake) and W04xx (translations). */
@@ -102,5 +103,13 @@ export const WARNINGS = {
     hint: "The glossary's `keep` list names words never translated or transliterated (the brand, product names): write it letter for letter as the source does.",
     example: "glossary.yaml: 'keep: [Axlebot]', and ja-JP's text says 'アクスルボット'",
     fix: "Write 'Axlebot' as the source does.",
+  }),
+  W0406: define<{ term: string; tag: string; guess?: string }>({
+    title: 'Glossary forms for a language no translation is in',
+    message: ({ term, tag, guess }) =>
+      `the glossary says how '${tag}' writes '${term}', but no translated text is in '${tag}'${didYouMean(guess)}`,
+    hint: "A term's translations are keyed by a locale (fr-FR) or a language (fr) that translated texts are in: a catalogue's locale, a page file's `lang` or name. Forms under any other key are never checked.",
+    example: "glossary.yaml: 'transform*: { translations: { fqr: [transform] } }'",
+    fix: 'Key the forms by a locale or language the translations are in: fr.',
   }),
 } as const;
