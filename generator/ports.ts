@@ -1,5 +1,5 @@
 import type { Diagnostic } from './diagnostics/index.ts';
-import type { RevisionContent } from './diff/index.ts';
+import type { ComparedContent, Revision } from './diff/index.ts';
 import type { CompileResult } from './options.ts';
 import type { GlanceSheet } from './report/glance.ts';
 
@@ -66,9 +66,9 @@ export interface ReviewRequest {
   /** Progress, for people (one line each). */
   log?: (line: string) => void;
   /** Both sides compiled already (by the diff's words, at `now`): not compiled again. */
-  compiled?: { before: CompileResult; after: CompileResult };
-  /** The revision's content, extracted already (by the diff's words; the caller removes it): not extracted again. */
-  old?: RevisionContent;
+  compiled?: { before: ComparedContent; after: CompileResult };
+  /** The revision, opened already (by the diff's words; the caller disposes of it): extracted and compiled whole only if its pages are built. */
+  old?: Revision;
   /** The picture thread, started by the caller before the words were compiled (it goes on; the caller closes it). */
   pictures?: PictureThread;
 }

@@ -73,7 +73,7 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
     try {
       return await report(revision, options, io, now, at, result, await pictures);
     } finally {
-      await result.old.dispose(); // the revision's extracted content, kept for the pictures
+      await result.old.dispose(); // the revision's extracted content, if its pages were built for the pictures
     }
   } finally {
     await (await pictures)?.close();
@@ -97,7 +97,7 @@ async function report(
   ] as const) {
     if (!hasErrors(compiled.diagnostics)) continue;
     io.stderr(`build-region: ${which} has content errors; fix them to compare (build-region --check)\n`);
-    if (compiled === result.after) printDiagnostics(compiled.diagnostics, compiled.sources, options.format, io);
+    if (compiled === result.after) printDiagnostics(result.after.diagnostics, result.after.sources, options.format, io);
     return 1;
   }
   if (options.format === 'json')

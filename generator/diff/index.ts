@@ -1,8 +1,4 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { defaultCacheDir } from '../cache.ts';
 import { compileContent } from '../compile.ts';
 import type { CompileResult } from '../options.ts';
 import { compareStrings, hasErrors } from '../diagnostics/index.ts';
@@ -12,6 +8,8 @@ import { regionChanges } from './region.ts';
 import type { VisibleChange } from './region.ts';
 import { describe, writeInstant } from './words.ts';
 import { MAIL_PREFIX } from '../resolve/backends.ts';
+import { openRevision } from './revision.ts';
+import type { ComparedContent, Revision } from './revision.ts';
 
 /**
  * What a visitor sees change between two versions of the content (`build-region diff <ref>`,
@@ -25,37 +23,8 @@ import { MAIL_PREFIX } from '../resolve/backends.ts';
 // A change found, as diff/region.ts defines it.
 export type { DiffSection, VisibleChange } from './region.ts';
 
-const run = promisify(execFile);
-
-/** The content folder as it is at a git revision, in a temporary folder (`dir`); `dispose` removes it. */
-export interface RevisionContent {
-  dir: string;
-  history: { repository: string; contentPath: string; revision: string };
-  dispose: () => Promise<void>;
-}
-
-/** The content folder as it is at a git revision, written into a temporary folder; removed by `dispose`. */
-export async function contentAtRevision(contentDir: string, revision: string): Promise<RevisionContent> {
-  const root = (await run('git', ['rev-parse', '--show-toplevel'], { cwd: contentDir })).stdout.trim();
-  const relative = path.relative(root, contentDir).split(path.sep).join('/');
-  const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-diff-'));
-  try {
-    await run('git', ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`], { cwd: root });
-  } catch {
-    await rm(work, { recursive: true, force: true });
-    throw new Error(`'${revision}' is not a revision of the repository at ${root}`);
-  }
-  // git archive writes the tree as it is at that revision; tar puts it in the folder.
-  await run('bash', ['-c', 'git archive --format=tar "$1" -- "$2" | tar -x -C "$3"', 'archive', revision, relative || '.', work], {
-    cwd: root,
-    maxBuffer: 1 << 30,
-  });
-  return {
-    dir: path.join(work, relative),
-    history: { repository: root, contentPath: relative, revision },
-    dispose: () => rm(work, { recursive: true, force: true }),
-  };
-}
+export { contentAtRevision, openRevision } from './revision.ts';
+export type { ComparedContent, Revision, RevisionContent } from './revision.ts';
 
 /** The mail a region's visitors receive (the back ends' `mail.*` texts of its locale): changed, added or removed keys. */
 function mailChanges(code: string, before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>): VisibleChange[] {
@@ -73,7 +42,7 @@ function mailChanges(code: string, before: Readonly<Record<string, string>>, aft
  * that did not move reads the same).
  */
 function scheduleLines(
-  compiled: CompileResult,
+  compiled: Pick<ComparedContent, 'model'>,
   now: number,
   zones: ReadonlyMap<string, string>,
 ): Map<string, Map<string, readonly string[]>> {
@@ -89,7 +58,7 @@ function scheduleLines(
 }
 
 /** Every visible change from one compiled version of the content to another, region by region. */
-export function visibleChanges(before: CompileResult, after: CompileResult, now: number): VisibleChange[] {
+export function visibleChanges(before: ComparedContent, after: CompileResult, now: number): VisibleChange[] {
   const changes: VisibleChange[] = [];
   const old = new Map(before.model.regions.map((r) => [r.data.code, r.data]));
   const current = new Map(after.model.regions.map((r) => [r.data.code, r.data]));
@@ -129,7 +98,7 @@ export function visibleChanges(before: CompileResult, after: CompileResult, now:
  * translated files that became stale or missing, with the source's new text. Visitors see no
  * change yet; the translators have work.
  */
-function translationChanges(before: CompileResult, after: CompileResult): VisibleChange[] {
+function translationChanges(before: ComparedContent, after: CompileResult): VisibleChange[] {
   const was = new Map(before.translations.flatMap((file) => file.texts.map((text) => [`${file.id}\0${text.key}`, text.state] as const)));
   const behind = after.translations
     .map((file) => ({
@@ -154,24 +123,27 @@ function translationChanges(before: CompileResult, after: CompileResult): Visibl
   );
 }
 
-/** Compiles the content at a revision and the working tree's, and compares them. */
+/**
+ * Compiles the working tree's content and compares it with the content at a revision (what the
+ * comparison reads of that side from the build cache, when this commit was compared at `now`
+ * before: docs/review.md, "Cost"). The revision is extracted and compiled whole only when its
+ * pages are built (`old`; the caller disposes of it).
+ */
 export async function diffContent(
   contentDir: string,
   revision: string,
   now: number,
   cwd: string,
-): Promise<{ before: CompileResult; after: CompileResult; changes: VisibleChange[]; old: RevisionContent }> {
-  const old = await contentAtRevision(contentDir, revision);
+  cacheDir: string | undefined = defaultCacheDir(),
+): Promise<{ before: ComparedContent; after: CompileResult; changes: VisibleChange[]; old: Revision }> {
+  const old = await openRevision(contentDir, revision, { cwd, now, cacheDir });
   try {
-    const [before, after] = [
-      await compileContent({ content: old.dir, cwd, now, history: old.history }),
-      await compileContent({ content: contentDir, cwd, now }),
-    ];
+    const before = await old.compared();
+    const after = await compileContent({ content: contentDir, cwd, now });
     return {
       before,
       after,
       changes: hasErrors(before.diagnostics) || hasErrors(after.diagnostics) ? [] : visibleChanges(before, after, now),
-      // The revision's content, kept for the pictures of its pages (the caller removes it).
       old,
     };
   } catch (error) {

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { compileContent, buildSchedule, hasErrors, contentAtRevision, visibleChanges } from '../../generator/index.ts';
-import type { CompileResult, VisibleChange } from '../../generator/index.ts';
+import { compileContent, buildSchedule, defaultCacheDir, hasErrors, openRevision, visibleChanges } from '../../generator/index.ts';
+import type { CompileResult, ComparedContent, VisibleChange } from '../../generator/index.ts';
 import { startPictureThread } from '../pictures/picture-thread.ts';
 
 export { startPictureThread };
@@ -28,7 +28,7 @@ export const BOUNDARY_WINDOW = 14 * 24 * 3600_000;
 
 /** The instants to picture: the diff's own, those given, and the schedule boundaries within the window. */
 export function reviewInstants(
-  before: CompileResult,
+  before: ComparedContent,
   after: CompileResult,
   now: number,
   at: ReviewOptions['at'],
@@ -54,7 +54,7 @@ export function reviewInstants(
  * closed on both) is not pictured, nor one the boundary leaves as it was (its pictures would be
  * those of the instant before).
  */
-export function pagesToReview(before: CompileResult, after: CompileResult, now: number, at: ReviewOptions['at']): PageToReview[] {
+export function pagesToReview(before: ComparedContent, after: CompileResult, now: number, at: ReviewOptions['at']): PageToReview[] {
   const pages: PageToReview[] = [];
   const named = (changes: readonly VisibleChange[]) => {
     const byPage = new Map<string, { region: string; path: string; changes: string[] }>();
@@ -106,11 +106,13 @@ export function pagesToReview(before: CompileResult, after: CompileResult, now: 
 export async function reviewPictures(options: ReviewOptions): Promise<ReviewResult> {
   const log = options.log ?? (() => {});
   const sizes = options.sizes ?? PICTURE_SIZES;
-  const old = options.old ?? (await contentAtRevision(options.content, options.revision));
+  const old =
+    options.old ??
+    (await openRevision(options.content, options.revision, { cwd: options.cwd, now: options.now, cacheDir: defaultCacheDir() }));
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-review-'));
   try {
     const { before, after } = options.compiled ?? {
-      before: await compileContent({ content: old.dir, cwd: options.cwd, now: options.now, history: old.history }),
+      before: await old.compared(),
       after: await compileContent({ content: options.content, cwd: options.cwd, now: options.now }),
     };
     if (hasErrors(before.diagnostics) || hasErrors(after.diagnostics))

@@ -3,7 +3,7 @@
 import type { RegionData } from '../../core/model.ts';
 import { isGateOpen } from '../../core/offers.ts';
 import { isRouteOpen } from '../../core/time.ts';
-import type { CompileResult } from '../../generator/index.ts';
+import type { ComparedContent } from '../../generator/index.ts';
 import { gatedItems, windowedLinks } from '../../generator/index.ts';
 
 /**
@@ -38,14 +38,14 @@ function timeState(region: RegionData | undefined, path: string, time: number): 
  * changes (texts, prices, labels) are pictured at every instant that shows them.
  */
 export function sameAtBoundary(
-  before: CompileResult,
-  after: CompileResult,
+  before: ComparedContent,
+  after: ComparedContent,
   code: string,
   path: string,
   time: number,
   words: readonly string[],
 ): boolean {
-  const state = (side: CompileResult) => side.model.regions.find((r) => r.data.code === code)?.data;
+  const state = (side: ComparedContent) => side.model.regions.find((r) => r.data.code === code)?.data;
   const [a, b] = [timeState(state(before), path, time), timeState(state(after), path, time)];
   if (a === 'closed' && b === 'closed') return true;
   return a === b && words.every(timeOnly);

@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildRegions } from '../../generator/index.ts';
-import type { CompileResult, RevisionContent } from '../../generator/index.ts';
+import type { CompileResult, ComparedContent, Revision } from '../../generator/index.ts';
 import { startServer } from '../../server/serve.ts';
 import type { PictureThread } from '../pictures/picture-thread.ts';
 import type { PictureSize } from '../pictures/index.ts';
@@ -14,10 +14,10 @@ import type { PageToReview, PictureResult, ReviewOptions } from './types.ts';
 /** What the steps of one review share: its options, both sides compiled, and the pages to picture. */
 export interface ReviewRun {
   readonly options: ReviewOptions;
-  readonly before: CompileResult;
+  readonly before: ComparedContent;
   readonly after: CompileResult;
-  /** The content at the revision. */
-  readonly old: RevisionContent;
+  /** The revision: extracted and compiled whole only if its side is built. */
+  readonly old: Revision;
   /** The review's scratch folder (both sides' builds). */
   readonly work: string;
   readonly pages: PageToReview[];
@@ -35,7 +35,7 @@ interface Side {
 
 type KeptPictures = Awaited<ReturnType<typeof keptPictures>>;
 
-const hasRegion = (side: CompileResult, code: string) => side.model.regions.some((r) => r.data.code === code);
+const hasRegion = (side: ComparedContent, code: string) => side.model.regions.some((r) => r.data.code === code);
 
 /** Builds the side's regions into its folder (an empty folder when it has none to build). */
 async function buildSide(run: ReviewRun, side: Side): Promise<void> {
@@ -50,7 +50,7 @@ async function buildSide(run: ReviewRun, side: Side): Promise<void> {
     cwd: options.cwd,
     now: options.now,
     ...(side.name === 'before' && { history: run.old.history }),
-    compiled: side.name === 'before' ? run.before : run.after,
+    compiled: side.name === 'before' ? await run.old.compile() : run.after,
     // Pictured only as they first paint (at the diff's instant): only those pages, no app.
     ...(firstPaintOnly && { firstPaintOnly: pages.filter((p) => side.regions.includes(p.region)).map((p) => p.path) }),
   });
@@ -99,7 +99,12 @@ export async function pictureSides(run: ReviewRun, thread: PictureThread): Promi
   log(
     `Building ${[beforeRegions.length > 0 && `${beforeRegions.join(', ')} at ${options.revision}`, afterRegions.length > 0 && `${afterRegions.join(', ')} in the working tree`].filter(Boolean).join(' and ')}${cached.size > 0 ? ` (${cached.size} picture${cached.size === 1 ? '' : 's'} of ${options.revision} kept from an earlier review)` : ''}...\n`,
   );
-  const beforeSide = { name: 'before', content: old.dir, regions: beforeRegions, dir: path.join(work, 'before') };
+  const beforeSide = {
+    name: 'before',
+    content: beforeRegions.length > 0 ? await old.content() : '',
+    regions: beforeRegions,
+    dir: path.join(work, 'before'),
+  };
   // One build after the other: each holds its whole module graph in memory.
   await afterBuilt;
   await buildSide(run, beforeSide);

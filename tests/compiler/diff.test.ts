@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cacheStats, compileContent, contentAtRevision, PACKAGE_ROOT } from '../../generator/index.ts';
+import { cacheStats, compileContent, contentAtRevision, diffContent, openRevision, PACKAGE_ROOT } from '../../generator/index.ts';
 import { main } from '../../generator/cli.ts';
 import { textFingerprint } from '../../generator/translations/index.ts';
 import { deleteYamlValue, replaceInFile, setYamlValue, yamlValue } from '../support/content.ts';
@@ -249,5 +249,44 @@ describe('the content at a revision', () => {
     } finally {
       await old.dispose();
     }
+  });
+
+  it('is compared from the build cache the second time at the same instant, with the same words, and extracted only when asked', async () => {
+    const cache = path.join(work, 'revision-cache');
+    const now = Date.parse(NOW);
+    await setYamlValue(usProducts, ['products', 'flagshipBumblebee', 'price'], (p: number) => p + 20);
+    await replaceInFile(
+      path.join(content, 'messages/en-US.yaml'),
+      'Email address for the newsletter',
+      'Your email address for the newsletter',
+    );
+    const first = await diffContent(content, 'HEAD', now, work, cache);
+    await first.old.dispose();
+    expect(cacheStats(cache).revision).toEqual({ hits: 0, misses: 1 });
+    const second = await diffContent(content, 'HEAD', now, work, cache);
+    try {
+      expect(cacheStats(cache).revision).toEqual({ hits: 1, misses: 1 });
+      // Nothing was extracted for it: the temporary folder is made when the pages are built.
+      const tmp = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('build-region-diff-')).length;
+      expect(second.changes).toEqual(first.changes);
+      expect(second.changes.map((c) => c.section)).toEqual(expect.arrayContaining(['prices and offers', 'texts', 'translations']));
+      expect(second.before.model).toEqual(first.before.model);
+      const extracted = await tmp();
+      const dir = await second.old.content();
+      expect(await tmp()).toBe(extracted + 1);
+      const whole = await second.old.compile();
+      expect(whole.model).toEqual(second.before.model);
+      expect(await readFile(path.join(dir, 'regions/us/products.yaml'), 'utf8')).not.toBe(await readFile(usProducts, 'utf8'));
+    } finally {
+      await second.old.dispose();
+    }
+    // Another instant, or another commit, is compared anew.
+    await (await diffContent(content, 'HEAD', now + 1, work, cache)).old.dispose();
+    await git('commit', '-qam', 'the new price');
+    await (await diffContent(content, 'HEAD', now, work, cache)).old.dispose();
+    expect(cacheStats(cache).revision).toEqual({ hits: 1, misses: 3 });
+    await expect(openRevision(content, 'no-such-branch', { cwd: work, now, cacheDir: cache })).rejects.toThrow(
+      /'no-such-branch' is not a revision of the repository/,
+    );
   });
 });
