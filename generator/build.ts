@@ -92,25 +92,25 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
   const journal = createSitesJournal();
   let rendererPromise: Promise<ServerRenderer> | undefined;
   let cards: ShareCardRenderer | undefined;
+  // Vite and React load only for a build, never for a check (the client's Vite only when it bundles).
+  const startRenderer = async () => (await import('./bundle/server-renderer.ts')).buildServerRenderer(resolved.cacheDir);
+  // Pages to picture as they first paint need no client bundle (nor the modules it is made of)
+  // once the cache has the runtime's CSS; their server renderer loads beside the images (a cold
+  // build makes it after the client, with a garbage collection between the two).
+  const only = options.firstPaintOnly && new Set(options.firstPaintOnly);
+  if (only) (rendererPromise = startRenderer()).catch(() => {});
   try {
     // The images first: art the rasteriser refuses though --check passed it is a content error,
     // found before sites/ is touched.
     await renderImages(compiled.art, staging, { cacheDir: resolved.cacheDir, signal });
     progress('emit');
-    // Pages to picture as they first paint need no client bundle (nor the modules it is made of)
-    // once the cache has the runtime's CSS.
-    const only = options.firstPaintOnly && new Set(options.firstPaintOnly);
     const firstPaint = only && (await (await import('./bundle/client-css.ts')).firstPaintClient(resolved.cacheDir));
-    // Vite and React load only for a build, never for a check (the client's Vite only when it bundles).
-    const [{ buildServerRenderer }, { prerenderRegion }] = await Promise.all([
-      import('./bundle/server-renderer.ts'),
-      import('./prerender/index.ts'),
-    ]);
+    const { prerenderRegion } = await import('./prerender/index.ts');
     for (const region of selected) progress('bundle', region.data.code);
     const { clients, emitted } = await bundleClients(compiled.model, selected, resolved, staging, journal, firstPaint);
     signal?.throwIfAborted();
     collectGarbage(resolved.cacheDir, before, ['client']);
-    rendererPromise = buildServerRenderer(resolved.cacheDir);
+    rendererPromise ??= startRenderer();
     const [renderer] = await Promise.all([rendererPromise, prepareInlineScripts(resolved.cacheDir), prepareTemplates(resolved.cacheDir)]);
     collectGarbage(resolved.cacheDir, before, ['ssr']);
     // A page to picture needs no share card (none shows on a page).

@@ -71,6 +71,8 @@ export interface ReviewRequest {
   old?: Revision;
   /** The picture thread, started by the caller before the words were compiled (it goes on; the caller closes it). */
   pictures?: PictureThread;
+  /** Close `pictures` as soon as the last picture is taken (the caller has no more to take: `diff --pictures`). */
+  closePictures?: boolean;
 }
 
 /** What `diff --pictures` reads of the review's result (preview/review/index.ts `ReviewResult` says more). */

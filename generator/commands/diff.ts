@@ -119,7 +119,7 @@ async function report(
     ...(options.marks && { marks: path.resolve(io.cwd, options.marks) }),
     compiled: result,
     old: result.old,
-    ...(pictures && { pictures }),
+    ...(pictures && { pictures, closePictures: true }),
   });
   if (review.errors) {
     io.stderr(`build-region: ${review.errors}\n`);

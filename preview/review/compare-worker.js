@@ -84,8 +84,9 @@ async function cropsOf(areas, canvases, width, height) {
  * the larger canvas. The changed pixels' areas (changed-areas.js) come with it. The difference is
  * a PNG, or with format 'jpeg' (a review page's) a JPEG, with the two pictures as JPEGs too, made
  * from the pixels compared, the crops of the changed areas and the after picture's fingerprint.
+ * `beforeJpeg`, the before picture's JPEG made by an earlier comparison of it, is used as it is.
  */
-export async function compare(before, after, threshold, format) {
+export async function compare(before, after, threshold, format, beforeJpeg) {
   const [a, b] = await Promise.all([decode(before), decode(after)]);
   const width = Math.max(a.width, b.width);
   const height = Math.max(a.height, b.height);
@@ -114,7 +115,7 @@ export async function compare(before, after, threshold, format) {
   // JPEGs straight from the pixels: no PNG of the difference made first.
   const [jpegDifference, jpegBefore, jpegAfter, crops] = await Promise.all([
     toJpeg(difference),
-    toJpeg(a),
+    beforeJpeg ?? toJpeg(a),
     toJpeg(b),
     areas.length > 0 ? cropsOf(areas, [...canvases, output], width, height) : undefined,
   ]);
@@ -130,9 +131,9 @@ export async function compare(before, after, threshold, format) {
   };
 }
 
-parentPort?.on('message', async ({ id, before, after, threshold, format }) => {
+parentPort?.on('message', async ({ id, before, after, threshold, format, beforeJpeg }) => {
   try {
-    parentPort.postMessage({ id, result: await compare(before, after, threshold, format) });
+    parentPort.postMessage({ id, result: await compare(before, after, threshold, format, beforeJpeg && Buffer.from(beforeJpeg)) });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -43,13 +43,20 @@ let nextComparison = 0;
  * areas as JPEGs too, and the after picture's fingerprint. In a worker thread
  * (compare-worker.js): the main thread goes on driving Chromium and serving the pages meanwhile.
  */
-export function comparePictures(before: Buffer, after: Buffer, threshold = 0, format: 'png' | 'jpeg' = 'png'): Promise<Comparison> {
+export function comparePictures(
+  before: Buffer,
+  after: Buffer,
+  threshold = 0,
+  format: 'png' | 'jpeg' = 'png',
+  /** With format 'jpeg': the before picture's JPEG from an earlier comparison of it (kept with the base side's pictures), not made again. */
+  beforeJpeg?: Buffer,
+): Promise<Comparison> {
   const { worker, pending } = startComparer();
   const id = nextComparison++;
   worker.ref();
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve, reject });
-    worker.postMessage({ id, before, after, threshold, format });
+    worker.postMessage({ id, before, after, threshold, format, ...(beforeJpeg && { beforeJpeg }) });
   });
 }
 

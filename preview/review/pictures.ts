@@ -17,17 +17,29 @@ export const pictureKey = (page: PageToReview, size: PictureSize) => `${page.reg
 
 type Picturer = (page: PageToReview, size: PictureSize) => Buffer | Promise<Buffer> | undefined;
 
+/** The JPEGs of the base side's pictures kept with them (`keptPictures`): read for a comparison, written after the first. */
+export interface KeptJpegs {
+  read(page: PageToReview, size: PictureSize): Promise<Buffer | undefined>;
+  write(page: PageToReview, size: PictureSize, jpeg: Buffer): Promise<void>;
+}
+
 /**
  * Every page at every size on both sides, compared: pictures taken by `take` (one Chromium), as
  * many at once as the machine has cores (first-paint pictures of one instant are taken one after
  * another all the same: preview/pictures/index.ts); a page that fails to load on a side is missing
  * there. A page's two pictures are compared and encoded (in a worker thread) as soon as both are
- * taken, while the next pictures are taken.
+ * taken, while the next pictures are taken (and, after the last, while `whenTaken` closes Chromium).
  */
 export async function picturePages(
   pages: readonly PageToReview[],
   sizes: readonly PictureSize[],
   take: { before: Picturer; after: Picturer },
+  options: {
+    /** Called once every picture is taken, while the last comparisons run (Chromium may close then). */
+    whenTaken?: () => void;
+    /** The before pictures' JPEGs, kept with them. */
+    jpegs?: KeptJpegs;
+  } = {},
 ): Promise<PictureResult[]> {
   const shoot = async (side: 'before' | 'after', page: PageToReview, size: PictureSize) => {
     try {
@@ -41,16 +53,23 @@ export async function picturePages(
     const a = await shoot('before', page, size);
     const b = await shoot('after', page, size);
     // Not waited for here: the next pictures are taken meanwhile.
-    const result = compare(page, size, a, b);
+    const result = compare(page, size, a, b, options.jpegs);
     result.catch(() => {});
     return { result };
   });
+  options.whenTaken?.();
   const results = await Promise.all(taken.map(({ result }) => result));
   return results.filter((result): result is PictureResult => result !== undefined);
 }
 
 /** A page's two pictures at a size compared (or the one it has, when it is missing on a side). */
-async function compare(page: PageToReview, size: PictureSize, a?: Buffer, b?: Buffer): Promise<PictureResult | undefined> {
+async function compare(
+  page: PageToReview,
+  size: PictureSize,
+  a?: Buffer,
+  b?: Buffer,
+  jpegs?: KeptJpegs,
+): Promise<PictureResult | undefined> {
   if (!a && !b) return undefined;
   if (!a || !b) {
     const only = (a ?? b)!;
@@ -66,7 +85,9 @@ async function compare(page: PageToReview, size: PictureSize, a?: Buffer, b?: Bu
       ...(a ? { before: await toJpeg(a) } : { after: await toJpeg(b!) }),
     };
   }
-  const compared = await comparePictures(a, b, 0, 'jpeg');
+  const kept = await jpegs?.read(page, size);
+  const compared = await comparePictures(a, b, 0, 'jpeg', kept);
+  if (!kept) await jpegs?.write(page, size, compared.jpegs!.before);
   return {
     ...page,
     size: size.name,
@@ -105,19 +126,23 @@ export async function keptPictures(
     chromiumVersion,
   ]);
   const base = [commit, history.contentPath, String(now), version, sha256(fonts), PICTURE_METHOD];
-  const file = (page: PageToReview, size: PictureSize) =>
-    dir && path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}.png`);
-  return {
-    read: async (page: PageToReview, size: PictureSize) => {
-      const at = file(page, size);
-      return at ? readFile(at).catch(() => undefined) : undefined;
-    },
-    write: async (page: PageToReview, size: PictureSize, picture: Buffer) => {
-      const at = file(page, size);
-      if (!at) return;
-      // Whole or not at all: written beside, then renamed.
-      await mkdir(path.dirname(at), { recursive: true });
-      await writeAtomically(at, picture);
-    },
+  const file = (page: PageToReview, size: PictureSize, extension: string) =>
+    dir &&
+    path.join(dir, 'pictures', `${cacheKey(...base, page.region, page.path, String(page.at), `${size.width}x${size.height}`)}${extension}`);
+  const read = async (page: PageToReview, size: PictureSize, extension = '.png') => {
+    const at = file(page, size, extension);
+    return at ? readFile(at).catch(() => undefined) : undefined;
   };
+  const write = async (page: PageToReview, size: PictureSize, picture: Buffer, extension = '.png') => {
+    const at = file(page, size, extension);
+    if (!at) return;
+    // Whole or not at all: written beside, then renamed (a folder that cannot be written keeps nothing).
+    await mkdir(path.dirname(at), { recursive: true });
+    await writeAtomically(at, picture);
+  };
+  const jpegs: KeptJpegs = {
+    read: (page, size) => read(page, size, '.jpg'),
+    write: (page, size, jpeg) => write(page, size, jpeg, '.jpg').catch(() => {}),
+  };
+  return { read, write, jpegs };
 }

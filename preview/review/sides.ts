@@ -130,19 +130,28 @@ async function pictureServedSides(
       );
     await base.prepared;
     log(`Picturing ${pages.length} page${pages.length === 1 ? '' : 's'} at ${sizes.map((s) => `${s.width} px`).join(' and ')}...\n`);
-    return await picturePages(pages, sizes, {
-      before: (page, size) =>
-        base.cached.get(pictureKey(page, size)) ??
-        (servers[0] && hasRegion(before, page.region)
-          ? thread
-              .take(servers[0].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
-              .then(async (picture) => (await base.kept.write(page, size, picture), picture))
-          : undefined),
-      after: (page, size) =>
-        servers[1] && hasRegion(after, page.region)
-          ? thread.take(servers[1].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
-          : undefined,
-    });
+    // Chromium closes while the last pictures are compared, when the review owns it or is asked to.
+    const whenTaken = () => {
+      if (options.closePictures || !options.pictures) thread.close().catch(() => {});
+    };
+    return await picturePages(
+      pages,
+      sizes,
+      {
+        before: (page, size) =>
+          base.cached.get(pictureKey(page, size)) ??
+          (servers[0] && hasRegion(before, page.region)
+            ? thread
+                .take(servers[0].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
+                .then(async (picture) => (await base.kept.write(page, size, picture), picture))
+            : undefined),
+        after: (page, size) =>
+          servers[1] && hasRegion(after, page.region)
+            ? thread.take(servers[1].url, page.path, { size, at: page.at, firstPaint: page.at === options.now })
+            : undefined,
+      },
+      { whenTaken, jpegs: base.kept.jpegs },
+    );
   } finally {
     await Promise.all(servers.map((server) => server?.close()));
   }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -119,6 +119,11 @@ describe('diff --pictures', () => {
     const again = await review('review-2');
     expect(again.log).toContain('Building us in the working tree (2 pictures of HEAD kept from an earlier review)');
     expect(JSON.parse(await readFile(path.join(work, 'review-2', 'review.json'), 'utf8'))).toEqual(earlier);
+    // The base side's pictures as the review page shows them (JPEGs) were kept with them, and
+    // the page embeds the same bytes as the first review's, which made them.
+    const kept = await readdir(path.join(process.env.BUILD_REGION_CACHE_DIR!, 'pictures'));
+    expect(kept.filter((name) => name.endsWith('.jpg')).length).toBeGreaterThan(0);
+    expect(await readFile(path.join(work, 'review-2', 'index.html'))).toEqual(await readFile(path.join(work, 'review-1', 'index.html')));
   });
 
   it('as a command, pictures with Chromium started before the words: the same review at both widths', async () => {
