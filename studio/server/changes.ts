@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
@@ -9,6 +8,7 @@ import { diffContent, formatChanges, hasErrors } from '../../generator/index.ts'
 import type { VisibleChange } from '../../generator/index.ts';
 import { reviewPictures } from '../../preview/review/index.ts';
 import type { ChangedFile, ChangesAnswer, ChangesPicturesAnswer } from '../api.ts';
+import type { ReviewPages } from './review-pages.ts';
 import { Refusal } from './security.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -109,11 +109,13 @@ export async function changesOf(workspace: Workspace, base: string, now: number)
   };
 }
 
-/** The review pages made in this session, by the hash of their folder: served at /review/<id>. */
-const reviews = new Map<string, string>();
-
-/** POST /api/changes/pictures {base, at}: the review page of the pages touched, at the studio's instant and those given. */
-export async function changesPictures(workspace: Workspace, body: unknown, now: number): Promise<ChangesPicturesAnswer> {
+/** POST /api/changes/pictures {base, at}: the review page of the pages touched, at the studio's instant and those given (kept by `reviews`). */
+export async function changesPictures(
+  workspace: Workspace,
+  reviews: ReviewPages,
+  body: unknown,
+  now: number,
+): Promise<ChangesPicturesAnswer> {
   const { base, at } = (body ?? {}) as { base?: unknown; at?: unknown };
   const revision = checkRevision(typeof base === 'string' && base ? base : 'HEAD');
   if (!Array.isArray(at) || at.length > 8 || !at.every((a) => typeof a === 'string'))
@@ -125,20 +127,26 @@ export async function changesPictures(workspace: Workspace, body: unknown, now: 
       throw new Refusal(400, `'${a.slice(0, 40)}' is not an instant with its offset.`);
     return time;
   });
-  const out = await mkdtemp(path.join(os.tmpdir(), 'build-region-studio-review-'));
-  const review = await reviewPictures({ content: workspace.root, revision, cwd: workspace.cwd, now, at: instants, out, log: () => {} });
+  const out = await reviews.folder();
+  let review: Awaited<ReturnType<typeof reviewPictures>>;
+  try {
+    review = await reviewPictures({ content: workspace.root, revision, cwd: workspace.cwd, now, at: instants, out, log: () => {} });
+  } catch (error) {
+    await reviews.drop(out);
+    throw error;
+  }
+  if (!review.file) await reviews.drop(out);
   if (review.errors) throw new Refusal(409, `No pictures: ${review.errors}.`);
   if (review.unavailable) throw new Refusal(503, `No pictures: ${review.unavailable}.`);
-  const id = createHash('sha256').update(out).digest('hex').slice(0, 16);
-  if (review.file) reviews.set(id, review.file);
+  const id = review.file && (await reviews.keep(out, review.file));
   const pages = new Set(review.pictures.map((p) => `${p.region}${p.path}${p.at}`));
   const changed = new Set(review.pictures.filter((p) => p.changed > 0).map((p) => `${p.region}${p.path}${p.at}`));
-  return { pages: pages.size, changed: changed.size, ...(review.file && { url: `/review/${id}` }) };
+  return { pages: pages.size, changed: changed.size, ...(id && { url: `/review/${id}` }) };
 }
 
 /** GET /review/<id>: a review page of this session, its inline scripts allowed by their hashes alone. */
-export async function sendReview(res: ServerResponse, id: string): Promise<void> {
-  const file = reviews.get(id);
+export async function sendReview(res: ServerResponse, reviews: ReviewPages, id: string): Promise<void> {
+  const file = reviews.file(id);
   if (!file) throw new Refusal(404, 'No such review page in this session: make the pictures again.');
   const html = await readFile(file, 'utf8');
   const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(

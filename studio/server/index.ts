@@ -7,6 +7,7 @@ import { handleApi } from './routes.ts';
 import { createGuard, Refusal, refuse, sessionCookie, setSecurityHeaders } from './security.ts';
 import { serveStatic } from './static.ts';
 import { sendReview } from './changes.ts';
+import { createReviewPages } from './review-pages.ts';
 import { githubFromEnv } from './propose-route.ts';
 import type { GithubSettings } from './propose-route.ts';
 import { createPreviews } from './previews.ts';
@@ -58,6 +59,7 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
     overlay: () => workspace.unsaved,
   });
   const [client] = await Promise.all([studioClient(options.clientCache), workspace.current()]);
+  const reviews = createReviewPages();
   let port = 0;
   const guard = createGuard(() => port);
   const server: Server = createServer((req, res) => {
@@ -83,10 +85,10 @@ export async function startStudio(options: StudioOptions = {}): Promise<Studio> 
       res.setHeader('Location', '/');
       return void res.end();
     }
-    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, workspace, previews, github);
+    if (url.pathname.startsWith('/api/')) return handleApi(req, res, url, workspace, previews, reviews, github);
     // A review page of the Changes view (changes.ts): its own CSP.
     const review = /^\/review\/([0-9a-f]{16})$/.exec(url.pathname)?.[1];
-    if (review && req.method === 'GET') return sendReview(res, review);
+    if (review && req.method === 'GET') return sendReview(res, reviews, review);
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new Refusal(405, 'Refused: the studio page is read with GET.');
     await serveStatic(res, client, url.pathname);
   };

@@ -16,6 +16,7 @@ import type {
 } from '../api.ts';
 import { sendArt } from './art.ts';
 import type { Previews } from './previews.ts';
+import type { ReviewPages } from './review-pages.ts';
 import { handleEntry } from './entry-route.ts';
 import { contentPath, readContentFile, writeContentFile } from './files.ts';
 import { locateInWorkspace } from './locate-workspace.ts';
@@ -42,11 +43,12 @@ export async function handleApi(
   url: URL,
   workspace: Workspace,
   previews: Previews,
+  reviews: ReviewPages,
   github?: GithubSettings,
 ): Promise<void> {
   const route = `${req.method} ${url.pathname}`;
   if (url.pathname.startsWith('/api/translation')) return translationRoutes(route, req, res, url, workspace, previews);
-  if (PREVIEW_PATHS.has(url.pathname)) return previewRoutes(route, req, res, url, workspace, previews);
+  if (PREVIEW_PATHS.has(url.pathname)) return previewRoutes(route, req, res, url, workspace, previews, reviews);
   if (route === 'POST /api/propose')
     return send(res, (await handlePropose(await readJson(req), workspace, previews.now(), github)) satisfies ProposeAnswer);
   switch (route) {
@@ -131,6 +133,7 @@ async function previewRoutes(
   url: URL,
   workspace: Workspace,
   previews: Previews,
+  reviews: ReviewPages,
 ): Promise<void> {
   switch (route) {
     case 'POST /api/preview': {
@@ -148,7 +151,7 @@ async function previewRoutes(
       // The working tree against a commit, as visitors will see it (changes.ts).
       return send(res, (await changesOf(workspace, url.searchParams.get('base') ?? 'HEAD', previews.now())) satisfies ChangesAnswer);
     case 'POST /api/changes/pictures':
-      return send(res, (await changesPictures(workspace, await readJson(req), previews.now())) satisfies ChangesPicturesAnswer);
+      return send(res, (await changesPictures(workspace, reviews, await readJson(req), previews.now())) satisfies ChangesPicturesAnswer);
     case 'GET /api/schedule':
       // The instants at which the region's pages change (schedule.ts), for the preview's timeline.
       return send(res, (await scheduleOf(workspace, url.searchParams.get('region') ?? '', previews.now())) satisfies ScheduleAnswer);
