@@ -73,6 +73,23 @@ export interface ContentSource {
   text: string;
 }
 
+/** A file's stamp: its size, modification and change times and inode. */
+function stampOf(file: string): string {
+  const info = statSync(file, { bigint: true });
+  return `${info.size}\0${info.mtimeNs}\0${info.ctimeNs}\0${info.ino}`;
+}
+
+/**
+ * The stamps of every content file (as `readContentSources` reads them), as one string: when it
+ * is the same as before, no content file was changed, added or removed meanwhile (a long-lived
+ * reader, the studio, knows whether its last compile still shows the disk).
+ */
+export function contentStamps(root: string): string {
+  return listYamlFiles(root)
+    .map((id) => `${id}\0${stampOf(path.join(root, id))}`)
+    .join('\n');
+}
+
 /** A file's text as last read, with the stamp of the file it was read from (size, times, inode). */
 export type KnownTexts = Map<string, { readonly stamp: string; readonly text: string }>;
 
@@ -86,8 +103,7 @@ export async function readContentSources(root: string, known?: KnownTexts): Prom
   const ids = listYamlFiles(root);
   if (!known) return ids.map((id) => ({ id, text: readFileSync(path.join(root, id), 'utf8') }));
   const sources = ids.map((id) => {
-    const info = statSync(path.join(root, id), { bigint: true });
-    const stamp = `${info.size}\0${info.mtimeNs}\0${info.ctimeNs}\0${info.ino}`;
+    const stamp = stampOf(path.join(root, id));
     const last = known.get(id);
     if (last?.stamp === stamp) return { id, text: last.text };
     const text = readFileSync(path.join(root, id), 'utf8');

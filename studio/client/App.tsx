@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Overview } from '../api.ts';
 import { api } from './api.ts';
+import { WATCH_MS } from './disk-watch.ts';
 import { Changes } from './Changes.tsx';
 import { Editor } from './Editor.tsx';
 import { Find } from './Find.tsx';
@@ -51,6 +52,37 @@ function addressOf(place: Place): string {
   return params.size > 0 ? `/?${params}` : '/';
 }
 
+/** Two overviews alike but for the instant they were asked at. */
+const sameOverview = (a: Overview, b: Overview) => JSON.stringify({ ...a, now: 0 }) === JSON.stringify({ ...b, now: 0 });
+
+/**
+ * The content's state (GET /api/overview): read at once and on `refresh` (after a save), and
+ * looked at again as an open file is (disk-watch.ts), so another hand's change (an editor, a git
+ * pull, another studio) shows in the counts too: kept only when something but the instant changed.
+ */
+function useOverview(): { overview?: Overview; problem?: string; refresh: () => void } {
+  const [overview, setOverview] = useState<Overview>();
+  const [problem, setProblem] = useState<string>();
+  const refresh = useCallback(() => {
+    api.overview().then(setOverview, (error: Error) => setProblem(error.message));
+  }, []);
+  useEffect(refresh, [refresh]);
+  useEffect(() => {
+    const look = () =>
+      api.overview().then(
+        (next) => setOverview((last) => (last && sameOverview(last, next) ? last : next)),
+        () => undefined,
+      );
+    const timer = setInterval(look, WATCH_MS);
+    window.addEventListener('focus', look);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', look);
+    };
+  }, []);
+  return { overview, problem, refresh };
+}
+
 /**
  * The studio's page (docs/studio.md): a header with the content's state, the Find screen, and
  * the file open. Each place has its address, so the browser's back button and a reload work.
@@ -59,12 +91,7 @@ export function App() {
   const [place, setPlace] = useState<Place>(() => placeOf(window.location.search));
   // Each place gone to counts: the same place asked for again (a text picked twice) is gone to again.
   const [visit, setVisit] = useState(0);
-  const [overview, setOverview] = useState<Overview>();
-  const [problem, setProblem] = useState<string>();
-  const refresh = useCallback(() => {
-    api.overview().then(setOverview, (error: Error) => setProblem(error.message));
-  }, []);
-  useEffect(refresh, [refresh]);
+  const { overview, problem, refresh } = useOverview();
   useEffect(() => {
     const follow = () => setPlace(placeOf(window.location.search));
     window.addEventListener('popstate', follow);

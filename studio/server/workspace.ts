@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileContent, createCompileMemory, hasErrors, readContentSources } from '../../generator/index.ts';
+import { compileContent, contentStamps, createCompileMemory, hasErrors, readContentSources } from '../../generator/index.ts';
 import type { CompileResult, Diagnostic } from '../../generator/index.ts';
 import { formatPrice } from '../../core/format.ts';
 import { formatsOf } from '../../core/locale.ts';
@@ -52,6 +52,9 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
   const memory = createCompileMemory();
   const unsaved = new Map<string, string>();
   let compiled: Promise<CompileResult> | undefined;
+  // The content files' stamps when the last compile of the disk began: another hand's change
+  // (an editor, a git pull) makes them differ, and the next reader compiles the disk again.
+  let compiledStamps = '';
   // Compiles run one at a time: the memory is the last compile's.
   let queue: Promise<unknown> = Promise.resolve();
   const compile = (overlay?: ReadonlyMap<string, string>) => {
@@ -68,8 +71,11 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
   const workspace: Workspace = {
     root,
     cwd,
-    refresh: () => (compiled = compile()),
-    current: () => (compiled ??= compile()),
+    refresh() {
+      compiledStamps = contentStamps(root);
+      return (compiled = compile());
+    },
+    current: () => (compiled && contentStamps(root) === compiledStamps ? compiled : workspace.refresh()),
     async overview() {
       const [result, art] = await Promise.all([workspace.current(), artNames(root)]);
       return { ...overviewOf(result, root, cwd, now()), art };

@@ -170,6 +170,24 @@ describe('the studio in a browser', () => {
     git('checkout', '--', `content/${id}`);
   });
 
+  it("updates the header's counts when another hand changes a file on disk, no file open", async () => {
+    const { page, errors } = await openStudio();
+    await page.goto(`http://127.0.0.1:${studio.port}/`);
+    const state = page.locator('header .state');
+    await expect.poll(() => state.textContent()).toMatch(/^The sites build\./);
+    const id = 'regions/us/region.yaml';
+    const disk = await readFile(path.join(content, id), 'utf8');
+    await writeFile(path.join(content, id), disk.replace('link: /us/faq', 'link: /us/fqa'));
+    try {
+      await expect.poll(() => state.textContent()).toMatch(/^The sites will not build: 1 error,/);
+    } finally {
+      await writeFile(path.join(content, id), disk);
+    }
+    await expect.poll(() => state.textContent()).toMatch(/^The sites build\./);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('previews the unsaved edit beside the editor: a fr price typed in the YAML shows on its product page before any save', async () => {
     const { page, errors } = await openStudio();
     const id = 'regions/fr/products.yaml';

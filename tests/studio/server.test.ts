@@ -157,6 +157,24 @@ describe('finding, checking and saving content', () => {
     expect(overview.files.some((f) => f.id === PRODUCTS)).toBe(true);
   });
 
+  it("counts another hand's change on disk (an editor, a git pull): the overview and the file's diagnostics follow it", async () => {
+    const id = 'regions/us/region.yaml';
+    const before = json<Overview>(await send('/api/overview'));
+    const disk = await readFile(path.join(content, id), 'utf8');
+    await writeFile(path.join(content, id), disk.replace('link: /us/faq', 'link: /us/fqa'));
+    try {
+      const after = json<Overview>(await send('/api/overview'));
+      expect(after.errors).toBe(before.errors + 1);
+      expect(after.buildable).toBe(false);
+      expect(after.files.find((f) => f.id === id)?.errors).toBe(1);
+      const file = json<FileAnswer>(await send(`/api/file?id=${id}`));
+      expect(file.diagnostics.map((d) => d.code)).toContain('E0214');
+    } finally {
+      await writeFile(path.join(content, id), disk);
+    }
+    expect(json<Overview>(await send('/api/overview')).errors).toBe(before.errors);
+  });
+
   it('finds every price of miniRobot', async () => {
     const found = json<SearchAnswer>(await send(`/api/search?q=${encodeURIComponent('miniRobot price')}`));
     expect(found.hits.length).toBeGreaterThan(0);
