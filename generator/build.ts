@@ -133,7 +133,7 @@ export async function buildRegions(options: UserBuildOptions = {}): Promise<Buil
     // The share cards the pages name, rendered while the pages were.
     await cards?.done();
     // The deployment's own files describe every region, so a partial build keeps them whole.
-    const schedule = await writeDeploymentFiles(staging, compiled.model, resolved, options.history);
+    const schedule = await writeDeploymentFiles(staging, compiled.model, resolved, options.history, Boolean(only));
     // The last moment to stop: the moves into place take milliseconds and are not interrupted.
     progress('write');
     const regionsOf = (list: readonly ResolvedRegion[]) => list.map((r) => ({ code: r.data.code, basePath: r.data.basePath }));
@@ -190,24 +190,29 @@ async function bundleClients(
 
 /**
  * Writes the deployment's own files (DEPLOYMENT_FILES but the images) into the staging folder,
- * from every region of the content; returns the schedule.
+ * from every region of the content (for pages built to be pictured, only the two a server of
+ * the folder reads); returns the schedule.
  */
 async function writeDeploymentFiles(
   staging: string,
   model: CompileResult['model'],
   resolved: ResolvedBuildOptions,
   history: UserBuildOptions['history'],
+  forPictures: boolean,
 ): Promise<Schedule> {
   const schedule = buildSchedule(model.regions, resolved.now);
+  const rules = hostRules(model.regions, securityData(model.regions, inlineScriptHashes()));
+  await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(model.backends, null, 2)}\n`);
+  await writeFile(path.join(staging, HOST_RULES_FILE), `${JSON.stringify(rules, null, 2)}\n`);
+  // Pages built to be pictured (`firstPaintOnly`) are served by serve-regions alone, which reads
+  // the two files above: none of a deployment's others (nor the sitemap's git history) is made.
+  if (forPictures) return schedule;
   await writeFile(path.join(staging, 'schedule.json'), `${JSON.stringify(schedule, null, 2)}\n`);
   const { historyOf, lastChanges } = await import('./history/index.ts');
   const lastChanged = await lastChanges(history ?? (await historyOf(resolved.contentDir)), resolved.now);
   await writeFile(path.join(staging, 'sitemap.xml'), renderSitemap(model, resolved.now, lastChanged));
   await writeFile(path.join(staging, 'robots.txt'), renderRobots(model));
-  await writeFile(path.join(staging, BACKENDS_FILE), `${JSON.stringify(model.backends, null, 2)}\n`);
-  const rules = hostRules(model.regions, securityData(model.regions, inlineScriptHashes()));
   const hosts = model.regions.flatMap((r) => [r.data.hosts.production, ...r.data.hosts.preproduction]);
-  await writeFile(path.join(staging, HOST_RULES_FILE), `${JSON.stringify(rules, null, 2)}\n`);
   await writeFile(path.join(staging, 'nginx.conf'), renderNginx(rules));
   await writeFile(path.join(staging, '_headers'), renderHeaders(rules));
   await writeFile(path.join(staging, '_redirects'), renderRedirects(rules, hosts));

@@ -130,6 +130,8 @@ describe('the build cache', () => {
     expect(files.filter((f) => f.endsWith('.html'))).toEqual(['kr/mini-robot/index.html']);
     expect(files.filter((f) => f.startsWith('kr/assets/') && f.endsWith('.js'))).toEqual([]);
     expect(files.filter((f) => f.includes('share'))).toEqual([]);
+    // Of the deployment's own files, the two a server of the folder reads (serve-regions).
+    expect(files.filter((f) => !f.includes('/'))).toEqual(['backends.json', 'hosts.json']);
     // The page looks as the full build's: the same styles and the same content.
     const page = (tree: Map<string, Buffer>) => tree.get('kr/mini-robot/index.html')!.toString('utf8');
     const part = (html: string, pattern: RegExp) => html.match(pattern)?.[0];
