@@ -57,6 +57,8 @@ export interface RegionEntry {
 export interface Overview {
   /** The instant it was compiled at (epoch ms): the preview clock's. */
   readonly now: number;
+  /** The content files' stamps its compile read, hashed: GET /api/overview/stamp answers another when a file changed on disk since. */
+  readonly stamp: string;
   readonly regions: readonly RegionEntry[];
   /** Every content file (YAML), sorted, with its counts. */
   readonly files: readonly (FileCounts & { readonly id: FileId })[];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Overview } from '../api.ts';
 import { api } from './api.ts';
 import { WATCH_MS } from './disk-watch.ts';
@@ -52,13 +52,11 @@ function addressOf(place: Place): string {
   return params.size > 0 ? `/?${params}` : '/';
 }
 
-/** Two overviews alike but for the instant they were asked at. */
-const sameOverview = (a: Overview, b: Overview) => JSON.stringify({ ...a, now: 0 }) === JSON.stringify({ ...b, now: 0 });
-
 /**
  * The content's state (GET /api/overview): read at once and on `refresh` (after a save), and
  * looked at again as an open file is (disk-watch.ts), so another hand's change (an editor, a git
- * pull, another studio) shows in the counts too: kept only when something but the instant changed.
+ * pull, another studio) shows in the counts too: the disk's stamp is asked for, and the overview
+ * again only when the stamp is not the one its compile read.
  */
 function useOverview(): { overview?: Overview; problem?: string; refresh: () => void } {
   const [overview, setOverview] = useState<Overview>();
@@ -67,12 +65,22 @@ function useOverview(): { overview?: Overview; problem?: string; refresh: () => 
     api.overview().then(setOverview, (error: Error) => setProblem(error.message));
   }, []);
   useEffect(refresh, [refresh]);
+  const stamp = useRef<string>(undefined);
+  stamp.current = overview?.stamp;
   useEffect(() => {
-    const look = () =>
-      api.overview().then(
-        (next) => setOverview((last) => (last && sameOverview(last, next) ? last : next)),
-        () => undefined,
-      );
+    let looking = false;
+    const look = () => {
+      if (looking) return;
+      looking = true;
+      api
+        .overviewStamp()
+        .then(async (disk) => {
+          if (disk.stamp !== stamp.current) setOverview(await api.overview());
+        })
+        // A look that fails (the studio stopped) is tried again at the next.
+        .catch(() => undefined)
+        .finally(() => (looking = false));
+    };
     const timer = setInterval(look, WATCH_MS);
     window.addEventListener('focus', look);
     return () => {

@@ -51,6 +51,7 @@ async function call<T>(path: string, init?: { method: string; body: unknown }): 
 
 export const api = {
   overview: () => call<Overview>('/api/overview'),
+  overviewStamp: () => call<{ stamp: string }>('/api/overview/stamp'),
   file: (id: string) => call<FileAnswer>(`/api/file?id=${encodeURIComponent(id)}`),
   stamp: (id: string) => call<{ hash: string | null }>(`/api/file/stamp?id=${encodeURIComponent(id)}`),
   check: (id: string, text: string) => call<CheckAnswer>('/api/check', { method: 'POST', body: { id, text } }),

@@ -54,6 +54,9 @@ export async function handleApi(
   switch (route) {
     case 'GET /api/overview':
       return send(res, (await workspace.overview()) satisfies Overview);
+    case 'GET /api/overview/stamp':
+      // What the header watches (App.tsx): the overview is asked for again only when it differs.
+      return send(res, { stamp: workspace.diskStamp() });
     case 'GET /api/file': {
       const id = url.searchParams.get('id');
       const file = await readContentFile(workspace.root, id as string);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileContent, contentStamps, createCompileMemory, hasErrors, readContentSources } from '../../generator/index.ts';
+import { compileContent, contentStamps, createCompileMemory, hasErrors, readContentSources, sha256 } from '../../generator/index.ts';
 import type { CompileResult, Diagnostic } from '../../generator/index.ts';
 import { formatPrice } from '../../core/format.ts';
 import { formatsOf } from '../../core/locale.ts';
@@ -22,8 +22,10 @@ export interface Workspace {
   readonly cwd: string;
   /** Compiles the content as it is on disk (after a save, or a change seen on disk). */
   refresh(): Promise<CompileResult>;
-  /** The last compile of the disk's content. */
+  /** The last compile of the disk's content (compiled again when a content file changed on disk since). */
   current(): Promise<CompileResult>;
+  /** The content files' stamps on disk now, hashed (the overview's `stamp` when its compile read the same). */
+  diskStamp(): string;
   overview(): Promise<Overview>;
   /** The diagnostics of one file, as the last compile found them. */
   diagnosticsOf(id: string): Promise<StudioDiagnostic[]>;
@@ -76,9 +78,10 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
       return (compiled = compile());
     },
     current: () => (compiled && contentStamps(root) === compiledStamps ? compiled : workspace.refresh()),
+    diskStamp: () => hashOf(contentStamps(root)),
     async overview() {
       const [result, art] = await Promise.all([workspace.current(), artNames(root)]);
-      return { ...overviewOf(result, root, cwd, now()), art };
+      return { ...overviewOf(result, root, cwd, now()), art, stamp: hashOf(compiledStamps) };
     },
     async diagnosticsOf(id) {
       const result = await workspace.current();
@@ -108,6 +111,9 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
   return workspace;
 }
 
+/** A short hash of the content files' stamps (`contentStamps`). */
+const hashOf = (stamps: string) => sha256(stamps).slice(0, 16);
+
 /** A diagnostic's file (printed relative to `cwd`) as an id in the content folder, or undefined outside it. */
 export function idOf(root: string, cwd: string, file: string): string | undefined {
   const relative = path.relative(root, path.resolve(cwd, file));
@@ -115,7 +121,7 @@ export function idOf(root: string, cwd: string, file: string): string | undefine
 }
 
 /** The overview of one compile (the art, read from the folder, is added by the caller). */
-function overviewOf(result: CompileResult, root: string, cwd: string, at: number): Omit<Overview, 'art'> {
+function overviewOf(result: CompileResult, root: string, cwd: string, at: number): Omit<Overview, 'art' | 'stamp'> {
   const counts = new Map<string, { errors: number; warnings: number; stale: number; missing: number }>();
   const countOf = (id: string) => {
     let count = counts.get(id);

@@ -160,10 +160,15 @@ describe('finding, checking and saving content', () => {
   it("counts another hand's change on disk (an editor, a git pull): the overview and the file's diagnostics follow it", async () => {
     const id = 'regions/us/region.yaml';
     const before = json<Overview>(await send('/api/overview'));
+    const stamp = async () => json<{ stamp: string }>(await send('/api/overview/stamp')).stamp;
+    // What the header watches: the disk's stamp is the overview's until a file changes.
+    expect(await stamp()).toBe(before.stamp);
     const disk = await readFile(path.join(content, id), 'utf8');
     await writeFile(path.join(content, id), disk.replace('link: /us/faq', 'link: /us/fqa'));
     try {
+      expect(await stamp()).not.toBe(before.stamp);
       const after = json<Overview>(await send('/api/overview'));
+      expect(after.stamp).toBe(await stamp());
       expect(after.errors).toBe(before.errors + 1);
       expect(after.buildable).toBe(false);
       expect(after.files.find((f) => f.id === id)?.errors).toBe(1);
