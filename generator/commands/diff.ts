@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
+import { defaultCacheDir } from '../cache.ts';
 import { hasErrors } from '../diagnostics/index.ts';
 import type { PictureThread } from '../ports.ts';
 import type { CliIO, Run } from './shared.ts';
@@ -66,7 +67,9 @@ async function execute(revision: string, options: DiffOptions, io: CliIO): Promi
     const { diffContent } = await import('../diff/index.ts');
     let result: Awaited<ReturnType<typeof diffContent>>;
     try {
-      result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd);
+      // At the clock's instant no later diff asks for the same: the revision's side is kept only at an instant given.
+      const cacheDir = options.now === undefined ? undefined : defaultCacheDir();
+      result = await diffContent(path.resolve(io.cwd, options.content), revision, now, io.cwd, cacheDir);
     } catch (error) {
       return usage(new UsageError(error instanceof Error ? error.message.split('\n', 1)[0]! : String(error)), io, 'diff ');
     }

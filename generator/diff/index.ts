@@ -1,4 +1,3 @@
-import { defaultCacheDir } from '../cache.ts';
 import { compileContent } from '../compile.ts';
 import type { CompileResult } from '../options.ts';
 import { compareStrings, hasErrors } from '../diagnostics/index.ts';
@@ -134,7 +133,8 @@ export async function diffContent(
   revision: string,
   now: number,
   cwd: string,
-  cacheDir: string | undefined = defaultCacheDir(),
+  /** The build cache to keep the revision's side in: only worth it at an instant given (`--now`), which a later diff can give again. */
+  cacheDir?: string,
 ): Promise<{ before: ComparedContent; after: CompileResult; changes: VisibleChange[]; old: Revision }> {
   const old = await openRevision(contentDir, revision, { cwd, now, cacheDir });
   try {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { compileContent, buildSchedule, defaultCacheDir, hasErrors, openRevision, visibleChanges } from '../../generator/index.ts';
+import { compileContent, buildSchedule, hasErrors, openRevision, visibleChanges } from '../../generator/index.ts';
 import type { CompileResult, ComparedContent, VisibleChange } from '../../generator/index.ts';
 import { startPictureThread } from '../pictures/picture-thread.ts';
 
@@ -108,7 +108,8 @@ export async function reviewPictures(options: ReviewOptions): Promise<ReviewResu
   const sizes = options.sizes ?? PICTURE_SIZES;
   const old =
     options.old ??
-    (await openRevision(options.content, options.revision, { cwd: options.cwd, now: options.now, cacheDir: defaultCacheDir() }));
+    // At a review's own instant (the studio's clock) no later review asks for the same: nothing kept.
+    (await openRevision(options.content, options.revision, { cwd: options.cwd, now: options.now, cacheDir: undefined }));
   const work = await mkdtemp(path.join(os.tmpdir(), 'build-region-review-'));
   try {
     const { before, after } = options.compiled ?? {

@@ -289,4 +289,23 @@ describe('the content at a revision', () => {
       /'no-such-branch' is not a revision of the repository/,
     );
   });
+
+  it("is kept by the command only at an instant given (--now): the clock's own is never asked for again", async () => {
+    const cache = path.join(work, 'command-revision-cache');
+    const entries = async () =>
+      (await readdir(path.join(cache, 'revision')).catch(() => [] as string[])).filter((f) => !f.includes('.tmp-'));
+    const was = process.env.BUILD_REGION_CACHE_DIR;
+    process.env.BUILD_REGION_CACHE_DIR = cache;
+    try {
+      await setYamlValue(usProducts, ['products', 'flagshipBumblebee', 'price'], (p: number) => p + 20);
+      const io = { cwd: work, isTTY: false, env: {}, stdout: () => {}, stderr: () => {} };
+      expect(await main(['diff', 'HEAD', '--content', 'content'], io)).toBe(0);
+      expect(await entries()).toEqual([]);
+      expect((await diff()).status).toBe(0);
+      expect(await entries()).toHaveLength(1);
+    } finally {
+      if (was === undefined) delete process.env.BUILD_REGION_CACHE_DIR;
+      else process.env.BUILD_REGION_CACHE_DIR = was;
+    }
+  });
 });
