@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { listTree } from '../files/disk.js';
 import { cacheKey, readEntry, writeEntry } from './cache.ts';
 import { compileContent } from './compile.ts';
+import { contentStamps } from './load/index.ts';
 import type { CompileResult, UserBuildOptions } from './options.ts';
 import { hasErrors } from './diagnostics/index.ts';
 import type { Diagnostic } from './diagnostics/index.ts';
@@ -47,26 +46,6 @@ function summarizeCheck(compiled: CompileResult): CheckSummary {
 export function describeCheck(summary: CheckSummary, elapsed: number): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `Checked ${plural(summary.regions, 'region')}, ${plural(summary.pages, 'page')} and ${plural(summary.files, 'file')} in ${(elapsed / 1000).toFixed(1)} s: no problems.`;
-}
-
-/**
- * The state of every file under the content folder: its path, size, modification and change
- * times (the change time moves on any write and cannot be set back). Undefined when there is
- * no such folder.
- */
-function fingerprint(root: string): string | undefined {
-  let files: string[];
-  try {
-    files = listTree(root);
-  } catch {
-    return undefined;
-  }
-  const hash = createHash('sha256');
-  for (const id of files) {
-    const info = statSync(path.join(root, id), { bigint: true });
-    hash.update(`${id}\0${info.size}\0${info.mtimeNs}\0${info.ctimeNs}\0${info.ino}\n`);
-  }
-  return hash.digest('hex');
 }
 
 /**
@@ -130,7 +109,7 @@ interface StoredCheck {
 export async function checkContent(options: UserBuildOptions = {}): Promise<CheckResult> {
   const resolved = resolveBuildOptions(options);
   const now = resolved.now;
-  const files = resolved.cacheDir ? fingerprint(resolved.contentDir) : undefined;
+  const files = resolved.cacheDir ? contentStamps(resolved.contentDir) : undefined;
   const state = files === undefined ? undefined : `${files}\0${gitState(resolved.contentDir)}`;
   const key = cacheKey('check', resolved.contentDir, resolved.cwd);
   if (state) {

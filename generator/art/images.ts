@@ -5,6 +5,7 @@ import path from 'node:path';
 import { cacheKey, linkFileEntry, readEntry, writeEntry, writeFileEntry } from '../cache.ts';
 import { compareStrings } from '../diagnostics/index.ts';
 import { CORES, mapLimited } from '../limit.ts';
+import { createLimiter } from '../../core/limit.ts';
 import type { ImageAsset } from '../../core/model.ts';
 import { IMAGE_BASE, IMAGE_SCALES } from '../../core/image-urls.ts';
 import type { ImageFormat, ImageScale } from '../../core/image-urls.ts';
@@ -82,22 +83,6 @@ const renderRaster = async (job: RasterJob): Promise<Buffer> => (await (raster ?
 /** How many images the cache has are copied at once (reads and writes, no rendering: 60-75 ms two at a time for the content's 44, 40-50 ms sixteen at a time). */
 const COPIES_AT_ONCE = 16;
 
-/** A function that runs work at most `limit` at a time, in the order asked. */
-function limiter(limit: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (work) => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await work();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /**
  * Renders each drawing into its four files under `<outDir>/static/img/`: webp and png, at the
  * small width and at twice it, as many at once as the machine has cores (raster.ts). A
@@ -117,7 +102,7 @@ export async function renderImages(
     ),
   );
   // Rendering takes a core each; a variant the cache has is only read and written, several at once.
-  const rendering = limiter(options.concurrency ?? CORES);
+  const rendering = createLimiter(options.concurrency ?? CORES);
   const written = await mapLimited(jobs, COPIES_AT_ONCE, async ({ item, file, scale, format }) => {
     options.signal?.throwIfAborted();
     const key = cacheKey('image', item.text, scale, format);
@@ -152,7 +137,7 @@ export interface ShareCardJob {
  * first failure, once all have ended); `signal` stops it between cards.
  */
 export function createShareCardRenderer(options: { cacheDir?: string; concurrency?: number; signal?: AbortSignal } = {}) {
-  const slot = limiter(options.concurrency ?? CORES);
+  const slot = createLimiter(options.concurrency ?? CORES);
   const started = new Map<string, Promise<Buffer>>();
   const writes: Promise<void>[] = [];
   // A card not in the cache, rendered (and kept).

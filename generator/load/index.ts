@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -80,14 +81,21 @@ function stampOf(file: string): string {
 }
 
 /**
- * The stamps of every content file (as `readContentSources` reads them), as one string: when it
- * is the same as before, no content file was changed, added or removed meanwhile (a long-lived
- * reader, the studio, knows whether its last compile still shows the disk).
+ * The state of every file under the content folder (YAML and art): each one's path and stamp,
+ * hashed. The same hash means no file was changed, added or removed since (the change time moves
+ * on any write and cannot be set back): `--check`'s cache judges a folder by it (check.ts), and
+ * the studio whether its last compile still shows the disk. Undefined when there is no such folder.
  */
-export function contentStamps(root: string): string {
-  return listYamlFiles(root)
-    .map((id) => `${id}\0${stampOf(path.join(root, id))}`)
-    .join('\n');
+export function contentStamps(root: string): string | undefined {
+  let files: string[];
+  try {
+    files = listTree(root);
+  } catch {
+    return undefined;
+  }
+  const hash = createHash('sha256');
+  for (const id of files) hash.update(`${id}\0${stampOf(path.join(root, id))}\n`);
+  return hash.digest('hex');
 }
 
 /** A file's text as last read, with the stamp of the file it was read from (size, times, inode). */

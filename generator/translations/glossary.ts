@@ -1,4 +1,4 @@
-import { glossaryProblems } from '../../core/glossary.ts';
+import { formsOf, glossaryProblems } from '../../core/glossary.ts';
 import type { GlossaryData } from '../../core/glossary.ts';
 import { createDiagnostic } from '../diagnostics/index.ts';
 import type { Diagnostic } from '../diagnostics/index.ts';
@@ -25,12 +25,6 @@ export function glossaryDiagnostics(
   );
 }
 
-/** Whether a glossary's locale or language (its key in a term's translations) is read for texts in a locale (core/glossary.ts, `formsOf`). */
-function readFor(tag: string, locale: string): boolean {
-  const language = locale.split('-')[0]!;
-  return tag === locale || (language !== locale ? tag === language : tag.split('-')[0] === locale);
-}
-
 /**
  * W0406 at a term's locale or language that no translated text is in: its forms are never read
  * (most often a typo, `fqr` for `fr`, or a language whose translations were removed).
@@ -44,7 +38,8 @@ export function glossaryLocaleDiagnostics(
   const candidates = [...new Set([...known, ...known.map((locale) => locale.split('-')[0]!)])];
   for (const [term, { translations }] of Object.entries(glossary.data.terms ?? {}))
     for (const tag of Object.keys(translations)) {
-      if (known.some((locale) => readFor(tag, locale))) continue;
+      // Read for a locale when the check would take forms under it there (core/glossary.ts, `formsOf`).
+      if (known.some((locale) => formsOf({ [tag]: translations[tag]! }, locale))) continue;
       const guess = suggest(tag, candidates);
       diagnostics.push(
         createDiagnostic(

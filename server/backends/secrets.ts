@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
+import { createLimiter } from '../../core/limit.ts';
 
 /**
  * Password hashes, tokens and codes. Passwords use scrypt with a random salt; tokens and codes
@@ -11,28 +12,9 @@ export const DEFAULT_PASSWORD_COST = 16384;
 const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
 
-/**
- * Runs at most `size` tasks at a time, the others waiting in order. Password hashes run on
- * libuv's threadpool (4 threads), which file reads share: at most two hashes at a time leave
- * threads for the pages and assets of everyone else, however many visitors register at once.
- */
-export function createLimiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    // A finished task hands its place straight to the next in line.
-    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
+// Password hashes run on libuv's threadpool (4 threads), which file reads share: at most two
+// hashes at a time leave threads for the pages and assets of everyone else, however many
+// visitors register at once.
 const hashing = createLimiter(2);
 
 function deriveKey(password: string, salt: Buffer, cost: number): Promise<Buffer> {

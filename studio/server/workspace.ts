@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileContent, contentStamps, createCompileMemory, hasErrors, readContentSources, sha256 } from '../../generator/index.ts';
+import { compileContent, contentStamps, createCompileMemory, hasErrors, readContentSources } from '../../generator/index.ts';
 import type { CompileResult, Diagnostic } from '../../generator/index.ts';
 import { formatPrice } from '../../core/format.ts';
 import { formatsOf } from '../../core/locale.ts';
@@ -56,7 +56,7 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
   let compiled: Promise<CompileResult> | undefined;
   // The content files' stamps when the last compile of the disk began: another hand's change
   // (an editor, a git pull) makes them differ, and the next reader compiles the disk again.
-  let compiledStamps = '';
+  let compiledStamps: string | undefined;
   // Compiles run one at a time: the memory is the last compile's.
   let queue: Promise<unknown> = Promise.resolve();
   const compile = (overlay?: ReadonlyMap<string, string>) => {
@@ -78,10 +78,10 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
       return (compiled = compile());
     },
     current: () => (compiled && contentStamps(root) === compiledStamps ? compiled : workspace.refresh()),
-    diskStamp: () => hashOf(contentStamps(root)),
+    diskStamp: () => shortStamp(contentStamps(root)),
     async overview() {
       const [result, art] = await Promise.all([workspace.current(), artNames(root)]);
-      return { ...overviewOf(result, root, cwd, now()), art, stamp: hashOf(compiledStamps) };
+      return { ...overviewOf(result, root, cwd, now()), art, stamp: shortStamp(compiledStamps) };
     },
     async diagnosticsOf(id) {
       const result = await workspace.current();
@@ -111,8 +111,8 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
   return workspace;
 }
 
-/** A short hash of the content files' stamps (`contentStamps`). */
-const hashOf = (stamps: string) => sha256(stamps).slice(0, 16);
+/** The content folder's stamp (`contentStamps`), short. */
+const shortStamp = (stamps: string | undefined) => (stamps ?? '').slice(0, 16);
 
 /** A diagnostic's file (printed relative to `cwd`) as an id in the content folder, or undefined outside it. */
 export function idOf(root: string, cwd: string, file: string): string | undefined {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createLimiter } from '../../server/backends/secrets.ts';
+import { createLimiter } from '../../core/limit.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 

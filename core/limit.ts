@@ -1,0 +1,20 @@
+/**
+ * Runs at most `size` tasks at a time, the others waiting in order: password hashes on the
+ * emulated back ends (server/backends/secrets.ts), images rendered by the build
+ * (generator/art/images.ts). A finished task hands its place straight to the next in line.
+ */
+export function createLimiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
