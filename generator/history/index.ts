@@ -70,17 +70,62 @@ export interface HistorySource {
   readonly repository: string;
   readonly contentPath: string;
   readonly revision: string;
+  /** The commit the revision named when asked (its history is that commit's for good). */
+  readonly commit?: string;
+  /** Whether the repository is a shallow clone, when known already (asked of git otherwise). */
+  readonly shallow?: boolean;
 }
 
-/** The repository a content folder is in, with HEAD; undefined outside git. */
+/**
+ * The repository a content folder is in, with HEAD and the commit it is now (one git process:
+ * every compile of the studio and the live preview asks); undefined outside git. A repository
+ * with no commit yet has no history.
+ */
 export async function historyOf(contentDir: string): Promise<HistorySource | undefined> {
+  const source = (repository: string, known?: { commit: string; shallow: boolean }): HistorySource => ({
+    repository,
+    contentPath: path.relative(repository, contentDir).split(path.sep).join('/'),
+    revision: 'HEAD',
+    ...known,
+  });
   try {
-    const repository = (await git(contentDir, ['rev-parse', '--show-toplevel'])).trim();
-    return { repository, contentPath: path.relative(repository, contentDir).split(path.sep).join('/'), revision: 'HEAD' };
+    const [repository = '', shallow, commit = ''] = (
+      await git(contentDir, ['rev-parse', '--show-toplevel', '--is-shallow-repository', 'HEAD'])
+    )
+      .trim()
+      .split('\n');
+    return source(repository, { commit, shallow: shallow === 'true' });
   } catch {
-    return undefined;
+    try {
+      return source((await git(contentDir, ['rev-parse', '--show-toplevel'])).trim());
+    } catch {
+      return undefined;
+    }
   }
 }
+
+/**
+ * The first-parent log of files from a commit, by repository, commit and paths: what a commit
+ * holds never changes, so a process asks git once (the studio compiles at every keystroke).
+ * A revision given by name (HEAD, a branch) is asked every time.
+ */
+async function logOf(top: string, revision: string, paths: readonly string[]): Promise<string> {
+  const args = ['log', '--first-parent', '--format=%H %ct', revision, '--', ...paths];
+  if (!/^[0-9a-f]{40,64}$/.test(revision)) return git(top, args).catch(() => '');
+  const key = JSON.stringify([top, revision, paths]);
+  const known = logs.get(key);
+  if (known !== undefined) return known;
+  // A failure is not kept: the next compile asks again.
+  const log = await git(top, args).catch(() => undefined);
+  if (log === undefined) return '';
+  if (logs.size >= KEPT_LOGS) logs.clear();
+  logs.set(key, log);
+  return log;
+}
+
+/** The logs asked for, by repository, commit and paths (a bound: a long session moves through many commits). */
+const logs = new Map<string, string>();
+const KEPT_LOGS = 256;
 
 /**
  * The price history of the regions asked for. `stages` is the shared stages file (id and text
@@ -104,7 +149,7 @@ export async function loadPriceHistories(
   }
   const top = source.repository;
   const inRepo = (id: string) => path.posix.join(source.contentPath, id);
-  const shallow = (await git(top, ['rev-parse', '--is-shallow-repository']).catch(() => 'false')).trim() === 'true';
+  const shallow = source.shallow ?? (await git(top, ['rev-parse', '--is-shallow-repository']).catch(() => 'false')).trim() === 'true';
   let knownFrom: number | undefined;
   if (shallow) {
     // The oldest commit of a shallow clone stands for a history that was not fetched.
@@ -118,14 +163,11 @@ export async function loadPriceHistories(
   }
   for (const region of regions) {
     const files = [region.products, region.region, ...(stages ? [stages] : [])];
-    const log = await git(top, [
-      'log',
-      '--first-parent',
-      '--format=%H %ct',
-      source.revision,
-      '--',
-      ...files.map((f) => inRepo(f.id)),
-    ]).catch(() => '');
+    const log = await logOf(
+      top,
+      source.commit ?? source.revision,
+      files.map((f) => inRepo(f.id)),
+    );
     const commits = log
       .split('\n')
       .filter(Boolean)
