@@ -53,6 +53,7 @@ export { formatDiagnostic } from './diagnostics/format.ts';
 // The stages' results, for those that show them (the live preview renders from these).
 export type { ContentSource } from './load/index.ts';
 export { contentStamps, parseContent, readContentSources } from './load/index.ts';
+export { parseYaml } from './load/source-file.ts';
 export { validateContent } from './validate/index.ts';
 export { readSchemas } from './validate/schemas.ts';
 export type { ConsentBanner } from './resolve/model.ts';

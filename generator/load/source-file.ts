@@ -27,9 +27,23 @@ function yamlModule(): typeof import('yaml') {
   return yaml;
 }
 
+/**
+ * A YAML text's document, with every node's position. The last few are kept by text: a
+ * diagnostic's position and the studio's field for it (pathAt) read one parse of a large file,
+ * not one each. The documents are read, never changed (an edit parses its own: yaml-edit.ts).
+ */
 export function parseYaml(text: string): Document.Parsed {
-  return yamlModule().parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: false });
+  const known = recentDocuments.get(text);
+  if (known) return known;
+  const doc = yamlModule().parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: false });
+  recentDocuments.set(text, doc);
+  if (recentDocuments.size > RECENT_DOCUMENTS) recentDocuments.delete(recentDocuments.keys().next().value!);
+  return doc;
 }
+
+/** How many documents `parseYaml` keeps (a build never holds every file's tree: load/index.ts). */
+const RECENT_DOCUMENTS = 4;
+const recentDocuments = new Map<string, Document.Parsed>();
 
 /**
  * The plain data of a YAML text, read quickly (about ten times quicker than `parseYaml`), or

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { PACKAGE_ROOT } from '../../generator/index.ts';
+import { compileOverlay, PACKAGE_ROOT } from '../../generator/index.ts';
 import { pathAt } from '../../studio/server/positions.ts';
 import { formSchema } from '../../studio/server/schemas.ts';
 
@@ -73,5 +73,16 @@ describe("the forms' schemas", () => {
     expect(pathAt(text, 4, 5)).toEqual(['products', 'miniRobot', 'price']);
     expect(pathAt(text, 6, 15)).toEqual(['products', 'other', 'tags', 1]);
     expect(pathAt(text, 99, 1)).toBeUndefined();
+  });
+
+  it("find a diagnostic's field below a quoted text of several lines (lines counted as the compiler counts them)", async () => {
+    const text = 'products:\n  miniRobot:\n    name: "Mini,\n      small"\n    price: 18x\n';
+    const compiled = await compileOverlay(
+      { content: 'content', now: Date.parse('2026-11-30T00:00:00Z') },
+      new Map([['regions/us/products.yaml', text]]),
+    );
+    const price = compiled.diagnostics.find((d) => d.file.endsWith('regions/us/products.yaml') && d.line === 5);
+    expect(price, JSON.stringify(compiled.diagnostics.map((d) => [d.code, d.line]))).toBeDefined();
+    expect(pathAt(text, price!.line, price!.column)).toEqual(['products', 'miniRobot', 'price']);
   });
 });
