@@ -1,5 +1,6 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { useState } from 'react';
 import type { RegionEntry } from '../api.ts';
 import { ArtPicker } from './art-picker.tsx';
 
@@ -58,17 +59,26 @@ function asLink(value: unknown, region: RegionEntry | undefined): string | undef
  * gallery's art with the drawings of content/assets/ (art-picker.tsx).
  */
 export function StudioTextWidget(props: WidgetProps) {
+  // A field's choices are its own list from the first time it has the focus: a region's file has
+  // dozens of links, and every page listed under each from the start made thousands of elements
+  // (a third of its form's), all drawn before the first field could be used.
+  const [focused, setFocused] = useState(false);
   const kind = typeof props.schema.$comment === 'string' ? props.schema.$comment : '';
   const context = props.registry.formContext as FormContext | undefined;
   const region = context?.region;
   if (kind === 'studio:art' && context?.art) return <ArtPicker {...props} art={context.art} />;
   // Offered as the field's examples: the form lists them under the field as one types (a datalist).
-  const choices =
-    kind === 'studio:link'
+  const choices = !focused
+    ? undefined
+    : kind === 'studio:link'
       ? region?.pages.map((p) => p.path)
       : kind === 'studio:productKey'
         ? region?.products.map((p) => p.key)
         : undefined;
+  const onFocus: WidgetProps['onFocus'] = (id, value) => {
+    setFocused(true);
+    props.onFocus(id, value);
+  };
   // An instant of a shared file (stages.yaml) belongs to no region's zone: UTC alone.
   const zoned = context?.regionsOwn ? region : undefined;
   const note =
@@ -81,7 +91,7 @@ export function StudioTextWidget(props: WidgetProps) {
           : undefined;
   return (
     <>
-      <Text {...props} schema={choices ? { ...props.schema, examples: choices } : props.schema} />
+      <Text {...props} onFocus={onFocus} schema={choices ? { ...props.schema, examples: choices } : props.schema} />
       {note && (
         <p className="widget-note" id={`${props.id}-note`}>
           {kind === 'studio:price' ? `Visitors see ${note}` : note}

@@ -193,6 +193,30 @@ describe("the studio's form widgets", () => {
     await page.close();
   });
 
+  it("lists the region's pages under a link field once it has the focus, and says where the link leads", async () => {
+    const { page, errors } = await openForm(REGION);
+    const overview = await page.evaluate(async () => (await fetch('/api/overview')).json());
+    const us = (overview as { regions: { code: string; pages: { path: string }[] }[] }).regions.find((r) => r.code === 'us')!;
+    const links = page.locator('input').filter({ has: page.locator('xpath=self::*[starts-with(@value, "/us")]') });
+    expect(await links.count()).toBeGreaterThan(5);
+    // No field lists anything before it is used: the form stays small.
+    expect(await page.locator('.rjsf datalist').count()).toBe(0);
+    const link = links.first();
+    await link.focus();
+    const list = page.locator(`datalist#${await link.getAttribute('list')}`);
+    await expect.poll(() => list.locator('option').count()).toBe(us.pages.length);
+    expect(await list.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual(
+      us.pages.map((p) => p.path),
+    );
+    // Only the field used has a list.
+    expect(await page.locator('.rjsf datalist').count()).toBe(1);
+    const note = page.locator(`#${await link.getAttribute('id')}-note`);
+    await link.fill('/us/faq');
+    await expect.poll(() => note.textContent()).toMatch(/^The \w+ page faq of us: /);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('serves the art only from content/assets/, by name', async () => {
     const { page } = await openForm(PAGE);
     const status = (name: string) =>
