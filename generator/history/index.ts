@@ -1,9 +1,8 @@
-import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { ContentVersion, RegionPriceHistory } from '../resolve/products/prior-prices.ts';
 import { pricedProducts, stagesLists } from './parse.ts';
 import { cacheKey, readEntry, sha256, writeEntry } from '../cache.ts';
+import { git, logOf, readBlobs } from './git.ts';
 
 /**
  * The price history of regions whose market announces prior prices (docs/market.md): every
@@ -19,41 +18,6 @@ import { cacheKey, readEntry, sha256, writeEntry } from '../cache.ts';
  * - In a shallow clone, what came before its oldest commit is unknown (`knownFrom`): the
  *   resolver says so where that matters, and CI fetches the whole history.
  */
-const run = promisify(execFile);
-
-async function git(cwd: string, args: readonly string[]): Promise<string> {
-  return (await run('git', [...args], { cwd, maxBuffer: 1 << 28 })).stdout;
-}
-
-/** `git cat-file --batch`: the text of each `<revision>:<path>`, undefined where it does not exist. */
-function readBlobs(cwd: string, specs: readonly string[]): Promise<(string | undefined)[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['cat-file', '--batch'], { cwd, stdio: ['pipe', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', reject);
-    child.on('close', () => {
-      const out = Buffer.concat(chunks);
-      const texts: (string | undefined)[] = [];
-      let at = 0;
-      for (let i = 0; i < specs.length; i++) {
-        const lineEnd = out.indexOf(10, at);
-        const header = out.subarray(at, lineEnd).toString('utf8');
-        at = lineEnd + 1;
-        const size = / blob (\d+)$/.exec(header)?.[1];
-        if (size === undefined) {
-          texts.push(undefined);
-          continue;
-        }
-        texts.push(out.subarray(at, at + Number(size)).toString('utf8'));
-        at += Number(size) + 1;
-      }
-      resolve(texts);
-    });
-    child.stdin.end(specs.map((spec) => `${spec}\n`).join(''));
-  });
-}
-
 export interface HistoryRequest {
   readonly code: string;
   /** The files of the region, relative to the content folder, and the text they have now. */
@@ -103,29 +67,6 @@ export async function historyOf(contentDir: string): Promise<HistorySource | und
     }
   }
 }
-
-/**
- * The first-parent log of files from a commit, by repository, commit and paths: what a commit
- * holds never changes, so a process asks git once (the studio compiles at every keystroke).
- * A revision given by name (HEAD, a branch) is asked every time.
- */
-async function logOf(top: string, revision: string, paths: readonly string[]): Promise<string> {
-  const args = ['log', '--first-parent', '--format=%H %ct', revision, '--', ...paths];
-  if (!/^[0-9a-f]{40,64}$/.test(revision)) return git(top, args).catch(() => '');
-  const key = JSON.stringify([top, revision, paths]);
-  const known = logs.get(key);
-  if (known !== undefined) return known;
-  // A failure is not kept: the next compile asks again.
-  const log = await git(top, args).catch(() => undefined);
-  if (log === undefined) return '';
-  if (logs.size >= KEPT_LOGS) logs.clear();
-  logs.set(key, log);
-  return log;
-}
-
-/** The logs asked for, by repository, commit and paths (a bound: a long session moves through many commits). */
-const logs = new Map<string, string>();
-const KEPT_LOGS = 256;
 
 /**
  * The price history of the regions asked for. `stages` is the shared stages file (id and text
