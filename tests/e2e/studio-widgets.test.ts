@@ -230,13 +230,15 @@ describe("the studio's form widgets", () => {
     await page.close();
   });
 
+  // The region's form (its own stages list on a timeline) is checked by axe in studio.test.ts,
+  // at the same widths: its largest form, not run twice.
   it('has no axe violations on the forms with a timeline and an art picker, at 1280 and 375 px', async () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(studio.url);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const id of [STAGES, REGION, PAGE]) {
+      for (const id of [STAGES, PAGE]) {
         await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
         await page
           .locator(id === PAGE ? '.art-picker' : '.timeline')
