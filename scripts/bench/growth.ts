@@ -18,7 +18,7 @@ export interface GrowthBench {
   now: string;
   /** bin/build-region.js. */
   bin: string;
-  run: (script: string, args: readonly string[], cwd?: string) => Promise<Run>;
+  run: (script: string, args: readonly string[], cwd?: string, options?: { tree?: boolean }) => Promise<Run>;
   /** A build's arguments for a content folder. */
   build: (content: string, args: readonly string[]) => string[];
   report: (goal: string, measured: string, pass: boolean) => void;
@@ -95,7 +95,6 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
       cpus: r.map((x) => x.cpu),
       wall: median(r.map((x) => x.wall)),
       peak: Math.max(...r.map((x) => x.peak)),
-      treePeak: Math.max(...r.map((x) => x.treePeak)),
       walls: r.map((x) => x.wall),
     }));
   };
@@ -124,12 +123,16 @@ export async function growthGoals(bench: GrowthBench): Promise<void> {
   const colds: Run[] = [];
   for (let i = 0; i < Math.min(RUNS, 3); i++) {
     const out = (name: string) => path.join(work, `cold-tree-${name}-${i}`);
-    colds.push(await run(BIN, build(large.content, ['us', '--out', out('out'), '--cache-dir', out('cache'), '--sites', out('sites')])));
+    colds.push(
+      await run(BIN, build(large.content, ['us', '--out', out('out'), '--cache-dir', out('cache'), '--sites', out('sites')]), undefined, {
+        tree: true,
+      }),
+    );
   }
   const coldTree = Math.max(...colds.map((r) => r.treePeak));
   report(
     `peak memory of a cold ${SCALE}x build of us, its whole process tree <= 500 MiB`,
-    `${coldTree.toFixed(0)} MiB (its own process ${Math.max(...colds.map((r) => r.peak)).toFixed(0)} MiB; with the pictures cached ${big.treePeak.toFixed(0)} MiB; ` +
+    `${coldTree.toFixed(0)} MiB (its own process ${Math.max(...colds.map((r) => r.peak)).toFixed(0)} MiB; with the pictures cached, its own process ${big.peak.toFixed(0)} MiB; ` +
       `cold build ${median(colds.map((r) => r.wall)).toFixed(1)} s)`,
     coldTree <= 500,
   );

@@ -12,7 +12,7 @@ export interface ImportBench {
   real: { content: string };
   runs: number;
   bin: string;
-  run: (script: string, args: readonly string[], cwd?: string) => Promise<Run>;
+  run: (script: string, args: readonly string[], cwd?: string, options?: { tree?: boolean }) => Promise<Run>;
   report: (goal: string, measured: string, pass: boolean) => void;
 }
 

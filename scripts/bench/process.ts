@@ -9,7 +9,10 @@ export interface Run {
   wall: number;
   /** Peak resident memory of the command's own process, MiB. */
   peak: number;
-  /** Peak resident memory of its whole process tree (its child processes too), MiB: `treeMemory`'s. */
+  /**
+   * Peak resident memory of its whole process tree (its child processes too), MiB: `treeMemory`'s,
+   * sampled only for a run that asks (`{ tree: true }`); otherwise the command's own peak.
+   */
   treePeak: number;
   /** CPU seconds (user and system, its threads and its waited-for child processes). */
   cpu: number;
@@ -42,8 +45,14 @@ export async function treeMemory(root: number): Promise<number> {
 
 /** The bench's runner of Node commands: `measure` (scripts/bench/measure.js) reports peak memory into a file of `work`. */
 export function nodeRunner(work: string, measure: string) {
-  /** Runs a command (`node <script> args`) in `cwd`, as a whole process; its wall time and peak memory. */
-  async function run(script: string, args: readonly string[], cwd = work): Promise<Run> {
+  /**
+   * Runs a command (`node <script> args`) in `cwd`, as a whole process; its wall time and peak
+   * memory. With `tree`, its process tree's memory is sampled while it runs: not for a run whose
+   * time is a figure. Reading /proc every 25 ms (each process, each of its threads' children)
+   * takes CPU from the command measured, the more processes and threads it has: a review with
+   * Chromium's took 3.28-3.40 s sampled against 2.72-2.77 s not (four runs each, 2026-11-30).
+   */
+  async function run(script: string, args: readonly string[], cwd = work, options: { tree?: boolean } = {}): Promise<Run> {
     const rssFile = path.join(work, `rss-${process.hrtime.bigint()}`);
     const started = performance.now();
     let treePeak = 0;
@@ -55,7 +64,7 @@ export function nodeRunner(work: string, measure: string) {
         env: { ...process.env, BENCH_RSS_FILE: rssFile },
       });
       const sample = async () => {
-        while (sampling && child.pid !== undefined) {
+        while (options.tree && sampling && child.pid !== undefined) {
           treePeak = Math.max(treePeak, await treeMemory(child.pid));
           await new Promise((next) => setTimeout(next, TREE_SAMPLE_MS));
         }

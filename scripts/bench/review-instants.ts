@@ -24,7 +24,7 @@ export interface ReviewInstantsBench {
   runs: number;
   now: string;
   bin: string;
-  run: (script: string, args: readonly string[], cwd?: string) => Promise<Run>;
+  run: (script: string, args: readonly string[], cwd?: string, options?: { tree?: boolean }) => Promise<Run>;
   report: (goal: string, measured: string, pass: boolean) => void;
 }
 
