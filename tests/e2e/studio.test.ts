@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser.ts';
 import { studioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
@@ -19,9 +19,20 @@ let studio: StudioSession['studio'];
 let content: StudioSession['content'];
 let git: StudioSession['git'];
 
-beforeAll(async () => {
+async function startSession(): Promise<void> {
   session = await studioSession(Date.parse('2026-11-27T12:00:00Z'));
   ({ studio, content, git } = session);
+}
+
+beforeAll(startSession);
+
+// A test that fails may leave its unsaved texts in the session (the server compiles every check
+// with them, the browser context's storage restores them): the tests after it get a session of
+// their own, so that one failure is reported once, not again by every test that follows.
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  await session.close();
+  await startSession();
 });
 
 afterAll(() => session?.close());
