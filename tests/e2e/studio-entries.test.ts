@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser.ts';
-import { studioSession } from '../support/studio.ts';
+import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 import { runCliIn } from '../support/cli.ts';
 
@@ -21,12 +21,10 @@ let work: StudioSession['work'];
 let content: StudioSession['content'];
 let git: StudioSession['git'];
 
-beforeAll(async () => {
-  session = await studioSession(Date.parse(NOW));
+useStudioSession(Date.parse(NOW), (started) => {
+  session = started;
   ({ studio, work, content, git } = session);
 });
-
-afterAll(() => session?.close());
 
 const openStudio = () => session.open();
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser.ts';
-import { studioSession } from '../support/studio.ts';
+import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // Picking a text in the preview (docs/studio.md, "Preview"): the maintainer turns picking on,
@@ -18,12 +18,10 @@ let session: StudioSession;
 let studio: StudioSession['studio'];
 let content: StudioSession['content'];
 
-beforeAll(async () => {
-  session = await studioSession(Date.parse('2026-11-27T12:00:00Z'));
+useStudioSession(Date.parse('2026-11-27T12:00:00Z'), (started) => {
+  session = started;
   ({ studio, content } = session);
 });
-
-afterAll(() => session?.close());
 
 /** The studio at a file, its preview at the page of that path, hydrated. */
 async function openAt(file: string, at = '/us/mini-robot'): Promise<{ page: Page; errors: string[]; frame: FrameLocator }> {

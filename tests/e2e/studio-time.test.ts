@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser.ts';
-import { studioSession } from '../support/studio.ts';
+import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // Time in the studio, as a reviewer uses it (docs/studio.md, "Time"; issue 50): the instants at
@@ -15,11 +15,9 @@ const OPENS = Date.parse('2026-11-20T05:00:00Z');
 
 let session: StudioSession;
 
-beforeAll(async () => {
-  session = await studioSession(NOW);
+useStudioSession(NOW, (started) => {
+  session = started;
 });
-
-afterAll(() => session?.close());
 
 /** The heading of the still at `index` (its frame runs no script: Playwright reads its DOM). */
 const stillHeading = (page: Page, index: number) => page.frameLocator('.stills iframe').nth(index).locator('h1').textContent();

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations, collectErrors } from '../support/browser.ts';
-import { studioSession } from '../support/studio.ts';
+import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // The form's widgets for what this content is made of (docs/studio.md, "Editing a file: the
@@ -24,12 +24,10 @@ let studio: StudioSession['studio'];
 let content: StudioSession['content'];
 let context: StudioSession['context'];
 
-beforeAll(async () => {
-  session = await studioSession(NOW);
+useStudioSession(NOW, (started) => {
+  session = started;
   ({ studio, content, context } = session);
 });
-
-afterAll(() => session?.close());
 
 /** The studio's form of a file, loaded, with the page's console errors collected. */
 async function openForm(id: string): Promise<{ page: Page; errors: string[] }> {

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser.ts';
-import { studioSession } from '../support/studio.ts';
+import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // The studio in Chromium, as a content maintainer uses it (docs/studio.md): with the keyboard
@@ -19,23 +19,10 @@ let studio: StudioSession['studio'];
 let content: StudioSession['content'];
 let git: StudioSession['git'];
 
-async function startSession(): Promise<void> {
-  session = await studioSession(Date.parse('2026-11-27T12:00:00Z'));
+useStudioSession(Date.parse('2026-11-27T12:00:00Z'), (started) => {
+  session = started;
   ({ studio, content, git } = session);
-}
-
-beforeAll(startSession);
-
-// A test that fails may leave its unsaved texts in the session (the server compiles every check
-// with them, the browser context's storage restores them): the tests after it get a session of
-// their own, so that one failure is reported once, not again by every test that follows.
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  await session.close();
-  await startSession();
 });
-
-afterAll(() => session?.close());
 
 const openStudio = () => session.open();
 

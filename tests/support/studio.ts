@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startStudio } from '../../studio/server/index.ts';
 import type { Studio, StudioOptions } from '../../studio/server/index.ts';
 import { collectErrors, testBrowser } from './browser.ts';
@@ -46,4 +46,26 @@ export async function studioSession(now: number, options: Pick<StudioOptions, 'g
       await rm(work, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's studio session (`studioSession`), started before its tests and closed after
+ * them, `started` told of each. After a test that fails, the tests that follow get a session of
+ * their own: a failed test may leave unsaved texts in its session (the server compiles every
+ * check with them, the browser context's storage restores them), and every test after it would
+ * fail for that one failure.
+ */
+export function useStudioSession(now: number, started: (session: StudioSession) => void): void {
+  let session: StudioSession | undefined;
+  const start = async () => {
+    session = await studioSession(now);
+    started(session);
+  };
+  beforeAll(start);
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    await session?.close();
+    await start();
+  });
+  afterAll(() => session?.close());
 }
