@@ -18,3 +18,15 @@ export function createLimiter(size: number): <T>(task: () => Promise<T>) => Prom
     }
   };
 }
+
+/**
+ * Keeps `value` under `key` in a map that holds at most `size` entries, the oldest set dropped
+ * first: the yaml documents a compile parsed last (generator/load/source-file.ts), the git logs
+ * of commits (generator/history/git.ts), the live preview's stills (preview/dev/still.ts).
+ */
+export function keepAtMost<K, V>(map: Map<K, V>, size: number, key: K, value: V): V {
+  map.delete(key);
+  while (map.size >= size) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { keepAtMost } from '../../core/limit.ts';
 
 // The git processes the history reads (index.ts): a command's output, the blobs of many
 // revisions in one process, and the log of files from a commit, asked once a process.
@@ -51,10 +52,7 @@ export async function logOf(top: string, revision: string, paths: readonly strin
   if (known !== undefined) return known;
   // A failure is not kept: the next compile asks again.
   const log = await git(top, args).catch(() => undefined);
-  if (log === undefined) return '';
-  if (logs.size >= KEPT_LOGS) logs.clear();
-  logs.set(key, log);
-  return log;
+  return log === undefined ? '' : keepAtMost(logs, KEPT_LOGS, key, log);
 }
 
 /** The logs asked for, by repository, commit and paths (a bound: a long session moves through many commits). */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Document, Node, Pair } from 'yaml';
 import type { SourceRange } from '../diagnostics/index.ts';
+import { keepAtMost } from '../../core/limit.ts';
 
 /**
  * A content file's text and YAML document, and the 1-based source ranges diagnostics point
@@ -36,9 +37,7 @@ export function parseYaml(text: string): Document.Parsed {
   const known = recentDocuments.get(text);
   if (known) return known;
   const doc = yamlModule().parseDocument(text, { prettyErrors: false, uniqueKeys: true, merge: false });
-  recentDocuments.set(text, doc);
-  if (recentDocuments.size > RECENT_DOCUMENTS) recentDocuments.delete(recentDocuments.keys().next().value!);
-  return doc;
+  return keepAtMost(recentDocuments, RECENT_DOCUMENTS, text, doc);
 }
 
 /** How many documents `parseYaml` keeps (a build never holds every file's tree: load/index.ts). */

@@ -6,6 +6,7 @@ import type { Connect, ViteDevServer } from 'vite';
 import type { CompileResult } from '../../generator/index.ts';
 import { hasErrors, renderPageShell } from '../../generator/index.ts';
 import { serializeJsonLd } from '../../core/json-ld.ts';
+import { keepAtMost } from '../../core/limit.ts';
 import { findRoute, normalizePath } from '../../core/paths.ts';
 import type { DevState } from './middleware.ts';
 
@@ -35,8 +36,7 @@ export function serveStills(
     if (!byInstant) kept.set(version, (byInstant = new Map()));
     let found = byInstant.get(instant);
     if (!found) {
-      if (byInstant.size >= KEPT) byInstant.delete(byInstant.keys().next().value!);
-      byInstant.set(instant, (found = compileAt(instant)));
+      found = keepAtMost(byInstant, KEPT, instant, compileAt(instant));
       found.catch(() => byInstant.delete(instant));
     }
     return found;
