@@ -32,6 +32,12 @@ export default defineConfig({
     // generous, and no test sets a shorter one of its own.
     testTimeout: 240_000,
     hookTimeout: 300_000,
+    // On CI a failed test is tried once more, so one unlucky moment of a loaded machine does not
+    // fail a whole run; a test that passes only then is named, with its first failure, above the
+    // closing line (tests/support/summary-reporter.ts). Here, on a developer's machine, it fails at once.
+    retry: process.env.CI ? 1 : 0,
+    // A failure's first line shows the values compared whole enough to read (Chai cuts them at 40 characters).
+    chaiConfig: { truncateThreshold: 300 },
     // What a browser test waits for (a navigation after a form is sent, a label after a back end's
     // answer) may take seconds on a loaded 2-core CI machine: expect.poll's default second is too short.
     expect: { poll: { timeout: 10_000 } },

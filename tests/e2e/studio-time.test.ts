@@ -43,11 +43,10 @@ describe('the page at chosen instants, in a browser', () => {
       ]);
     await expect.poll(() => stillHeading(page, 0)).toBe("This page isn't available right now");
     await expect.poll(() => stillHeading(page, 1)).toBe('Black Friday deals');
-    expect(await page.getByLabel('First instant (with its offset)').inputValue()).toBe(
-      new Date(OPENS - 60_000).toISOString().replace(':00.000Z', 'Z'),
-    );
+    const first = page.getByLabel('First instant (with its offset)');
+    expect(await first.inputValue()).toBe(new Date(OPENS - 60_000).toISOString().replace(':00.000Z', 'Z'));
     // Typed: one instant inside the window, in another offset.
-    await page.getByLabel('First instant (with its offset)').fill('2026-11-25T12:00:00+01:00');
+    await first.fill('2026-11-25T12:00:00+01:00');
     await page.getByLabel('Second instant (optional)').fill('');
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect
@@ -55,11 +54,16 @@ describe('the page at chosen instants, in a browser', () => {
       .toEqual(['As at 25 Nov 2026, 06:00 GMT-5 (2026-11-25 11:00 UTC)']);
     await expect.poll(() => stillHeading(page, 0)).toBe('Black Friday deals');
     // Not an instant: said plainly, nothing shown changes.
-    await page.getByLabel('First instant (with its offset)').fill('next Friday');
+    await first.fill('next Friday');
     await page.getByRole('button', { name: 'Show', exact: true }).click();
-    expect(await page.getByRole('alert').textContent()).toBe(
-      'Write each instant with its offset, like 2026-11-25T12:00:00+01:00 or 2026-11-25T11:00Z.',
-    );
+    // Without the alert, the failure says what the screen held instead (the field, the stills).
+    const alert = page.locator('.time').getByRole('alert');
+    const said = async () =>
+      (await alert.count()) > 0
+        ? alert.textContent()
+        : `no alert; the field holds '${await first.inputValue()}'; stills: ${(await page.locator('.stills figcaption').allTextContents()).join(' | ')}`;
+    await expect.poll(said).toBe('Write each instant with its offset, like 2026-11-25T12:00:00+01:00 or 2026-11-25T11:00Z.');
+    expect(await page.locator('.stills figcaption').allTextContents()).toEqual(['As at 25 Nov 2026, 06:00 GMT-5 (2026-11-25 11:00 UTC)']);
     // The live preview kept its own clock.
     expect(await page.getByLabel('At the instant (with its offset)').inputValue()).toMatch(/^2026-11-10T12:0/);
     for (const width of [1280, 375]) {
