@@ -7,7 +7,7 @@ import { api } from './api.ts';
 import { noValidation } from './no-validation.ts';
 import { newestOnly } from './newest.ts';
 import { placesOf } from './Preview.tsx';
-import { StudioArrayFieldTemplate } from './timeline.tsx';
+import { StudioArrayFieldTemplate } from './lists.tsx';
 import { StudioTextWidget } from './widgets.tsx';
 import type { FormContext } from './widgets.tsx';
 
@@ -81,13 +81,15 @@ export function FormView({
   const latest = useRef(text);
   latest.current = text;
   const [newest] = useState(newestOnly);
+  const problems = useMemo(() => errorsAt(diagnostics), [diagnostics]);
   const context = useMemo<FormContext>(() => {
     const region = overview && placesOf(id, overview)[0]?.region;
     return {
       ...(region && { region, regionsOwn: id.startsWith(`regions/${region.code}/`) }),
       ...(overview && { now: overview.now, art: overview.art }),
+      problems,
     };
-  }, [id, overview]);
+  }, [id, overview, problems]);
   if (problem) return <p role="alert">{problem}</p>;
   if ('error' in data)
     return <p role="alert">The YAML does not parse, so the form cannot show it: fix it in the YAML view. ({data.error})</p>;
@@ -102,7 +104,7 @@ export function FormView({
       // The form shows the file as it is: no list filled to its minimum, no default added.
       experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' }}
       formContext={context}
-      extraErrors={errorsAt(diagnostics)}
+      extraErrors={problems}
       showErrorList={false}
       noHtml5Validate
       uiSchema={{ 'ui:submitButtonOptions': { norender: true } }}

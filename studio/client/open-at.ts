@@ -9,7 +9,7 @@ export function fieldId(path: readonly (string | number)[]): string {
 
 /**
  * Focuses a form's field by its id once the form shows it (the form's schema loads first),
- * scrolled to the middle of the view. `missing` runs when the form shows without that field (a
+ * scrolled to the middle of the view, the folded entries it is in opened. `missing` runs when the form shows without that field (a
  * value the form does not show as a field of its own: a message of a nested group is a text or
  * a group, which the form cannot tell apart), or when no form showed within `wait` milliseconds.
  * Returns what cancels it.
@@ -20,6 +20,8 @@ export function focusField(id: string, missing: () => void, wait = 10_000): () =
   const attempt = () => {
     const field = document.getElementById(id);
     if (field) {
+      // A field in a folded entry of a list (lists.tsx): its entries open first.
+      for (let fold = field.closest('details'); fold; fold = fold.parentElement?.closest('details') ?? null) fold.open = true;
       field.scrollIntoView({ block: 'center' });
       field.focus({ preventScroll: true });
       // The form renders all its fields at once: shown without this one, it has none.

@@ -1,7 +1,4 @@
 import { useState } from 'react';
-import { getDefaultRegistry } from '@rjsf/core';
-import { buttonId, getTemplate, getUiOptions } from '@rjsf/utils';
-import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { moveClock } from './clock.ts';
 import type { FormContext } from './widgets.tsx';
 
@@ -139,71 +136,5 @@ export function StagesTimeline({ id, values, context }: { id: string; values: re
         </>
       )}
     </div>
-  );
-}
-
-const DefaultArrayFieldTemplate = getDefaultRegistry().templates.ArrayFieldTemplate;
-
-/**
- * The form's lists: as react-jsonschema-form draws them (its ArrayFieldTemplate), with a stages
- * list's instants (marked `studio:stages`, studio/server/schemas.ts) on a timeline between their
- * description and their fields.
- */
-export function StudioArrayFieldTemplate(props: ArrayFieldTemplateProps) {
-  const {
-    canAdd,
-    className,
-    disabled,
-    fieldPathId,
-    uiSchema,
-    items,
-    onAddClick,
-    optionalDataControl,
-    readonly,
-    registry,
-    required,
-    schema,
-    title,
-  } = props;
-  if (schema.$comment !== 'studio:stages') return <DefaultArrayFieldTemplate {...props} />;
-  const options = getUiOptions(uiSchema);
-  const Title = getTemplate('ArrayFieldTitleTemplate', registry, options);
-  const Description = getTemplate('ArrayFieldDescriptionTemplate', registry, options);
-  const { AddButton } = registry.templates.ButtonTemplates;
-  const values = Array.isArray(props.formData) ? (props.formData as unknown[]) : [];
-  // As the default template: the control that adds or removes an optional list sits in the title while it can be used.
-  const controlInTitle = !readonly && !disabled;
-  return (
-    <fieldset className={className} id={fieldPathId.$id}>
-      <Title
-        fieldPathId={fieldPathId}
-        title={options.title || title}
-        required={required}
-        schema={schema}
-        uiSchema={uiSchema}
-        registry={registry}
-        optionalDataControl={controlInTitle ? optionalDataControl : undefined}
-      />
-      <Description
-        fieldPathId={fieldPathId}
-        description={options.description || schema.description}
-        schema={schema}
-        uiSchema={uiSchema}
-        registry={registry}
-      />
-      {!controlInTitle && optionalDataControl}
-      <StagesTimeline id={fieldPathId.$id} values={values} context={(registry.formContext ?? {}) as FormContext} />
-      <div className="row array-item-list">{items}</div>
-      {canAdd && (
-        <AddButton
-          id={buttonId(fieldPathId, 'add')}
-          className="rjsf-array-item-add"
-          onClick={onAddClick}
-          disabled={disabled || readonly}
-          uiSchema={uiSchema}
-          registry={registry}
-        />
-      )}
-    </fieldset>
   );
 }

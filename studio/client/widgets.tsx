@@ -1,5 +1,5 @@
 import { getDefaultRegistry } from '@rjsf/core';
-import type { WidgetProps } from '@rjsf/utils';
+import type { ErrorSchema, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import type { RegionEntry } from '../api.ts';
 import { ArtPicker } from './art-picker.tsx';
@@ -13,6 +13,8 @@ export interface FormContext {
   readonly now?: number;
   /** The drawings of content/assets/ by name (Overview `art`), for the art picker. */
   readonly art?: readonly string[];
+  /** The file's diagnostics at their fields (the form's extra errors): a folded list entry counts those in it (lists.tsx). */
+  readonly problems?: ErrorSchema;
 }
 
 const Text = getDefaultRegistry().widgets.TextWidget!;

@@ -1,8 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, collectErrors } from '../support/browser.ts';
+import { setYamlValue, yamlValue } from '../support/content.ts';
 import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
@@ -213,6 +214,50 @@ describe("the studio's form widgets", () => {
     await expect.poll(() => note.textContent()).toMatch(/^The \w+ page faq of us: /);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it("folds a long list's entries to a line naming each, opens the one holding a problem or a field asked for, full width on a phone", async () => {
+    const file = path.join(content, REGION);
+    const navs = (await yamlValue(file, ['navs'])) as { label: string; children?: { label: string; link?: string }[] }[];
+    // The nav entry whose drop-down links to the FAQ: that link broken on disk before the file opens.
+    const at = navs.findIndex((nav) => nav.children?.some((child) => child.link === '/us/faq'));
+    const child = navs[at]!.children!.findIndex((c) => c.link === '/us/faq');
+    const disk = await readFile(file, 'utf8');
+    await setYamlValue(file, ['navs', at, 'children', child, 'link'], '/us/fqa');
+    // Not `openForm`: the preview of content with an error shows the error, not the page.
+    const { page, errors } = await session.open();
+    try {
+      await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(REGION)}`);
+      const entries = page.locator('#root_navs > .array-item-list > details.fold');
+      await expect
+        .poll(() => entries.locator('> summary').allTextContents())
+        .toEqual(navs.map((nav, i) => `${i + 1}. ${nav.label}${i === at ? ' (1 problem)' : ''}`));
+      // Only the entry with the problem is open, and in it only the drop-down's entry with the problem.
+      const open = (folds: typeof entries) => folds.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open));
+      expect(await open(entries)).toEqual(navs.map((_, i) => i === at));
+      expect(await open(page.locator(`#root_navs_${at}_children > .array-item-list > details.fold`))).toEqual(
+        navs[at]!.children!.map((_, i) => i === child),
+      );
+      const broken = page.locator(`#root_navs_${at}_children_${child}_link`);
+      expect(await broken.isVisible()).toBe(true);
+      expect(await page.locator(`#root_navs_${at}_children_${child}_link__error`).textContent()).toContain('E0214');
+      // A field asked for (a text picked in the preview, a search's hit) in folded entries: they open, it has the focus.
+      const other = navs.findIndex((nav, i) => i !== at && (nav.children?.length ?? 0) > 2);
+      const asked = `root_navs_${other}_children_2_label`;
+      expect(await page.locator(`#${asked}`).isVisible()).toBe(false);
+      await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(REGION)}&field=${asked}`);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(asked);
+      expect(await page.locator(`#${asked}`).inputValue()).toBe(navs[other]!.children![2]!.label);
+      // On a phone, a field two lists deep keeps most of the screen's width, and nothing is wider than the screen.
+      await page.setViewportSize({ width: 375, height: 800 });
+      expect((await page.locator(`#${asked}`).boundingBox())!.width).toBeGreaterThan(375 / 2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+      // The preview answers a page of content with an error with 503 and the error: nothing else failed.
+      expect(errors.filter((error) => !error.includes('status of 503'))).toEqual([]);
+    } finally {
+      await page.close();
+      await writeFile(file, disk);
+    }
   });
 
   it('serves the art only from content/assets/, by name', async () => {

@@ -251,6 +251,10 @@ describe('the studio in a browser', () => {
     await page.locator('.rjsf').waitFor();
     const id = await page.locator('input[id$="_link"][value="/us/faq"]').first().getAttribute('id');
     const field = page.locator(`#${id}`);
+    // It is in a menu's entry, folded as the long lists are: opened by its line, from the outermost.
+    const folded = page.locator('details.fold:not([open])', { has: field });
+    expect(await field.isVisible()).toBe(false);
+    while ((await folded.count()) > 0) await folded.first().locator('> summary').click();
     await field.fill('/us/fqa');
     const error = page.locator(`#${id}__error`);
     await expect.poll(() => error.textContent()).toContain('E0214');

@@ -1,0 +1,142 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { buttonId, getTemplate, getUiOptions } from '@rjsf/utils';
+import type { ArrayFieldTemplateProps, ErrorSchema } from '@rjsf/utils';
+import { StagesTimeline } from './timeline.tsx';
+import type { FormContext } from './widgets.tsx';
+
+/**
+ * The form's lists (docs/studio.md, "Editing a file: the form"): as react-jsonschema-form draws
+ * them (its ArrayFieldTemplate), with two additions. A stages list's instants (marked
+ * `studio:stages`, studio/server/schemas.ts) show on a timeline between their description and
+ * their fields. A list of more than FOLD_ABOVE entries that are groups of fields (a region's
+ * routes, its menus) shows each entry folded to one line that names it, so the file reads as a
+ * table of contents: an entry opens with a click or Enter, by itself when it holds a problem or
+ * is new, and when a field in it is asked for (open-at.ts `focusField`).
+ */
+export const FOLD_ABOVE = 3;
+
+/** The keys whose value names an entry in its folded line, the first present one. */
+const NAMING_KEYS = ['path', 'label', 'title', 'name', 'heading', 'key', 'code', 'id', 'href', 'link', 'src', 'image', 'kind'];
+
+/** An entry's folded line: its number and what names it (a routes entry: "3. /us/faq"). */
+export function entryName(value: unknown, index: number): string {
+  const fields = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const named = NAMING_KEYS.map((key) => fields[key]).find((v) => (typeof v === 'string' && v.trim()) || typeof v === 'number');
+  return `${index + 1}. ${named === undefined ? 'Entry' : String(named)}`;
+}
+
+/** How many problems an entry's fields have (the diagnostics the form shows at them). */
+export function problemsIn(errors: ErrorSchema | undefined): number {
+  if (!errors || typeof errors !== 'object') return 0;
+  let count = 0;
+  for (const [key, child] of Object.entries(errors))
+    count += key === '__errors' ? (Array.isArray(child) ? child.length : 0) : problemsIn(child as ErrorSchema);
+  return count;
+}
+
+/** The problems under a field's path (react-jsonschema-form gives a list's template none of its own). */
+function problemsAt(problems: ErrorSchema | undefined, path: readonly (string | number)[]): ErrorSchema | undefined {
+  let node: unknown = problems;
+  for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[String(key)] : undefined;
+  return node as ErrorSchema | undefined;
+}
+
+/** One folded entry: its line (a summary) and, opened, its fields. */
+function Fold({ name, problems, opened, children }: { name: string; problems: number; opened: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(opened || problems > 0);
+  // A problem that comes up in a folded entry (an edit elsewhere, the YAML view) opens it.
+  useEffect(() => {
+    if (problems > 0) setOpen(true);
+  }, [problems]);
+  return (
+    <details className="fold" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        {name}
+        {problems > 0 && <span className="fold-problems"> ({problems === 1 ? '1 problem' : `${problems} problems`})</span>}
+      </summary>
+      {children}
+    </details>
+  );
+}
+
+/** The entries, folded when there are many groups of fields; an entry added since the list showed starts open. */
+function Entries({ items, values, errors }: { items: ReactElement[]; values: readonly unknown[]; errors: ErrorSchema | undefined }) {
+  const first = useRef<Set<string | null>>(undefined);
+  first.current ??= new Set(items.map((item) => item.key));
+  const fold = items.length > FOLD_ABOVE && values.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
+  if (!fold) return <div className="row array-item-list">{items}</div>;
+  const byIndex = (errors ?? {}) as Record<string, ErrorSchema | undefined>;
+  return (
+    <div className="row array-item-list folded">
+      {items.map((item, index) => (
+        <Fold
+          key={item.key}
+          name={entryName(values[index], index)}
+          problems={problemsIn(byIndex[String(index)])}
+          opened={!first.current!.has(item.key)}
+        >
+          {item}
+        </Fold>
+      ))}
+    </div>
+  );
+}
+
+export function StudioArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const {
+    canAdd,
+    className,
+    disabled,
+    fieldPathId,
+    uiSchema,
+    items,
+    onAddClick,
+    optionalDataControl,
+    readonly,
+    registry,
+    required,
+    schema,
+  } = props;
+  const options = getUiOptions(uiSchema);
+  const Title = getTemplate('ArrayFieldTitleTemplate', registry, options);
+  const Description = getTemplate('ArrayFieldDescriptionTemplate', registry, options);
+  const { AddButton } = registry.templates.ButtonTemplates;
+  const values = Array.isArray(props.formData) ? (props.formData as unknown[]) : [];
+  const context = (registry.formContext ?? {}) as FormContext;
+  // As the default template: the control that adds or removes an optional list sits in the title while it can be used.
+  const controlInTitle = !readonly && !disabled;
+  return (
+    <fieldset className={className} id={fieldPathId.$id}>
+      <Title
+        fieldPathId={fieldPathId}
+        title={options.title || props.title}
+        required={required}
+        schema={schema}
+        uiSchema={uiSchema}
+        registry={registry}
+        optionalDataControl={controlInTitle ? optionalDataControl : undefined}
+      />
+      <Description
+        fieldPathId={fieldPathId}
+        description={options.description || schema.description}
+        schema={schema}
+        uiSchema={uiSchema}
+        registry={registry}
+      />
+      {!controlInTitle && optionalDataControl}
+      {schema.$comment === 'studio:stages' && <StagesTimeline id={fieldPathId.$id} values={values} context={context} />}
+      <Entries items={items} values={values} errors={problemsAt(context.problems, fieldPathId.path)} />
+      {canAdd && (
+        <AddButton
+          id={buttonId(fieldPathId, 'add')}
+          className="rjsf-array-item-add"
+          onClick={onAddClick}
+          disabled={disabled || readonly}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
+      )}
+    </fieldset>
+  );
+}
