@@ -5,7 +5,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '../../server/backends/secrets.ts';
+import { CARRIED_OVER_HASH } from '../../server/backends/carried-over.ts';
+import { DEFAULT_PASSWORD_COST, hashPassword, verifyPassword } from '../../server/backends/secrets.ts';
 import { startServer } from '../../server/serve.ts';
 import type { RunningServer } from '../../server/serve.ts';
 
@@ -99,6 +100,18 @@ describe('the carried-over accounts', () => {
         data: { user_id: session.data.user_id, email, verified: true, hasPassword: true, nickname: 'Veteran', credits: reward },
       });
     }
+  });
+
+  it('sign in by the old password at the default cost, whose hash every back end seeds with as it opens', async () => {
+    // A server at the emulator's own cost, as `serve-regions` and the live preview run: its back
+    // ends seed the carried-over account with the stored hash, not a hash made as they open.
+    const real = await startServer({ dir: work, port: 0, host: '127.0.0.1', now: START, emulator: { limits: FAST.limits } });
+    started.push(real);
+    expect(CARRIED_OVER_HASH.split('$').slice(0, 2)).toEqual(['scrypt', String(DEFAULT_PASSWORD_COST)]);
+    expect(await verifyPassword(OLD_PASSWORD, CARRIED_OVER_HASH)).toBe(true);
+    expect((await signIn('us', OLD_PASSWORD, real)).code).toBe(2000);
+    expect((await signIn('us', 'oldsite2023', real)).code).toBe(4010);
+    await real.close();
   });
 
   it('refuse a wrong password at sign_in as any wrong password, under the same limits', async () => {
