@@ -43,6 +43,8 @@ try {
   const products = 'regions/de/products.yaml';
   await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(products)}`);
   const price = page.locator('#root_products_flagshipBumblebee_price');
+  // The products fold to a line each (studio/client/maps.tsx): this one opened by its line.
+  await page.locator('details.fold > summary', { hasText: /^flagshipBumblebee\b/ }).click();
   await price.waitFor();
   await page.frameLocator('.preview iframe').locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
   await price.fill('1499');

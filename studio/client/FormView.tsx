@@ -8,6 +8,7 @@ import { noValidation } from './no-validation.ts';
 import { newestOnly } from './newest.ts';
 import { placesOf } from './Preview.tsx';
 import { StudioArrayFieldTemplate } from './lists.tsx';
+import { StudioObjectFieldTemplate } from './maps.tsx';
 import { StudioTextWidget } from './widgets.tsx';
 import type { FormContext } from './widgets.tsx';
 
@@ -100,7 +101,7 @@ export function FormView({
       formData={data.value}
       validator={noValidation}
       widgets={{ TextWidget: StudioTextWidget, UpDownWidget: StudioTextWidget }}
-      templates={{ ArrayFieldTemplate: StudioArrayFieldTemplate }}
+      templates={{ ArrayFieldTemplate: StudioArrayFieldTemplate, ObjectFieldTemplate: StudioObjectFieldTemplate }}
       // The form shows the file as it is: no list filled to its minimum, no default added.
       experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' }}
       formContext={context}

@@ -36,7 +36,7 @@ export function problemsIn(errors: ErrorSchema | undefined): number {
 }
 
 /** The problems under a field's path (react-jsonschema-form gives a list's template none of its own). */
-function problemsAt(problems: ErrorSchema | undefined, path: readonly (string | number)[]): ErrorSchema | undefined {
+export function problemsAt(problems: ErrorSchema | undefined, path: readonly (string | number)[]): ErrorSchema | undefined {
   let node: unknown = problems;
   for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[String(key)] : undefined;
   return node as ErrorSchema | undefined;
@@ -60,25 +60,40 @@ function Fold({ name, problems, opened, children }: { name: string; problems: nu
   );
 }
 
-/** The entries, folded when there are many groups of fields; an entry added since the list showed starts open. */
+/** Whether a value is a group of fields (an object, not a list). */
+export const isGroup = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One entry of a list or a map, as `Folds` shows it. */
+export interface Entry {
+  key: string;
+  name: string;
+  problems: number;
+  element: ReactNode;
+}
+
+/** Entries folded, each to its line; one added since they first showed starts open. */
+export function Folds({ entries }: { entries: readonly Entry[] }) {
+  const first = useRef<Set<string>>(undefined);
+  first.current ??= new Set(entries.map((entry) => entry.key));
+  return entries.map((entry) => (
+    <Fold key={entry.key} name={entry.name} problems={entry.problems} opened={!first.current!.has(entry.key)}>
+      {entry.element}
+    </Fold>
+  ));
+}
+
+/** A list's entries, folded when there are more than FOLD_ABOVE groups of fields. */
 function Entries({ items, values, errors }: { items: ReactElement[]; values: readonly unknown[]; errors: ErrorSchema | undefined }) {
-  const first = useRef<Set<string | null>>(undefined);
-  first.current ??= new Set(items.map((item) => item.key));
-  const fold = items.length > FOLD_ABOVE && values.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
-  if (!fold) return <div className="row array-item-list">{items}</div>;
-  const byIndex = (errors ?? {}) as Record<string, ErrorSchema | undefined>;
+  if (items.length <= FOLD_ABOVE || !values.every(isGroup)) return <div className="row array-item-list">{items}</div>;
+  const entries = items.map((item, index) => ({
+    key: String(item.key),
+    name: entryName(values[index], index),
+    problems: problemsIn(problemsAt(errors, [index])),
+    element: item,
+  }));
   return (
     <div className="row array-item-list folded">
-      {items.map((item, index) => (
-        <Fold
-          key={item.key}
-          name={entryName(values[index], index)}
-          problems={problemsIn(byIndex[String(index)])}
-          opened={!first.current!.has(item.key)}
-        >
-          {item}
-        </Fold>
-      ))}
+      <Folds entries={entries} />
     </div>
   );
 }

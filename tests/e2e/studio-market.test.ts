@@ -7,6 +7,7 @@ import { startStudio } from '../../studio/server/index.ts';
 import type { Studio } from '../../studio/server/index.ts';
 import { collectErrors, testBrowser } from '../support/browser.ts';
 import { copyContent } from '../support/content.ts';
+import { openFoldsOf } from '../support/studio.ts';
 
 // Issue 49's maintainer in the studio, on the real content in a git repository of its own: a de
 // price changed and given a promotion price on a stage, the buy box and the EU prior-price line
@@ -43,7 +44,8 @@ describe('a de price and its promotion on a stage, in the studio', () => {
     await page.goto(studio.url);
     await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(PRODUCTS)}`);
     const price = page.locator('#root_products_flagshipBumblebee_price');
-    await price.waitFor();
+    // The product's entry of the products, folded as a long map's are: opened by its line.
+    await openFoldsOf(page, price);
     await page.getByLabel('Page', { exact: true }).selectOption('/de/flagship-bumblebee');
     const frame = page.frameLocator('.preview iframe');
     await frame.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });

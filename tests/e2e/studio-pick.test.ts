@@ -151,6 +151,8 @@ describe('picking a text in the preview', () => {
         .poll(() => page.locator('.pick-status').textContent())
         .toBe("No field holds “Made by the code 4711 xq”: it may be made by the site's code, not the content.");
       expect(await axeViolations(page), `not found at ${width}`).toEqual([]);
+      // Nothing wider than the screen (the preview's list of us's pages once was, at 375 px).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `width at ${width}`).toBe(width);
       await frame.locator('#made-by-code').evaluate((made) => made.remove());
     }
     await page.getByRole('button', { name: 'Search “Made by the code 4711 xq” in Find' }).click();

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser.ts';
-import { useStudioSession } from '../support/studio.ts';
+import { yamlValue } from '../support/content.ts';
+import { openFoldsOf, useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // The studio in Chromium, as a content maintainer uses it (docs/studio.md): with the keyboard
@@ -225,7 +226,13 @@ describe('the studio in a browser', () => {
     const id = 'regions/fr/products.yaml';
     await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(id)}`);
     const price = page.locator('#root_products_flagshipBumblebee_price');
-    await price.waitFor();
+    // The products, a long map, fold to a line each, its key and name; a product opens by its line.
+    const products = (await yamlValue(path.join(content, id), ['products'])) as Record<string, { name: string }>;
+    await expect
+      .poll(() => page.locator('#root_products > details.fold > summary').allTextContents())
+      .toEqual(Object.entries(products).map(([key, product]) => `${key}: ${product.name}`));
+    expect(await price.isVisible()).toBe(false);
+    await openFoldsOf(page, price);
     // Its title and help come from the schema; the price as the region's visitors read it beside it.
     expect(await page.locator('#root_products_flagshipBumblebee_price__description').textContent()).toBe(
       "Regular price in the region's currency.",
@@ -256,9 +263,8 @@ describe('the studio in a browser', () => {
     const id = await page.locator('input[id$="_link"][value="/us/faq"]').first().getAttribute('id');
     const field = page.locator(`#${id}`);
     // It is in a menu's entry, folded as the long lists are: opened by its line, from the outermost.
-    const folded = page.locator('details.fold:not([open])', { has: field });
     expect(await field.isVisible()).toBe(false);
-    while ((await folded.count()) > 0) await folded.first().locator('> summary').click();
+    await openFoldsOf(page, field);
     await field.fill('/us/fqa');
     const error = page.locator(`#${id}__error`);
     await expect.poll(() => error.textContent()).toContain('E0214');

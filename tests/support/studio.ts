@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startStudio } from '../../studio/server/index.ts';
 import type { Studio, StudioOptions } from '../../studio/server/index.ts';
@@ -68,4 +68,14 @@ export function useStudioSession(now: number, started: (session: StudioSession) 
     await start();
   });
   afterAll(() => session?.close());
+}
+
+/**
+ * Opens the folded entries (studio/client/lists.tsx) a form's field is in, from the outermost,
+ * by their lines, as a maintainer does: a long list's entry, a map's product.
+ */
+export async function openFoldsOf(page: Page, field: Locator): Promise<void> {
+  await field.waitFor({ state: 'attached' });
+  const folded = page.locator('details.fold:not([open])', { has: field });
+  while ((await folded.count()) > 0) await folded.first().locator('> summary').click();
 }
