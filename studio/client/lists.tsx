@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { buttonId, getTemplate, getUiOptions } from '@rjsf/utils';
-import type { ArrayFieldTemplateProps, ErrorSchema } from '@rjsf/utils';
+import type { ArrayFieldTemplateProps, ErrorSchema, FieldPathId, Registry, UiSchema } from '@rjsf/utils';
 import { StagesTimeline } from './timeline.tsx';
 import type { FormContext } from './widgets.tsx';
 
@@ -98,6 +98,28 @@ function Entries({ items, values, errors }: { items: ReactElement[]; values: rea
   );
 }
 
+/** The "+ Add" of a list or a map, as react-jsonschema-form's templates draw it. */
+export function AddEntry(props: {
+  fieldPathId: FieldPathId;
+  className: string;
+  onClick: () => void;
+  off: boolean | undefined;
+  uiSchema: UiSchema | undefined;
+  registry: Registry;
+}) {
+  const { AddButton } = props.registry.templates.ButtonTemplates;
+  return (
+    <AddButton
+      id={buttonId(props.fieldPathId, 'add')}
+      className={props.className}
+      onClick={props.onClick}
+      disabled={props.off}
+      uiSchema={props.uiSchema}
+      registry={props.registry}
+    />
+  );
+}
+
 export function StudioArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const {
     canAdd,
@@ -116,7 +138,6 @@ export function StudioArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const options = getUiOptions(uiSchema);
   const Title = getTemplate('ArrayFieldTitleTemplate', registry, options);
   const Description = getTemplate('ArrayFieldDescriptionTemplate', registry, options);
-  const { AddButton } = registry.templates.ButtonTemplates;
   const values = Array.isArray(props.formData) ? (props.formData as unknown[]) : [];
   const context = (registry.formContext ?? {}) as FormContext;
   // As the default template: the control that adds or removes an optional list sits in the title while it can be used.
@@ -143,13 +164,11 @@ export function StudioArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       {schema.$comment === 'studio:stages' && <StagesTimeline id={fieldPathId.$id} values={values} context={context} />}
       <Entries items={items} values={values} errors={problemsAt(context.problems, fieldPathId.path)} />
       {canAdd && (
-        <AddButton
-          id={buttonId(fieldPathId, 'add')}
+        <AddEntry
+          {...{ fieldPathId, uiSchema, registry }}
           className="rjsf-array-item-add"
           onClick={onAddClick}
-          disabled={disabled || readonly}
-          uiSchema={uiSchema}
-          registry={registry}
+          off={disabled || readonly}
         />
       )}
     </fieldset>

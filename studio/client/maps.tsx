@@ -1,7 +1,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
-import { ADDITIONAL_PROPERTY_FLAG, buttonId, canExpand, descriptionId, getTemplate, getUiOptions, titleId } from '@rjsf/utils';
+import { ADDITIONAL_PROPERTY_FLAG, canExpand, descriptionId, getTemplate, getUiOptions, titleId } from '@rjsf/utils';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
-import { FOLD_ABOVE, Folds, isGroup, problemsAt, problemsIn } from './lists.tsx';
+import { AddEntry, FOLD_ABOVE, Folds, isGroup, problemsAt, problemsIn } from './lists.tsx';
 import type { FormContext } from './widgets.tsx';
 
 /**
@@ -50,7 +50,6 @@ export function StudioObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const options = getUiOptions(uiSchema);
   const Title = getTemplate('TitleFieldTemplate', registry, options);
   const Description = getTemplate('DescriptionFieldTemplate', registry, options);
-  const { AddButton } = registry.templates.ButtonTemplates;
   const problems = (registry.formContext as FormContext | undefined)?.problems;
   // As the default template: the control that adds or removes an optional group sits in the title while it can be used.
   const controlInTitle = !readonly && !disabled;
@@ -80,13 +79,11 @@ export function StudioObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       <Folds entries={entries} />
       {properties.filter((property) => property.hidden).map((property) => property.content)}
       {canExpand(schema, uiSchema, formData) && (
-        <AddButton
-          id={buttonId(fieldPathId, 'add')}
+        <AddEntry
+          {...{ fieldPathId, uiSchema, registry }}
           className="rjsf-object-property-expand"
           onClick={onAddProperty}
-          disabled={disabled || readonly}
-          uiSchema={uiSchema}
-          registry={registry}
+          off={disabled || readonly}
         />
       )}
     </fieldset>

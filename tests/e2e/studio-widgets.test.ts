@@ -248,6 +248,14 @@ describe("the studio's form widgets", () => {
       await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(REGION)}&field=${asked}`);
       await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(asked);
       expect(await page.locator(`#${asked}`).inputValue()).toBe(navs[other]!.children![2]!.label);
+      // An entry added starts open; removed again, the file is as it was.
+      await page.locator('#root_navs__add').click();
+      const added = entries.nth(navs.length);
+      await expect.poll(() => added.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+      expect(await added.locator('> summary').textContent()).toBe(`${navs.length + 1}. Entry`);
+      await page.locator(`#root_navs_${navs.length}__remove`).click();
+      await expect.poll(() => entries.count()).toBe(navs.length);
+      await expect.poll(() => page.locator('.actions .quiet').textContent()).toContain('No unsaved changes');
       // On a phone, a field two lists deep keeps most of the screen's width, and nothing is wider than the screen.
       await page.setViewportSize({ width: 375, height: 800 });
       expect((await page.locator(`#${asked}`).boundingBox())!.width).toBeGreaterThan(375 / 2);
