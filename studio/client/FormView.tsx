@@ -8,6 +8,7 @@ import { noValidation } from './no-validation.ts';
 import { newestOnly } from './newest.ts';
 import { placesOf } from './Preview.tsx';
 import { StudioArrayFieldTemplate } from './lists.tsx';
+import type { FoldMemory } from './lists.tsx';
 import { StudioObjectFieldTemplate } from './maps.tsx';
 import { StudioTextWidget } from './widgets.tsx';
 import type { FormContext } from './widgets.tsx';
@@ -83,14 +84,16 @@ export function FormView({
   latest.current = text;
   const [newest] = useState(newestOnly);
   const problems = useMemo(() => errorsAt(diagnostics), [diagnostics]);
+  const [folds] = useState<FoldMemory>(() => new Map());
   const context = useMemo<FormContext>(() => {
     const region = overview && placesOf(id, overview)[0]?.region;
     return {
       ...(region && { region, regionsOwn: id.startsWith(`regions/${region.code}/`) }),
       ...(overview && { now: overview.now, art: overview.art }),
       problems,
+      folds,
     };
-  }, [id, overview, problems]);
+  }, [id, overview, problems, folds]);
   if (problem) return <p role="alert">{problem}</p>;
   if ('error' in data)
     return <p role="alert">The YAML does not parse, so the form cannot show it: fix it in the YAML view. ({data.error})</p>;

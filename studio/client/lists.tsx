@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { buttonId, getTemplate, getUiOptions } from '@rjsf/utils';
-import type { ArrayFieldTemplateProps, ErrorSchema, FieldPathId, Registry, UiSchema } from '@rjsf/utils';
+import type { ArrayFieldTemplateProps, ErrorSchema, FieldPathId, Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { StagesTimeline } from './timeline.tsx';
 import type { FormContext } from './widgets.tsx';
 
@@ -15,6 +15,9 @@ import type { FormContext } from './widgets.tsx';
  * is new, and when a field in it is asked for (open-at.ts `focusField`).
  */
 export const FOLD_ABOVE = 3;
+
+/** A form without a memory of its own (none is made outside FormView): each entry as it first shows. */
+const NO_MEMORY: FoldMemory = new Map();
 
 /** The keys whose value names an entry in its folded line, the first present one. */
 const NAMING_KEYS = ['path', 'label', 'title', 'name', 'heading', 'key', 'code', 'id', 'href', 'link', 'src', 'image', 'kind'];
@@ -42,20 +45,31 @@ export function problemsAt(problems: ErrorSchema | undefined, path: readonly (st
   return node as ErrorSchema | undefined;
 }
 
+/**
+ * Which entries are open, by their field's id (`root_navs_3`), for the life of the file's form:
+ * an entry stays as the maintainer left it when the form draws its list anew (an entry added or
+ * removed, the text coming back from the server).
+ */
+export type FoldMemory = Map<string, boolean>;
+
 /** One folded entry: its line (a summary) and, opened, its fields. */
-function Fold({ name, problems, opened, children }: { name: string; problems: number; opened: boolean; children: ReactNode }) {
-  const [open, setOpen] = useState(opened || problems > 0);
-  // A problem that comes up in a folded entry (an edit elsewhere, the YAML view) opens it.
+function Fold(props: { id: string; memory: FoldMemory; name: string; problems: number; opened: boolean; children: ReactNode }) {
+  const { id, memory, name, problems } = props;
+  const [open, setOpen] = useState(() => memory.get(id) ?? (props.opened || problems > 0));
   useEffect(() => {
+    // A problem that comes up in a folded entry (an edit elsewhere, the YAML view) opens it.
     if (problems > 0) setOpen(true);
   }, [problems]);
+  useEffect(() => {
+    memory.set(id, open);
+  }, [memory, id, open]);
   return (
     <details className="fold" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
         {name}
         {problems > 0 && <span className="fold-problems"> ({problems === 1 ? '1 problem' : `${problems} problems`})</span>}
       </summary>
-      {children}
+      {props.children}
     </details>
   );
 }
@@ -63,8 +77,9 @@ function Fold({ name, problems, opened, children }: { name: string; problems: nu
 /** Whether a value is a group of fields (an object, not a list). */
 export const isGroup = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One entry of a list or a map, as `Folds` shows it. */
+/** One entry of a list or a map, as `Folds` shows it: `id` is its field's id. */
 export interface Entry {
+  id: string;
   key: string;
   name: string;
   problems: number;
@@ -72,20 +87,39 @@ export interface Entry {
 }
 
 /** Entries folded, each to its line; one added since they first showed starts open. */
-export function Folds({ entries }: { entries: readonly Entry[] }) {
+export function Folds({ entries, memory }: { entries: readonly Entry[]; memory: FoldMemory }) {
   const first = useRef<Set<string>>(undefined);
   first.current ??= new Set(entries.map((entry) => entry.key));
   return entries.map((entry) => (
-    <Fold key={entry.key} name={entry.name} problems={entry.problems} opened={!first.current!.has(entry.key)}>
+    <Fold key={entry.key} id={entry.id} memory={memory} name={entry.name} problems={entry.problems} opened={!first.current!.has(entry.key)}>
       {entry.element}
     </Fold>
   ));
 }
 
-/** A list's entries, folded when there are more than FOLD_ABOVE groups of fields. */
-function Entries({ items, values, errors }: { items: ReactElement[]; values: readonly unknown[]; errors: ErrorSchema | undefined }) {
-  if (items.length <= FOLD_ABOVE || !values.every(isGroup)) return <div className="row array-item-list">{items}</div>;
+/**
+ * Whether a list's or a map's entries fold: more than FOLD_ABOVE of them, each a group of fields
+ * by the schema (not by the data, which an entry just added holds none of yet).
+ */
+export function folds(count: number, entrySchema: unknown, registry: Registry): boolean {
+  if (count <= FOLD_ABOVE || !isGroup(entrySchema)) return false;
+  const resolved = registry.schemaUtils.retrieveSchema(entrySchema as RJSFSchema);
+  return resolved.type === 'object' || isGroup(resolved.properties);
+}
+
+/** A list's entries, folded when `folds` says so. */
+function Entries(props: {
+  items: ReactElement[];
+  values: readonly unknown[];
+  errors: ErrorSchema | undefined;
+  fold: boolean;
+  id: string;
+  memory: FoldMemory;
+}) {
+  const { items, values, errors } = props;
+  if (!props.fold) return <div className="row array-item-list">{items}</div>;
   const entries = items.map((item, index) => ({
+    id: `${props.id}_${index}`,
     key: String(item.key),
     name: entryName(values[index], index),
     problems: problemsIn(problemsAt(errors, [index])),
@@ -93,7 +127,7 @@ function Entries({ items, values, errors }: { items: ReactElement[]; values: rea
   }));
   return (
     <div className="row array-item-list folded">
-      <Folds entries={entries} />
+      <Folds entries={entries} memory={props.memory} />
     </div>
   );
 }
@@ -162,7 +196,14 @@ export function StudioArrayFieldTemplate(props: ArrayFieldTemplateProps) {
       />
       {!controlInTitle && optionalDataControl}
       {schema.$comment === 'studio:stages' && <StagesTimeline id={fieldPathId.$id} values={values} context={context} />}
-      <Entries items={items} values={values} errors={problemsAt(context.problems, fieldPathId.path)} />
+      <Entries
+        items={items}
+        values={values}
+        errors={problemsAt(context.problems, fieldPathId.path)}
+        fold={folds(items.length, schema.items, registry)}
+        id={fieldPathId.$id}
+        memory={context.folds ?? NO_MEMORY}
+      />
       {canAdd && (
         <AddEntry
           {...{ fieldPathId, uiSchema, registry }}

@@ -1,7 +1,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import { ADDITIONAL_PROPERTY_FLAG, canExpand, descriptionId, getTemplate, getUiOptions, titleId } from '@rjsf/utils';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
-import { AddEntry, FOLD_ABOVE, Folds, isGroup, problemsAt, problemsIn } from './lists.tsx';
+import { AddEntry, folds, Folds, isGroup, problemsAt, problemsIn } from './lists.tsx';
 import type { FormContext } from './widgets.tsx';
 
 /**
@@ -44,19 +44,19 @@ export function StudioObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   } = props;
   const values = (isGroup(formData) ? formData : {}) as Record<string, unknown>;
   const shown = properties.filter((property) => !property.hidden);
-  if (!isMap(schema) || shown.length <= FOLD_ABOVE || !shown.every((property) => isGroup(values[property.name])))
-    return <DefaultObjectFieldTemplate {...props} />;
+  if (!isMap(schema) || !folds(shown.length, schema.additionalProperties, registry)) return <DefaultObjectFieldTemplate {...props} />;
   const { uiSchema, required } = props;
   const options = getUiOptions(uiSchema);
   const Title = getTemplate('TitleFieldTemplate', registry, options);
   const Description = getTemplate('DescriptionFieldTemplate', registry, options);
-  const problems = (registry.formContext as FormContext | undefined)?.problems;
+  const context = (registry.formContext ?? {}) as FormContext;
   // As the default template: the control that adds or removes an optional group sits in the title while it can be used.
   const controlInTitle = !readonly && !disabled;
   const entries = shown.map((property) => ({
+    id: `${fieldPathId.$id}_${property.name}`,
     key: property.name,
     name: mapEntryName(property.name, values[property.name]),
-    problems: problemsIn(problemsAt(problems, [...fieldPathId.path, property.name])),
+    problems: problemsIn(problemsAt(context.problems, [...fieldPathId.path, property.name])),
     element: property.content,
   }));
   return (
@@ -76,7 +76,7 @@ export function StudioObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         <Description id={descriptionId(fieldPathId)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />
       )}
       {!controlInTitle && optionalDataControl}
-      <Folds entries={entries} />
+      <Folds entries={entries} memory={context.folds ?? new Map()} />
       {properties.filter((property) => property.hidden).map((property) => property.content)}
       {canExpand(schema, uiSchema, formData) && (
         <AddEntry

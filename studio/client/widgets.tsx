@@ -3,6 +3,7 @@ import type { ErrorSchema, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import type { RegionEntry } from '../api.ts';
 import { ArtPicker } from './art-picker.tsx';
+import type { FoldMemory } from './lists.tsx';
 
 /** What the widgets know of the file's region: its pages and products, its locale and currency. */
 export interface FormContext {
@@ -15,6 +16,8 @@ export interface FormContext {
   readonly art?: readonly string[];
   /** The file's diagnostics at their fields (the form's extra errors): a folded list entry counts those in it (lists.tsx). */
   readonly problems?: ErrorSchema;
+  /** Which folded entries are open (lists.tsx), kept while the file's form shows. */
+  readonly folds?: FoldMemory;
 }
 
 const Text = getDefaultRegistry().widgets.TextWidget!;
