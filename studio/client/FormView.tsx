@@ -8,10 +8,9 @@ import { noValidation } from './no-validation.ts';
 import { newestOnly } from './newest.ts';
 import { placesOf } from './Preview.tsx';
 import { StudioArrayFieldTemplate } from './lists.tsx';
-import type { FoldMemory } from './lists.tsx';
 import { StudioObjectFieldTemplate } from './maps.tsx';
 import { StudioTextWidget } from './widgets.tsx';
-import type { FormContext } from './widgets.tsx';
+import type { FoldMemory, FormContext } from './widgets.tsx';
 
 /** The diagnostics as the form's errors, each at the field of its path (those with none stay in the list below). */
 export function errorsAt(diagnostics: readonly StudioDiagnostic[]): ErrorSchema {

@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { buttonId, getTemplate, getUiOptions } from '@rjsf/utils';
 import type { ArrayFieldTemplateProps, ErrorSchema, FieldPathId, Registry, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { StagesTimeline } from './timeline.tsx';
-import type { FormContext } from './widgets.tsx';
+import type { FoldMemory, FormContext } from './widgets.tsx';
 
 /**
  * The form's lists (docs/studio.md, "Editing a file: the form"): as react-jsonschema-form draws
@@ -44,13 +44,6 @@ export function problemsAt(problems: ErrorSchema | undefined, path: readonly (st
   for (const key of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[String(key)] : undefined;
   return node as ErrorSchema | undefined;
 }
-
-/**
- * Which entries are open, by their field's id (`root_navs_3`), for the life of the file's form:
- * an entry stays as the maintainer left it when the form draws its list anew (an entry added or
- * removed, the text coming back from the server).
- */
-export type FoldMemory = Map<string, boolean>;
 
 /** One folded entry: its line (a summary) and, opened, its fields. */
 function Fold(props: { id: string; memory: FoldMemory; name: string; problems: number; opened: boolean; children: ReactNode }) {

@@ -3,9 +3,15 @@ import type { ErrorSchema, WidgetProps } from '@rjsf/utils';
 import { useState } from 'react';
 import type { RegionEntry } from '../api.ts';
 import { ArtPicker } from './art-picker.tsx';
-import type { FoldMemory } from './lists.tsx';
 
 /** What the widgets know of the file's region: its pages and products, its locale and currency. */
+/**
+ * Which folded entries of a form's lists and maps are open (lists.tsx), by their field's id
+ * (`root_navs_3`), for the life of the file's form: an entry stays as the maintainer left it
+ * when the form draws its list anew (an entry added or removed, the text back from the server).
+ */
+export type FoldMemory = Map<string, boolean>;
+
 export interface FormContext {
   readonly region?: RegionEntry;
   /** Whether the file is that region's own (its region.yaml): its stages show in the region's zone, others' in UTC. */
