@@ -1,8 +1,9 @@
 // The dev server's middlewares (preview/dev/index.ts): the emulated back ends, the images, texts,
 // schedule and favicon of the content as last compiled, and its pages rendered on request.
+import path from 'node:path';
 import type { Connect, ViteDevServer } from 'vite';
 import type { CompileResult, ResolvedRegion, SiteModel } from '../../generator/index.ts';
-import { buildSchedule, variantFor, renderVariant, renderPageShell, renderTemplate } from '../../generator/index.ts';
+import { buildSchedule, PACKAGE_ROOT, variantFor, renderVariant, renderPageShell, renderTemplate } from '../../generator/index.ts';
 import type { Emulator } from '../../server/emulator.ts';
 import { PREVIEW_CLOCK_TAG } from '../../server/serve.ts';
 import { serializeJsonLd } from '../../core/json-ld.ts';
@@ -177,7 +178,7 @@ function sendWaiting(res: import('node:http').ServerResponse, html: string): voi
 async function renderDevPage(server: ViteDevServer, state: DevState, pathname: string, now: number, entry: string): Promise<string> {
   const region = state.region!;
   const consent = state.resolvedRegion?.consent;
-  const [{ renderPage }, vite] = await Promise.all([state.renderer(), viteTags(server)]);
+  const [{ renderPage }, vite, css] = await Promise.all([state.renderer(), viteTags(server), runtimeCss(server)]);
   const rendered = await renderPage(region, pathname, now);
   const { site, pages } = splitRegion(region);
   const page = rendered.route && !rendered.route.redirect ? pages.get(rendered.route.path) : undefined;
@@ -203,10 +204,15 @@ async function renderDevPage(server: ViteDevServer, state: DevState, pathname: s
     ...(consent && { consent }),
   });
   // The version of the content it shows: the page's client asks for a newer one once it listens (runtime/dev-client.tsx).
-  return html
-    .replace('<div id="root" ', `<div id="root" data-version="${state.version}" `)
-    .replace('<head>', `<head>${vite.head}`)
-    .replace('</body>', `${vite.body}${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`);
+  return (
+    html
+      .replace('<div id="root" ', `<div id="root" data-version="${state.version}" `)
+      // Styled from its first paint, as a built page is: the runtime's CSS inline, marked as the
+      // style Vite's client would add with the page's code, which takes it over (no second copy)
+      // and keeps it up to date as styles.css is edited.
+      .replace('<head>', `<head>${vite.head}<style data-vite-dev-id="${RUNTIME_CSS}">${css}</style>`)
+      .replace('</body>', `${vite.body}${CONTENT_OK_CLIENT}${PREVIEW_CLOCK_TAG}</body>`)
+  );
 }
 
 /**
@@ -228,4 +234,13 @@ function viteTags(server: ViteDevServer): Promise<{ head: string; body: string }
 }
 
 const EMPTY_PAGE = '<!doctype html><html><head></head><body></body></html>';
+
+/** The runtime's style sheet, by the id Vite's client knows its style element by (the file's path). */
+const RUNTIME_CSS = path.join(PACKAGE_ROOT, 'runtime', 'styles.css').split(path.sep).join('/');
+
+/** The runtime's CSS as Vite processes it (runtime/styles.css): what a built page inlines. */
+export async function runtimeCss(server: ViteDevServer): Promise<string> {
+  const module = (await server.ssrLoadModule('/runtime/styles.css?inline')) as { default: string };
+  return module.default;
+}
 const learnt = new WeakMap<ViteDevServer, Promise<{ head: string; body: string }>>();

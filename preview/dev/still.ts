@@ -8,6 +8,7 @@ import { hasErrors, renderPageShell } from '../../generator/index.ts';
 import { serializeJsonLd } from '../../core/json-ld.ts';
 import { keepAtMost } from '../../core/limit.ts';
 import { findRoute, normalizePath } from '../../core/paths.ts';
+import { runtimeCss } from './middleware.ts';
 import type { DevState } from './middleware.ts';
 
 /** The query parameter of a still: the instant, in epoch milliseconds (`/us/black-friday?__still=1764000000000`). */
@@ -101,12 +102,6 @@ async function stillOf(
   });
   // No script at all (the frame could run none): the page's own, the loader, the speculation rules; its data (JSON-LD) stays.
   return { status: route ? 200 : 404, html: html.replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>\s*/g, '') };
-}
-
-/** The runtime's CSS as Vite processes it (runtime/styles.css): what a built page inlines. */
-async function runtimeCss(server: ViteDevServer): Promise<string> {
-  const module = (await server.ssrLoadModule('/runtime/styles.css?inline')) as { default: string };
-  return module.default;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -53,6 +53,30 @@ describe('the live preview', () => {
     expect((await fetch(new URL('/us/faq', dev.url), { headers: { accept: 'application/json' } })).status).toBe(404);
   });
 
+  it('paints its first page styled before any script runs, and the page live keeps one copy of its styles', async () => {
+    const looks = () => {
+      const style = getComputedStyle(document.body);
+      return `${style.fontFamily} ${style.color} ${style.backgroundColor} ${style.margin}`;
+    };
+    const bare = await site.browser.newContext({ javaScriptEnabled: false });
+    const still = await bare.newPage();
+    await still.setContent('<!doctype html><html><body><p>unstyled</p></body></html>');
+    const unstyled = await still.evaluate(looks);
+    await still.goto(new URL('/us/faq', dev.url).href);
+    const first = await still.evaluate(looks);
+    await bare.close();
+    const context = await site.browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(new URL('/us/faq', dev.url).href);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(first).not.toBe(unstyled);
+    expect(await page.evaluate(looks)).toBe(first);
+    expect(await page.locator('style[data-vite-dev-id$="/runtime/styles.css"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('answers a still: the page at another instant, without a script, its clock and the live pages left as they were', async () => {
     const still = (at: string, page = '/us/black-friday') =>
       fetch(new URL(`${page}?__still=${at}`, dev.url), { headers: { accept: 'text/html' } });
