@@ -17,7 +17,7 @@ import type { FoldMemory, FormContext } from './widgets.tsx';
 export const FOLD_ABOVE = 3;
 
 /** A form without a memory of its own (none is made outside FormView): each entry as it first shows. */
-const NO_MEMORY: FoldMemory = new Map();
+export const NO_MEMORY: FoldMemory = new Map();
 
 /** The keys whose value names an entry in its folded line, the first present one. */
 const NAMING_KEYS = ['path', 'label', 'title', 'name', 'heading', 'key', 'code', 'id', 'href', 'link', 'src', 'image', 'kind'];

@@ -1,7 +1,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import { ADDITIONAL_PROPERTY_FLAG, canExpand, descriptionId, getTemplate, getUiOptions, titleId } from '@rjsf/utils';
 import type { ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
-import { AddEntry, folds, Folds, isGroup, problemsAt, problemsIn } from './lists.tsx';
+import { AddEntry, folds, Folds, isGroup, NO_MEMORY, problemsAt, problemsIn } from './lists.tsx';
 import type { FormContext } from './widgets.tsx';
 
 /**
@@ -76,7 +76,7 @@ export function StudioObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         <Description id={descriptionId(fieldPathId)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />
       )}
       {!controlInTitle && optionalDataControl}
-      <Folds entries={entries} memory={context.folds ?? new Map()} />
+      <Folds entries={entries} memory={context.folds ?? NO_MEMORY} />
       {properties.filter((property) => property.hidden).map((property) => property.content)}
       {canExpand(schema, uiSchema, formData) && (
         <AddEntry
