@@ -1,6 +1,8 @@
 import { Document, isAlias, isMap, isNode, isPair, isScalar, isSeq, visit } from 'yaml';
 import { Pair, parse, parseDocument, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { Node, ToStringOptions } from 'yaml';
+import { column, isDeepEqual, isRecord, lineEnd, lineStart, reindent, splice } from './yaml-text.ts';
+import type { Edit } from './yaml-text.ts';
 
 /**
  * Saving a studio form into its YAML file so that `git diff` shows only the values that changed.
@@ -21,7 +23,6 @@ type Place = { kind: 'root' } | { kind: 'map' | 'seq'; col: number } | { kind: '
 
 /** The walk's state: the splices so far, and each anchor's value after the edit (a symbol once its node is gone). */
 type Walk = { readonly text: string; readonly doc: Document; readonly edits: Edit[]; readonly anchors: Map<string, unknown> };
-type Edit = { readonly from: number; readonly to: number; readonly text: string };
 
 type Collection = YAMLMap<unknown, unknown> | YAMLSeq<unknown>;
 
@@ -74,7 +75,7 @@ function editScalar(walk: Walk, node: Scalar, value: unknown, place: Place): voi
 }
 
 /**
- * Edits a map in place: common keys recurse, keys gone lose their lines, new keys are appended. False,
+ * Edits a map in place: common keys recurse, a renamed key is renamed, keys gone lose their lines, new keys are appended. False,
  * with nothing recorded, when it must be rewritten: a key without a value (`? key`) has no place for
  * one, and a block map cannot be emptied entry by entry.
  */
@@ -82,6 +83,7 @@ function editMap(walk: Walk, map: YAMLMap<unknown, unknown>, value: Record<strin
   const wanted = new Map(Object.entries(value).filter(([, item]) => item !== undefined));
   const keys = map.items.map((pair) => keyOf(walk, pair));
   if (!map.items.every((pair) => isNode(pair.value))) return isDeepEqual(map.toJS(walk.doc), value);
+  renameKey(walk, map, keys, [...wanted.keys()]);
   if (!keys.some((key) => wanted.has(key))) return keys.length === 0 && wanted.size === 0;
   // Removed first: a later alias of an anchor under a removed key must see it gone.
   const gone = keys.flatMap((key, index) => (wanted.has(key) ? [] : [index]));
@@ -94,6 +96,28 @@ function editMap(walk: Walk, map: YAMLMap<unknown, unknown>, value: Record<strin
   }
   appendItems(walk, map, [...wanted]);
   return true;
+}
+
+/**
+ * A key renamed where it stands: the form renames one key at a time and keeps its place, so one
+ * key gone and one new at the same place is that key renamed. Its line keeps its comments and the
+ * entry its place (removed and appended, it would go to the map's end without its comments).
+ * `keys` then names it by its new name.
+ */
+function renameKey(walk: Walk, map: YAMLMap<unknown, unknown>, keys: string[], wanted: readonly string[]): void {
+  const gone = keys.filter((key) => !wanted.includes(key));
+  const added = wanted.filter((key) => !keys.includes(key));
+  const index = keys.indexOf(gone[0] ?? '');
+  const key = map.items[index]?.key;
+  if (gone.length !== 1 || added.length !== 1 || wanted.indexOf(added[0]!) !== index) return;
+  if (!isScalar(key) || key.anchor || key.tag || typeof key.value !== 'string') return;
+  const next = new Scalar(added[0]);
+  // A quoted key stays quoted the same way; a plain one is the library's choice (it quotes what must be).
+  if (key.type !== Scalar.PLAIN) next.type = key.type;
+  const text = write(next, {});
+  if (text.includes('\n')) return;
+  walk.edits.push({ from: rangeOf(key)[0], to: rangeOf(key)[1], text });
+  keys[index] = added[0]!;
 }
 
 /**
@@ -262,39 +286,4 @@ function rangeOf(node: unknown): readonly [number, number] {
   throw new Error('yaml-edit: a parsed node without a source range (a bug).');
 }
 
-const lineStart = (text: string, at: number): number => text.lastIndexOf('\n', at - 1) + 1;
-
-/** The end of the line holding `at`, after its line break; `at` itself when it starts a line. */
-const lineEnd = (text: string, at: number): number => (at > 0 && text[at - 1] === '\n' ? at : text.indexOf('\n', at) + 1 || text.length);
-
-const column = (text: string, at: number): number => at - lineStart(text, at);
-
-/** Adds `col` spaces to every line after the first, leaving empty lines empty. */
-const reindent = (text: string, col: number): string => text.replace(/\n(?=[^\n])/g, `\n${' '.repeat(col)}`);
-
-/** The text with the edits made; new lines take the file's own line break. */
-function splice(text: string, edits: readonly Edit[]): string {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  // Stable: two insertions at one place (a nested map's and its holder's) keep the walk's order.
-  const sorted = [...edits].sort((a, b) => a.from - b.from || a.to - b.to);
-  let [out, at] = ['', 0];
-  for (const edit of sorted) {
-    if (edit.from < at) throw new Error(`yaml-edit: two edits overlap at offset ${edit.from} (a bug).`);
-    out += text.slice(at, edit.from) + edit.text.replaceAll('\n', eol);
-    at = edit.to;
-  }
-  return out + text.slice(at);
-}
-
 const isFlow = (node: unknown): boolean => (isMap(node) || isSeq(node)) && node.flow === true;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Deep equality of plain data, where an undefined property is an absent one and undefined is null. */
-function isDeepEqual(a: unknown, b: unknown): boolean {
-  if (a === b || Object.is(a ?? null, b ?? null)) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
-  if (!isRecord(a) || !isRecord(b)) return false;
-  const keys = Object.keys(a).filter((key) => a[key] !== undefined);
-  const count = Object.keys(b).filter((key) => b[key] !== undefined).length;
-  return keys.length === count && keys.every((key) => b[key] !== undefined && isDeepEqual(a[key], b[key]));
-}

@@ -117,6 +117,36 @@ describe('applyData on the shapes of YAML', () => {
     expect(saved.indexOf('    stock: 10')).toBeGreaterThan(saved.indexOf('tags:'));
   });
 
+  /** The data with one key renamed where it stands, as the form renames a map's entry. */
+  const renamed = (map: Data, from: string, to: string) =>
+    Object.fromEntries(Object.entries(map).map(([key, value]) => [key === from ? to : key, value]));
+
+  it("renames a map's key on its own line: the entry keeps its place, its comment and every byte of its value", () => {
+    const saved = save(text, (data) => {
+      data.robots = renamed(data.robots, 'mini', 'pocket');
+    });
+    expect(gitDiff(text, saved)).toEqual({ removed: ['  mini:'], added: ['  pocket:'] });
+    expect(saved.indexOf('  # the small one\n  pocket:')).toBeGreaterThan(-1);
+    // Named back, the file is as it was.
+    expect(save(saved, (data) => void (data.robots = renamed(data.robots, 'pocket', 'mini')))).toBe(text);
+  });
+
+  it('renames a quoted key with its quotes, quotes a new key that needs them, and still edits the value', () => {
+    const quoted = ['labels:', '  "fr": Bonjour  # French', "  'de': Hallo", ''].join('\n');
+    const saved = save(quoted, (data) => {
+      data.labels = renamed(data.labels, 'fr', 'fr-CA');
+      data.labels['fr-CA'] = 'Allô';
+    });
+    expect(saved).toBe(['labels:', '  "fr-CA": Allô  # French', "  'de': Hallo", ''].join('\n'));
+    expect(save(quoted, (data) => void (data.labels = renamed(data.labels, 'de', 'yes')))).toBe(
+      ['labels:', '  "fr": Bonjour  # French', "  'yes': Hallo", ''].join('\n'),
+    );
+    const plain = ['labels:', '  fr: Bonjour', ''].join('\n');
+    expect(save(plain, (data) => void (data.labels = renamed(data.labels, 'fr', 'true')))).toBe(
+      ['labels:', '  "true": Bonjour', ''].join('\n'),
+    );
+  });
+
   it('deletes a key with its own comment line', () => {
     const saved = save(text, (data) => {
       delete data.robots.mini;
