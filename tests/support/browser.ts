@@ -39,7 +39,10 @@ export function testBrowser(): Promise<Browser> {
 export function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    // A resource that failed says which one (Chromium's text names only the status).
+    const { url } = message.location();
+    errors.push(message.text().startsWith('Failed to load resource') && url ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
