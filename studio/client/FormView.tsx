@@ -8,6 +8,7 @@ import { noValidation } from './no-validation.ts';
 import { newestOnly } from './newest.ts';
 import { placesOf } from './Preview.tsx';
 import { StudioArrayFieldTemplate } from './lists.tsx';
+import { StudioFieldTemplate, StudioWrapIfAdditionalTemplate } from './map-entry.tsx';
 import { StudioObjectFieldTemplate } from './maps.tsx';
 import { StudioTextWidget } from './widgets.tsx';
 import type { FoldMemory, FormContext } from './widgets.tsx';
@@ -103,7 +104,12 @@ export function FormView({
       formData={data.value}
       validator={noValidation}
       widgets={{ TextWidget: StudioTextWidget, UpDownWidget: StudioTextWidget }}
-      templates={{ ArrayFieldTemplate: StudioArrayFieldTemplate, ObjectFieldTemplate: StudioObjectFieldTemplate }}
+      templates={{
+        ArrayFieldTemplate: StudioArrayFieldTemplate,
+        FieldTemplate: StudioFieldTemplate,
+        ObjectFieldTemplate: StudioObjectFieldTemplate,
+        WrapIfAdditionalTemplate: StudioWrapIfAdditionalTemplate,
+      }}
       // The form shows the file as it is: no list filled to its minimum, no default added.
       experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, emptyObjectFields: 'skipEmptyDefaults' }}
       formContext={context}

@@ -271,6 +271,46 @@ describe("the studio's form widgets", () => {
     }
   });
 
+  it("shows a map's entry once: its key in a field of its own, its fields under their title, a remove button named for it", async () => {
+    const products = 'regions/us/products.yaml';
+    const disk = await readFile(path.join(content, products), 'utf8');
+    const { page, errors } = await openForm(products);
+    const lines = page.locator('#root_products details.fold > summary');
+    await lines.filter({ hasText: /^miniRobot: / }).click();
+    const entry = page.locator('details.fold[open]').filter({ has: page.locator('#root_products_miniRobot') });
+    // Titled once, by the group's legend, with the schema's description once (not also above it, as a label of no field).
+    expect(await entry.locator('legend').first().textContent()).toBe('miniRobot');
+    expect(await entry.getByText('One product as sold in this region.', { exact: true }).count()).toBe(1);
+    expect(await entry.locator('label[for="root_products_miniRobot"]').count()).toBe(0);
+    const key = entry.getByLabel('Key', { exact: true });
+    expect(await key.inputValue()).toBe('miniRobot');
+    expect(await entry.getByRole('button', { name: 'Remove miniRobot', exact: true }).count()).toBe(1);
+    // No id twice on the page (the app's own element and the form's first group were both "root").
+    const repeated = () =>
+      page.evaluate(() => {
+        const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+        return ids.filter((id, i) => ids.indexOf(id) !== i);
+      });
+    expect(await repeated()).toEqual([]);
+    // Renamed when the field is left: the entry's line, its fields and the file follow; named back, nothing is unsaved.
+    await key.fill('pocketRobot');
+    await key.blur();
+    await expect.poll(() => lines.allTextContents()).toContain('pocketRobot: Mini Robot');
+    expect(await lines.allTextContents()).not.toContain('miniRobot: Mini Robot');
+    expect(await page.locator('#root_products_pocketRobot_price').inputValue()).toBe(
+      String(await yamlValue(path.join(content, products), ['products', 'miniRobot', 'price'])),
+    );
+    await expect.poll(() => page.locator('.actions .quiet').textContent()).toContain('Unsaved changes');
+    const renamed = page.locator('#root_products_pocketRobot-key');
+    await renamed.fill('miniRobot');
+    await renamed.blur();
+    await expect.poll(() => lines.allTextContents()).toContain('miniRobot: Mini Robot');
+    await expect.poll(() => page.locator('.actions .quiet').textContent()).toContain('No unsaved changes');
+    expect(await readFile(path.join(content, products), 'utf8')).toBe(disk);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('serves the art only from content/assets/, by name', async () => {
     const { page } = await openForm(PAGE);
     const status = (name: string) =>

@@ -69,7 +69,7 @@ describe('the studio is safe by default', () => {
     expect(String(opened.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
     const page = await send('/');
     expect(page.status).toBe(200);
-    expect(page.body).toContain('<div id="root">');
+    expect(page.body).toContain('<div id="studio">');
   });
 
   it("refuses a request without the secret, or with another session's, and says what to do", async () => {
