@@ -1,48 +1,28 @@
-import { spawnSync } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudio } from '../../studio/server/index.ts';
-import type { Studio } from '../../studio/server/index.ts';
-import { collectErrors, testBrowser } from '../support/browser.ts';
-import { copyContent } from '../support/content.ts';
-import { openFoldsOf } from '../support/studio.ts';
+import { describe, expect, it } from 'vitest';
+import { committedContent, copyContent } from '../support/content.ts';
+import { openFoldsOf, useStudioSession } from '../support/studio.ts';
+import type { StudioSession } from '../support/studio.ts';
 
 // Issue 49's maintainer in the studio, on the real content in a git repository of its own: a de
 // price changed and given a promotion price on a stage, the buy box and the EU prior-price line
 // seen in the preview at that stage's instant (docs/market.md), saved, and the change in
 // `git diff`, the price a one-line change and every comment kept.
 
-let studio: Studio;
-let work: string;
-let content: string;
-let context: BrowserContext;
-const git = (...args: string[]) =>
-  spawnSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.com', ...args], { cwd: work, encoding: 'utf8' });
 const PRODUCTS = 'regions/de/products.yaml';
+let session: StudioSession;
 
-beforeAll(async () => {
-  ({ work, content } = await copyContent());
-  git('init', '-q');
-  git('add', '.');
-  git('commit', '-qm', 'content');
-  studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse('2026-11-27T12:00:00+08:00') });
-  context = await (await testBrowser()).newContext({ viewport: { width: 1400, height: 900 } });
-});
-
-afterAll(async () => {
-  await context?.close();
-  await studio?.close();
-  await rm(work, { recursive: true, force: true });
-});
+useStudioSession(
+  Date.parse('2026-11-27T12:00:00+08:00'),
+  (started) => void (session = started),
+  () => ({ content: () => committedContent(copyContent), viewport: { width: 1400, height: 900 } }),
+);
 
 describe('a de price and its promotion on a stage, in the studio', () => {
   it('shows the reduced price and the prior-price line in the preview at the stage, and saves the price as one changed line', async () => {
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    await page.goto(studio.url);
-    await page.goto(`http://127.0.0.1:${studio.port}/?file=${encodeURIComponent(PRODUCTS)}`);
+    const { page, errors } = await session.open();
+    await page.goto(session.fileUrl(PRODUCTS));
     const price = page.locator('#root_products_flagshipBumblebee_price');
     // The product's entry of the products, folded as a long map's are: opened by its line.
     await openFoldsOf(page, price);
@@ -83,15 +63,15 @@ describe('a de price and its promotion on a stage, in the studio', () => {
     // Saved: the price is a one-line change, the promotion two added lines, every comment kept.
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('.save-status').textContent()).toBe('Saved.');
-    const diff = git('diff', '--unified=0', '--', `content/${PRODUCTS}`).stdout.split('\n');
+    const diff = session.git('diff', '--unified=0', '--', `content/${PRODUCTS}`).stdout.split('\n');
     expect(diff.filter((l) => /^-(?!--)/.test(l))).toEqual(['-    price: 1599']);
     expect(diff.filter((l) => /^\+(?!\+\+)/.test(l))).toEqual([
       '+    price: 1699',
       '+    activityPrice: 1299',
       '+    activityTime: { stages: halloween, stage: [1] }',
     ]);
-    const before = git('show', `HEAD:content/${PRODUCTS}`).stdout;
-    const after = await readFile(path.join(content, PRODUCTS), 'utf8');
+    const before = session.git('show', `HEAD:content/${PRODUCTS}`).stdout;
+    const after = await readFile(path.join(session.content, PRODUCTS), 'utf8');
     const comments = (text: string) => text.split('\n').filter((l) => l.trimStart().startsWith('#'));
     expect(comments(after)).toEqual(comments(before));
     expect(errors).toEqual([]);

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser.ts';
-import { studioSession } from '../support/studio.ts';
+import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // The change as a reviewer sees it and proposes it (docs/studio.md, "Changes" and "Propose";
@@ -18,6 +18,8 @@ const PRODUCTS = 'regions/us/products.yaml';
 let session: StudioSession;
 let remote: string;
 let api: Server;
+/** Each session's remote (beside its work folder, which the session removes). */
+const remotes: string[] = [];
 const calls: { method: string; url: string; authorization: string; body: unknown }[] = [];
 
 beforeAll(async () => {
@@ -36,27 +38,37 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-  const port = (api.address() as { port: number }).port;
-  session = await studioSession(Date.parse('2026-11-27T12:00:00Z'), {
-    github: { token: 'test-token', repository: 'example/robots', apiUrl: `http://127.0.0.1:${port}` },
-  });
-  // The repository's remote: a bare repository with the content's first commit.
-  remote = path.join(session.work, '..', `${path.basename(session.work)}-remote.git`);
-  spawnSync('git', ['init', '-q', '--bare', remote]);
-  session.git('remote', 'add', 'origin', remote);
-  session.git('config', 'user.name', 'Rowan Reviewer');
-  session.git('config', 'user.email', 'rowan@example.com');
-  session.git('push', '-q', 'origin', 'HEAD');
-  // The maintainer saved a new us price; another file outside the content is changed too.
-  const file = path.join(session.content, PRODUCTS);
-  await writeFile(file, (await readFile(file, 'utf8')).replace('    price: 199\n', '    price: 189\n'));
-  await writeFile(path.join(session.work, 'NOTES.txt'), 'not content\n');
 });
 
 afterAll(async () => {
-  await session?.close();
   await new Promise((resolve) => api?.close(resolve));
+  await Promise.all(remotes.map((dir) => rm(dir, { recursive: true, force: true })));
 });
+
+const github = () => ({
+  github: { token: 'test-token', repository: 'example/robots', apiUrl: `http://127.0.0.1:${(api.address() as { port: number }).port}` },
+});
+
+useStudioSession(
+  Date.parse('2026-11-27T12:00:00Z'),
+  async (started) => {
+    session = started;
+    calls.length = 0;
+    // The repository's remote: a bare repository with the content's first commit.
+    remote = path.join(session.work, '..', `${path.basename(session.work)}-remote.git`);
+    remotes.push(remote);
+    spawnSync('git', ['init', '-q', '--bare', remote]);
+    session.git('remote', 'add', 'origin', remote);
+    session.git('config', 'user.name', 'Rowan Reviewer');
+    session.git('config', 'user.email', 'rowan@example.com');
+    session.git('push', '-q', 'origin', 'HEAD');
+    // The maintainer saved a new us price; another file outside the content is changed too.
+    const file = path.join(session.content, PRODUCTS);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('    price: 199\n', '    price: 189\n'));
+    await writeFile(path.join(session.work, 'NOTES.txt'), 'not content\n');
+  },
+  github,
+);
 
 const bare = (...args: string[]) => spawnSync('git', args, { cwd: remote, encoding: 'utf8' }).stdout.trim();
 

@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser.ts';
 import { runCliIn } from '../support/cli.ts';
-import { studioSession } from '../support/studio.ts';
+import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // Translations side by side in the studio, as a translator uses them (docs/studio.md,
@@ -26,8 +26,8 @@ terms:
 
 let session: StudioSession;
 
-beforeAll(async () => {
-  session = await studioSession(Date.parse('2026-11-27T12:00:00Z'));
+useStudioSession(Date.parse('2026-11-27T12:00:00Z'), async (started) => {
+  session = started;
   // A writer changes the English heading, and commits it.
   const file = path.join(session.content, PAGE);
   const text = await readFile(file, 'utf8');
@@ -44,8 +44,6 @@ beforeAll(async () => {
   session.git('add', '-A');
   session.git('commit', '-qm', 'A glossary; the set-password description as the reset one');
 });
-
-afterAll(() => session?.close());
 
 /** The row of a key: its heading names the key. */
 const row = (page: Page, key: string) => page.locator('.translation-row', { has: page.getByRole('heading', { name: key, exact: true }) });

@@ -7,7 +7,7 @@ import { startStudio } from '../../studio/server/index.ts';
 import type { Studio } from '../../studio/server/index.ts';
 import type { EntryAnswer, EntryRequest } from '../../studio/api.ts';
 import { runCliIn } from '../support/cli.ts';
-import { committedFixtureContent } from '../support/content.ts';
+import { committedContent } from '../support/content.ts';
 
 // New entries in the studio (docs/studio.md, "New entries"): a product, a page, a copy of either
 // into other regions. Each is planned and checked before anything is written; written, `git diff`
@@ -17,7 +17,7 @@ let studio: Studio;
 let work: string;
 let content: string;
 let cookie: string;
-let git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
+let git: Awaited<ReturnType<typeof committedContent>>['git'];
 const NOW = '2026-11-27T12:00:00Z';
 
 function post(target: string, body: unknown): Promise<{ status: number; body: string }> {
@@ -63,7 +63,7 @@ const scoutRover = (price: number) => ({
 });
 
 beforeAll(async () => {
-  ({ work, content, git } = await committedFixtureContent());
+  ({ work, content, git } = await committedContent());
   studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse(NOW) });
   const opened = await new Promise<string>((resolve, reject) => {
     const req = request({

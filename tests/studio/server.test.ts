@@ -7,7 +7,7 @@ import { startStudio } from '../../studio/server/index.ts';
 import type { Studio } from '../../studio/server/index.ts';
 import type { CheckAnswer, FileAnswer, Overview, PreviewAnswer, SaveAnswer, SearchAnswer } from '../../studio/api.ts';
 import { defaultSitesDir } from '../../generator/index.ts';
-import { committedFixtureContent } from '../support/content.ts';
+import { committedContent } from '../support/content.ts';
 
 // The studio's server as a browser (or a hostile page) reaches it (docs/studio.md): the
 // session's secret, the Host and Origin checks, the content folder's bounds, atomic saves that
@@ -45,11 +45,11 @@ function send(
   });
 }
 const json = <T>(reply: Reply) => JSON.parse(reply.body) as T;
-let git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
+let git: Awaited<ReturnType<typeof committedContent>>['git'];
 const PRODUCTS = 'regions/us/products.yaml';
 
 beforeAll(async () => {
-  ({ work, content, git } = await committedFixtureContent());
+  ({ work, content, git } = await committedContent());
   studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse('2026-11-27T12:00:00Z') });
   const opened = await send(`/?token=${studio.secret}`, { secret: false });
   expect(opened.status).toBe(303);

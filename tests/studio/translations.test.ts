@@ -8,7 +8,7 @@ import type { Studio } from '../../studio/server/index.ts';
 import type { TranslationMarkAnswer, TranslationSaveAnswer, TranslationsAnswer, TranslationSourcesAnswer } from '../../studio/api.ts';
 import { textFingerprint } from '../../generator/index.ts';
 import { runCliIn } from '../support/cli.ts';
-import { committedFixtureContent, replaceInFile } from '../support/content.ts';
+import { committedContent, replaceInFile } from '../support/content.ts';
 
 // Translations side by side in the studio's server (docs/studio.md): the sources with their
 // translations, a page's texts in every locale, a stale text with the source as it was (from
@@ -19,7 +19,7 @@ let studio: Studio;
 let work: string;
 let content: string;
 let cookie: string;
-let git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
+let git: Awaited<ReturnType<typeof committedContent>>['git'];
 const PAGE = 'pages/black-friday/en.yaml';
 const FR = 'pages/black-friday/fr.yaml';
 
@@ -70,7 +70,7 @@ async function cliStatus() {
 }
 
 beforeAll(async () => {
-  ({ work, content, git } = await committedFixtureContent());
+  ({ work, content, git } = await committedContent());
   studio = await startStudio({ content: 'content', cwd: work, port: 0, now: Date.parse('2026-11-27T12:00:00Z') });
   cookie = '';
   const opened = await send('GET', `/?token=${studio.secret}`);

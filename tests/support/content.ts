@@ -99,16 +99,20 @@ export async function deleteYamlValue(file: string, steps: readonly YamlStep[]):
   return before;
 }
 
-/**
- * The fixture content (copyFixtureContent) committed in a git repository of its own, with a
- * `git` that runs in it: for tests that judge a change by `git diff`, as a reviewer would.
- */
-export async function committedFixtureContent(): Promise<{
+/** A content copy committed in a git repository of its own, with a `git` that runs in it. */
+export interface CommittedContent {
   work: string;
   content: string;
   git: (...args: string[]) => SpawnSyncReturns<string>;
-}> {
-  const copied = await copyFixtureContent();
+}
+
+/**
+ * The fixture content (copyFixtureContent; or another copy, copyContent's of the real content)
+ * committed in a git repository of its own, with a `git` that runs in it: for tests that judge a
+ * change by `git diff`, as a reviewer would.
+ */
+export async function committedContent(copy = copyFixtureContent): Promise<CommittedContent> {
+  const copied = await copy();
   const git = (...args: string[]) =>
     spawnSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=tester@example.com', ...args], { cwd: copied.work, encoding: 'utf8' });
   git('init', '-q');

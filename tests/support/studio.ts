@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startStudio } from '../../studio/server/index.ts';
 import type { Studio, StudioOptions } from '../../studio/server/index.ts';
 import { collectErrors, testBrowser } from './browser.ts';
-import { committedFixtureContent } from './content.ts';
+import { committedContent } from './content.ts';
+import type { CommittedContent } from './content.ts';
 
 /** A studio over a private, committed copy of the fixture content, and a browser context for it. */
 export interface StudioSession {
@@ -12,7 +13,7 @@ export interface StudioSession {
   /** The folder holding content/ (a git repository with the content committed). */
   readonly work: string;
   readonly content: string;
-  readonly git: Awaited<ReturnType<typeof committedFixtureContent>>['git'];
+  readonly git: CommittedContent['git'];
   readonly context: BrowserContext;
   /** A new page at the studio (its secret exchanged for the cookie), once the content is checked; its console errors collected. */
   open(): Promise<{ page: Page; errors: string[] }>;
@@ -21,11 +22,20 @@ export interface StudioSession {
   close(): Promise<void>;
 }
 
+/** What a session may be started with besides its instant. */
+export interface SessionOptions extends Pick<StudioOptions, 'github'> {
+  /** The content it opens, committed (the fixture content's unless told). */
+  content?: () => Promise<CommittedContent>;
+  /** Its browser context's window (1280 x 900 unless told). */
+  viewport?: { width: number; height: number };
+}
+
 /** Starts a studio at the instant `now` over the fixture content, with a 1280 x 900 browser context. */
-export async function studioSession(now: number, options: Pick<StudioOptions, 'github'> = {}): Promise<StudioSession> {
-  const { work, content, git } = await committedFixtureContent();
-  const studio = await startStudio({ content: 'content', cwd: work, port: 0, now, ...options });
-  const context = await (await testBrowser()).newContext({ viewport: { width: 1280, height: 900 } });
+export async function studioSession(now: number, options: SessionOptions = {}): Promise<StudioSession> {
+  const { content: committed = committedContent, viewport = { width: 1280, height: 900 }, ...studioOptions } = options;
+  const { work, content, git } = await committed();
+  const studio = await startStudio({ content: 'content', cwd: work, port: 0, now, ...studioOptions });
+  const context = await (await testBrowser()).newContext({ viewport });
   return {
     studio,
     work,
@@ -50,16 +60,21 @@ export async function studioSession(now: number, options: Pick<StudioOptions, 'g
 
 /**
  * A test file's studio session (`studioSession`), started before its tests and closed after
- * them, `started` told of each. After a test that fails, the tests that follow get a session of
+ * them, `started` told of each (and preparing it: what the file's tests start from). After a test
+ * that fails, the tests that follow, and the failed one when CI tries it again, get a session of
  * their own: a failed test may leave unsaved texts in its session (the server compiles every
  * check with them, the browser context's storage restores them), and every test after it would
  * fail for that one failure.
  */
-export function useStudioSession(now: number, started: (session: StudioSession) => void): void {
+export function useStudioSession(
+  now: number,
+  started: (session: StudioSession) => void | Promise<void>,
+  options: () => SessionOptions = () => ({}),
+): void {
   let session: StudioSession | undefined;
   const start = async () => {
-    session = await studioSession(now);
-    started(session);
+    session = await studioSession(now, options());
+    await started(session);
   };
   beforeAll(start);
   afterEach(async ({ task }) => {
