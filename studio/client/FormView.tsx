@@ -6,7 +6,7 @@ import type { Overview, StudioDiagnostic } from '../api.ts';
 import { api } from './api.ts';
 import { noValidation } from './no-validation.ts';
 import { newestOnly } from './newest.ts';
-import { placesOf } from './Preview.tsx';
+import { placesOf } from './places.ts';
 import { StudioArrayFieldTemplate } from './lists.tsx';
 import { StudioFieldTemplate, StudioWrapIfAdditionalTemplate } from './map-entry.tsx';
 import { StudioObjectFieldTemplate } from './maps.tsx';

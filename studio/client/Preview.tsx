@@ -1,27 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Overview, PreviewAnswer, RegionEntry } from '../api.ts';
+import type { Overview, PreviewAnswer } from '../api.ts';
 import { api } from './api.ts';
 import { useClockMoves } from './clock.ts';
 import { PickControls, usePicking } from './Pick.tsx';
 import type { Located } from './Pick.tsx';
+import { placesOf } from './places.ts';
 import { Time } from './Time.tsx';
-
-/** The regions a file shows in, and in each the pages that show it (its region's home at least). */
-export function placesOf(id: string, overview: Overview): { region: RegionEntry; paths: string[] }[] {
-  const own = /^regions\/([^/]+)\//.exec(id)?.[1];
-  return overview.regions
-    .map((region) => {
-      const showing = region.pages.filter((page) => !page.redirect && page.files.includes(id)).map((page) => page.path);
-      const products =
-        own === region.code && /products\.ya?ml$/.test(id) ? region.pages.filter((p) => p.kind === 'product').map((p) => p.path) : [];
-      const home = region.pages.find((page) => page.kind === 'home')?.path ?? region.pages[0]?.path ?? '/';
-      const paths = [...new Set([...showing, ...products])];
-      const shows = own === undefined ? showing.length > 0 || !/^pages\//.test(id) : own === region.code;
-      return { region, paths: paths.length > 0 ? paths : [home], shows };
-    })
-    .filter((place) => place.shows)
-    .map(({ region, paths }) => ({ region, paths }));
-}
 
 interface PreviewProps {
   id: string;
