@@ -82,7 +82,8 @@
     return { root: root, details: details, now: now, list: list, input: input, set: set, next: next, real: real };
   }
 
-  // Open on wide screens, collapsed on phones (it would cover a quarter of a 375 px screen);
+  // Open on wide screens, collapsed on phones (it would cover a quarter of a 375 px screen) and
+  // in a frame (the studio's preview, which has its own instant and would have it cover the page);
   // the visitor's own choice, once made, is remembered across visits.
   function rememberOpenState(details) {
     let remembered = null;
@@ -91,7 +92,7 @@
     } catch (e) {
       /* storage denied */
     }
-    details.open = remembered ? remembered === 'yes' : window.innerWidth >= 721;
+    details.open = remembered ? remembered === 'yes' : window.innerWidth >= 721 && window.self === window.top;
     details.addEventListener('toggle', function () {
       try {
         localStorage.setItem('preview-clock-open', details.open ? 'yes' : 'no');

@@ -200,6 +200,12 @@ describe('the studio in a browser', () => {
     const frame = page.frameLocator('.preview iframe');
     await expect.poll(() => frame.locator('main').textContent(), { timeout: 60_000 }).toMatch(/1\s?599,00\s€/);
     await frame.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+    // The live preview's clock panel starts folded in the frame, however wide: the studio has its
+    // own instant, and the panel would cover the page.
+    const clock = frame.locator('#preview-clock details');
+    await clock.waitFor({ state: 'attached' });
+    expect(await frame.locator('html').evaluate(() => window.innerWidth)).toBeGreaterThanOrEqual(721);
+    expect(await clock.evaluate((details) => (details as HTMLDetailsElement).open)).toBe(false);
     const before = await readFile(path.join(content, id), 'utf8');
     await page.locator('.views').getByRole('button', { name: 'YAML' }).click();
     await page.locator('.cm-content').click();
