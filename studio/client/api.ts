@@ -44,7 +44,10 @@ async function call<T>(path: string, init?: { method: string; body: unknown }): 
   const answer = (await response.json().catch(() => ({ error: `The studio answered ${response.status} with no JSON.` }))) as
     | T
     | ErrorAnswer;
-  if (!response.ok && response.status !== 409)
+  // A 409 with the disk's version is an answer (a save that met another hand's change); any other
+  // refusal, a 409 that says what is wrong included (not in git, a key taken), is thrown with its words.
+  const refused = typeof answer === 'object' && answer !== null && 'error' in answer;
+  if (!response.ok && (response.status !== 409 || refused))
     throw new ApiError(response.status, (answer as ErrorAnswer).error ?? `The studio answered ${response.status}.`);
   return answer as T;
 }
@@ -73,9 +76,8 @@ export const api = {
   translationSources: () => call<TranslationSourcesAnswer>('/api/translations'),
   translations: (source: string) => call<TranslationsAnswer>(`/api/translations?source=${encodeURIComponent(source)}`),
   suggestions: (id: string, key: string) => call<SuggestionsAnswer>(`/api/translation/suggestions?${new URLSearchParams({ id, key })}`),
-  // A 409 is a conflict (the disk's version) or a refusal (`error`): the caller tells them apart.
   saveTranslation: (id: string, key: string, text: string, base: string) =>
-    call<TranslationSaveAnswer | ErrorAnswer>('/api/translation', { method: 'PUT', body: { id, key, text, base } }),
+    call<TranslationSaveAnswer>('/api/translation', { method: 'PUT', body: { id, key, text, base } }),
   markTranslation: (id: string, keys: readonly string[]) =>
-    call<TranslationMarkAnswer | ErrorAnswer>('/api/translation/mark', { method: 'POST', body: { id, keys } }),
+    call<TranslationMarkAnswer>('/api/translation/mark', { method: 'POST', body: { id, keys } }),
 };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ErrorAnswer, StudioDiagnostic, TranslationColumn, TranslationsAnswer, TranslationSourcesAnswer } from '../api.ts';
+import type { StudioDiagnostic, TranslationColumn, TranslationsAnswer, TranslationSourcesAnswer } from '../api.ts';
 import { api } from './api.ts';
 
 /** A text of a translation, named by its file and key. */
@@ -52,7 +52,6 @@ async function saveText(context: Context, column: TranslationColumn, key: string
   context.setStatus('');
   try {
     const saved = await api.saveTranslation(column.id, key, text, column.hash);
-    if ('error' in saved) return context.setStatus(`Not saved: ${saved.error}`);
     if (!saved.saved) {
       context.setStatus(
         `Not saved: ${column.id} changed on disk since it was shown. Your text is still in its field, and the screen now shows the file as it is on disk: save again to write yours.`,
@@ -81,7 +80,6 @@ async function markText(context: Context, column: TranslationColumn, key: string
     return context.setStatus(`Save the ${column.locale} text of ${key} first: marking records the saved text as reviewed.`);
   try {
     const marked = await api.markTranslation(column.id, [key]);
-    if ('error' in marked) return context.setStatus(`Not marked: ${(marked as ErrorAnswer).error}`);
     const state = marked.states[key];
     context.note(cell, { text: state === 'current' ? 'Reviewed.' : `Marked; it is ${state} still.` });
     context.setStatus(

@@ -31,6 +31,23 @@ const openStudio = () => session.open();
 const section = (page: Page) => page.locator('section.new-entry');
 
 describe('a new entry in the studio', () => {
+  it("says plainly that a new product's key is taken, offers no Create, and the studio stays", async () => {
+    const { page, errors } = await openStudio();
+    const form = section(page);
+    await form.getByLabel('A product in a region').check();
+    await form.getByLabel('Region', { exact: true }).selectOption('us');
+    await form.getByLabel('Key', { exact: true }).fill('miniRobot');
+    await form.getByLabel('Name', { exact: true }).fill('Another Mini Robot');
+    await form.getByLabel('Price', { exact: true }).fill('99');
+    await expect.poll(() => form.locator('.bad').textContent()).toBe("Region us sells a product 'miniRobot' already.");
+    expect(await form.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+    // The refusal is the studio's answer, not a page that stopped working: the file list is still there.
+    expect(await page.locator('.regions .region').count()).toBeGreaterThan(0);
+    // The browser reports the refused request itself (409); nothing else went wrong.
+    expect(errors.filter((error) => !error.includes('status of 409'))).toEqual([]);
+    await page.close();
+  });
+
   it('makes a product with its page, copies it into fr at its own price, and the sites build', async () => {
     const { page, errors } = await openStudio();
     const form = section(page);

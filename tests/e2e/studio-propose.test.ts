@@ -4,7 +4,9 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/browser.ts';
+import { startStudio } from '../../studio/server/index.ts';
+import { axeViolations, collectErrors } from '../support/browser.ts';
+import { copyFixtureContent } from '../support/content.ts';
 import { useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
@@ -73,6 +75,27 @@ useStudioSession(
 const bare = (...args: string[]) => spawnSync('git', args, { cwd: remote, encoding: 'utf8' }).stdout.trim();
 
 describe('the change, as a reviewer sees it and proposes it', () => {
+  it('says, on a content folder outside git, that Changes compares with a commit, and the screen stays', async () => {
+    const outside = await copyFixtureContent();
+    const studio = await startStudio({ content: 'content', cwd: outside.work, port: 0, now: Date.parse('2026-11-27T12:00:00Z') });
+    const page = await session.context.newPage();
+    try {
+      const errors = collectErrors(page);
+      await page.goto(studio.url);
+      await page.goto(`http://127.0.0.1:${studio.port}/?changes=`);
+      await expect
+        .poll(() => page.getByRole('alert').textContent())
+        .toBe('The content folder is not in a git repository: the Changes view compares it with a commit.');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Changes');
+      // The browser reports the refused request itself (409); nothing else went wrong.
+      expect(errors.filter((error) => !error.includes('status of 409'))).toEqual([]);
+    } finally {
+      await page.close();
+      await studio.close();
+      await rm(outside.work, { recursive: true, force: true });
+    }
+  });
+
   it('lists the files changed and what visitors will see change, per region', async () => {
     const { page, errors } = await session.open();
     await page.getByRole('link', { name: 'Changes' }).click();
