@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Overview } from '../api.ts';
 import { api } from './api.ts';
+import { ScreenBoundary } from './Boundary.tsx';
 import { WATCH_MS } from './disk-watch.ts';
 import { Changes } from './Changes.tsx';
 import { Editor } from './Editor.tsx';
@@ -95,6 +96,16 @@ function useOverview(): { overview?: Overview; problem?: string; refresh: () => 
  * The studio's page (docs/studio.md): a header with the content's state, the Find screen, and
  * the file open. Each place has its address, so the browser's back button and a reload work.
  */
+/** Which screen a place shows, as the screens are keyed below: the same one while only its line or field changes. */
+const screenOf = (place: Place) =>
+  place.changes !== undefined
+    ? `changes ${place.changes}`
+    : place.translations !== undefined
+      ? `translations ${place.translations}`
+      : place.file
+        ? `file ${place.file}`
+        : `find ${place.query ?? ''}`;
+
 export function App() {
   const [place, setPlace] = useState<Place>(() => placeOf(window.location.search));
   // Each place gone to counts: the same place asked for again (a text picked twice) is gone to again.
@@ -139,34 +150,36 @@ export function App() {
           {problem}
         </p>
       )}
-      {place.changes !== undefined ? (
-        <Changes key={place.changes} base={place.changes} go={go} onChanged={refresh} />
-      ) : place.translations !== undefined ? (
-        <Translations key={place.translations} source={place.translations} go={go} onChanged={refresh} />
-      ) : place.file ? (
-        <Editor
-          key={place.file}
-          id={place.file}
-          line={place.line}
-          field={place.field}
-          visit={visit}
-          overview={overview}
-          onSaved={refresh}
-          onClose={() => go({})}
-          onOpen={go}
-          onFind={(query) => go({ query })}
-        />
-      ) : (
-        <Find
-          key={place.query}
-          overview={overview}
-          query={place.query}
-          open={(file, line) => go({ file, ...(line && { line }) })}
-          openTranslations={() => go({ translations: '' })}
-          openChanges={() => go({ changes: '' })}
-          refresh={refresh}
-        />
-      )}
+      <ScreenBoundary screen={screenOf(place)} home={() => go({})}>
+        {place.changes !== undefined ? (
+          <Changes key={place.changes} base={place.changes} go={go} onChanged={refresh} />
+        ) : place.translations !== undefined ? (
+          <Translations key={place.translations} source={place.translations} go={go} onChanged={refresh} />
+        ) : place.file ? (
+          <Editor
+            key={place.file}
+            id={place.file}
+            line={place.line}
+            field={place.field}
+            visit={visit}
+            overview={overview}
+            onSaved={refresh}
+            onClose={() => go({})}
+            onOpen={go}
+            onFind={(query) => go({ query })}
+          />
+        ) : (
+          <Find
+            key={place.query}
+            overview={overview}
+            query={place.query}
+            open={(file, line) => go({ file, ...(line && { line }) })}
+            openTranslations={() => go({ translations: '' })}
+            openChanges={() => go({ changes: '' })}
+            refresh={refresh}
+          />
+        )}
+      </ScreenBoundary>
     </>
   );
 }

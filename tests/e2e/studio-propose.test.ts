@@ -96,6 +96,21 @@ describe('the change, as a reviewer sees it and proposes it', () => {
     }
   });
 
+  it('says a screen stopped on a bug, with a way on, instead of going blank', async () => {
+    const { page } = await session.open();
+    // An answer the page cannot read (what a bug of the page or of the server would make): no list of changes.
+    await page.route('**/api/changes?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await page.goto(`http://127.0.0.1:${session.studio.port}/?changes=`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This screen stopped');
+    expect(await page.getByRole('alert').textContent()).toMatch(/^The studio's page hit a bug: \S/);
+    // The header stays, and the way on leads to a screen that works.
+    expect(await page.locator('header.bar .brand').textContent()).toBe('Studio');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Every file' }).click();
+    await page.locator('.regions .region').first().waitFor();
+    await page.close();
+  });
+
   it('lists the files changed and what visitors will see change, per region', async () => {
     const { page, errors } = await session.open();
     await page.getByRole('link', { name: 'Changes' }).click();
