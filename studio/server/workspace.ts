@@ -53,6 +53,9 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
   const { root, cwd, now } = options;
   const memory = createCompileMemory();
   const unsaved = new Map<string, string>();
+  // Each file's last draft asked for (by a count of every draft and settle), so an earlier one that finishes later keeps nothing.
+  const latest = new Map<string, number>();
+  let drafts = 0;
   let compiled: Promise<CompileResult> | undefined;
   // The content files' stamps when the last compile of the disk began: another hand's change
   // (an editor, a git pull) makes them differ, and the next reader compiles the disk again.
@@ -88,9 +91,17 @@ export function createWorkspace(options: { root: string; cwd: string; now: () =>
       return result.diagnostics.filter((d) => idOf(root, cwd, d.file) === id).map((d) => toStudio(d, result.sources));
     },
     unsaved,
-    settle: (id) => void unsaved.delete(id),
+    settle(id) {
+      latest.set(id, ++drafts);
+      unsaved.delete(id);
+    },
     async draft(id, text) {
+      const mine = ++drafts;
+      latest.set(id, mine);
       const disk = await readFile(path.join(root, id), 'utf8').catch(() => undefined);
+      // The file's last text asked for is the one kept: two requests a keystroke apart may finish
+      // in either order (their reads of the disk do), and the first to finish is not the last.
+      if (latest.get(id) !== mine) return text !== disk;
       if (text === disk) unsaved.delete(id);
       else unsaved.set(id, text);
       return text !== disk;
