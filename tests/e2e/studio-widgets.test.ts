@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, collectErrors } from '../support/browser.ts';
 import { setYamlValue, yamlValue } from '../support/content.ts';
-import { useStudioSession } from '../support/studio.ts';
+import { dropUnsaved, useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // The form's widgets for what this content is made of (docs/studio.md, "Editing a file: the
@@ -268,6 +268,7 @@ describe("the studio's form widgets", () => {
     } finally {
       await page.close();
       await writeFile(file, disk);
+      await dropUnsaved(session, REGION, disk);
     }
   });
 
@@ -309,6 +310,7 @@ describe("the studio's form widgets", () => {
     expect(await readFile(path.join(content, products), 'utf8')).toBe(disk);
     expect(errors).toEqual([]);
     await page.close();
+    await dropUnsaved(session, products, disk);
   });
 
   it('serves the art only from content/assets/, by name', async () => {

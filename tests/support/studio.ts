@@ -94,3 +94,16 @@ export async function openFoldsOf(page: Page, field: Locator): Promise<void> {
   const folded = page.locator('details.fold:not([open])', { has: field });
   while ((await folded.count()) > 0) await folded.first().locator('> summary').click();
 }
+
+/**
+ * Tells the studio that a file's text is the one on disk (`text`): its unsaved text, if any, is
+ * dropped. A test that put a file back on disk, or typed a form back as it was, calls it once its
+ * page is closed (no check of the form's is still to come), so that none of the form's requests
+ * still on their way when the test ended leaves an unsaved text behind for the next test's preview
+ * (the studio keeps the last asked for).
+ */
+export async function dropUnsaved(session: StudioSession, id: string, text: string): Promise<void> {
+  const origin = `http://127.0.0.1:${session.studio.port}`;
+  const answer = await session.context.request.put(`${origin}/api/draft`, { headers: { Origin: origin }, data: { id, text } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
