@@ -92,10 +92,6 @@ function useOverview(): { overview?: Overview; problem?: string; refresh: () => 
   return { overview, problem, refresh };
 }
 
-/**
- * The studio's page (docs/studio.md): a header with the content's state, the Find screen, and
- * the file open. Each place has its address, so the browser's back button and a reload work.
- */
 /** Which screen a place shows, as the screens are keyed below: the same one while only its line or field changes. */
 const screenOf = (place: Place) =>
   place.changes !== undefined
@@ -106,6 +102,10 @@ const screenOf = (place: Place) =>
         ? `file ${place.file}`
         : `find ${place.query ?? ''}`;
 
+/**
+ * The studio's page (docs/studio.md): a header with the content's state, the Find screen, and
+ * the file open. Each place has its address, so the browser's back button and a reload work.
+ */
 export function App() {
   const [place, setPlace] = useState<Place>(() => placeOf(window.location.search));
   // Each place gone to counts: the same place asked for again (a text picked twice) is gone to again.

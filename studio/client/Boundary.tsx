@@ -34,7 +34,7 @@ export class ScreenBoundary extends Component<Props, State> {
         <h1>This screen stopped</h1>
         <p role="alert">The studio's page hit a bug: {error.message}</p>
         <p>
-          Unsaved edits are kept in this browser.{' '}
+          A file's unsaved edits are kept in this browser.{' '}
           <button type="button" onClick={() => window.location.reload()}>
             Reload
           </button>{' '}
