@@ -79,6 +79,8 @@ export interface FileAnswer {
   /** The JSON Schema the file is checked against, by name (`products`), when it has one. */
   readonly schema?: string;
   readonly diagnostics: readonly StudioDiagnostic[];
+  /** Whether the studio holds an unsaved text of it (what the preview renders over the disk's). */
+  readonly unsaved?: true;
 }
 
 /** POST /api/check {id, text}: the whole content checked with this file's unsaved text. */

@@ -114,13 +114,17 @@ export function useFile(id: string, editor: RefObject<YamlEditorHandle | null>, 
     api.file(id).then(
       (file) => {
         const draft = readDraft(id);
-        if (draft && draft.base !== file.hash && draft.text !== file.text)
-          setConflict({ disk: file.text, hash: file.hash, mine: draft.text });
+        const conflicted = draft !== undefined && draft.base !== file.hash && draft.text !== file.text;
+        if (conflicted) setConflict({ disk: file.text, hash: file.hash, mine: draft.text });
         const start = draft && draft.base === file.hash ? draft.text : file.text;
         atDisk(file.text, file.hash, start);
         if (file.schema) setLoaded((was) => was && { ...was, schema: file.schema });
         settle(file.diagnostics);
         if (start !== file.text) check(start);
+        // The studio holds an unsaved text of the file that this screen does not show (a check of a
+        // screen closed meanwhile, answered after another hand changed the file): the preview would
+        // render it. The file opens as on disk, so the studio is told so.
+        else if (file.unsaved && !conflicted) api.draft(id, file.text).catch((error: Error) => setProblem(error.message));
       },
       (error: Error) => setProblem(error.message),
     );

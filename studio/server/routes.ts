@@ -33,6 +33,17 @@ import { translationSources, translationsOf } from './translations.ts';
 import type { Workspace } from './workspace.ts';
 import { applyData, YamlEditError } from './yaml-edit.ts';
 
+/** GET /api/file: the file on disk, its diagnostics and schema, and whether the studio holds an unsaved text of it. */
+async function fileAnswer(workspace: Workspace, id: string): Promise<FileAnswer> {
+  const file = await readContentFile(workspace.root, id);
+  return {
+    ...file,
+    diagnostics: await workspace.diagnosticsOf(file.id),
+    ...schemaOf(file.id),
+    ...(workspace.unsaved.has(file.id) && { unsaved: true as const }),
+  };
+}
+
 /**
  * The studio's API (docs/studio.md, "API"): JSON in, JSON out. Every answer is the type of
  * studio/api.ts its comment names; a refusal is `{ error }` with a status, and writes nothing.
@@ -58,10 +69,7 @@ export async function handleApi(
       // What the header watches (App.tsx): the overview is asked for again only when it differs.
       return send(res, { stamp: workspace.diskStamp() });
     case 'GET /api/file': {
-      const id = url.searchParams.get('id');
-      const file = await readContentFile(workspace.root, id as string);
-      const answer: FileAnswer = { ...file, diagnostics: await workspace.diagnosticsOf(file.id), ...schemaOf(file.id) };
-      return send(res, answer);
+      return send(res, await fileAnswer(workspace, url.searchParams.get('id') as string));
     }
     case 'GET /api/file/stamp': {
       // The hash of the file on disk, or null when it is gone: what an open file's screen watches (disk-watch.ts).

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, collectErrors } from '../support/browser.ts';
 import { setYamlValue, yamlValue } from '../support/content.ts';
-import { dropUnsaved, useStudioSession } from '../support/studio.ts';
+import { dropUnsaved, setUnsaved, useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // The form's widgets for what this content is made of (docs/studio.md, "Editing a file: the
@@ -311,6 +311,20 @@ describe("the studio's form widgets", () => {
     expect(errors).toEqual([]);
     await page.close();
     await dropUnsaved(session, products, disk);
+  });
+
+  it("drops an unsaved text that no screen shows once its file opens as on disk: the preview renders the disk's", async () => {
+    const disk = await readFile(path.join(content, REGION), 'utf8');
+    // What a check of a screen closed meanwhile, answered after the file changed on disk, leaves: a
+    // text of the file with a broken link, unsaved, that no screen shows (this browser has no draft).
+    await setUnsaved(session, REGION, disk.replace('link: /us/faq', 'link: /us/fqa'));
+    // `openForm` waits for the preview's page hydrated: a preview of the broken text is only a list of its error.
+    const { page, errors } = await openForm(REGION);
+    expect(await page.locator('.actions .quiet').textContent()).toContain('No unsaved changes');
+    await expect.poll(() => page.locator('.diagnostics [role="status"]').textContent()).toBe('No problems in this file.');
+    // The preview may have asked once before the text was dropped (503, its page of errors): nothing else failed.
+    expect(errors.filter((error) => !error.includes('status of 503'))).toEqual([]);
+    await page.close();
   });
 
   it('serves the art only from content/assets/, by name', async () => {

@@ -95,6 +95,15 @@ export async function openFoldsOf(page: Page, field: Locator): Promise<void> {
   while ((await folded.count()) > 0) await folded.first().locator('> summary').click();
 }
 
+/** Gives the studio an unsaved text of a file (PUT /api/draft, as a screen of it does as one types), from no page of it. */
+export async function setUnsaved(session: StudioSession, id: string, text: string): Promise<void> {
+  const origin = `http://127.0.0.1:${session.studio.port}`;
+  // Its secret exchanged for the session's cookie first (the browser context's, which a test's pages share).
+  await session.context.request.get(session.studio.url);
+  const answer = await session.context.request.put(`${origin}/api/draft`, { headers: { Origin: origin }, data: { id, text } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
 /**
  * Tells the studio that a file's text is the one on disk (`text`): its unsaved text, if any, is
  * dropped. A test that put a file back on disk, or typed a form back as it was, calls it once its
@@ -102,8 +111,4 @@ export async function openFoldsOf(page: Page, field: Locator): Promise<void> {
  * still on their way when the test ended leaves an unsaved text behind for the next test's preview
  * (the studio keeps the last asked for).
  */
-export async function dropUnsaved(session: StudioSession, id: string, text: string): Promise<void> {
-  const origin = `http://127.0.0.1:${session.studio.port}`;
-  const answer = await session.context.request.put(`${origin}/api/draft`, { headers: { Origin: origin }, data: { id, text } });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
+export const dropUnsaved = (session: StudioSession, id: string, text: string): Promise<void> => setUnsaved(session, id, text);
