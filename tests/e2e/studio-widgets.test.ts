@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, collectErrors } from '../support/browser.ts';
 import { setYamlValue, yamlValue } from '../support/content.ts';
-import { dropUnsaved, setUnsaved, useStudioSession } from '../support/studio.ts';
+import { setUnsaved, useStudioSession } from '../support/studio.ts';
 import type { StudioSession } from '../support/studio.ts';
 
 // The form's widgets for what this content is made of (docs/studio.md, "Editing a file: the
@@ -268,7 +268,7 @@ describe("the studio's form widgets", () => {
     } finally {
       await page.close();
       await writeFile(file, disk);
-      await dropUnsaved(session, REGION, disk);
+      await setUnsaved(session, REGION, disk);
     }
   });
 
@@ -310,7 +310,7 @@ describe("the studio's form widgets", () => {
     expect(await readFile(path.join(content, products), 'utf8')).toBe(disk);
     expect(errors).toEqual([]);
     await page.close();
-    await dropUnsaved(session, products, disk);
+    await setUnsaved(session, products, disk);
   });
 
   it("drops an unsaved text that no screen shows once its file opens as on disk: the preview renders the disk's", async () => {

@@ -95,7 +95,14 @@ export async function openFoldsOf(page: Page, field: Locator): Promise<void> {
   while ((await folded.count()) > 0) await folded.first().locator('> summary').click();
 }
 
-/** Gives the studio an unsaved text of a file (PUT /api/draft, as a screen of it does as one types), from no page of it. */
+/**
+ * Gives the studio a file's unsaved text (PUT /api/draft, as a screen of it does as one types),
+ * from no page of it. With the text on disk, the file's unsaved text is dropped: a test that put a
+ * file back on disk, or typed a form back as it was, does so once its page is closed (no check of
+ * the form's is still to come), so that none of the form's requests still on their way when the
+ * test ended leaves an unsaved text behind for the next test's preview (the studio keeps the last
+ * asked for).
+ */
 export async function setUnsaved(session: StudioSession, id: string, text: string): Promise<void> {
   const origin = `http://127.0.0.1:${session.studio.port}`;
   // Its secret exchanged for the session's cookie first (the browser context's, which a test's pages share).
@@ -103,12 +110,3 @@ export async function setUnsaved(session: StudioSession, id: string, text: strin
   const answer = await session.context.request.put(`${origin}/api/draft`, { headers: { Origin: origin }, data: { id, text } });
   expect(answer.status(), await answer.text()).toBe(200);
 }
-
-/**
- * Tells the studio that a file's text is the one on disk (`text`): its unsaved text, if any, is
- * dropped. A test that put a file back on disk, or typed a form back as it was, calls it once its
- * page is closed (no check of the form's is still to come), so that none of the form's requests
- * still on their way when the test ended leaves an unsaved text behind for the next test's preview
- * (the studio keeps the last asked for).
- */
-export const dropUnsaved = (session: StudioSession, id: string, text: string): Promise<void> => setUnsaved(session, id, text);
