@@ -21,6 +21,23 @@ export function StudioFieldTemplate(props: FieldTemplateProps) {
   return <DefaultFieldTemplate {...props} displayLabel={props.displayLabel && !titledByItself} />;
 }
 
+/**
+ * A renamed entry is drawn anew under its new key: the focus, on its way to one of its fields (the
+ * next, with Tab), would fall to the page's start. That field is found again by its new id, once
+ * drawn, and focused. (A key already taken gets another name from the form: then nothing is found.)
+ */
+function refocusAfterRename(id: string, from: string, to: string, target: string | undefined): void {
+  if (!target || !id.endsWith(from) || !target.startsWith(id) || !/^(?:$|[_-])/.test(target.slice(id.length))) return;
+  const next = `${id.slice(0, id.length - from.length)}${to}${target.slice(id.length)}`;
+  let frames = 0;
+  const look = () => {
+    const element = document.getElementById(next);
+    if (element) element.focus();
+    else if (++frames < 30) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
 /** A map entry's key (renamed when the field is left) and its remove button around its field; any other field as it is. */
 export function StudioWrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   const { id, classNames, style, disabled, label, onKeyRenameBlur, onRemoveProperty, readonly, schema, hideError, rawErrors } = props;
@@ -47,7 +64,11 @@ export function StudioWrapIfAdditionalTemplate(props: WrapIfAdditionalTemplatePr
           id={`${id}-key`}
           key={label}
           defaultValue={label}
-          onBlur={onKeyRenameBlur}
+          onBlur={(event) => {
+            const renamed = event.target.value;
+            if (renamed !== label) refocusAfterRename(id, label, renamed, (event.relatedTarget as HTMLElement | null)?.id);
+            onKeyRenameBlur(event);
+          }}
           disabled={off}
         />
       </div>

@@ -295,8 +295,10 @@ describe("the studio's form widgets", () => {
     expect(await repeated()).toEqual([]);
     // Renamed when the field is left: the entry's line, its fields and the file follow; named back, nothing is unsaved.
     await key.fill('pocketRobot');
-    await key.blur();
+    await page.keyboard.press('Tab');
     await expect.poll(() => lines.allTextContents()).toContain('pocketRobot: Mini Robot');
+    // Left with Tab, as from the keyboard: the focus is on the next field, not back at the page's start.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_products_pocketRobot_name');
     expect(await lines.allTextContents()).not.toContain('miniRobot: Mini Robot');
     expect(await page.locator('#root_products_pocketRobot_price').inputValue()).toBe(
       String(await yamlValue(path.join(content, products), ['products', 'miniRobot', 'price'])),
